@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { authPublicRoutes, authRoutes } from './features/auth/auth.routes';
+import { companiesRoutes } from './features/companies/companies.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { settingsRoutes } from './features/settings/settings.routes';
+import { registerAuthHook } from './lib/auth-hook';
+import { registerErrorHandler } from './lib/error-handler';
+import { createTokenService } from './lib/tokens';
+import './types';
+
+export type AppOptions = { env: Env; database: Database; jwtSecret: string; logger?: boolean };
+
+export async function buildApp({ env, database, jwtSecret, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: env.LOG_LEVEL,
+          ...(env.NODE_ENV === 'development' && { transport: { target: 'pino-pretty' } }),
+          redact: ['req.headers.authorization'],
+        }
+      : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('env', env);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('tokens', createTokenService(jwtSecret));
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Mantine writes its CSS variables into style tags; the receipt popup is an about:blank window.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Multi-branch POS API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authPublicRoutes);
+      await api.register(async (protectedApi) => {
+        registerAuthHook(protectedApi);
+        await protectedApi.register(authRoutes);
+        await protectedApi.register(companiesRoutes);
+        await protectedApi.register(settingsRoutes);
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWebApp(app, env);
+  return app;
+}
+
+/** The built web app at /, with index.html for client-side routes; unknown /api paths stay JSON 404s. */
+async function serveWebApp(app: FastifyInstance, env: Env) {
+  const webDist = env.WEB_DIST ?? findWebDist();
+  const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url === '/api' || req.url.startsWith('/api/');
+    if (!isApi && hasWeb && req.method === 'GET') {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ success: false, message: 'Route not found', code: 'NOT_FOUND' });
+  });
+}
+
+function findWebDist(): string | undefined {
+  let dir = path.dirname(new URL(import.meta.url).pathname);
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'apps', 'web', 'dist');
+    if (fs.existsSync(candidate)) return candidate;
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}

@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { branches, companies, users } from './tenancy';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+
+export const categories = pgTable(
+  'categories',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    id: uuid('id').notNull().defaultRandom(),
+    parentId: uuid('parent_id'),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.parentId], foreignColumns: [t.companyId, t.id] }).onDelete('cascade'),
+    index('categories_parent_idx').on(t.companyId, t.parentId),
+  ],
+);
+
+export const categoryBranches = pgTable(
+  'category_branches',
+  {
+    companyId: uuid('company_id').notNull(),
+    categoryId: uuid('category_id').notNull(),
+    branchId: uuid('branch_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.branchId, t.categoryId] }),
+    foreignKey({
+      columns: [t.companyId, t.categoryId],
+      foreignColumns: [categories.companyId, categories.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
+  ],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    companyId: uuid('company_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    branchId: uuid('branch_id').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
+    index('brands_branch_idx').on(t.companyId, t.branchId, t.name),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    companyId: uuid('company_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    branchId: uuid('branch_id').notNull(),
+    name: text('name').notNull(),
+    sku: text('sku'),
+    categoryId: uuid('category_id'),
+    brandId: uuid('brand_id'),
+    cost: money('cost').notNull().default('0'),
+    price: money('price').notNull(),
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
+    maxStock: integer('max_stock').notNull().default(1000),
+    description: text('description'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
+    // No ON DELETE SET NULL here: it would null company_id too; the category service unlinks products first.
+    foreignKey({ columns: [t.companyId, t.categoryId], foreignColumns: [categories.companyId, categories.id] }),
+    foreignKey({ columns: [t.companyId, t.brandId], foreignColumns: [brands.companyId, brands.id] }),
+    uniqueIndex('products_branch_sku_uq')
+      .on(t.companyId, t.branchId, sql`lower(${t.sku})`)
+      .where(sql`${t.deletedAt} is null and ${t.sku} is not null`),
+    index('products_branch_name_idx').on(t.companyId, t.branchId, t.name),
+  ],
+);
+
+export const MOVEMENT_TYPES = [
+  'initial_stock',
+  'purchase',
+  'sale',
+  'adjustment',
+  'transfer_in',
+  'transfer_out',
+  'return',
+  'damage',
+  'expiry',
+] as const;
+
+/** Append-only: stock_quantity == initial + sum(signed movements) for every product. */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    companyId: uuid('company_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    branchId: uuid('branch_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    movementType: text('movement_type', { enum: MOVEMENT_TYPES }).notNull(),
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    quantity: integer('quantity').notNull(),
+    previousQuantity: integer('previous_quantity').notNull(),
+    newQuantity: integer('new_quantity').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    referenceType: text('reference_type'),
+    referenceId: uuid('reference_id'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.productId], foreignColumns: [products.companyId, products.id] }),
+    index('stock_movements_branch_idx').on(t.companyId, t.branchId, t.createdAt),
+    index('stock_movements_product_idx').on(t.companyId, t.productId, t.createdAt),
+  ],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    companyId: uuid('company_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    branchId: uuid('branch_id').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    address: text('address'),
+    notes: text('notes'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
+    uniqueIndex('customers_branch_phone_uq').on(t.companyId, t.branchId, t.phone),
+  ],
+);

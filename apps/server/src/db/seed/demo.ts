@@ -1,0 +1,199 @@
+import { ROLE_IDS } from '@pos/shared';
+import { hashPassword } from '../../lib/passwords';
+import type { Db } from '../client';
+import {
+  branches,
+  brands,
+  categories,
+  categoryBranches,
+  companies,
+  companyMembers,
+  customers,
+  products,
+  stockMovements,
+  users,
+} from '../schema';
+
+export const DEMO_PASSWORD = 'Demo1234';
+export const DEMO_USERS = [
+  { username: 'admin', name: 'Ayesha Admin', roleId: ROLE_IDS.superAdmin },
+  { username: 'manager', name: 'Bilal Manager', roleId: ROLE_IDS.manager },
+  { username: 'cashier', name: 'Sana Cashier', roleId: ROLE_IDS.cashier },
+] as const;
+
+const CATALOGUE: { category: string; children: string[]; items: [string, string, string, number, number, number][] }[] =
+  [
+    // [name, sku, brand, cost, price, stock]
+    {
+      category: 'Beverages',
+      children: ['Soft Drinks', 'Tea & Coffee'],
+      items: [
+        ['Cola 1.5L', 'BEV-COLA-15', 'FizzCo', 120, 180, 48],
+        ['Lemon Soda 500ml', 'BEV-LEM-05', 'FizzCo', 45, 70, 6],
+        ['Green Tea 25 bags', 'BEV-GTEA-25', 'Leafy', 210, 320, 30],
+        ['Instant Coffee 100g', 'BEV-COF-100', 'Leafy', 480, 690, 0],
+      ],
+    },
+    {
+      category: 'Dairy',
+      children: ['Milk', 'Cheese'],
+      items: [
+        ['Full Cream Milk 1L', 'DAI-MILK-1L', 'Pure Farms', 190, 240, 60],
+        ['Cheddar Cheese 200g', 'DAI-CHED-200', 'Pure Farms', 520, 750, 12],
+        ['Plain Yogurt 500g', 'DAI-YOG-500', 'Pure Farms', 110, 160, 4],
+      ],
+    },
+    {
+      category: 'Snacks',
+      children: ['Chips', 'Biscuits'],
+      items: [
+        ['Salted Chips 70g', 'SNK-CHIP-70', 'Crunchy', 55, 90, 120],
+        ['Chocolate Biscuits', 'SNK-BISC-CH', 'Crunchy', 80, 130, 75],
+        ['Mixed Nuts 250g', 'SNK-NUTS-250', 'Crunchy', 650, 950, 9],
+      ],
+    },
+    {
+      category: 'Household',
+      children: ['Cleaning'],
+      items: [
+        ['Dishwashing Liquid 750ml', 'HH-DISH-750', 'Sparkle', 260, 380, 25],
+        ['Laundry Detergent 1kg', 'HH-LAUN-1KG', 'Sparkle', 540, 799, 18],
+      ],
+    },
+  ];
+
+const CUSTOMERS = [
+  ['Imran Khan', '03001234567', 'imran@example.com'],
+  ['Fatima Ali', '03111234567', 'fatima@example.com'],
+  ['Usman Tariq', '03211234567', null],
+] as const;
+
+/**
+ * The demo company of DESIGN.md section 7, loaded only into an empty embedded database.
+ * Sales and returns join it when the register and returns land.
+ */
+export async function seedDemo(db: Db, { timezone }: { timezone: string }): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [company] = await tx
+      .insert(companies)
+      .values({
+        name: 'Demo Mart',
+        address: '12 Mall Road, Lahore',
+        phone: '042-1234567890',
+        email: 'hello@demomart.example',
+        taxId: 'NTN-1234567',
+      })
+      .returning();
+    if (!company) throw new Error('demo company insert failed');
+    const branchRows = await tx
+      .insert(branches)
+      .values([
+        {
+          companyId: company.id,
+          name: 'Main Branch',
+          address: '12 Mall Road, Lahore',
+          phone: '042-1234567890',
+          isMain: true,
+          timezone,
+          taxRate: '5.00',
+        },
+        {
+          companyId: company.id,
+          name: 'Gulberg Branch',
+          address: '45 Main Boulevard, Gulberg',
+          phone: '042-9876543210',
+          isMain: false,
+          timezone,
+          taxRate: '5.00',
+        },
+      ])
+      .returning();
+    const main = branchRows[0];
+    if (!main) throw new Error('demo branch insert failed');
+
+    const userRows = await tx
+      .insert(users)
+      .values(
+        DEMO_USERS.map((u) => ({
+          name: u.name,
+          username: u.username,
+          email: `${u.username}@demomart.example`,
+          passwordHash,
+          roleId: u.roleId,
+          companyId: company.id,
+          branchId: u.roleId === ROLE_IDS.superAdmin ? null : main.id,
+        })),
+      )
+      .returning();
+    const admin = userRows[0];
+    if (!admin) throw new Error('demo users insert failed');
+    await tx.insert(companyMembers).values({ companyId: company.id, userId: admin.id });
+
+    for (const branch of branchRows) {
+      const brandIds = new Map<string, string>();
+      for (const group of CATALOGUE) {
+        const [parent] = await tx
+          .insert(categories)
+          .values({ companyId: company.id, name: group.category, description: `${group.category} aisle` })
+          .returning();
+        if (!parent) throw new Error('demo category insert failed');
+        const children = await tx
+          .insert(categories)
+          .values(group.children.map((name) => ({ companyId: company.id, parentId: parent.id, name })))
+          .returning();
+        await tx
+          .insert(categoryBranches)
+          .values([parent, ...children].map((c) => ({ companyId: company.id, categoryId: c.id, branchId: branch.id })));
+        for (const [name, sku, brandName, cost, price, stock] of group.items) {
+          let brandId = brandIds.get(brandName);
+          if (!brandId) {
+            const [brand] = await tx
+              .insert(brands)
+              .values({ companyId: company.id, branchId: branch.id, name: brandName })
+              .returning();
+            if (!brand) throw new Error('demo brand insert failed');
+            brandId = brand.id;
+            brandIds.set(brandName, brandId);
+          }
+          const [product] = await tx
+            .insert(products)
+            .values({
+              companyId: company.id,
+              branchId: branch.id,
+              name,
+              sku,
+              categoryId: (children[0] ?? parent).id,
+              brandId,
+              cost: cost.toFixed(2),
+              price: price.toFixed(2),
+              stockQuantity: stock,
+              lowStockThreshold: 10,
+              maxStock: 200,
+            })
+            .returning();
+          if (!product) throw new Error('demo product insert failed');
+          if (stock > 0) {
+            await tx.insert(stockMovements).values({
+              companyId: company.id,
+              branchId: branch.id,
+              productId: product.id,
+              movementType: 'initial_stock',
+              direction: 'in',
+              quantity: stock,
+              previousQuantity: 0,
+              newQuantity: stock,
+              userId: admin.id,
+              reason: 'Opening stock',
+            });
+          }
+        }
+      }
+      await tx
+        .insert(customers)
+        .values(
+          CUSTOMERS.map(([name, phone, email]) => ({ companyId: company.id, branchId: branch.id, name, phone, email })),
+        );
+    }
+  });
+}

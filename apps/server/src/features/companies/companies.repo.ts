@@ -1,0 +1,87 @@
+import type { Branch, Company } from '@pos/shared';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { branches, companies, companyMembers } from '../../db/schema';
+
+const branchColumns = {
+  id: branches.id,
+  name: branches.name,
+  address: branches.address,
+  phone: branches.phone,
+  companyId: branches.companyId,
+  isMain: branches.isMain,
+  isActive: branches.isActive,
+  timezone: branches.timezone,
+};
+
+export async function listCompanies(db: DbOrTx, companyIds: 'all' | string[]) {
+  if (companyIds !== 'all' && companyIds.length === 0) return [];
+  return db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      address: companies.address,
+      phone: companies.phone,
+      email: companies.email,
+      taxId: companies.taxId,
+    })
+    .from(companies)
+    .where(companyIds === 'all' ? undefined : inArray(companies.id, companyIds))
+    .orderBy(asc(companies.createdAt), asc(companies.name));
+}
+
+export async function insertCompany(
+  db: DbOrTx,
+  input: { name: string; address: string; phone: string; email: string; taxId: string | null; creatorId: string },
+): Promise<Company> {
+  const [row] = await db
+    .insert(companies)
+    .values({ name: input.name, address: input.address, phone: input.phone, email: input.email, taxId: input.taxId })
+    .returning({
+      id: companies.id,
+      name: companies.name,
+      address: companies.address,
+      phone: companies.phone,
+      email: companies.email,
+      taxId: companies.taxId,
+    });
+  if (!row) throw new Error('company insert returned nothing');
+  await db.insert(companyMembers).values({ companyId: row.id, userId: input.creatorId });
+  return { ...row, branches: [] };
+}
+
+export async function listBranches(
+  db: DbOrTx,
+  { companyId, branchIds, limit, offset }: { companyId: string; branchIds?: string[]; limit: number; offset: number },
+): Promise<{ items: Branch[]; total: number }> {
+  const where = and(eq(branches.companyId, companyId), branchIds ? inArray(branches.id, branchIds) : undefined);
+  const [items, totals] = await Promise.all([
+    db
+      .select(branchColumns)
+      .from(branches)
+      .where(where)
+      .orderBy(desc(branches.isMain), asc(branches.createdAt), asc(branches.name))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(branches).where(where),
+  ]);
+  return { items, total: totals[0]?.total ?? 0 };
+}
+
+export async function hasMainBranch(db: DbOrTx, companyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.companyId, companyId), eq(branches.isMain, true)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertBranch(
+  db: DbOrTx,
+  input: { companyId: string; name: string; address: string; phone: string; isMain: boolean; timezone: string },
+): Promise<Branch> {
+  const [row] = await db.insert(branches).values(input).returning(branchColumns);
+  if (!row) throw new Error('branch insert returned nothing');
+  return row;
+}

@@ -1,0 +1,22 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { branches } from '../../db/schema';
+import { toMoney } from '../../lib/money';
+
+type BranchKey = { companyId: string; branchId: string };
+
+export async function findTaxRate(db: DbOrTx, { companyId, branchId }: BranchKey): Promise<number> {
+  const [row] = await db
+    .select({ taxRate: branches.taxRate })
+    .from(branches)
+    .where(and(eq(branches.companyId, companyId), eq(branches.id, branchId)))
+    .limit(1);
+  return toMoney(row?.taxRate);
+}
+
+export async function setTaxRate(db: DbOrTx, { companyId, branchId, taxRate }: BranchKey & { taxRate: number }) {
+  await db
+    .update(branches)
+    .set({ taxRate: taxRate.toFixed(2) })
+    .where(and(eq(branches.companyId, companyId), eq(branches.id, branchId)));
+}

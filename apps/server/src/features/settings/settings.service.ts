@@ -1,0 +1,29 @@
+import type { TaxSetting, UpdateTaxInput } from '@pos/shared';
+import type { Db } from '../../db/client';
+import { type Actor, resolveBranch } from '../../lib/access';
+import { writeAudit } from '../../lib/audit.repo';
+import * as repo from './settings.repo';
+
+export async function getTax(db: Db, actor: Actor, branchId: string): Promise<TaxSetting> {
+  const scope = await resolveBranch(db, { actor, branchId });
+  return { branchId, taxRate: await repo.findTaxRate(db, scope) };
+}
+
+export async function updateTax(db: Db, actor: Actor, input: UpdateTaxInput): Promise<TaxSetting> {
+  const scope = await resolveBranch(db, { actor, branchId: input.branchId, permission: 'manage_tax' });
+  const taxRate = Math.round(input.taxRate * 100) / 100;
+  await db.transaction(async (tx) => {
+    const before = await repo.findTaxRate(tx, scope);
+    await repo.setTaxRate(tx, { ...scope, taxRate });
+    await writeAudit(tx, {
+      ...scope,
+      userId: actor.userId,
+      action: 'tax.update',
+      entityType: 'branch',
+      entityId: scope.branchId,
+      before: { taxRate: before },
+      after: { taxRate },
+    });
+  });
+  return { branchId: scope.branchId, taxRate };
+}

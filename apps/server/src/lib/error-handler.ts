@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+
+type PgError = { code?: string; constraint?: string; detail?: string };
+
+function pgErrorOf(error: unknown): PgError | undefined {
+  let current: unknown = error;
+  for (let i = 0; i < 4 && current && typeof current === 'object'; i++) {
+    const code = (current as PgError).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return current as PgError;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Turns every error into the API's envelope; nothing above 499 carries details, and no stack leaves. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || issue.params?.missingProperty;
+        const key = String(field || '_');
+        errors[key] ??= issue.message ?? 'Invalid value';
+      }
+      const message = Object.values(errors)[0] ?? 'Invalid request';
+      return reply.code(400).send({ success: false, message, code: 'VALIDATION_ERROR', errors });
+    }
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({
+        success: false,
+        message: error.message,
+        code: error.code,
+        ...(error.errors && { errors: error.errors }),
+      });
+    }
+    const pgError = pgErrorOf(error);
+    if (pgError?.code === '23505') {
+      return reply
+        .code(409)
+        .send({ success: false, message: 'A record with these details already exists', code: 'DUPLICATE' });
+    }
+    if (pgError?.code === '40001' || pgError?.code === '40P01') {
+      return reply
+        .code(409)
+        .send({ success: false, message: 'Please retry: a concurrent change got there first', code: 'RETRY' });
+    }
+    if (pgError?.code?.startsWith('22')) {
+      return reply.code(400).send({ success: false, message: 'Invalid value in request', code: 'BAD_REQUEST' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      const message = error.message || 'Too many requests. Please try again later.';
+      return reply.code(429).send({ success: false, message, code: 'RATE_LIMITED' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ success: false, message: error.message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ success: false, message: 'Internal server error', code: 'INTERNAL' });
+  });
+}

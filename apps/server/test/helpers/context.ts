@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app';
+import { type Database, openDatabase } from '../../src/db/client';
+import { ensureRoles } from '../../src/db/seed/bootstrap';
+import { readEnv } from '../../src/env';
+
+export type TestContext = { app: FastifyInstance; database: Database; close: () => Promise<void> };
+
+/**
+ * A real server on a real, empty database: PostgreSQL when TEST_DATABASE_URL is set (a fresh database
+ * per call, dropped on close), else in-memory PGlite. Requests go through app.inject.
+ */
+export async function createTestContext(envOverrides: Record<string, string> = {}): Promise<TestContext> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (adminUrl) {
+    const name = `pos_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const env = readEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_MAX_PER_IP: '10000',
+    LOGIN_RATE_MAX_PER_USERNAME: '10000',
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    ...envOverrides,
+  });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL });
+  await ensureRoles(database.db);
+  const app = await buildApp({
+    env,
+    database,
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export const engineName = () => (process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite');

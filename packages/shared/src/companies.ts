@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+
+// "text@text": something, an @, something. Deliberately looser than RFC 5322, as the spec says.
+const EMAIL_RE = /^\S+@\S+$/;
+
+export const phoneSchema = z.string().trim().min(10, MSG.invalidPhone).max(30, MSG.invalidPhone);
+
+export const createCompanySchema = z.object({
+  name: z.string().trim().min(2, MSG.companyName).max(200),
+  address: z.string().trim().min(1, MSG.addressRequired).max(500),
+  phone: phoneSchema,
+  email: z.string().trim().regex(EMAIL_RE, MSG.invalidEmail).max(200),
+  taxId: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type CreateCompanyInput = z.input<typeof createCompanySchema>;
+
+const branchFields = {
+  name: z.string().trim().min(2, MSG.branchName).max(200),
+  address: z.string().trim().min(5, MSG.addressRequired).max(500),
+  phone: phoneSchema,
+};
+
+export const createBranchSchema = z.object({
+  ...branchFields,
+  companyId: z.string({ error: MSG.selectCompany }).uuid(MSG.selectCompany),
+  isMain: z.boolean().default(false),
+});
+export type CreateBranchInput = z.input<typeof createBranchSchema>;
+
+/** The branch form of setup and management; management adds the company select. */
+export const branchFormSchema = z.object(branchFields);
+export const branchManagementFormSchema = z.object({
+  ...branchFields,
+  companyId: z.string().min(1, MSG.selectCompany),
+});
+
+export const branchListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+});

@@ -1,0 +1,56 @@
+// npm start: build the web app and the server when their build is missing or older than the sources,
+// then run the server (web app at /, API at /api). `--build-only` stops after the build.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = (...p) => path.join(root, ...p);
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+function buildIfStale({ name, output, inputs, workspace }) {
+  const built = newestMtime(output);
+  const source = Math.max(...inputs.map((p) => newestMtime(p)));
+  if (built > 0 && built >= source) return;
+  console.log(`Building ${name}...`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const shared = [at('packages/shared/src'), at('package-lock.json')];
+buildIfStale({
+  name: 'the web app',
+  output: at('apps/web/dist/index.html'),
+  inputs: [
+    ...shared,
+    at('apps/web/src'),
+    at('apps/web/index.html'),
+    at('apps/web/vite.config.ts'),
+    at('apps/web/public'),
+  ],
+  workspace: 'apps/web',
+});
+buildIfStale({
+  name: 'the server',
+  output: at('apps/server/dist/main.js'),
+  inputs: [...shared, at('apps/server/src'), at('apps/server/build.mjs')],
+  workspace: 'apps/server',
+});
+
+if (!process.argv.includes('--build-only')) {
+  const child = spawn(process.execPath, ['--enable-source-maps', at('apps/server/dist/main.js')], { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code) => process.exit(code ?? 0));
+}
