@@ -1,0 +1,23 @@
+// The server the end-to-end tests drive: the built app on a fresh embedded database with the demo data.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = path.join(root, '.tmp', 'e2e-data');
+fs.rmSync(dataDir, { recursive: true, force: true });
+const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    // Every test signs in from 127.0.0.1; the rate limit itself is covered by the API tests.
+    LOGIN_RATE_MAX_PER_IP: '100000',
+    LOGIN_RATE_MAX_PER_USERNAME: '100000',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
