@@ -17,6 +17,9 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js
     // Every test signs in from 127.0.0.1; the rate limit itself is covered by the API tests.
     LOGIN_RATE_MAX_PER_IP: '100000',
     LOGIN_RATE_MAX_PER_USERNAME: '100000',
+    // A Super Admin without a company, for the onboarding walk.
+    ADMIN_USERNAME: 'founder',
+    ADMIN_PASSWORD: 'Founder123',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

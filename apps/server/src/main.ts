@@ -12,16 +12,21 @@ async function main() {
   const isEmpty = (await countUsers(database.db)) === 0;
   const notices: string[] = [];
 
-  if (isEmpty && env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
-    await createSuperAdmin(database.db, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
-    notices.push(`Created Super Admin '${env.ADMIN_USERNAME}' from ADMIN_USERNAME/ADMIN_PASSWORD.`);
-  } else if (isEmpty && database.engine === 'pglite' && env.SEED_DEMO === 'auto') {
+  if (isEmpty && database.engine === 'pglite' && env.SEED_DEMO === 'auto') {
     // Demo data and its well-known password only ever go into the embedded database.
     await seedDemo(database.db, { timezone: env.POS_TIMEZONE });
     notices.push(
       `Loaded demo data "Demo Mart". Sign in as ${DEMO_USERS.map((u) => u.username).join(', ')} (password ${DEMO_PASSWORD}).`,
     );
-  } else if (isEmpty) {
+  }
+  if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
+    // Idempotent: an existing user of that name is left as it is (its password is not reset).
+    const { created } = await createSuperAdmin(database.db, {
+      username: env.ADMIN_USERNAME,
+      password: env.ADMIN_PASSWORD,
+    });
+    if (created) notices.push(`Created Super Admin '${env.ADMIN_USERNAME}' from ADMIN_USERNAME/ADMIN_PASSWORD.`);
+  } else if (isEmpty && database.engine === 'postgresql') {
     notices.push(
       'No users yet: run `npm run create-admin` (or set ADMIN_USERNAME and ADMIN_PASSWORD) to create the first Super Admin.',
     );

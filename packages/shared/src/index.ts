@@ -9,3 +9,4 @@ export * from './products';
 export * from './roles';
 export * from './settings';
 export * from './users';
+export * from './money';
