@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { RECEIPT_WIDTH, type ReceiptData, receiptItemName, receiptLines } from '../src/receipt';
+
+const base: ReceiptData = {
+  company: { name: 'Demo Mart', address: '12 Mall Road, Lahore', phone: '042-1234567890' },
+  receiptNumber: 'MAIN-000042',
+  date: new Date(2026, 10, 21, 14, 5),
+  cashierName: 'Sana Cashier',
+  paymentMethod: 'cash',
+  items: [
+    { name: 'Cola 1.5L', quantity: 2, unitPrice: 180, subtotal: 360 },
+    { name: 'Dishwashing Liquid 750ml', quantity: 1, unitPrice: 380, subtotal: 380 },
+  ],
+  subtotal: 740,
+  discountAmount: 0,
+  taxRate: 0,
+  taxAmount: 0,
+  total: 740,
+  amountPaid: 740,
+  changeAmount: 0,
+};
+
+describe('receipt layout', () => {
+  it('cuts names over 20 characters to 17 plus an ellipsis', () => {
+    expect(receiptItemName('Dishwashing Liquid 750ml')).toBe('Dishwashing Liqui...');
+    expect(receiptItemName('Exactly twenty chars')).toBe('Exactly twenty chars');
+  });
+
+  it('never exceeds 48 columns', () => {
+    for (const line of receiptLines({
+      ...base,
+      customerName: 'A very long customer name indeed, longer than the paper',
+    })) {
+      expect(line.length).toBeLessThanOrEqual(RECEIPT_WIDTH);
+    }
+  });
+
+  it('shows discount, tax and change lines only when above 0', () => {
+    const plain = receiptLines(base).join('\n');
+    expect(plain).not.toMatch(/Discount:|Tax \(|Change:/);
+    const full = receiptLines({
+      ...base,
+      discountAmount: 40,
+      taxRate: 5,
+      taxAmount: 35,
+      total: 735,
+      amountPaid: 1000,
+      changeAmount: 265,
+    }).join('\n');
+    expect(full).toContain('Discount:');
+    expect(full).toMatch(/Tax \(5%\):\s+35\.00/);
+    expect(full).toMatch(/Change:\s+265\.00/);
+  });
+
+  it('uses placeholders without company data and ends with the 30-day return policy', () => {
+    const lines = receiptLines({ ...base, company: null });
+    expect(lines[0]?.trim()).toBe('Your Store Name');
+    expect(lines[1]?.trim()).toBe('Store Address');
+    expect(lines[2]?.trim()).toBe('Phone Number');
+    expect(lines.at(-1)).toContain('30 days');
+  });
+
+  it('right-aligns amounts at column 48', () => {
+    const totalLine = receiptLines(base).find((l) => l.startsWith('TOTAL:'));
+    expect(totalLine).toBe(`TOTAL:${' '.repeat(RECEIPT_WIDTH - 6 - 'PKR 740.00'.length)}PKR 740.00`);
+  });
+});
