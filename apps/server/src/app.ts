@@ -10,9 +10,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { authPublicRoutes, authRoutes } from './features/auth/auth.routes';
+import { brandsRoutes } from './features/brands/brands.routes';
+import { categoriesRoutes } from './features/categories/categories.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { productsRoutes } from './features/products/products.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { usersRoutes } from './features/users/users.routes';
 import { registerAuthHook } from './lib/auth-hook';
 import { registerErrorHandler } from './lib/error-handler';
 import { createTokenService } from './lib/tokens';
@@ -30,7 +34,8 @@ export async function buildApp({ env, database, jwtSecret, logger = true }: AppO
         }
       : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only behind a known reverse proxy may X-Forwarded-For name the client (the login rate limit keys on it).
+    trustProxy: env.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -69,6 +74,10 @@ export async function buildApp({ env, database, jwtSecret, logger = true }: AppO
         await protectedApi.register(authRoutes);
         await protectedApi.register(companiesRoutes);
         await protectedApi.register(settingsRoutes);
+        await protectedApi.register(categoriesRoutes);
+        await protectedApi.register(brandsRoutes);
+        await protectedApi.register(productsRoutes);
+        await protectedApi.register(usersRoutes);
       });
     },
     { prefix: '/api' },
@@ -83,7 +92,7 @@ async function serveWebApp(app: FastifyInstance, env: Env) {
   const webDist = env.WEB_DIST ?? findWebDist();
   const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html' });
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url === '/api' || req.url.startsWith('/api/');

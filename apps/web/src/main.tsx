@@ -1,14 +1,13 @@
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
+import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider>
-      <p>POS System</p>
-    </MantineProvider>
+    <App />
   </StrictMode>,
 );

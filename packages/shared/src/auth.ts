@@ -1,15 +1,22 @@
 import { z } from 'zod';
-import { MSG } from './messages';
+import { ifMissing, MSG } from './messages';
 import type { Permission } from './roles';
 
 export const loginSchema = z.object({
-  username: z.string().trim().min(3, MSG.usernameMin).max(100),
-  password: z.string().min(6, MSG.passwordMin).max(200),
+  username: z
+    .string({ error: ifMissing(MSG.usernameMin) })
+    .trim()
+    .min(3, MSG.usernameMin)
+    .max(100),
+  password: z
+    .string({ error: ifMissing(MSG.passwordMin) })
+    .min(6, MSG.passwordMin)
+    .max(200),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const newPasswordSchema = z
-  .string()
+  .string({ error: ifMissing(MSG.newPasswordRequired) })
   .min(1, MSG.newPasswordRequired)
   .min(8, MSG.newPasswordMin)
   .max(200)
@@ -19,7 +26,10 @@ export const newPasswordSchema = z
 
 /** The payload of POST /auth/update-password. */
 export const updatePasswordSchema = z.object({
-  oldPassword: z.string().min(1, MSG.currentPasswordRequired).max(200),
+  oldPassword: z
+    .string({ error: ifMissing(MSG.currentPasswordRequired) })
+    .min(1, MSG.currentPasswordRequired)
+    .max(200),
   newPassword: newPasswordSchema,
 });
 export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;

@@ -1,16 +1,32 @@
 import { z } from 'zod';
-import { MSG } from './messages';
+import { ifMissing, MSG } from './messages';
 
 // "text@text": something, an @, something. Deliberately looser than RFC 5322, as the spec says.
 const EMAIL_RE = /^\S+@\S+$/;
 
-export const phoneSchema = z.string().trim().min(10, MSG.invalidPhone).max(30, MSG.invalidPhone);
+export const phoneSchema = z
+  .string({ error: ifMissing(MSG.invalidPhone) })
+  .trim()
+  .min(10, MSG.invalidPhone)
+  .max(30, MSG.invalidPhone);
 
 export const createCompanySchema = z.object({
-  name: z.string().trim().min(2, MSG.companyName).max(200),
-  address: z.string().trim().min(1, MSG.addressRequired).max(500),
+  name: z
+    .string({ error: ifMissing(MSG.companyName) })
+    .trim()
+    .min(2, MSG.companyName)
+    .max(200),
+  address: z
+    .string({ error: ifMissing(MSG.addressRequired) })
+    .trim()
+    .min(1, MSG.addressRequired)
+    .max(500),
   phone: phoneSchema,
-  email: z.string().trim().regex(EMAIL_RE, MSG.invalidEmail).max(200),
+  email: z
+    .string({ error: ifMissing(MSG.invalidEmail) })
+    .trim()
+    .regex(EMAIL_RE, MSG.invalidEmail)
+    .max(200),
   taxId: z
     .string()
     .trim()
@@ -22,8 +38,16 @@ export const createCompanySchema = z.object({
 export type CreateCompanyInput = z.input<typeof createCompanySchema>;
 
 const branchFields = {
-  name: z.string().trim().min(2, MSG.branchName).max(200),
-  address: z.string().trim().min(5, MSG.addressRequired).max(500),
+  name: z
+    .string({ error: ifMissing(MSG.branchName) })
+    .trim()
+    .min(2, MSG.branchName)
+    .max(200),
+  address: z
+    .string({ error: ifMissing(MSG.addressRequired) })
+    .trim()
+    .min(5, MSG.addressRequired)
+    .max(500),
   phone: phoneSchema,
 };
 

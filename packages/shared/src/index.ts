@@ -11,3 +11,4 @@ export * from './receipt';
 export * from './roles';
 export * from './settings';
 export * from './users';
+export * from './sales';

@@ -22,3 +22,12 @@ export const MSG = {
   taxNegative: 'Tax rate cannot be negative',
   taxMax: 'Tax rate cannot exceed 100%',
 } as const;
+
+/**
+ * A zod `error` option that answers `message` when the field is missing (undefined or null) and
+ * leaves every other issue to its own check: `z.string({ error: ifMissing(MSG.x) })`.
+ */
+export const ifMissing =
+  (message: string) =>
+  (issue: { input?: unknown }): string | undefined =>
+    issue.input === undefined || issue.input === null ? message : undefined;

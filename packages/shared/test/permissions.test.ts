@@ -17,7 +17,8 @@ const nobody: PermissionSubject[] = [null, undefined, {}, { isSuperUser: false, 
 
 describe('isSuperAdmin', () => {
   it('accepts the super user flag', () => expect(isSuperAdmin(superUser)).toBe(true));
-  it("accepts a role named exactly 'Super Admin'", () => expect(isSuperAdmin(withRoles(role('Super Admin')))).toBe(true));
+  it("accepts a role named exactly 'Super Admin'", () =>
+    expect(isSuperAdmin(withRoles(role('Super Admin')))).toBe(true));
   it('rejects other spellings and other roles', () => {
     expect(isSuperAdmin(withRoles(role('super admin')))).toBe(false);
     expect(isSuperAdmin(withRoles(role('Admin')))).toBe(false);

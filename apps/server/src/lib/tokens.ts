@@ -18,7 +18,7 @@ export function createTokenService(secret: string) {
     /** Returns the claims, or null for a token that is malformed, forged, expired or of another algorithm. */
     async verify(token: string): Promise<TokenClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
         return { userId: payload.sub, sessionId: payload.sid };
       } catch {

@@ -1,7 +1,17 @@
 import { ROLE_IDS, type RoleId } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client';
-import { branches, companies, companyMembers, users } from '../../src/db/schema';
+import {
+  branches,
+  brands,
+  categories,
+  categoryBranches,
+  companies,
+  companyMembers,
+  products,
+  stockMovements,
+  users,
+} from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/passwords';
 
 let counter = 0;
@@ -103,3 +113,93 @@ export async function login(app: FastifyInstance, username: string, password = P
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A request as a signed-in user: app.inject with the bearer header and, for POST/PUT/PATCH, a JSON body. */
+export function request(
+  app: FastifyInstance,
+  token: string | undefined,
+  {
+    method = 'GET',
+    url,
+    payload,
+  }: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: unknown },
+) {
+  return app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload !== undefined && { payload: payload as Record<string, unknown> }),
+  });
+}
+
+/** A category attached to the given branches (all in one company). */
+export async function createCategory(
+  db: Db,
+  {
+    companyId,
+    branchIds,
+    ...overrides
+  }: { companyId: string; branchIds: string[] } & Partial<typeof categories.$inferInsert>,
+) {
+  const [category] = await db
+    .insert(categories)
+    .values({ companyId, name: unique('Category '), ...overrides })
+    .returning();
+  if (!category) throw new Error('category');
+  if (branchIds.length > 0) {
+    await db
+      .insert(categoryBranches)
+      .values(branchIds.map((branchId) => ({ companyId, categoryId: category.id, branchId })));
+  }
+  return category;
+}
+
+export async function createBrand(
+  db: Db,
+  { companyId, branchId, ...overrides }: { companyId: string; branchId: string } & Partial<typeof brands.$inferInsert>,
+) {
+  const [brand] = await db
+    .insert(brands)
+    .values({ companyId, branchId, name: unique('Brand '), ...overrides })
+    .returning();
+  if (!brand) throw new Error('brand');
+  return brand;
+}
+
+/** A product with an initial_stock movement when it starts with stock (the ledger invariant holds). */
+export async function createProduct(
+  db: Db,
+  {
+    companyId,
+    branchId,
+    ...overrides
+  }: { companyId: string; branchId: string } & Partial<typeof products.$inferInsert>,
+) {
+  const [product] = await db
+    .insert(products)
+    .values({
+      companyId,
+      branchId,
+      name: unique('Product '),
+      sku: unique('SKU-'),
+      cost: '50.00',
+      price: '80.00',
+      stockQuantity: 20,
+      ...overrides,
+    })
+    .returning();
+  if (!product) throw new Error('product');
+  if (product.stockQuantity > 0) {
+    await db.insert(stockMovements).values({
+      companyId,
+      branchId,
+      productId: product.id,
+      movementType: 'initial_stock',
+      direction: 'in',
+      quantity: product.stockQuantity,
+      previousQuantity: 0,
+      newQuantity: product.stockQuantity,
+    });
+  }
+  return product;
+}

@@ -66,6 +66,7 @@ export const brands = pgTable(
     primaryKey({ columns: [t.companyId, t.id] }),
     foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
     index('brands_branch_idx').on(t.companyId, t.branchId, t.name),
+    uniqueIndex('brands_branch_name_uq').on(t.companyId, t.branchId, sql`lower(${t.name})`),
   ],
 );
 
@@ -85,6 +86,9 @@ export const products = pgTable(
     lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
     maxStock: integer('max_stock').notNull().default(1000),
     description: text('description'),
+    // What product search matches: lower-cased name and SKU, so a search is a plain LIKE on one
+    // trigram index (no per-row lower-casing as ILIKE does, no OR of two indexes).
+    searchKey: text('search_key').notNull().generatedAlwaysAs(sql`lower(name) || chr(10) || lower(coalesce(sku, ''))`),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -99,6 +103,12 @@ export const products = pgTable(
       .on(t.companyId, t.branchId, sql`lower(${t.sku})`)
       .where(sql`${t.deletedAt} is null and ${t.sku} is not null`),
     index('products_branch_name_idx').on(t.companyId, t.branchId, t.name),
+    // Substring search (LIKE '%term%' on search_key) at 100,000+ products per branch (pg_trgm).
+    // fastupdate off: searches far outnumber catalogue writes, and a GIN pending list (which every
+    // search scans in full until vacuum merges it) made searches slow after bulk inserts.
+    index('products_search_trgm_idx').using('gin', t.searchKey.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // Finding a product by id alone (the platform operator's requests name no company).
+    index('products_id_idx').on(t.id),
   ],
 );
 

@@ -74,7 +74,7 @@ export async function changePassword({ db, tokens }: Deps, actor: Actor, input: 
     throw badRequest(MSG.currentPasswordWrong, { oldPassword: MSG.currentPasswordWrong });
   }
   if (input.oldPassword === input.newPassword) {
-    const message = 'New password must be different from the current password';
+    const message = 'New password must be different from your existing one';
     throw badRequest(message, { newPassword: message });
   }
   const passwordHash = await hashPassword(input.newPassword);

@@ -68,6 +68,11 @@ export async function listBranches(
   return { items, total: totals[0]?.total ?? 0 };
 }
 
+/** Locks the company row until the transaction ends, so concurrent main-branch checks run one at a time. */
+export async function lockCompany(db: DbOrTx, companyId: string): Promise<void> {
+  await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+}
+
 export async function hasMainBranch(db: DbOrTx, companyId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: branches.id })

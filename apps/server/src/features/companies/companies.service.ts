@@ -56,7 +56,12 @@ export async function createBranch(
 ): Promise<Branch> {
   await resolveCompany(db, { actor, companyId: input.companyId, permission: 'manage_branches' });
   return db.transaction(async (tx) => {
-    const isMain = Boolean(input.isMain) && !(await repo.hasMainBranch(tx, input.companyId));
+    let isMain = false;
+    if (input.isMain) {
+      // Under the company's lock, or two setup requests at once could both see no main branch.
+      await repo.lockCompany(tx, input.companyId);
+      isMain = !(await repo.hasMainBranch(tx, input.companyId));
+    }
     const branch = await repo.insertBranch(tx, {
       companyId: input.companyId,
       name: input.name,

@@ -14,6 +14,16 @@ export async function findTaxRate(db: DbOrTx, { companyId, branchId }: BranchKey
   return toMoney(row?.taxRate);
 }
 
+/** The rate, with the branch row locked until the transaction ends (for a read-then-write with an audit row). */
+export async function findTaxRateForUpdate(db: DbOrTx, { companyId, branchId }: BranchKey): Promise<number> {
+  const [row] = await db
+    .select({ taxRate: branches.taxRate })
+    .from(branches)
+    .where(and(eq(branches.companyId, companyId), eq(branches.id, branchId)))
+    .for('update');
+  return toMoney(row?.taxRate);
+}
+
 export async function setTaxRate(db: DbOrTx, { companyId, branchId, taxRate }: BranchKey & { taxRate: number }) {
   await db
     .update(branches)

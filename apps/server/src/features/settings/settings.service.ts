@@ -13,7 +13,7 @@ export async function updateTax(db: Db, actor: Actor, input: UpdateTaxInput): Pr
   const scope = await resolveBranch(db, { actor, branchId: input.branchId, permission: 'manage_tax' });
   const taxRate = Math.round(input.taxRate * 100) / 100;
   await db.transaction(async (tx) => {
-    const before = await repo.findTaxRate(tx, scope);
+    const before = await repo.findTaxRateForUpdate(tx, scope);
     await repo.setTaxRate(tx, { ...scope, taxRate });
     await writeAudit(tx, {
       ...scope,

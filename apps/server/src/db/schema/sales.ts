@@ -1,0 +1,91 @@
+import {
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { customers, products } from './catalog';
+import { branches, users } from './tenancy';
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+
+/** The next receipt number of each branch; the row lock serialises numbering, not the rest of the sale. */
+export const receiptCounters = pgTable(
+  'receipt_counters',
+  {
+    companyId: uuid('company_id').notNull(),
+    branchId: uuid('branch_id').notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.branchId] }),
+    foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
+  ],
+);
+
+export const sales = pgTable(
+  'sales',
+  {
+    companyId: uuid('company_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    branchId: uuid('branch_id').notNull(),
+    receiptNumber: text('receipt_number').notNull(),
+    cashierId: uuid('cashier_id')
+      .notNull()
+      .references(() => users.id),
+    customerId: uuid('customer_id'),
+    paymentMethod: text('payment_method', { enum: ['cash', 'card'] }).notNull(),
+    status: text('status').notNull().default('completed'),
+    subtotal: money('subtotal').notNull(),
+    discountType: text('discount_type', { enum: ['percentage', 'amount'] }).notNull(),
+    discountValue: money('discount_value').notNull(),
+    discountAmount: money('discount_amount').notNull(),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull(),
+    taxAmount: money('tax_amount').notNull(),
+    total: money('total').notNull(),
+    amountPaid: money('amount_paid').notNull(),
+    changeAmount: money('change_amount').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
+    foreignKey({ columns: [t.companyId, t.customerId], foreignColumns: [customers.companyId, customers.id] }),
+    uniqueIndex('sales_branch_receipt_uq').on(t.companyId, t.branchId, t.receiptNumber),
+    uniqueIndex('sales_branch_idempotency_uq').on(t.companyId, t.branchId, t.idempotencyKey),
+    index('sales_branch_created_idx').on(t.companyId, t.branchId, t.createdAt),
+    index('sales_customer_idx').on(t.companyId, t.customerId, t.createdAt),
+    index('sales_id_idx').on(t.id),
+  ],
+);
+
+export const saleItems = pgTable(
+  'sale_items',
+  {
+    companyId: uuid('company_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    saleId: uuid('sale_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    productSku: text('product_sku'),
+    quantity: integer('quantity').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    subtotal: money('subtotal').notNull(),
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.saleId], foreignColumns: [sales.companyId, sales.id] }),
+    foreignKey({ columns: [t.companyId, t.productId], foreignColumns: [products.companyId, products.id] }),
+    index('sale_items_sale_idx').on(t.companyId, t.saleId),
+    index('sale_items_product_idx').on(t.companyId, t.productId),
+  ],
+);

@@ -1,0 +1,89 @@
+import {
+  BRAND_MSG,
+  type Brand,
+  type brandListQuerySchema,
+  type createBrandSchema,
+  type PageMeta,
+  pageMeta,
+  type updateBrandSchema,
+} from '@pos/shared';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { type Actor, accessibleCompanyIds, resolveBranch } from '../../lib/access';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import * as repo from './brands.repo';
+
+/** A brand by id: its branch must be within the actor's reach (a cashier: their branch), else 404. */
+async function resolveBrand(db: DbOrTx, actor: Actor, id: string) {
+  const brand = await repo.findBrand(db, { id, companyIds: await accessibleCompanyIds(db, actor) });
+  if (!brand) throw notFound('Brand');
+  try {
+    await resolveBranch(db, { actor, branchId: brand.branchId, permission: 'manage_catalog' });
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) throw notFound('Brand');
+    throw error;
+  }
+  return brand;
+}
+
+const duplicate = () => conflict(BRAND_MSG.duplicate, { name: BRAND_MSG.duplicate });
+
+const isUniqueViolation = (error: unknown) => {
+  let current: unknown = error;
+  for (let i = 0; i < 4 && current && typeof current === 'object'; i++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+export async function listBrands(
+  db: Db,
+  actor: Actor,
+  query: z.output<typeof brandListQuerySchema>,
+): Promise<{ items: Brand[]; meta: PageMeta }> {
+  const scope = await resolveBranch(db, { actor, branchId: query.branchId });
+  const { items, total } = await repo.listBrands(db, {
+    ...scope,
+    search: query.search,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return { items, meta: pageMeta({ total, page: query.page, limit: query.limit }) };
+}
+
+export async function createBrand(db: Db, actor: Actor, input: z.output<typeof createBrandSchema>): Promise<Brand> {
+  const scope = await resolveBranch(db, { actor, branchId: input.branchId, permission: 'manage_catalog' });
+  if (await repo.isNameTaken(db, { ...scope, name: input.name })) throw duplicate();
+  try {
+    return await repo.insertBrand(db, { companyId: scope.companyId, branchId: scope.branchId, name: input.name });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
+}
+
+export async function updateBrand(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof updateBrandSchema>,
+): Promise<Brand> {
+  const brand = await resolveBrand(db, actor, id);
+  if (await repo.isNameTaken(db, { ...brand, name: input.name, exceptId: id })) throw duplicate();
+  try {
+    const updated = await repo.renameBrand(db, { companyId: brand.companyId, id, name: input.name });
+    if (!updated) throw notFound('Brand');
+    return updated;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
+}
+
+/** Deletes the brand; its products stay, without a brand. */
+export async function deleteBrand(db: Db, actor: Actor, id: string): Promise<{ id: string; unlinkedProducts: number }> {
+  const brand = await resolveBrand(db, actor, id);
+  const unlinkedProducts = await db.transaction((tx) => repo.deleteBrand(tx, { companyId: brand.companyId, id }));
+  return { id, unlinkedProducts };
+}

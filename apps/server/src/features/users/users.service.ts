@@ -1,0 +1,180 @@
+import {
+  type createUserSchema,
+  type PageMeta,
+  pageMeta,
+  ROLE_IDS,
+  USER_MSG,
+  type User,
+  type updateUserSchema,
+  type userListQuerySchema,
+} from '@pos/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { type Actor, accessibleCompanyIds, requirePermission, resolveBranch, resolveCompany } from '../../lib/access';
+import { writeAudit } from '../../lib/audit.repo';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import * as repo from './users.repo';
+
+/** Only a Super Admin (or the platform operator) grants or touches the Super Admin role; a Manager may not. */
+const canManageSuperAdmins = (actor: Actor) => actor.isSuperUser || actor.roleId === ROLE_IDS.superAdmin;
+
+const usernameTaken = () => conflict(USER_MSG.usernameTaken, { username: USER_MSG.usernameTaken });
+const branchOtherCompany = () => badRequest(USER_MSG.branchOtherCompany, { branchId: USER_MSG.branchOtherCompany });
+
+const isUniqueViolation = (error: unknown) => {
+  let current: unknown = error;
+  for (let i = 0; i < 4 && current && typeof current === 'object'; i++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+/**
+ * Users of the companies within reach. companyId narrows to one company, branchId to the users
+ * assigned to that branch; either outside the caller's reach is 404.
+ */
+export async function listUsers(
+  db: Db,
+  actor: Actor,
+  query: z.output<typeof userListQuerySchema>,
+): Promise<{ items: User[]; meta: PageMeta }> {
+  let companyIds: 'all' | string[];
+  if (query.branchId) {
+    const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'manage_users' });
+    if (query.companyId && query.companyId !== scope.companyId) throw notFound('Branch');
+    companyIds = [scope.companyId];
+  } else if (query.companyId) {
+    companyIds = [await resolveCompany(db, { actor, companyId: query.companyId, permission: 'manage_users' })];
+  } else {
+    requirePermission(actor, 'manage_users');
+    companyIds = await accessibleCompanyIds(db, actor);
+  }
+  const { items, total } = await repo.listUsers(db, {
+    companyIds,
+    branchId: query.branchId,
+    search: query.search,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return { items, meta: pageMeta({ total, page: query.page, limit: query.limit }) };
+}
+
+/** Creates a user with one role, an argon2id password hash, in the creator's (or a given, reachable) company. */
+export async function createUser(db: Db, actor: Actor, input: z.output<typeof createUserSchema>): Promise<User> {
+  const requestedCompanyId = input.companyId ?? actor.companyId;
+  if (!requestedCompanyId) {
+    requirePermission(actor, 'manage_users');
+    throw badRequest(USER_MSG.selectCompany, { companyId: USER_MSG.selectCompany });
+  }
+  const companyId = await resolveCompany(db, { actor, companyId: requestedCompanyId, permission: 'manage_users' });
+  const [roleId] = input.roleIds;
+  if (roleId === undefined) throw badRequest(USER_MSG.roleRequired, { roleIds: USER_MSG.roleRequired });
+  if (roleId === ROLE_IDS.superAdmin && !canManageSuperAdmins(actor)) throw forbidden(USER_MSG.cannotGrantSuperAdmin);
+  const branchId = input.branchId ?? null;
+  if (branchId && !(await repo.isBranchOfCompany(db, { companyId, branchId }))) throw branchOtherCompany();
+  if (await repo.isUsernameTaken(db, input.username)) throw usernameTaken();
+  const passwordHash = await hashPassword(input.password);
+  const id = await db
+    .transaction(async (tx) => {
+      const userId = await repo.insertUser(tx, {
+        name: input.name,
+        email: input.email,
+        username: input.username,
+        passwordHash,
+        roleId,
+        companyId,
+        branchId,
+      });
+      if (roleId === ROLE_IDS.superAdmin) await repo.addCompanyMember(tx, { companyId, userId });
+      await writeAudit(tx, {
+        companyId,
+        branchId,
+        userId: actor.userId,
+        action: 'user.create',
+        entityType: 'user',
+        entityId: userId,
+        after: { name: input.name, email: input.email, username: input.username, roleId, branchId },
+      });
+      return userId;
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? usernameTaken() : error;
+    });
+  const user = await repo.findUser(db, { id, companyIds: [companyId] });
+  if (!user) throw notFound('User');
+  return user;
+}
+
+/**
+ * The Edit form: name, email, role, branch, active flag. Deactivating revokes every session of the
+ * user in the same transaction (their tokens get 401; login already refuses inactive users).
+ */
+export async function updateUser(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof updateUserSchema>,
+): Promise<User> {
+  requirePermission(actor, 'manage_users');
+  const target = await repo.findUser(db, { id, companyIds: await accessibleCompanyIds(db, actor) });
+  if (!target) throw notFound('User');
+  if (target.companyId) await resolveCompany(db, { actor, companyId: target.companyId, permission: 'manage_users' });
+  if (target.isSuperUser && !actor.isSuperUser) throw forbidden(USER_MSG.cannotEditSuperAdmin);
+  const currentRoleId = target.roles[0]?.id;
+  if (currentRoleId === ROLE_IDS.superAdmin && !canManageSuperAdmins(actor)) {
+    throw forbidden(USER_MSG.cannotEditSuperAdmin);
+  }
+  const roleId = input.roleIds?.[0];
+  const isRoleChange = roleId !== undefined && roleId !== currentRoleId;
+  if (isRoleChange && roleId === ROLE_IDS.superAdmin && !canManageSuperAdmins(actor)) {
+    throw forbidden(USER_MSG.cannotGrantSuperAdmin);
+  }
+  const isSelf = id === actor.userId;
+  if (isSelf && isRoleChange) throw badRequest(USER_MSG.cannotChangeOwnRole, { roleIds: USER_MSG.cannotChangeOwnRole });
+  if (isSelf && input.isActive === false) {
+    throw badRequest(USER_MSG.cannotDeactivateSelf, { isActive: USER_MSG.cannotDeactivateSelf });
+  }
+  if (input.branchId) {
+    const isValid = target.companyId
+      ? await repo.isBranchOfCompany(db, { companyId: target.companyId, branchId: input.branchId })
+      : false;
+    if (!isValid) throw branchOtherCompany();
+  }
+  const patch = {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.email !== undefined && { email: input.email }),
+    ...(isRoleChange && { roleId }),
+    ...(input.branchId !== undefined && { branchId: input.branchId }),
+    ...(input.isActive !== undefined && { isActive: input.isActive }),
+  };
+  await db.transaction(async (tx) => {
+    await repo.updateUser(tx, { id, patch });
+    if (isRoleChange && roleId === ROLE_IDS.superAdmin && target.companyId) {
+      await repo.addCompanyMember(tx, { companyId: target.companyId, userId: id });
+    }
+    if (input.isActive === false) await repo.revokeAllSessions(tx, id);
+    if (target.companyId && Object.keys(patch).length > 0) {
+      await writeAudit(tx, {
+        companyId: target.companyId,
+        branchId: target.branchId,
+        userId: actor.userId,
+        action: input.isActive === false && target.isActive ? 'user.deactivate' : 'user.update',
+        entityType: 'user',
+        entityId: id,
+        before: {
+          name: target.name,
+          email: target.email,
+          roleId: currentRoleId,
+          branchId: target.branchId,
+          isActive: target.isActive,
+        },
+        after: patch,
+      });
+    }
+  });
+  const user = await repo.findUser(db, { id, companyIds: 'all' });
+  if (!user) throw notFound('User');
+  return user;
+}

@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { computeCartTotals } from '@pos/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, stockMovements } from '../../src/db/schema';
+import { createTestContext, engineName, type TestContext } from '../helpers/context';
+import { bearer, createProduct, createTenant, login } from '../helpers/factories';
+
+type Line = { product: { id: string; price: string }; quantity: number };
+
+function salePayload({
+  branchId,
+  lines,
+  taxRate = 5,
+  discountType = 'amount' as const,
+  discountValue = 0,
+  paymentMethod = 'cash' as const,
+  extra = {},
+}: {
+  branchId: string;
+  lines: Line[];
+  taxRate?: number;
+  discountType?: 'amount' | 'percentage';
+  discountValue?: number;
+  paymentMethod?: 'cash' | 'card';
+  extra?: Record<string, unknown>;
+}) {
+  const items = lines.map((l) => ({ product_id: l.product.id, quantity: l.quantity, price: Number(l.product.price) }));
+  const totals = computeCartTotals({ items, taxRate, discountType, discountValue });
+  const amountPaid = paymentMethod === 'cash' ? Math.ceil(totals.total / 100) * 100 : totals.total;
+  return {
+    branchId,
+    items,
+    subtotal: totals.subtotal,
+    tax: totals.tax,
+    tax_rate: taxRate,
+    discount_type: discountType,
+    discount_value: discountValue,
+    discount_amount: totals.discountAmount,
+    total: totals.total,
+    payment_method: paymentMethod,
+    amount_paid: amountPaid,
+    change: Math.round((amountPaid - totals.total) * 100) / 100,
+    ...extra,
+  };
+}
+
+describe(`POST /transactions (${engineName()})`, () => {
+  let ctx: TestContext;
+  let tenant: Awaited<ReturnType<typeof createTenant>>;
+  let cashierToken: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    tenant = await createTenant(ctx.database.db);
+    cashierToken = await login(ctx.app, tenant.cashier.username);
+  });
+  afterAll(() => ctx.close());
+
+  const sell = (payload: unknown, headers: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/transactions',
+      headers: { ...bearer(cashierToken), ...headers },
+      payload: payload as object,
+    });
+
+  async function stockOf(productId: string) {
+    const [row] = await ctx.database.db
+      .select({ stock: products.stockQuantity })
+      .from(products)
+      .where(and(eq(products.companyId, tenant.company.id), eq(products.id, productId)));
+    return row?.stock;
+  }
+
+  async function ledgerAgrees(productId: string) {
+    const [row] = await ctx.database.db
+      .select({
+        signed: sql<string>`coalesce(sum(case when ${stockMovements.direction} = 'in' then ${stockMovements.quantity} else -${stockMovements.quantity} end), 0)`,
+      })
+      .from(stockMovements)
+      .where(and(eq(stockMovements.companyId, tenant.company.id), eq(stockMovements.productId, productId)));
+    // createProduct writes the initial stock as an initial_stock movement, so the ledger alone must add up.
+    return Number(row?.signed) === (await stockOf(productId));
+  }
+
+  it('records a sale: totals from the database, stock down with a sale movement, a receipt number', async () => {
+    const a = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, price: '180.00', stockQuantity: 10 });
+    const b = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, price: '70.25', stockQuantity: 10 });
+    const payload = salePayload({ branchId: tenant.main.id, lines: [{ product: a, quantity: 2 }, { product: b, quantity: 3 }], discountType: 'percentage', discountValue: 10, taxRate: 10 });
+    const res = await sell(payload, { 'idempotency-key': randomUUID() });
+    expect(res.statusCode).toBe(201);
+    const sale = res.json().data;
+    expect(sale.receiptNumber).toMatch(/^RCP-\d{6}$/);
+    expect(sale).toMatchObject({ subtotal: 570.75, discountAmount: 57.08, taxAmount: 51.37, total: 565.04, status: 'completed' });
+    expect(sale.items).toHaveLength(2);
+    expect(await stockOf(a.id)).toBe(8);
+    expect(await stockOf(b.id)).toBe(7);
+    expect(await ledgerAgrees(a.id)).toBe(true);
+    expect(await ledgerAgrees(b.id)).toBe(true);
+  });
+
+  it('numbers receipts sequentially per branch', async () => {
+    const p = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, stockQuantity: 50 });
+    const numbers: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }] }));
+      expect(res.statusCode).toBe(201);
+      numbers.push(Number(res.json().data.receiptNumber.slice(4)));
+    }
+    expect(numbers[1]).toBe((numbers[0] ?? 0) + 1);
+    expect(numbers[2]).toBe((numbers[0] ?? 0) + 2);
+  });
+
+  it('32 concurrent sales racing for the last 10 units sell exactly 10 and stock ends at 0', async () => {
+    const p = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, stockQuantity: 10 });
+    const results = await Promise.all(
+      Array.from({ length: 32 }, () =>
+        sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }] }), { 'idempotency-key': randomUUID() }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(10);
+    expect(codes.filter((c) => c === 409)).toHaveLength(22);
+    const refused = results.find((r) => r.statusCode === 409)?.json();
+    expect(refused.message).toContain(p.name);
+    expect(refused.message).toContain('0 available');
+    expect(await stockOf(p.id)).toBe(0);
+    expect(await ledgerAgrees(p.id)).toBe(true);
+    const receipts = new Set(results.filter((r) => r.statusCode === 201).map((r) => r.json().data.receiptNumber));
+    expect(receipts.size).toBe(10);
+  });
+
+  it('the same Idempotency-Key sent 10 times at once makes one sale and the same answer', async () => {
+    const p = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, stockQuantity: 30 });
+    const key = randomUUID();
+    const payload = salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 2 }] });
+    const results = await Promise.all(Array.from({ length: 10 }, () => sell(payload, { 'idempotency-key': key })));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    const bodies = results.map((r) => r.json().data);
+    expect(new Set(bodies.map((b) => b.id)).size).toBe(1);
+    expect(new Set(bodies.map((b) => b.receiptNumber)).size).toBe(1);
+    expect(await stockOf(p.id)).toBe(28);
+    expect(await ledgerAgrees(p.id)).toBe(true);
+  });
+
+  it('the same key with another body gets 422 and sells nothing', async () => {
+    const p = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, stockQuantity: 30 });
+    const key = randomUUID();
+    expect((await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }] }), { 'idempotency-key': key })).statusCode).toBe(201);
+    const other = await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 2 }] }), { 'idempotency-key': key });
+    expect(other.statusCode).toBe(422);
+    expect(await stockOf(p.id)).toBe(29);
+  });
+
+  it('a tampered price gets 409 naming the product, and a wrong total gets 409', async () => {
+    const p = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, price: '99.00', stockQuantity: 5 });
+    const cheap = salePayload({ branchId: tenant.main.id, lines: [{ product: { id: p.id, price: '1.00' }, quantity: 1 }] });
+    const res = await sell(cheap);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain(p.name);
+    const wrongTotal = { ...salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }] }), total: 1 };
+    expect((await sell(wrongTotal)).statusCode).toBe(409);
+    expect(await stockOf(p.id)).toBe(5);
+  });
+
+  it('finds or creates the customer by phone within the branch', async () => {
+    const p = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, stockQuantity: 5 });
+    const customer = { name: 'Walk In Wali', phone: '03009998887', email: 'wali@example.com' };
+    const first = await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }], extra: { customer } }));
+    const second = await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }], extra: { customer } }));
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data.customer.id).toBe(second.json().data.customer.id);
+  });
+
+  it("answers 404 for another branch of a cashier and for another company's branch", async () => {
+    const p = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.second.id, stockQuantity: 5 });
+    expect((await sell(salePayload({ branchId: tenant.second.id, lines: [{ product: p, quantity: 1 }] }))).statusCode).toBe(404);
+    const other = await createTenant(ctx.database.db);
+    const q = await createProduct(ctx.database.db, { companyId: other.company.id, branchId: other.main.id, stockQuantity: 5 });
+    expect((await sell(salePayload({ branchId: other.main.id, lines: [{ product: q, quantity: 1 }] }))).statusCode).toBe(404);
+    // A product of another branch inside this branch's cart is not sold either.
+    const mixed = await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: q, quantity: 1 }] }));
+    expect(mixed.statusCode).toBe(409);
+  });
+
+  it('rejects bad input with 400, never 500', async () => {
+    for (const payload of [{}, { branchId: tenant.main.id, items: [] }, { branchId: 'nope' }, 'garbage']) {
+      const res = await sell(payload);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+  });
+
+  it('GET /transactions/{id} answers the sale in scope and 404 outside it', async () => {
+    const p = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, stockQuantity: 5 });
+    const sale = (await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }] }))).json().data;
+    const mine = await ctx.app.inject({ method: 'GET', url: `/api/transactions/${sale.id}`, headers: bearer(cashierToken) });
+    expect(mine.json().data.receiptNumber).toBe(sale.receiptNumber);
+    const other = await createTenant(ctx.database.db);
+    const otherToken = await login(ctx.app, other.manager.username);
+    const theirs = await ctx.app.inject({ method: 'GET', url: `/api/transactions/${sale.id}`, headers: bearer(otherToken) });
+    expect(theirs.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { AppErrorBoundary } from '../components/AppErrorBoundary';
+import { setUnauthorizedHandler } from '../lib/api';
+import { queryClient } from '../lib/query-client';
+import { AppProviders } from './providers';
+import { createAppRouter } from './router';
+import { clearClientSession } from './use-sign-out';
+
+export function App() {
+  const [router] = useState(createAppRouter);
+
+  useEffect(() => {
+    // Any 401 (except the login call itself): the session is gone; sign out here and go to /login.
+    setUnauthorizedHandler(() => {
+      clearClientSession();
+      queryClient.clear();
+      if (window.location.pathname !== '/login') void router.navigate('/login', { replace: true });
+    });
+    return () => setUnauthorizedHandler(() => {});
+  }, [router]);
+
+  return (
+    <AppProviders queryClient={queryClient}>
+      <AppErrorBoundary>
+        <RouterProvider router={router} />
+      </AppErrorBoundary>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,35 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { theme } from './theme';
+
+/** The toast constants of spec 01 section 9. */
+export const NOTIFICATION_SETTINGS = {
+  position: 'top-right',
+  limit: 5,
+  autoClose: 4000,
+  transitionDuration: 250,
+  containerWidth: 440,
+  notificationMaxHeight: 200,
+} as const;
+
+export function AppProviders({
+  children,
+  queryClient,
+  env = 'default',
+}: {
+  children: ReactNode;
+  queryClient: QueryClient;
+  env?: 'default' | 'test';
+}) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light" forceColorScheme="light" env={env}>
+      <Notifications {...NOTIFICATION_SETTINGS} />
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider>{children}</ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

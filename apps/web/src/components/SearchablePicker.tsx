@@ -1,0 +1,94 @@
+import { Combobox, type ComboboxItem, InputBase, type InputBaseProps, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type CSSProperties, useMemo, useState } from 'react';
+
+export const PICKER_SEARCH_DEBOUNCE_MS = 300;
+
+/** Filters by label, case-insensitive; an empty query keeps every option. */
+export function filterOptions(data: ComboboxItem[], query: string): ComboboxItem[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return data;
+  return data.filter((item) => item.label.toLowerCase().includes(needle));
+}
+
+type Props = Pick<InputBaseProps, 'label' | 'size' | 'disabled' | 'styles' | 'w'> & {
+  data: ComboboxItem[];
+  value: string | null;
+  onChange?: (value: string) => void;
+  placeholder?: string;
+  nothingFound?: string;
+  debounceMs?: number;
+  'aria-label'?: string;
+};
+
+/**
+ * A searchable picker (company, branch). The list is filtered only once typing pauses for
+ * `debounceMs`. Its input keeps the textbox role, with the label as its name; the options are
+ * listbox options.
+ */
+export function SearchablePicker({
+  data,
+  value,
+  onChange,
+  placeholder,
+  nothingFound = 'Nothing found',
+  debounceMs = PICKER_SEARCH_DEBOUNCE_MS,
+  disabled,
+  ...inputProps
+}: Props) {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, debounceMs);
+  const combobox = useCombobox({
+    onDropdownClose: () => {
+      combobox.resetSelectedOption();
+      setSearch('');
+    },
+  });
+  const selectedLabel = data.find((item) => item.value === value)?.label ?? '';
+  const options = useMemo(() => filterOptions(data, debouncedSearch), [data, debouncedSearch]);
+  const isOpen = combobox.dropdownOpened;
+
+  return (
+    <Combobox
+      store={combobox}
+      withinPortal
+      onOptionSubmit={(next) => {
+        if (next !== value) onChange?.(next);
+        combobox.closeDropdown();
+      }}
+    >
+      <Combobox.Target>
+        <InputBase
+          {...inputProps}
+          disabled={disabled}
+          rightSection={<Combobox.Chevron />}
+          rightSectionPointerEvents="none"
+          value={isOpen ? search : selectedLabel}
+          placeholder={isOpen ? selectedLabel || placeholder : placeholder}
+          onChange={(event) => {
+            combobox.openDropdown();
+            combobox.updateSelectedOptionIndex();
+            setSearch(event.currentTarget.value);
+          }}
+          onClick={() => !disabled && combobox.openDropdown()}
+          onFocus={() => !disabled && combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+          autoComplete="off"
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown>
+        <Combobox.Options mah={280} style={{ overflowY: 'auto' } satisfies CSSProperties}>
+          {options.length > 0 ? (
+            options.map((item) => (
+              <Combobox.Option value={item.value} key={item.value} active={item.value === value}>
+                {item.label}
+              </Combobox.Option>
+            ))
+          ) : (
+            <Combobox.Empty>{nothingFound}</Combobox.Empty>
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

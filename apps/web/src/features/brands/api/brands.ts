@@ -1,0 +1,70 @@
+import type { Brand, CreateBrandInput, PageMeta, UpdateBrandInput } from '@pos/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api';
+
+type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
+type Envelope<T> = { success: boolean; data: T; message?: string };
+
+export type BrandListParams = { branchId: string; page: number; limit: number; search?: string };
+
+export const brandKeys = {
+  all: ['brands'] as const,
+  list: (params: BrandListParams) => ['brands', params.branchId, 'list', params] as const,
+};
+
+export function fetchBrands(params: BrandListParams, signal?: AbortSignal): Promise<Paged<Brand>> {
+  return apiRequest<Paged<Brand>>('/brands', { query: params, signal });
+}
+
+export const brandsQueryOptions = (params: BrandListParams) =>
+  queryOptions({
+    queryKey: brandKeys.list(params),
+    queryFn: ({ signal }) => fetchBrands(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** One page of the branch's brands; disabled until a branch is selected. */
+export function useBrands(params: Omit<BrandListParams, 'branchId'> & { branchId: string | null }) {
+  const { branchId, ...rest } = params;
+  return useQuery({ ...brandsQueryOptions({ ...rest, branchId: branchId ?? '' }), enabled: Boolean(branchId) });
+}
+
+export function createBrand(body: CreateBrandInput): Promise<Envelope<Brand>> {
+  return apiRequest<Envelope<Brand>>('/brands', { method: 'POST', body });
+}
+
+export function updateBrand({ id, body }: { id: string; body: UpdateBrandInput }): Promise<Envelope<Brand>> {
+  return apiRequest<Envelope<Brand>>(`/brands/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+}
+
+export function deleteBrand(id: string): Promise<Envelope<unknown>> {
+  return apiRequest<Envelope<unknown>>(`/brands/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function useCreateBrand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBrand,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: brandKeys.all }),
+  });
+}
+
+/** Renames and deletes show on product cards and pickers too. */
+function useInvalidateBrandsAndProducts() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: brandKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['products'] }),
+    ]);
+}
+
+export function useUpdateBrand() {
+  const invalidate = useInvalidateBrandsAndProducts();
+  return useMutation({ mutationFn: updateBrand, onSuccess: invalidate });
+}
+
+export function useDeleteBrand() {
+  const invalidate = useInvalidateBrandsAndProducts();
+  return useMutation({ mutationFn: deleteBrand, onSuccess: invalidate });
+}

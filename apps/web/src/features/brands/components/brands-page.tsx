@@ -1,0 +1,185 @@
+import {
+  ActionIcon,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import type { Brand } from '@pos/shared';
+import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { DeleteConfirmation } from '../../../components/DeleteConfirmation';
+import { useSelectionStore } from '../../../lib/selection-store';
+import { useBrands, useCreateBrand, useDeleteBrand, useUpdateBrand } from '../api/brands';
+import { PAGE_SIZE_OPTIONS, useListControls } from '../hooks/use-list-controls';
+import { toastError, toastSuccess, useFetchErrorToast } from '../utils/toast';
+import { AddBrandForm, EditBrandModal } from './brand-form';
+
+export function BrandsPage() {
+  const branchId = useSelectionStore((s) => s.branchId);
+  const list = useListControls({ scope: branchId });
+  const brands = useBrands({ branchId, page: list.page, limit: list.pageSize, search: list.debouncedSearch });
+  useFetchErrorToast(brands.error, 'Failed to fetch brands');
+
+  const createBrand = useCreateBrand();
+  const updateBrand = useUpdateBrand();
+  const deleteBrand = useDeleteBrand();
+  const [editing, setEditing] = useState<Brand | null>(null);
+  const [deleting, setDeleting] = useState<Brand | null>(null);
+
+  const rows = brands.data?.data ?? [];
+  const total = brands.data?.meta?.total ?? 0;
+  const totalPages = brands.data?.meta?.totalPages ?? 1;
+  const { page, setPage } = list;
+
+  // After a delete empties the last page, step back to the new last page.
+  useEffect(() => {
+    if (!brands.isPlaceholderData && page > totalPages) setPage(totalPages);
+  }, [page, totalPages, setPage, brands.isPlaceholderData]);
+
+  const add = async (name: string) => {
+    if (!branchId) return;
+    try {
+      await createBrand.mutateAsync({ name, branchId });
+      toastSuccess('Brand added successfully');
+    } catch (error) {
+      toastError('Failed to add brand');
+      throw error;
+    }
+  };
+
+  const save = async ({ id, name }: { id: string; name: string }) => {
+    try {
+      await updateBrand.mutateAsync({ id, body: { name } });
+      toastSuccess('Brand updated successfully');
+    } catch (error) {
+      toastError('Failed to update brand');
+      throw error;
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      await deleteBrand.mutateAsync(deleting.id);
+      toastSuccess('Brand deleted successfully');
+    } catch (error) {
+      toastError('Failed to delete brand');
+      throw error;
+    }
+  };
+
+  const emptyText = list.isSearching ? 'No brands found matching your search' : 'No brands added yet';
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>Brands</Title>
+
+      <Paper withBorder p="md" radius="md">
+        <Text fw={600} mb="sm">
+          Add New Brand
+        </Text>
+        <AddBrandForm onAdd={add} isSaving={createBrand.isPending} />
+      </Paper>
+
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" mb="md" wrap="wrap">
+          <TextInput
+            placeholder="Search brands..."
+            aria-label="Search brands"
+            leftSection={<IconSearch size={16} />}
+            value={list.search}
+            onChange={(event) => list.setSearch(event.currentTarget.value)}
+            style={{ flex: 1, minWidth: 220 }}
+          />
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              Per page
+            </Text>
+            <Select
+              aria-label="Brands per page"
+              data={PAGE_SIZE_OPTIONS}
+              value={String(list.pageSize)}
+              onChange={list.setPageSize}
+              allowDeselect={false}
+              w={80}
+            />
+          </Group>
+        </Group>
+
+        {brands.isPending && branchId ? (
+          <Center py="xl">
+            <Loader />
+          </Center>
+        ) : rows.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {brands.isError ? 'Failed to fetch brands' : emptyText}
+          </Text>
+        ) : (
+          <Table striped highlightOnHover verticalSpacing="sm" style={{ opacity: brands.isPlaceholderData ? 0.6 : 1 }}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th w={120} ta="right">
+                  Actions
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((brand) => (
+                <Table.Tr key={brand.id}>
+                  <Table.Td>{brand.name}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Tooltip label="Edit">
+                        <ActionIcon variant="light" aria-label={`Edit ${brand.name}`} onClick={() => setEditing(brand)}>
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Delete">
+                        <ActionIcon
+                          variant="light"
+                          color="red"
+                          aria-label={`Delete ${brand.name}`}
+                          onClick={() => setDeleting(brand)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+
+        {total > 0 ? (
+          <Group justify="space-between" mt="md" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              {total} {total === 1 ? 'brand' : 'brands'}
+            </Text>
+            <Pagination total={totalPages} value={Math.min(list.page, totalPages)} onChange={list.setPage} />
+          </Group>
+        ) : null}
+      </Paper>
+
+      <EditBrandModal brand={editing} onClose={() => setEditing(null)} onSave={save} isSaving={updateBrand.isPending} />
+      <DeleteConfirmation
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        onConfirm={remove}
+        itemName={deleting ? `the brand "${deleting.name}"` : ''}
+        loading={deleteBrand.isPending}
+      />
+    </Stack>
+  );
+}

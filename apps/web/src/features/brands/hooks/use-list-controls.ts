@@ -1,0 +1,34 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+
+/** Page-size options of every list (spec 02, section 9), default 10. */
+export const PAGE_SIZE_OPTIONS = ['5', '10', '20', '50'];
+export const DEFAULT_PAGE_SIZE = 10;
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/**
+ * Search box, page and page size of a server-paged list. The search reaches the server debounced;
+ * a new search, page size or scope starts again at page 1.
+ */
+export function useListControls({ scope }: { scope: string | null }) {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  // The page belongs to one search, size and scope; when any changes it reads 1 in the same render,
+  // so no request goes out for a page of the old list.
+  const resetKey = `${scope ?? ''}|${debouncedSearch}|${pageSize}`;
+  const [paging, setPaging] = useState({ page: 1, key: resetKey });
+  const page = paging.key === resetKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ page: next, key: resetKey });
+
+  return {
+    search,
+    setSearch,
+    debouncedSearch,
+    isSearching: debouncedSearch.length > 0,
+    page,
+    setPage,
+    pageSize,
+    setPageSize: (value: string | null) => setPageSize(Number(value ?? DEFAULT_PAGE_SIZE) || DEFAULT_PAGE_SIZE),
+  };
+}

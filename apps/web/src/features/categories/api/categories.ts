@@ -1,0 +1,69 @@
+import type { Category, CreateCategoryInput, DeleteCategoryResult, PageMeta } from '@pos/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api';
+
+type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
+type Envelope<T> = { success: boolean; data: T; message?: string };
+
+/** The most the list endpoint answers in one call; the screen pages through the rest. */
+const WHOLE_LIST_LIMIT = 1000;
+
+export const categoryKeys = {
+  all: ['categories'] as const,
+  branch: (branchId: string) => ['categories', branchId] as const,
+  tree: (branchId: string) => ['categories', branchId, 'all'] as const,
+};
+
+/** Every category of the branch, flat, for the tree that the screen builds. */
+export async function fetchAllCategories(branchId: string, signal?: AbortSignal): Promise<Category[]> {
+  const categories: Category[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await apiRequest<Paged<Category>>('/categories', {
+      query: { branchId, page, limit: WHOLE_LIST_LIMIT },
+      signal,
+    });
+    categories.push(...answer.data);
+    if (page >= (answer.meta?.totalPages ?? 1) || answer.data.length === 0) return categories;
+  }
+}
+
+export const categoryTreeQueryOptions = (branchId: string) =>
+  queryOptions({
+    queryKey: categoryKeys.tree(branchId),
+    queryFn: ({ signal }) => fetchAllCategories(branchId, signal),
+  });
+
+/** The branch's categories for the tree; disabled until a branch is selected. */
+export function useAllCategories(branchId: string | null) {
+  return useQuery({ ...categoryTreeQueryOptions(branchId ?? ''), enabled: Boolean(branchId) });
+}
+
+export function createCategory(body: CreateCategoryInput): Promise<Envelope<Category>> {
+  return apiRequest<Envelope<Category>>('/categories', { method: 'POST', body });
+}
+
+export function deleteCategory(id: string): Promise<Envelope<DeleteCategoryResult>> {
+  return apiRequest<Envelope<DeleteCategoryResult>>(`/categories/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function useCreateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCategory,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+  });
+}
+
+export function useDeleteCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCategory,
+    onSuccess: async () => {
+      // The category's products lose their category: their cards and pickers change too.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,147 @@
+import { Button, Center, Group, Loader, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { Category } from '@pos/shared';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { DeleteConfirmation } from '../../../components/DeleteConfirmation';
+import { errorMessage } from '../../../lib/api';
+import { useSelectionStore } from '../../../lib/selection-store';
+import { useAllCategories, useCreateCategory, useDeleteCategory } from '../api/categories';
+import { PAGE_SIZE_OPTIONS, useCategoryTreeView } from '../hooks/use-category-tree-view';
+import { type CategoryNode, countDescendants, findNode } from '../utils/category-tree';
+import { toastError, toastSuccess, useFetchErrorToast } from '../utils/toast';
+import { AddCategoryForm, type NewCategory } from './add-category-form';
+import { CategoryTreeView } from './category-tree-view';
+
+const NO_CATEGORIES: Category[] = [];
+
+/** The red warning of the delete dialog when subcategories would go with the category. */
+export function subcategoryWarning(node: CategoryNode<Category>): string | undefined {
+  const count = countDescendants(node);
+  if (count === 0) return undefined;
+  return `This category has ${count} ${count === 1 ? 'subcategory' : 'subcategories'}, which will be deleted as well.`;
+}
+
+export function CategoriesPage() {
+  const branchId = useSelectionStore((s) => s.branchId);
+  const categories = useAllCategories(branchId);
+  useFetchErrorToast(categories.error, 'Failed to fetch categories');
+  const view = useCategoryTreeView({ categories: categories.data ?? NO_CATEGORIES, scope: branchId });
+
+  const createCategory = useCreateCategory();
+  const deleteCategory = useDeleteCategory();
+  const [deleting, setDeleting] = useState<CategoryNode<Category> | null>(null);
+  const [requestedParent, setRequestedParent] = useState<{ id: string; nonce: number } | null>(null);
+
+  const add = async ({ name, description, parentId }: NewCategory) => {
+    if (!branchId) return;
+    try {
+      await createCategory.mutateAsync({ name, description, parentId, branchIds: [branchId] });
+      toastSuccess('Category created successfully');
+      if (parentId) view.expand(parentId);
+    } catch (error) {
+      toastError(errorMessage(error, 'Failed to create category'));
+      throw error;
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      await deleteCategory.mutateAsync(deleting.category.id);
+      toastSuccess('Category deleted successfully');
+    } catch (error) {
+      toastError('Failed to delete category');
+      throw error;
+    }
+  };
+
+  const emptyText = view.isSearching ? 'No matching categories found' : 'No categories added yet';
+  const isLoading = categories.isPending && Boolean(branchId);
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>Categories</Title>
+
+      <Paper withBorder p="md" radius="md">
+        <Text fw={600} mb="sm">
+          Add New Category
+        </Text>
+        <AddCategoryForm
+          parentOptions={view.parentOptions}
+          requestedParent={requestedParent}
+          onAdd={add}
+          isSaving={createCategory.isPending}
+        />
+      </Paper>
+
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" mb="md" wrap="wrap">
+          <TextInput
+            placeholder="Search categories by name or description..."
+            aria-label="Search categories"
+            leftSection={<IconSearch size={16} />}
+            value={view.search}
+            onChange={(event) => view.setSearch(event.currentTarget.value)}
+            style={{ flex: 1, minWidth: 240 }}
+          />
+          <Group gap="xs">
+            <Button variant="subtle" size="xs" onClick={view.expandAll}>
+              Expand all
+            </Button>
+            <Button variant="subtle" size="xs" onClick={view.collapseAll}>
+              Collapse all
+            </Button>
+            <Text size="sm" c="dimmed">
+              Per page
+            </Text>
+            <Select
+              aria-label="Categories per page"
+              data={PAGE_SIZE_OPTIONS}
+              value={String(view.pageSize)}
+              onChange={view.setPageSize}
+              allowDeselect={false}
+              w={80}
+            />
+          </Group>
+        </Group>
+
+        {isLoading ? (
+          <Center py="xl">
+            <Loader />
+          </Center>
+        ) : view.nodes.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {categories.isError ? 'Failed to fetch categories' : emptyText}
+          </Text>
+        ) : (
+          <CategoryTreeView
+            nodes={view.nodes}
+            expandedIds={view.expandedIds}
+            matchedIds={view.matchedIds}
+            onToggle={view.toggle}
+            onAddChild={(node) => setRequestedParent({ id: node.category.id, nonce: Date.now() })}
+            onDelete={(node) => setDeleting(findNode(view.tree, node.category.id) ?? node)}
+          />
+        )}
+
+        {view.showPager ? (
+          <Group justify="space-between" mt="md" wrap="wrap" data-testid="category-pager">
+            <Text size="sm" c="dimmed">
+              {view.rootCount} top-level {view.rootCount === 1 ? 'category' : 'categories'}, {view.total} in total
+            </Text>
+            <Pagination total={view.totalPages} value={view.page} onChange={view.setPage} />
+          </Group>
+        ) : null}
+      </Paper>
+
+      <DeleteConfirmation
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        onConfirm={remove}
+        itemName={deleting ? `the category "${deleting.category.name}"` : ''}
+        subText={deleting ? subcategoryWarning(deleting) : undefined}
+        loading={deleteCategory.isPending}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,176 @@
+import {
+  Button,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { isCashier as isCashierUser, type Product } from '@pos/shared';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { DeleteConfirmation } from '../../../components/DeleteConfirmation';
+import { errorMessage } from '../../../lib/api';
+import { useSelectionStore } from '../../../lib/selection-store';
+import { useSessionUser } from '../../../lib/session-store';
+import { useCreateProduct, useDeleteProduct, useProducts, useUpdateProduct } from '../api/products';
+import { PAGE_SIZE_OPTIONS, useListControls } from '../hooks/use-list-controls';
+import { createProductBody, type ProductFormState, updateProductBody } from '../utils/product-form';
+import { toastError, toastSuccess, useFetchErrorToast } from '../utils/toast';
+import { ProductCard } from './product-card';
+import { ProductFormModal } from './product-form-modal';
+
+type Editor = { mode: 'add' } | { mode: 'edit'; product: Product };
+
+export function ProductsPage() {
+  const branchId = useSelectionStore((s) => s.branchId);
+  const user = useSessionUser();
+  const isCashier = isCashierUser(user);
+
+  const list = useListControls({ scope: branchId });
+  const products = useProducts({ branchId, page: list.page, limit: list.pageSize, search: list.debouncedSearch });
+  useFetchErrorToast(products.error, 'Failed to fetch products');
+
+  const createProduct = useCreateProduct();
+  const updateProduct = useUpdateProduct();
+  const deleteProduct = useDeleteProduct();
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+
+  const rows = products.data?.data ?? [];
+  const total = products.data?.meta?.total ?? 0;
+  const totalPages = products.data?.meta?.totalPages ?? 1;
+  const { page, setPage } = list;
+
+  useEffect(() => {
+    if (!products.isPlaceholderData && page > totalPages) setPage(totalPages);
+  }, [page, totalPages, setPage, products.isPlaceholderData]);
+
+  const save = async (values: ProductFormState) => {
+    if (!branchId || !editor) return;
+    const isEdit = editor.mode === 'edit';
+    try {
+      const input = { values, isCashier, branchId };
+      if (editor.mode === 'edit') {
+        await updateProduct.mutateAsync({ id: editor.product.id, body: updateProductBody(input) });
+      } else {
+        await createProduct.mutateAsync(createProductBody(input));
+      }
+      toastSuccess(isEdit ? 'Product updated successfully' : 'Product created successfully');
+      setEditor(null);
+    } catch (error) {
+      toastError(errorMessage(error, 'Failed to save product'));
+      throw error;
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      await deleteProduct.mutateAsync(deleting.id);
+      toastSuccess('Product deleted successfully');
+    } catch (error) {
+      toastError('Failed to delete product');
+      throw error;
+    }
+  };
+
+  const emptyText = list.isSearching ? 'No products found matching your search' : 'No products added yet';
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Products</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditor({ mode: 'add' })} disabled={!branchId}>
+          Add Product
+        </Button>
+      </Group>
+
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" wrap="wrap">
+          <TextInput
+            placeholder="Search products by name or SKU..."
+            aria-label="Search products"
+            leftSection={<IconSearch size={16} />}
+            value={list.search}
+            onChange={(event) => list.setSearch(event.currentTarget.value)}
+            style={{ flex: 1, minWidth: 240 }}
+          />
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              Per page
+            </Text>
+            <Select
+              aria-label="Products per page"
+              data={PAGE_SIZE_OPTIONS}
+              value={String(list.pageSize)}
+              onChange={list.setPageSize}
+              allowDeselect={false}
+              w={80}
+            />
+          </Group>
+        </Group>
+      </Paper>
+
+      {products.isPending && branchId ? (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      ) : rows.length === 0 ? (
+        <Paper withBorder p="xl" radius="md">
+          <Text c="dimmed" ta="center">
+            {products.isError ? 'Failed to fetch products' : emptyText}
+          </Text>
+        </Paper>
+      ) : (
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3, xl: 4 }}
+          spacing="md"
+          style={{ opacity: products.isPlaceholderData ? 0.6 : 1 }}
+        >
+          {rows.map((product) => (
+            <ProductCard
+              key={product.id}
+              product={product}
+              showCost={!isCashier}
+              onEdit={(p) => setEditor({ mode: 'edit', product: p })}
+              onDelete={setDeleting}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {total > 0 ? (
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {total.toLocaleString('en-US')} {total === 1 ? 'product' : 'products'}
+          </Text>
+          <Pagination total={totalPages} value={Math.min(list.page, totalPages)} onChange={list.setPage} />
+        </Group>
+      ) : null}
+
+      <ProductFormModal
+        opened={editor !== null}
+        product={editor?.mode === 'edit' ? editor.product : null}
+        isCashier={isCashier}
+        branchId={branchId}
+        isSaving={createProduct.isPending || updateProduct.isPending}
+        onClose={() => setEditor(null)}
+        onSubmit={save}
+      />
+      <DeleteConfirmation
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        onConfirm={remove}
+        itemName={deleting ? `the product "${deleting.name}"` : ''}
+        loading={deleteProduct.isPending}
+      />
+    </Stack>
+  );
+}

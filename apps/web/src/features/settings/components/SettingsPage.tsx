@@ -1,0 +1,22 @@
+import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { isSuperAdmin } from '@pos/shared';
+import { useSessionUser } from '../../../lib/session-store';
+import { AccountInfoCard } from './AccountInfoCard';
+import { ChangePasswordCard } from './ChangePasswordCard';
+import { TaxSettingsCard } from './TaxSettingsCard';
+
+export function SettingsPage() {
+  const user = useSessionUser();
+  return (
+    <Stack gap="md">
+      <Title order={2}>Settings</Title>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <ChangePasswordCard />
+        <Stack gap="md">
+          {isSuperAdmin(user) ? <TaxSettingsCard /> : null}
+          <AccountInfoCard />
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}

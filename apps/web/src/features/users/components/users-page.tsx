@@ -1,0 +1,227 @@
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { isSuperAdmin, type User } from '@pos/shared';
+import { IconPencil, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../../../lib/api';
+import { useSelectionStore } from '../../../lib/selection-store';
+import { useSessionUser } from '../../../lib/session-store';
+import { useCompanyBranches, useCreateUser, useUpdateUser, useUsers } from '../api/users';
+import { PAGE_SIZE_OPTIONS, useListControls } from '../hooks/use-list-controls';
+import { roleBadgeColor } from '../utils/role-badge';
+import { showingRange } from '../utils/showing-range';
+import { toastError, toastSuccess, useFetchErrorToast } from '../utils/toast';
+import { type AddUserFormState, createUserBody, type EditUserFormState, updateUserBody } from '../utils/user-form';
+import { AddUserModal, EditUserModal } from './user-modals';
+
+export function UsersPage() {
+  const companyId = useSelectionStore((s) => s.companyId);
+  const branchId = useSelectionStore((s) => s.branchId);
+  const me = useSessionUser();
+  const canGrantSuperAdmin = isSuperAdmin(me);
+
+  const list = useListControls({ scope: `${companyId}|${branchId}` });
+  const users = useUsers({
+    companyId,
+    branchId: branchId ?? undefined,
+    page: list.page,
+    limit: list.pageSize,
+    search: list.debouncedSearch,
+  });
+  useFetchErrorToast(users.error, 'Failed to fetch users');
+
+  const branches = useCompanyBranches(companyId);
+  const branchOptions = useMemo(
+    () => (branches.data ?? []).map((b) => ({ value: b.id, label: b.name })),
+    [branches.data],
+  );
+
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser();
+  const [isAdding, setIsAdding] = useState(false);
+  const [editing, setEditing] = useState<User | null>(null);
+
+  const rows = users.data?.data ?? [];
+  const total = users.data?.meta?.total ?? 0;
+  const totalPages = users.data?.meta?.totalPages ?? 1;
+  const { page, setPage } = list;
+
+  useEffect(() => {
+    if (!users.isPlaceholderData && page > totalPages) setPage(totalPages);
+  }, [page, totalPages, setPage, users.isPlaceholderData]);
+
+  const create = async (values: AddUserFormState) => {
+    if (!companyId) return;
+    try {
+      await createUser.mutateAsync(createUserBody(values, companyId));
+      toastSuccess('User created successfully');
+      setIsAdding(false);
+    } catch (error) {
+      toastError(errorMessage(error, 'Failed to create user'));
+      throw error;
+    }
+  };
+
+  const save = async (user: User, values: EditUserFormState) => {
+    const body = updateUserBody(user, values);
+    if (Object.keys(body).length === 0) {
+      setEditing(null);
+      return;
+    }
+    try {
+      await updateUser.mutateAsync({ id: user.id, body });
+      toastSuccess('User updated successfully');
+      setEditing(null);
+    } catch (error) {
+      toastError(errorMessage(error, 'Failed to update user'));
+      throw error;
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Users</Title>
+        <Button leftSection={<IconUserPlus size={16} />} onClick={() => setIsAdding(true)} disabled={!companyId}>
+          Add User
+        </Button>
+      </Group>
+
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" mb="md" wrap="wrap">
+          <TextInput
+            placeholder="Search users..."
+            aria-label="Search users"
+            leftSection={<IconSearch size={16} />}
+            value={list.search}
+            onChange={(event) => list.setSearch(event.currentTarget.value)}
+            style={{ flex: 1, minWidth: 220 }}
+          />
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              Per page
+            </Text>
+            <Select
+              aria-label="Users per page"
+              data={PAGE_SIZE_OPTIONS}
+              value={String(list.pageSize)}
+              onChange={list.setPageSize}
+              allowDeselect={false}
+              w={80}
+            />
+          </Group>
+        </Group>
+
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover verticalSpacing="sm" style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Username</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {users.isPending && companyId ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Center py="lg">
+                      <Loader />
+                    </Center>
+                  </Table.Td>
+                </Table.Tr>
+              ) : rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Text c="dimmed" ta="center" py="lg">
+                      {users.isError ? 'Failed to fetch users' : 'No users found'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                rows.map((user) => {
+                  const role = user.roles[0]?.name ?? '';
+                  return (
+                    <Table.Tr key={user.id}>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Text size="sm" fw={500}>
+                            {user.name}
+                          </Text>
+                          {user.isActive ? null : (
+                            <Badge color="gray" variant="outline" size="xs">
+                              Inactive
+                            </Badge>
+                          )}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{user.email ?? '—'}</Table.Td>
+                      <Table.Td>{user.username}</Table.Td>
+                      <Table.Td>
+                        <Badge color={roleBadgeColor(role)} variant="light">
+                          {role || 'No role'}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          leftSection={<IconPencil size={14} />}
+                          onClick={() => setEditing(user)}
+                          aria-label={`Edit ${user.name}`}
+                        >
+                          Edit
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+
+        <Group justify="space-between" mt="md" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {showingRange({ page: Math.min(list.page, totalPages), limit: list.pageSize, total })}
+          </Text>
+          <Pagination total={totalPages} value={Math.min(list.page, totalPages)} onChange={list.setPage} />
+        </Group>
+      </Paper>
+
+      <AddUserModal
+        opened={isAdding}
+        onClose={() => setIsAdding(false)}
+        onCreate={create}
+        isSaving={createUser.isPending}
+        branchOptions={branchOptions}
+        defaultBranchId={branchId}
+        canGrantSuperAdmin={canGrantSuperAdmin}
+      />
+      <EditUserModal
+        user={editing}
+        onClose={() => setEditing(null)}
+        onSave={save}
+        isSaving={updateUser.isPending}
+        branchOptions={branchOptions}
+        isSelf={editing !== null && editing.id === me?.id}
+        canGrantSuperAdmin={canGrantSuperAdmin}
+      />
+    </Stack>
+  );
+}
