@@ -23,3 +23,17 @@ export async function apiToken(page: Page, username: string, password = DEMO_PAS
 }
 
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** A unique username (no spaces, which usernames may not contain). */
+export const uniqueUsername = (prefix: string) => unique(prefix).replace(/\s+/g, '_').toLowerCase();
+
+/**
+ * Expects a toast (Mantine notification, role alert) with this message, then dismisses it, so a later
+ * toast with the same message is a new one and not this one still on screen.
+ */
+export async function expectToast(page: Page, message: string) {
+  const toast = page.getByRole('alert').filter({ hasText: message });
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button').click();
+  await expect(toast).toHaveCount(0);
+}

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = path.join(root, '.tmp', 'e2e-data');
+// One folder per port, so two runs on different ports do not wipe each other's data.
+const dataDir = path.join(root, '.tmp', `e2e-data-${process.env.PORT ?? '3210'}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
   stdio: 'inherit',

@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core';
+import type { Branch } from '@pos/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CategoriesPage } from '../src/features/categories/components/categories-page';
-import { useSelectionStore } from '../src/lib/selection-store';
+import { SelectionContext } from '../src/lib/selection-context';
 
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', {
@@ -18,6 +19,18 @@ const categories = [
   { id: 'dairy', name: 'Dairy', description: null, parentId: null },
 ];
 
+const branch: Branch = {
+  id: 'b1',
+  name: 'Main Branch',
+  address: 'Mall Road',
+  phone: '03001234567',
+  companyId: 'c1',
+  isMain: true,
+  isActive: true,
+  timezone: 'Asia/Karachi',
+};
+const selection = { company: { id: 'c1', name: 'Demo Mart' }, branch, branches: [branch], isLoading: false };
+
 function answer(body: unknown) {
   return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
 }
@@ -27,7 +40,9 @@ function renderPage() {
   return render(
     <QueryClientProvider client={queryClient}>
       <MantineProvider>
-        <CategoriesPage />
+        <SelectionContext.Provider value={selection}>
+          <CategoriesPage />
+        </SelectionContext.Provider>
       </MantineProvider>
     </QueryClientProvider>,
   );
@@ -40,7 +55,6 @@ describe('CategoriesPage', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
 
   beforeEach(() => {
-    useSelectionStore.setState({ companyId: 'c1', branchId: 'b1' });
     fetchMock = vi.fn((url: string) => {
       if (url.startsWith('/api/categories')) {
         return answer({ success: true, data: categories, meta: { total: 4, page: 1, limit: 1000, totalPages: 1 } });

@@ -238,6 +238,22 @@ describe(`categories API (${engineName()})`, () => {
       expect(row?.parentId).toBeNull();
     });
 
+    it('lets only one of two crossing moves through, so no cycle forms under concurrency', async () => {
+      const on = { companyId: a.company.id, branchIds: [a.main.id] };
+      const x = await createCategory(db(), on);
+      const y = await createCategory(db(), on);
+      const results = await Promise.all([
+        patch(tokens.adminA, x.id, { parentId: y.id }),
+        patch(tokens.managerA, y.id, { parentId: x.id }),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+      const rows = await db()
+        .select()
+        .from(categories)
+        .where(inArray(categories.id, [x.id, y.id]));
+      expect(rows.filter((r) => r.parentId === null)).toHaveLength(1);
+    });
+
     it('answers 404 for a new parent in another company', async () => {
       const mine = await createCategory(db(), { companyId: a.company.id, branchIds: [a.main.id] });
       const foreign = await createCategory(db(), { companyId: b.company.id, branchIds: [b.main.id] });

@@ -235,6 +235,18 @@ describe(`products API (${engineName()})`, () => {
       });
     });
 
+    it('lets exactly one of several concurrent creates with the same SKU through; the rest get 409, never 500', async () => {
+      const sku = newSku();
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => create(i % 2 ? tokens.adminA : tokens.managerA, body({ sku }))),
+      );
+      const codes = results.map((r) => r.statusCode).sort();
+      expect(codes).toEqual([201, 409, 409, 409, 409, 409]);
+      for (const r of results.filter((x) => x.statusCode === 409)) {
+        expect(r.json().message).toBe(skuDuplicateMessage(sku));
+      }
+    });
+
     it('allows the same SKU in another branch', async () => {
       const sku = newSku();
       expect((await create(tokens.adminA, body({ sku }))).statusCode).toBe(201);

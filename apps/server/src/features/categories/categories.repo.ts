@@ -6,7 +6,7 @@ import { categories, categoryBranches, products } from '../../db/schema';
 type CompanyKey = { companyId: string };
 
 /** ILIKE pattern for a substring search, with the user's % _ \ taken literally. */
-export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /** The ids of a category and all its descendants. UNION (not UNION ALL) stops even on a corrupt cycle. */
 const subtreeIds = ({ companyId, id }: CompanyKey & { id: string }) => sql`(
@@ -90,25 +90,6 @@ export async function findCategory(
     .where(and(eq(categories.id, id), companyIds === 'all' ? undefined : inArray(categories.companyId, companyIds)))
     .limit(1);
   return row;
-}
-
-export async function isAttachedToBranch(
-  db: DbOrTx,
-  { companyId, categoryId, branchIds }: CompanyKey & { categoryId: string; branchIds: string[] },
-): Promise<boolean> {
-  if (branchIds.length === 0) return false;
-  const [row] = await db
-    .select({ id: categoryBranches.categoryId })
-    .from(categoryBranches)
-    .where(
-      and(
-        eq(categoryBranches.companyId, companyId),
-        eq(categoryBranches.categoryId, categoryId),
-        inArray(categoryBranches.branchId, branchIds),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
 }
 
 /** Serialises changes to one company's tree, so two concurrent moves cannot close a cycle. */

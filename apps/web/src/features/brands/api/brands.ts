@@ -1,6 +1,8 @@
 import type { Brand, CreateBrandInput, PageMeta, UpdateBrandInput } from '@pos/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/api';
+import { notifyError } from '../../../lib/notify';
 
 type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
 type Envelope<T> = { success: boolean; data: T; message?: string };
@@ -26,7 +28,12 @@ export const brandsQueryOptions = (params: BrandListParams) =>
 /** One page of the branch's brands; disabled until a branch is selected. */
 export function useBrands(params: Omit<BrandListParams, 'branchId'> & { branchId: string | null }) {
   const { branchId, ...rest } = params;
-  return useQuery({ ...brandsQueryOptions({ ...rest, branchId: branchId ?? '' }), enabled: Boolean(branchId) });
+  const query = useQuery({ ...brandsQueryOptions({ ...rest, branchId: branchId ?? '' }), enabled: Boolean(branchId) });
+  // One toast id: a refetch that fails again updates the toast instead of stacking another.
+  useEffect(() => {
+    if (query.error) notifyError('Failed to fetch brands', 'Error', 'fetch-brands');
+  }, [query.error]);
+  return query;
 }
 
 export function createBrand(body: CreateBrandInput): Promise<Envelope<Brand>> {

@@ -1,8 +1,9 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { BRAND_MSG, type Brand, type BrandFormValues, brandFormSchema } from '@pos/shared';
 import { useEffect } from 'react';
 import { isApiError } from '../../../lib/api';
+import { zodValidate } from '../../../lib/forms';
 
 const initialValues: BrandFormValues = { name: '' };
 
@@ -15,7 +16,7 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
 
 /** The add form above the list: one name field and the Add Brand button. */
 export function AddBrandForm({ onAdd, isSaving }: { onAdd: (name: string) => Promise<unknown>; isSaving: boolean }) {
-  const form = useForm<BrandFormValues>({ initialValues, validate: schemaResolver(brandFormSchema, { sync: true }) });
+  const form = useForm<BrandFormValues>({ initialValues, validate: zodValidate(brandFormSchema) });
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -32,6 +33,7 @@ export function AddBrandForm({ onAdd, isSaving }: { onAdd: (name: string) => Pro
         <TextInput
           label="Brand Name"
           placeholder="Enter brand name"
+          withAsterisk
           style={{ flex: 1, minWidth: 220 }}
           {...form.getInputProps('name')}
         />
@@ -55,7 +57,7 @@ export function EditBrandModal({
   onSave: (values: { id: string; name: string }) => Promise<unknown>;
   isSaving: boolean;
 }) {
-  const form = useForm<BrandFormValues>({ initialValues, validate: schemaResolver(brandFormSchema, { sync: true }) });
+  const form = useForm<BrandFormValues>({ initialValues, validate: zodValidate(brandFormSchema) });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: refill only when another brand is opened
   useEffect(() => {
@@ -80,7 +82,7 @@ export function EditBrandModal({
     <Modal opened={brand !== null} onClose={isSaving ? () => {} : onClose} title="Edit Brand" centered>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Brand Name" data-autofocus {...form.getInputProps('name')} />
+          <TextInput label="Brand Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={isSaving}>
               Cancel

@@ -17,17 +17,17 @@ import type { Brand } from '@pos/shared';
 import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DeleteConfirmation } from '../../../components/DeleteConfirmation';
-import { useSelectionStore } from '../../../lib/selection-store';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCurrentSelection } from '../../../lib/selection-context';
 import { useBrands, useCreateBrand, useDeleteBrand, useUpdateBrand } from '../api/brands';
-import { PAGE_SIZE_OPTIONS, useListControls } from '../hooks/use-list-controls';
-import { toastError, toastSuccess, useFetchErrorToast } from '../utils/toast';
+import { PAGE_SIZE_OPTIONS, useListControls } from '../../../lib/use-list-controls';
 import { AddBrandForm, EditBrandModal } from './brand-form';
 
 export function BrandsPage() {
-  const branchId = useSelectionStore((s) => s.branchId);
+  const { branch, isLoading: isSelecting } = useCurrentSelection();
+  const branchId = branch?.id ?? null;
   const list = useListControls({ scope: branchId });
   const brands = useBrands({ branchId, page: list.page, limit: list.pageSize, search: list.debouncedSearch });
-  useFetchErrorToast(brands.error, 'Failed to fetch brands');
 
   const createBrand = useCreateBrand();
   const updateBrand = useUpdateBrand();
@@ -49,9 +49,9 @@ export function BrandsPage() {
     if (!branchId) return;
     try {
       await createBrand.mutateAsync({ name, branchId });
-      toastSuccess('Brand added successfully');
+      notifySuccess('Brand added successfully');
     } catch (error) {
-      toastError('Failed to add brand');
+      notifyError('Failed to add brand');
       throw error;
     }
   };
@@ -59,9 +59,9 @@ export function BrandsPage() {
   const save = async ({ id, name }: { id: string; name: string }) => {
     try {
       await updateBrand.mutateAsync({ id, body: { name } });
-      toastSuccess('Brand updated successfully');
+      notifySuccess('Brand updated successfully');
     } catch (error) {
-      toastError('Failed to update brand');
+      notifyError('Failed to update brand');
       throw error;
     }
   };
@@ -70,9 +70,9 @@ export function BrandsPage() {
     if (!deleting) return;
     try {
       await deleteBrand.mutateAsync(deleting.id);
-      toastSuccess('Brand deleted successfully');
+      notifySuccess('Brand deleted successfully');
     } catch (error) {
-      toastError('Failed to delete brand');
+      notifyError('Failed to delete brand');
       throw error;
     }
   };
@@ -115,7 +115,7 @@ export function BrandsPage() {
           </Group>
         </Group>
 
-        {brands.isPending && branchId ? (
+        {isSelecting || (brands.isPending && branchId) ? (
           <Center py="xl">
             <Loader />
           </Center>

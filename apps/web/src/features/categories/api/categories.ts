@@ -1,6 +1,8 @@
 import type { Category, CreateCategoryInput, DeleteCategoryResult, PageMeta } from '@pos/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/api';
+import { notifyError } from '../../../lib/notify';
 
 type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
 type Envelope<T> = { success: boolean; data: T; message?: string };
@@ -35,7 +37,12 @@ export const categoryTreeQueryOptions = (branchId: string) =>
 
 /** The branch's categories for the tree; disabled until a branch is selected. */
 export function useAllCategories(branchId: string | null) {
-  return useQuery({ ...categoryTreeQueryOptions(branchId ?? ''), enabled: Boolean(branchId) });
+  const query = useQuery({ ...categoryTreeQueryOptions(branchId ?? ''), enabled: Boolean(branchId) });
+  // One toast id: a refetch that fails again updates the toast instead of stacking another.
+  useEffect(() => {
+    if (query.error) notifyError('Failed to fetch categories', 'Error', 'fetch-categories');
+  }, [query.error]);
+  return query;
 }
 
 export function createCategory(body: CreateCategoryInput): Promise<Envelope<Category>> {

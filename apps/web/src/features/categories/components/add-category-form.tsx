@@ -1,9 +1,10 @@
 import { Button, Grid, Select, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { type CategoryFormValues, categoryFormSchema } from '@pos/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { isApiError } from '../../../lib/api';
+import { zodValidate } from '../../../lib/forms';
 
 export type NewCategory = { name: string; description: string | null; parentId: string | null };
 
@@ -20,7 +21,7 @@ const initialValues: CategoryFormValues = { name: '', description: '', parentId:
 export function AddCategoryForm({ parentOptions, requestedParent, onAdd, isSaving }: Props) {
   const form = useForm<CategoryFormValues>({
     initialValues,
-    validate: schemaResolver(categoryFormSchema, { sync: true }),
+    validate: zodValidate(categoryFormSchema),
   });
   const nameRef = useRef<HTMLInputElement>(null);
 
@@ -55,6 +56,7 @@ export function AddCategoryForm({ parentOptions, requestedParent, onAdd, isSavin
           <TextInput
             ref={nameRef}
             label="Category Name"
+            withAsterisk
             placeholder="Enter category name"
             {...form.getInputProps('name')}
           />

@@ -4,11 +4,11 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DeleteConfirmation } from '../../../components/DeleteConfirmation';
 import { errorMessage } from '../../../lib/api';
-import { useSelectionStore } from '../../../lib/selection-store';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCurrentSelection } from '../../../lib/selection-context';
 import { useAllCategories, useCreateCategory, useDeleteCategory } from '../api/categories';
 import { PAGE_SIZE_OPTIONS, useCategoryTreeView } from '../hooks/use-category-tree-view';
 import { type CategoryNode, countDescendants, findNode } from '../utils/category-tree';
-import { toastError, toastSuccess, useFetchErrorToast } from '../utils/toast';
 import { AddCategoryForm, type NewCategory } from './add-category-form';
 import { CategoryTreeView } from './category-tree-view';
 
@@ -22,9 +22,9 @@ export function subcategoryWarning(node: CategoryNode<Category>): string | undef
 }
 
 export function CategoriesPage() {
-  const branchId = useSelectionStore((s) => s.branchId);
+  const { branch, isLoading: isSelecting } = useCurrentSelection();
+  const branchId = branch?.id ?? null;
   const categories = useAllCategories(branchId);
-  useFetchErrorToast(categories.error, 'Failed to fetch categories');
   const view = useCategoryTreeView({ categories: categories.data ?? NO_CATEGORIES, scope: branchId });
 
   const createCategory = useCreateCategory();
@@ -36,10 +36,10 @@ export function CategoriesPage() {
     if (!branchId) return;
     try {
       await createCategory.mutateAsync({ name, description, parentId, branchIds: [branchId] });
-      toastSuccess('Category created successfully');
+      notifySuccess('Category created successfully');
       if (parentId) view.expand(parentId);
     } catch (error) {
-      toastError(errorMessage(error, 'Failed to create category'));
+      notifyError(errorMessage(error, 'Failed to create category'));
       throw error;
     }
   };
@@ -48,15 +48,15 @@ export function CategoriesPage() {
     if (!deleting) return;
     try {
       await deleteCategory.mutateAsync(deleting.category.id);
-      toastSuccess('Category deleted successfully');
+      notifySuccess('Category deleted successfully');
     } catch (error) {
-      toastError('Failed to delete category');
+      notifyError('Failed to delete category');
       throw error;
     }
   };
 
   const emptyText = view.isSearching ? 'No matching categories found' : 'No categories added yet';
-  const isLoading = categories.isPending && Boolean(branchId);
+  const isLoading = isSelecting || (categories.isPending && Boolean(branchId));
 
   return (
     <Stack gap="md">

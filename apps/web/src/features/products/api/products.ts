@@ -8,7 +8,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/api';
+import { notifyError } from '../../../lib/notify';
 import { nextPickerPage, PICKER_PAGE_SIZE } from '../utils/picker-options';
 
 type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
@@ -35,7 +37,15 @@ export const productsQueryOptions = (params: ProductListParams) =>
 
 export function useProducts(params: Omit<ProductListParams, 'branchId'> & { branchId: string | null }) {
   const { branchId, ...rest } = params;
-  return useQuery({ ...productsQueryOptions({ ...rest, branchId: branchId ?? '' }), enabled: Boolean(branchId) });
+  const query = useQuery({
+    ...productsQueryOptions({ ...rest, branchId: branchId ?? '' }),
+    enabled: Boolean(branchId),
+  });
+  // One toast id: a refetch that fails again updates the toast instead of stacking another.
+  useEffect(() => {
+    if (query.error) notifyError('Failed to fetch products', 'Error', 'fetch-products');
+  }, [query.error]);
+  return query;
 }
 
 export function createProduct(body: CreateProductInput): Promise<Envelope<Product>> {

@@ -1,8 +1,9 @@
 import { Button, Grid, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import type { Product } from '@pos/shared';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../lib/api';
+import { zodValidate } from '../../../lib/forms';
 import type { PickerItem } from '../utils/picker-options';
 import {
   emptyProductForm,
@@ -45,7 +46,7 @@ export function ProductFormModal({
   onSubmit,
 }: ProductFormModalProps) {
   const schema = productSchemaFor({ isCashier });
-  const validate = schemaResolver(schema, { sync: true });
+  const validate = zodValidate(schema);
   const form = useForm<ProductFormState>({
     initialValues: emptyProductForm,
     validate: (values) => validate(formForValidation(values)),
@@ -88,6 +89,7 @@ export function ProductFormModal({
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput
                 label="Product Name"
+                withAsterisk
                 placeholder="Enter product name"
                 data-autofocus
                 {...form.getInputProps('name')}
@@ -130,11 +132,23 @@ export function ProductFormModal({
             </Grid.Col>
             {isCashier ? null : (
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <NumberInput label="Buying Price" placeholder="0.00" {...priceProps} {...form.getInputProps('cost')} />
+                <NumberInput
+                  label="Buying Price"
+                  placeholder="0.00"
+                  withAsterisk
+                  {...priceProps}
+                  {...form.getInputProps('cost')}
+                />
               </Grid.Col>
             )}
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <NumberInput label="Selling Price" placeholder="0.00" {...priceProps} {...form.getInputProps('price')} />
+              <NumberInput
+                label="Selling Price"
+                placeholder="0.00"
+                withAsterisk
+                {...priceProps}
+                {...form.getInputProps('price')}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <NumberInput

@@ -17,25 +17,25 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DeleteConfirmation } from '../../../components/DeleteConfirmation';
 import { errorMessage } from '../../../lib/api';
-import { useSelectionStore } from '../../../lib/selection-store';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
 import { useCreateProduct, useDeleteProduct, useProducts, useUpdateProduct } from '../api/products';
-import { PAGE_SIZE_OPTIONS, useListControls } from '../hooks/use-list-controls';
+import { PAGE_SIZE_OPTIONS, useListControls } from '../../../lib/use-list-controls';
 import { createProductBody, type ProductFormState, updateProductBody } from '../utils/product-form';
-import { toastError, toastSuccess, useFetchErrorToast } from '../utils/toast';
 import { ProductCard } from './product-card';
 import { ProductFormModal } from './product-form-modal';
 
 type Editor = { mode: 'add' } | { mode: 'edit'; product: Product };
 
 export function ProductsPage() {
-  const branchId = useSelectionStore((s) => s.branchId);
+  const { branch, isLoading: isSelecting } = useCurrentSelection();
+  const branchId = branch?.id ?? null;
   const user = useSessionUser();
   const isCashier = isCashierUser(user);
 
   const list = useListControls({ scope: branchId });
   const products = useProducts({ branchId, page: list.page, limit: list.pageSize, search: list.debouncedSearch });
-  useFetchErrorToast(products.error, 'Failed to fetch products');
 
   const createProduct = useCreateProduct();
   const updateProduct = useUpdateProduct();
@@ -62,10 +62,10 @@ export function ProductsPage() {
       } else {
         await createProduct.mutateAsync(createProductBody(input));
       }
-      toastSuccess(isEdit ? 'Product updated successfully' : 'Product created successfully');
+      notifySuccess(isEdit ? 'Product updated successfully' : 'Product created successfully');
       setEditor(null);
     } catch (error) {
-      toastError(errorMessage(error, 'Failed to save product'));
+      notifyError(errorMessage(error, 'Failed to save product'));
       throw error;
     }
   };
@@ -74,9 +74,9 @@ export function ProductsPage() {
     if (!deleting) return;
     try {
       await deleteProduct.mutateAsync(deleting.id);
-      toastSuccess('Product deleted successfully');
+      notifySuccess('Product deleted successfully');
     } catch (error) {
-      toastError('Failed to delete product');
+      notifyError('Failed to delete product');
       throw error;
     }
   };
@@ -118,7 +118,7 @@ export function ProductsPage() {
         </Group>
       </Paper>
 
-      {products.isPending && branchId ? (
+      {isSelecting || (products.isPending && branchId) ? (
         <Center py="xl">
           <Loader />
         </Center>

@@ -1,6 +1,8 @@
-import type { Branch, CreateUserInput, PageMeta, UpdateUserInput, User } from '@pos/shared';
+import type { CreateUserInput, PageMeta, UpdateUserInput, User } from '@pos/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/api';
+import { notifyError } from '../../../lib/notify';
 
 type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
 type Envelope<T> = { success: boolean; data: T; message?: string };
@@ -10,7 +12,6 @@ export type UserListParams = { companyId: string; branchId?: string; page: numbe
 export const userKeys = {
   all: ['users'] as const,
   list: (params: UserListParams) => ['users', 'list', params] as const,
-  branches: (companyId: string) => ['users', 'branch-options', companyId] as const,
 };
 
 export function fetchUsers(params: UserListParams, signal?: AbortSignal): Promise<Paged<User>> {
@@ -26,24 +27,15 @@ export const usersQueryOptions = (params: UserListParams) =>
 
 export function useUsers(params: Omit<UserListParams, 'companyId'> & { companyId: string | null }) {
   const { companyId, ...rest } = params;
-  return useQuery({ ...usersQueryOptions({ ...rest, companyId: companyId ?? '' }), enabled: Boolean(companyId) });
-}
-
-/** The company's branches for the branch select of the user forms. */
-export function fetchCompanyBranches(companyId: string, signal?: AbortSignal): Promise<Branch[]> {
-  return apiRequest<{ items: Branch[] }>(`/auth/companies/${encodeURIComponent(companyId)}/branches`, {
-    query: { limit: 1000 },
-    signal,
-  }).then((answer) => answer.items ?? []);
-}
-
-export function useCompanyBranches(companyId: string | null) {
-  return useQuery({
-    queryKey: userKeys.branches(companyId ?? ''),
-    queryFn: ({ signal }) => fetchCompanyBranches(companyId ?? '', signal),
+  const query = useQuery({
+    ...usersQueryOptions({ ...rest, companyId: companyId ?? '' }),
     enabled: Boolean(companyId),
-    staleTime: 5 * 60_000,
   });
+  // One toast id: a refetch that fails again updates the toast instead of stacking another.
+  useEffect(() => {
+    if (query.error) notifyError('Failed to fetch users', 'Error', 'fetch-users');
+  }, [query.error]);
+  return query;
 }
 
 export function createUser(body: CreateUserInput): Promise<Envelope<User>> {

@@ -17,19 +17,20 @@ import { isSuperAdmin, type User } from '@pos/shared';
 import { IconPencil, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
-import { useSelectionStore } from '../../../lib/selection-store';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
-import { useCompanyBranches, useCreateUser, useUpdateUser, useUsers } from '../api/users';
-import { PAGE_SIZE_OPTIONS, useListControls } from '../hooks/use-list-controls';
+import { useCreateUser, useUpdateUser, useUsers } from '../api/users';
+import { PAGE_SIZE_OPTIONS, useListControls } from '../../../lib/use-list-controls';
 import { roleBadgeColor } from '../utils/role-badge';
 import { showingRange } from '../utils/showing-range';
-import { toastError, toastSuccess, useFetchErrorToast } from '../utils/toast';
 import { type AddUserFormState, createUserBody, type EditUserFormState, updateUserBody } from '../utils/user-form';
 import { AddUserModal, EditUserModal } from './user-modals';
 
 export function UsersPage() {
-  const companyId = useSelectionStore((s) => s.companyId);
-  const branchId = useSelectionStore((s) => s.branchId);
+  const { company, branch, branches, isLoading: isSelecting } = useCurrentSelection();
+  const companyId = company?.id ?? null;
+  const branchId = branch?.id ?? null;
   const me = useSessionUser();
   const canGrantSuperAdmin = isSuperAdmin(me);
 
@@ -41,13 +42,8 @@ export function UsersPage() {
     limit: list.pageSize,
     search: list.debouncedSearch,
   });
-  useFetchErrorToast(users.error, 'Failed to fetch users');
 
-  const branches = useCompanyBranches(companyId);
-  const branchOptions = useMemo(
-    () => (branches.data ?? []).map((b) => ({ value: b.id, label: b.name })),
-    [branches.data],
-  );
+  const branchOptions = useMemo(() => branches.map((b) => ({ value: b.id, label: b.name })), [branches]);
 
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
@@ -67,10 +63,10 @@ export function UsersPage() {
     if (!companyId) return;
     try {
       await createUser.mutateAsync(createUserBody(values, companyId));
-      toastSuccess('User created successfully');
+      notifySuccess('User created successfully');
       setIsAdding(false);
     } catch (error) {
-      toastError(errorMessage(error, 'Failed to create user'));
+      notifyError(errorMessage(error, 'Failed to create user'));
       throw error;
     }
   };
@@ -83,10 +79,10 @@ export function UsersPage() {
     }
     try {
       await updateUser.mutateAsync({ id: user.id, body });
-      toastSuccess('User updated successfully');
+      notifySuccess('User updated successfully');
       setEditing(null);
     } catch (error) {
-      toastError(errorMessage(error, 'Failed to update user'));
+      notifyError(errorMessage(error, 'Failed to update user'));
       throw error;
     }
   };
@@ -137,7 +133,7 @@ export function UsersPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {users.isPending && companyId ? (
+              {isSelecting || (users.isPending && companyId) ? (
                 <Table.Tr>
                   <Table.Td colSpan={5}>
                     <Center py="lg">
