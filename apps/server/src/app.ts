@@ -16,6 +16,7 @@ import { companiesRoutes } from './features/companies/companies.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { productsRoutes } from './features/products/products.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { transactionsRoutes } from './features/transactions/transactions.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { registerAuthHook } from './lib/auth-hook';
 import { registerErrorHandler } from './lib/error-handler';
@@ -78,6 +79,7 @@ export async function buildApp({ env, database, jwtSecret, logger = true }: AppO
         await protectedApi.register(brandsRoutes);
         await protectedApi.register(productsRoutes);
         await protectedApi.register(usersRoutes);
+        await protectedApi.register(transactionsRoutes);
       });
     },
     { prefix: '/api' },

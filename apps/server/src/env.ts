@@ -16,7 +16,10 @@ const envSchema = z.object({
   LOGIN_RATE_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_RATE_MAX_PER_USERNAME: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),

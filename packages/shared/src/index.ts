@@ -9,6 +9,6 @@ export * from './permissions';
 export * from './products';
 export * from './receipt';
 export * from './roles';
+export * from './sales';
 export * from './settings';
 export * from './users';
-export * from './sales';

@@ -85,14 +85,39 @@ describe(`POST /transactions (${engineName()})`, () => {
   }
 
   it('records a sale: totals from the database, stock down with a sale movement, a receipt number', async () => {
-    const a = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, price: '180.00', stockQuantity: 10 });
-    const b = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, price: '70.25', stockQuantity: 10 });
-    const payload = salePayload({ branchId: tenant.main.id, lines: [{ product: a, quantity: 2 }, { product: b, quantity: 3 }], discountType: 'percentage', discountValue: 10, taxRate: 10 });
+    const a = await createProduct(ctx.database.db, {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      price: '180.00',
+      stockQuantity: 10,
+    });
+    const b = await createProduct(ctx.database.db, {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      price: '70.25',
+      stockQuantity: 10,
+    });
+    const payload = salePayload({
+      branchId: tenant.main.id,
+      lines: [
+        { product: a, quantity: 2 },
+        { product: b, quantity: 3 },
+      ],
+      discountType: 'percentage',
+      discountValue: 10,
+      taxRate: 10,
+    });
     const res = await sell(payload, { 'idempotency-key': randomUUID() });
     expect(res.statusCode).toBe(201);
     const sale = res.json().data;
     expect(sale.receiptNumber).toMatch(/^RCP-\d{6}$/);
-    expect(sale).toMatchObject({ subtotal: 570.75, discountAmount: 57.08, taxAmount: 51.37, total: 565.04, status: 'completed' });
+    expect(sale).toMatchObject({
+      subtotal: 570.75,
+      discountAmount: 57.08,
+      taxAmount: 51.37,
+      total: 565.04,
+      status: 'completed',
+    });
     expect(sale.items).toHaveLength(2);
     expect(await stockOf(a.id)).toBe(8);
     expect(await stockOf(b.id)).toBe(7);
@@ -101,7 +126,11 @@ describe(`POST /transactions (${engineName()})`, () => {
   });
 
   it('numbers receipts sequentially per branch', async () => {
-    const p = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, stockQuantity: 50 });
+    const p = await createProduct(ctx.database.db, {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      stockQuantity: 50,
+    });
     const numbers: number[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }] }));
@@ -113,10 +142,16 @@ describe(`POST /transactions (${engineName()})`, () => {
   });
 
   it('32 concurrent sales racing for the last 10 units sell exactly 10 and stock ends at 0', async () => {
-    const p = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, stockQuantity: 10 });
+    const p = await createProduct(ctx.database.db, {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      stockQuantity: 10,
+    });
     const results = await Promise.all(
       Array.from({ length: 32 }, () =>
-        sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }] }), { 'idempotency-key': randomUUID() }),
+        sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }] }), {
+          'idempotency-key': randomUUID(),
+        }),
       ),
     );
     const codes = results.map((r) => r.statusCode);
@@ -132,7 +167,11 @@ describe(`POST /transactions (${engineName()})`, () => {
   });
 
   it('the same Idempotency-Key sent 10 times at once makes one sale and the same answer', async () => {
-    const p = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, stockQuantity: 30 });
+    const p = await createProduct(ctx.database.db, {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      stockQuantity: 30,
+    });
     const key = randomUUID();
     const payload = salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 2 }] });
     const results = await Promise.all(Array.from({ length: 10 }, () => sell(payload, { 'idempotency-key': key })));
@@ -145,17 +184,37 @@ describe(`POST /transactions (${engineName()})`, () => {
   });
 
   it('the same key with another body gets 422 and sells nothing', async () => {
-    const p = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, stockQuantity: 30 });
+    const p = await createProduct(ctx.database.db, {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      stockQuantity: 30,
+    });
     const key = randomUUID();
-    expect((await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }] }), { 'idempotency-key': key })).statusCode).toBe(201);
-    const other = await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 2 }] }), { 'idempotency-key': key });
+    expect(
+      (
+        await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }] }), {
+          'idempotency-key': key,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const other = await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 2 }] }), {
+      'idempotency-key': key,
+    });
     expect(other.statusCode).toBe(422);
     expect(await stockOf(p.id)).toBe(29);
   });
 
   it('a tampered price gets 409 naming the product, and a wrong total gets 409', async () => {
-    const p = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, price: '99.00', stockQuantity: 5 });
-    const cheap = salePayload({ branchId: tenant.main.id, lines: [{ product: { id: p.id, price: '1.00' }, quantity: 1 }] });
+    const p = await createProduct(ctx.database.db, {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      price: '99.00',
+      stockQuantity: 5,
+    });
+    const cheap = salePayload({
+      branchId: tenant.main.id,
+      lines: [{ product: { id: p.id, price: '1.00' }, quantity: 1 }],
+    });
     const res = await sell(cheap);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain(p.name);
@@ -165,20 +224,40 @@ describe(`POST /transactions (${engineName()})`, () => {
   });
 
   it('finds or creates the customer by phone within the branch', async () => {
-    const p = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, stockQuantity: 5 });
+    const p = await createProduct(ctx.database.db, {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      stockQuantity: 5,
+    });
     const customer = { name: 'Walk In Wali', phone: '03009998887', email: 'wali@example.com' };
-    const first = await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }], extra: { customer } }));
-    const second = await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }], extra: { customer } }));
+    const first = await sell(
+      salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }], extra: { customer } }),
+    );
+    const second = await sell(
+      salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }], extra: { customer } }),
+    );
     expect(first.statusCode).toBe(201);
     expect(first.json().data.customer.id).toBe(second.json().data.customer.id);
   });
 
   it("answers 404 for another branch of a cashier and for another company's branch", async () => {
-    const p = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.second.id, stockQuantity: 5 });
-    expect((await sell(salePayload({ branchId: tenant.second.id, lines: [{ product: p, quantity: 1 }] }))).statusCode).toBe(404);
+    const p = await createProduct(ctx.database.db, {
+      companyId: tenant.company.id,
+      branchId: tenant.second.id,
+      stockQuantity: 5,
+    });
+    expect(
+      (await sell(salePayload({ branchId: tenant.second.id, lines: [{ product: p, quantity: 1 }] }))).statusCode,
+    ).toBe(404);
     const other = await createTenant(ctx.database.db);
-    const q = await createProduct(ctx.database.db, { companyId: other.company.id, branchId: other.main.id, stockQuantity: 5 });
-    expect((await sell(salePayload({ branchId: other.main.id, lines: [{ product: q, quantity: 1 }] }))).statusCode).toBe(404);
+    const q = await createProduct(ctx.database.db, {
+      companyId: other.company.id,
+      branchId: other.main.id,
+      stockQuantity: 5,
+    });
+    expect(
+      (await sell(salePayload({ branchId: other.main.id, lines: [{ product: q, quantity: 1 }] }))).statusCode,
+    ).toBe(404);
     // A product of another branch inside this branch's cart is not sold either.
     const mixed = await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: q, quantity: 1 }] }));
     expect(mixed.statusCode).toBe(409);
@@ -193,13 +272,26 @@ describe(`POST /transactions (${engineName()})`, () => {
   });
 
   it('GET /transactions/{id} answers the sale in scope and 404 outside it', async () => {
-    const p = await createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, stockQuantity: 5 });
-    const sale = (await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }] }))).json().data;
-    const mine = await ctx.app.inject({ method: 'GET', url: `/api/transactions/${sale.id}`, headers: bearer(cashierToken) });
+    const p = await createProduct(ctx.database.db, {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      stockQuantity: 5,
+    });
+    const sale = (await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }] }))).json()
+      .data;
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/transactions/${sale.id}`,
+      headers: bearer(cashierToken),
+    });
     expect(mine.json().data.receiptNumber).toBe(sale.receiptNumber);
     const other = await createTenant(ctx.database.db);
     const otherToken = await login(ctx.app, other.manager.username);
-    const theirs = await ctx.app.inject({ method: 'GET', url: `/api/transactions/${sale.id}`, headers: bearer(otherToken) });
+    const theirs = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/transactions/${sale.id}`,
+      headers: bearer(otherToken),
+    });
     expect(theirs.statusCode).toBe(404);
   });
 });

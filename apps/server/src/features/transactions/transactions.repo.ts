@@ -1,7 +1,16 @@
 import type { Sale } from '@pos/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { branches, customers, products, receiptCounters, saleItems, sales, stockMovements, users } from '../../db/schema';
+import {
+  branches,
+  customers,
+  products,
+  receiptCounters,
+  saleItems,
+  sales,
+  stockMovements,
+  users,
+} from '../../db/schema';
 import { toMoney } from '../../lib/money';
 
 type BranchKey = { companyId: string; branchId: string };
@@ -136,7 +145,8 @@ export async function findSale(db: DbOrTx, { id, companyIds }: { id: string; com
     receiptNumber: s.receiptNumber,
     transactionDate: s.createdAt.toISOString(),
     cashierName: row.cashierName,
-    customer: s.customerId && row.customerName ? { id: s.customerId, name: row.customerName, phone: row.customerPhone } : null,
+    customer:
+      s.customerId && row.customerName ? { id: s.customerId, name: row.customerName, phone: row.customerPhone } : null,
     paymentMethod: s.paymentMethod,
     status: s.status,
     subtotal: toMoney(s.subtotal),

@@ -43,7 +43,8 @@ export async function createSale(
     }
 
     const quantities = new Map<string, number>();
-    for (const line of input.items) quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
+    for (const line of input.items)
+      quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
     const locked = await repo.lockProducts(tx, { ...scope, ids: [...quantities.keys()] });
     const byId = new Map(locked.map((p) => [p.id, p]));
 
@@ -51,9 +52,12 @@ export async function createSale(
       const product = byId.get(line.product_id);
       if (!product) throw conflict('A product in the cart is no longer available', { product_id: line.product_id });
       if (toMinor(line.price) !== toMinor(product.price)) {
-        throw conflict(`The price of ${product.name} has changed to ${product.price.toFixed(2)}. Please refresh the cart.`, {
-          product_id: product.id,
-        });
+        throw conflict(
+          `The price of ${product.name} has changed to ${product.price.toFixed(2)}. Please refresh the cart.`,
+          {
+            product_id: product.id,
+          },
+        );
       }
     }
     for (const [productId, quantity] of quantities) {

@@ -19,8 +19,8 @@ import { useEffect, useState } from 'react';
 import { DeleteConfirmation } from '../../../components/DeleteConfirmation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
-import { useBrands, useCreateBrand, useDeleteBrand, useUpdateBrand } from '../api/brands';
 import { PAGE_SIZE_OPTIONS, useListControls } from '../../../lib/use-list-controls';
+import { useBrands, useCreateBrand, useDeleteBrand, useUpdateBrand } from '../api/brands';
 import { AddBrandForm, EditBrandModal } from './brand-form';
 
 export function BrandsPage() {
