@@ -37,10 +37,19 @@ export function findMigrationsFolder(): string {
   throw new Error('Migrations folder (apps/server/drizzle) not found');
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** An idle pooled connection failed (database restart, connection killed): log it, never crash. */
+  onIdleError?: (error: Error) => void;
+}): Promise<Database> {
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    pool.on(
+      'error',
+      options.onIdleError ?? ((error) => console.error(`PostgreSQL connection error: ${error.message}`)),
+    );
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // Several server processes may start at once: one migrates, the others wait on the lock.
     const client = await pool.connect();

@@ -40,7 +40,8 @@ export async function createTestContext(envOverrides: Record<string, string> = {
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     ...envOverrides,
   });
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL });
+  // The database is dropped WITH (FORCE) on close: its connections being cut then is expected.
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, onIdleError: () => {} });
   await ensureRoles(database.db);
   const app = await buildApp({
     env,
