@@ -12,3 +12,4 @@ export * from './roles';
 export * from './sales';
 export * from './settings';
 export * from './users';
+export * from './customers';

@@ -71,3 +71,136 @@ export type Sale = {
   branch: { id: string; name: string };
   items: SaleItem[];
 };
+
+export const SALES_MSG = {
+  invalidBranch: 'Invalid branch',
+  invalidDate: 'Invalid date (use yyyy-mm-dd)',
+  endBeforeStart: 'End date cannot be before start date',
+  invalidPaymentMethod: 'Payment method must be cash or card',
+  invalidStatus: 'Invalid status',
+} as const;
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written yyyy-mm-dd (years 1900-9999): '2024-02-30' and '2024-2-3' are not. */
+export function isCalendarDate(value: string): boolean {
+  const m = DATE_RE.exec(value);
+  if (!m) return false;
+  const year = Number(m[1]);
+  if (year < 1900) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** An optional yyyy-mm-dd query value; '' means none. Interpreted in the branch's time zone by the server. */
+export const optionalDateSchema = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isCalendarDate(v), SALES_MSG.invalidDate)
+  .transform((v) => v || undefined)
+  .optional();
+
+/** '' or 'all' (what a cleared select sends) means no filter. */
+const optionalFilter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === 'all' || v === null ? undefined : v), schema.optional());
+
+const dateRange = {
+  startDate: optionalDateSchema,
+  endDate: optionalDateSchema,
+};
+
+const endNotBeforeStart = (q: { startDate?: string; endDate?: string }) =>
+  !q.startDate || !q.endDate || q.endDate >= q.startDate;
+
+/**
+ * GET /transactions: one branch's sales, newest first, paged (limit default 10, max 100).
+ * cashierName: case-insensitive substring of the cashier's name. receiptNumber: exact or prefix
+ * ('RCP-0001' matches RCP-000100 ... RCP-000199; digits alone, '42', mean RCP-000042); with it, each
+ * row carries its `items` (the return lookup). startDate/endDate: yyyy-mm-dd in the branch's time
+ * zone, end inclusive.
+ */
+export const transactionListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(10),
+    branchId: z.string({ error: SALES_MSG.invalidBranch }).uuid(SALES_MSG.invalidBranch),
+    cashierName: z
+      .string()
+      .trim()
+      .max(100)
+      .transform((v) => v || undefined)
+      .optional(),
+    paymentMethod: optionalFilter(z.enum(PAYMENT_METHODS, { error: SALES_MSG.invalidPaymentMethod })),
+    status: optionalFilter(
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z_]{1,30}$/, SALES_MSG.invalidStatus),
+    ),
+    receiptNumber: z
+      .string()
+      .trim()
+      .max(30)
+      .transform((v) => v || undefined)
+      .optional(),
+    ...dateRange,
+  })
+  .refine(endNotBeforeStart, { message: SALES_MSG.endBeforeStart, path: ['endDate'] });
+export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
+
+/** GET /transactions/analytics: one branch, an optional period (yyyy-mm-dd, branch time zone, end inclusive). */
+export const transactionAnalyticsQuerySchema = z
+  .object({
+    branchId: z.string({ error: SALES_MSG.invalidBranch }).uuid(SALES_MSG.invalidBranch),
+    ...dateRange,
+  })
+  .refine(endNotBeforeStart, { message: SALES_MSG.endBeforeStart, path: ['endDate'] });
+export type TransactionAnalyticsQuery = z.input<typeof transactionAnalyticsQuerySchema>;
+
+/** A row of GET /transactions. `items` only when the query has a receiptNumber (the return lookup). */
+export type TransactionListItem = {
+  id: string;
+  receiptNumber: string;
+  /** ISO 8601 instant of the sale. */
+  transactionDate: string;
+  cashierName: string | null;
+  customer: { id: string; name: string; phone: string | null } | null;
+  paymentMethod: PaymentMethod;
+  status: string;
+  subtotal: number;
+  discountAmount: number;
+  taxAmount: number;
+  total: number;
+  /** Number of lines. */
+  itemCount: number;
+  /** Units sold (sum of the lines' quantities). */
+  totalQuantity: number;
+  /** Units already returned over all lines. */
+  returnedQuantity: number;
+  items?: SaleItem[];
+};
+
+/**
+ * GET /transactions/analytics and the dashboard's sales summary: one definition of each figure
+ * (docs/ARCHITECTURE.md, 'Sales figures'). Money in the currency with 2 decimals, rates in percent
+ * with 1 decimal, counts as integers.
+ */
+export type TransactionAnalytics = {
+  grossRevenue: number;
+  grossTransactions: number;
+  grossSubtotal: number;
+  grossTax: number;
+  grossDiscounts: number;
+  grossItemsSold: number;
+  averageTransactionValue: number;
+  totalReturns: number;
+  totalReturnedValue: number;
+  totalItemsReturned: number;
+  netRevenue: number;
+  netSubtotal: number;
+  netItemsSold: number;
+  returnRate: number;
+  refundRate: number;
+  /** The period the figures cover (null: unbounded on that side), in the branch's time zone. */
+  period: { startDate: string | null; endDate: string | null; timezone: string };
+};

@@ -45,6 +45,8 @@ export type RequestOptions = {
   body?: unknown;
   query?: Query;
   signal?: AbortSignal;
+  /** Extra request headers (the sale's Idempotency-Key). */
+  headers?: Record<string, string>;
   /** The login call: its 401 means wrong credentials, not an expired session. */
   skipUnauthorizedHandler?: boolean;
 };
@@ -72,7 +74,7 @@ async function readJson(response: Response): Promise<unknown> {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, skipUnauthorizedHandler = false } = options;
   const token = useSessionStore.getState().token;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 

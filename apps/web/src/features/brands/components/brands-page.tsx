@@ -5,21 +5,20 @@ import {
   Loader,
   Pagination,
   Paper,
-  Select,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
 import type { Brand } from '@pos/shared';
-import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DeleteConfirmation } from '../../../components/DeleteConfirmation';
+import { ListToolbar } from '../../../components/ListToolbar';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
-import { PAGE_SIZE_OPTIONS, useListControls } from '../../../lib/use-list-controls';
+import { useListControls } from '../../../lib/use-list-controls';
 import { useBrands, useCreateBrand, useDeleteBrand, useUpdateBrand } from '../api/brands';
 import { AddBrandForm, EditBrandModal } from './brand-form';
 
@@ -91,29 +90,7 @@ export function BrandsPage() {
       </Paper>
 
       <Paper withBorder p="md" radius="md">
-        <Group justify="space-between" mb="md" wrap="wrap">
-          <TextInput
-            placeholder="Search brands..."
-            aria-label="Search brands"
-            leftSection={<IconSearch size={16} />}
-            value={list.search}
-            onChange={(event) => list.setSearch(event.currentTarget.value)}
-            style={{ flex: 1, minWidth: 220 }}
-          />
-          <Group gap="xs">
-            <Text size="sm" c="dimmed">
-              Per page
-            </Text>
-            <Select
-              aria-label="Brands per page"
-              data={PAGE_SIZE_OPTIONS}
-              value={String(list.pageSize)}
-              onChange={list.setPageSize}
-              allowDeselect={false}
-              w={80}
-            />
-          </Group>
-        </Group>
+        <ListToolbar list={list} entity="brands" placeholder="Search brands..." mb="md" />
 
         {isSelecting || (brands.isPending && branchId) ? (
           <Center py="xl">

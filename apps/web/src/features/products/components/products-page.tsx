@@ -1,26 +1,14 @@
-import {
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Center, Group, Loader, Pagination, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { isCashier as isCashierUser, type Product } from '@pos/shared';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DeleteConfirmation } from '../../../components/DeleteConfirmation';
+import { ListToolbar } from '../../../components/ListToolbar';
 import { errorMessage } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
-import { PAGE_SIZE_OPTIONS, useListControls } from '../../../lib/use-list-controls';
+import { useListControls } from '../../../lib/use-list-controls';
 import { useCreateProduct, useDeleteProduct, useProducts, useUpdateProduct } from '../api/products';
 import { createProductBody, type ProductFormState, updateProductBody } from '../utils/product-form';
 import { ProductCard } from './product-card';
@@ -93,29 +81,7 @@ export function ProductsPage() {
       </Group>
 
       <Paper withBorder p="md" radius="md">
-        <Group justify="space-between" wrap="wrap">
-          <TextInput
-            placeholder="Search products by name or SKU..."
-            aria-label="Search products"
-            leftSection={<IconSearch size={16} />}
-            value={list.search}
-            onChange={(event) => list.setSearch(event.currentTarget.value)}
-            style={{ flex: 1, minWidth: 240 }}
-          />
-          <Group gap="xs">
-            <Text size="sm" c="dimmed">
-              Per page
-            </Text>
-            <Select
-              aria-label="Products per page"
-              data={PAGE_SIZE_OPTIONS}
-              value={String(list.pageSize)}
-              onChange={list.setPageSize}
-              allowDeselect={false}
-              w={80}
-            />
-          </Group>
-        </Group>
+        <ListToolbar list={list} entity="products" placeholder="Search products by name or SKU..." />
       </Paper>
 
       {isSelecting || (products.isPending && branchId) ? (

@@ -1,26 +1,13 @@
-import {
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { isSuperAdmin, type User } from '@pos/shared';
-import { IconPencil, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { ListToolbar } from '../../../components/ListToolbar';
 import { errorMessage } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
-import { PAGE_SIZE_OPTIONS, useListControls } from '../../../lib/use-list-controls';
+import { useListControls } from '../../../lib/use-list-controls';
 import { useCreateUser, useUpdateUser, useUsers } from '../api/users';
 import { roleBadgeColor } from '../utils/role-badge';
 import { showingRange } from '../utils/showing-range';
@@ -97,29 +84,7 @@ export function UsersPage() {
       </Group>
 
       <Paper withBorder p="md" radius="md">
-        <Group justify="space-between" mb="md" wrap="wrap">
-          <TextInput
-            placeholder="Search users..."
-            aria-label="Search users"
-            leftSection={<IconSearch size={16} />}
-            value={list.search}
-            onChange={(event) => list.setSearch(event.currentTarget.value)}
-            style={{ flex: 1, minWidth: 220 }}
-          />
-          <Group gap="xs">
-            <Text size="sm" c="dimmed">
-              Per page
-            </Text>
-            <Select
-              aria-label="Users per page"
-              data={PAGE_SIZE_OPTIONS}
-              value={String(list.pageSize)}
-              onChange={list.setPageSize}
-              allowDeselect={false}
-              w={80}
-            />
-          </Group>
-        </Group>
+        <ListToolbar list={list} entity="users" placeholder="Search users..." mb="md" />
 
         <Table.ScrollContainer minWidth={640}>
           <Table striped highlightOnHover verticalSpacing="sm" style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>

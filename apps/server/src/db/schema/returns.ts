@@ -1,0 +1,94 @@
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { products } from './catalog';
+import { saleItems, sales } from './sales';
+import { branches, users } from './tenancy';
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+
+export const REFUND_METHODS = ['cash', 'card_refund', 'store_credit', 'exchange'] as const;
+export const RETURN_REASONS = [
+  'defective',
+  'wrong_item',
+  'customer_change_mind',
+  'damaged_in_transit',
+  'expired',
+  'other',
+] as const;
+export const RETURN_CONDITIONS = ['new', 'opened', 'damaged', 'defective'] as const;
+
+/**
+ * A return against one completed sale of the same branch. Created returns are `completed`
+ * (DESIGN.md section 6); the other statuses of the spec (pending, approved, rejected) are only displayed.
+ * refund_amount = sum of the items' total_amount (quantity x unit price - restocking fee).
+ */
+export const returns = pgTable(
+  'returns',
+  {
+    companyId: uuid('company_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    branchId: uuid('branch_id').notNull(),
+    returnNumber: text('return_number').notNull(),
+    originalSaleId: uuid('original_sale_id').notNull(),
+    processedBy: uuid('processed_by')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('completed'),
+    refundAmount: money('refund_amount').notNull(),
+    refundMethod: text('refund_method', { enum: REFUND_METHODS }).notNull().default('cash'),
+    reason: text('reason').notNull(),
+    reasonDescription: text('reason_description'),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
+    foreignKey({ columns: [t.companyId, t.originalSaleId], foreignColumns: [sales.companyId, sales.id] }),
+    uniqueIndex('returns_branch_number_uq').on(t.companyId, t.branchId, t.returnNumber),
+    index('returns_branch_created_idx').on(t.companyId, t.branchId, t.createdAt),
+    index('returns_sale_idx').on(t.companyId, t.originalSaleId),
+    index('returns_id_idx').on(t.id),
+  ],
+);
+
+/** One returned line: a quantity of one sale item (quantity <= sold - already returned, checked under lock). */
+export const returnItems = pgTable(
+  'return_items',
+  {
+    companyId: uuid('company_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    returnId: uuid('return_id').notNull(),
+    saleItemId: uuid('sale_item_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    productSku: text('product_sku'),
+    quantity: integer('quantity').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    restockingFee: money('restocking_fee').notNull().default('0'),
+    condition: text('condition', { enum: RETURN_CONDITIONS }).notNull().default('new'),
+    isRestockable: boolean('is_restockable').notNull().default(true),
+    /** The item's own reason (the return-create payload has one per item); the return's reason is required. */
+    reason: text('reason'),
+    totalAmount: money('total_amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.returnId], foreignColumns: [returns.companyId, returns.id] }),
+    foreignKey({ columns: [t.companyId, t.saleItemId], foreignColumns: [saleItems.companyId, saleItems.id] }),
+    foreignKey({ columns: [t.companyId, t.productId], foreignColumns: [products.companyId, products.id] }),
+    index('return_items_return_idx').on(t.companyId, t.returnId),
+    index('return_items_sale_item_idx').on(t.companyId, t.saleItemId),
+  ],
+);

@@ -1,0 +1,45 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useRef } from 'react';
+import { notifySuccess } from '../../../lib/notify';
+import { lookupCustomerByPhone } from '../api/pos-api';
+import { cartStore } from '../store/cart-store';
+import { POS_TEXT } from '../utils/notices';
+
+export const PHONE_LOOKUP_MIN_LENGTH = 10;
+export const PHONE_LOOKUP_DELAY_MS = 500;
+
+/**
+ * 500 ms after the phone of a cart reaches 10 characters, the branch's customer with that phone
+ * fills the cart's name and email with a green 'Customer Found'. A miss or a failure is silent.
+ * Each cart and phone is looked up once.
+ */
+export function usePhoneLookup({ branchId, cartId, phone }: { branchId: string | null; cartId: string; phone: string }) {
+  // Cart and phone debounced together, so switching tabs never applies one cart's phone to another.
+  const [pending] = useDebouncedValue(`${cartId}\n${phone.trim()}`, PHONE_LOOKUP_DELAY_MS);
+  const done = useRef(new Set<string>());
+
+  useEffect(() => {
+    const [targetCart = '', targetPhone = ''] = pending.split('\n');
+    if (!branchId || targetPhone.length < PHONE_LOOKUP_MIN_LENGTH) return;
+    const key = `${branchId}\n${pending}`;
+    if (done.current.has(key)) return;
+    done.current.add(key);
+    let stale = false;
+    lookupCustomerByPhone(branchId, targetPhone)
+      .then((customer) => {
+        if (stale || !customer) return;
+        const cart = cartStore.getState().carts.find((c) => c.id === targetCart);
+        if (!cart || cart.customerPhone.trim() !== targetPhone) return;
+        cartStore
+          .getState()
+          .setCustomer({ customerName: customer.name, customerEmail: customer.email ?? '' }, targetCart);
+        notifySuccess(customer.name, POS_TEXT.customerFound);
+      })
+      .catch(() => {
+        // A miss (404) or any failure: the cashier types the customer in.
+      });
+    return () => {
+      stale = true;
+    };
+  }, [pending, branchId]);
+}

@@ -1,0 +1,23 @@
+import { notifications } from '@mantine/notifications';
+
+/** A yellow toast: 'Product not found' (title 'Not Found'), the printing warning after a sale, stock limits. */
+export function notifyWarning(message: string, title = 'Warning', id?: string): void {
+  notifications.show({ id, title, message, color: 'yellow' });
+}
+
+export const POS_TEXT = {
+  searchFailed: 'Failed to search products',
+  paymentFailed: 'Failed to process payment',
+  priceCheckFailed: 'Failed to check price',
+  productNotFound: 'Product not found',
+  notFoundTitle: 'Not Found',
+  printFailedAfterPayment: 'Payment successful, but receipt printing failed',
+  printerTestFailed: 'Printer test failed',
+  paymentSucceeded: 'Payment processed successfully',
+  receiptPrinted: 'Receipt printed successfully',
+  printerTestSucceeded: 'Printer test successful',
+  customerFound: 'Customer Found',
+} as const;
+
+export const stockLimitMessage = (name: string, stock: number) =>
+  stock <= 0 ? `${name} is out of stock` : `Only ${stock} of ${name} in stock`;

@@ -1,0 +1,86 @@
+import type { PageMeta, Sale, TransactionAnalytics, TransactionListItem } from '@pos/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiRequest, isApiError } from '../../../lib/api';
+import { notifyError } from '../../../lib/notify';
+import type { TransactionListParams } from '../utils/filters';
+
+export type { TransactionAnalytics, TransactionListItem };
+
+type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
+type Envelope<T> = { success: boolean; data: T; message?: string };
+
+export type AnalyticsQuery = { branchId: string; startDate?: string; endDate?: string };
+
+export const transactionKeys = {
+  all: ['transactions'] as const,
+  list: (params: TransactionListParams) => ['transactions', params.branchId, 'list', params] as const,
+  analytics: (params: AnalyticsQuery) => ['transactions', params.branchId, 'analytics', params] as const,
+  detail: (id: string) => ['transactions', 'detail', id] as const,
+};
+
+export function fetchTransactions(
+  params: TransactionListParams,
+  signal?: AbortSignal,
+): Promise<Paged<TransactionListItem>> {
+  return apiRequest<Paged<TransactionListItem>>('/transactions', { query: params, signal });
+}
+
+export function fetchTransactionAnalytics(
+  params: AnalyticsQuery,
+  signal?: AbortSignal,
+): Promise<Envelope<TransactionAnalytics>> {
+  return apiRequest<Envelope<TransactionAnalytics>>('/transactions/analytics', { query: params, signal });
+}
+
+export function fetchTransaction(id: string, signal?: AbortSignal): Promise<Envelope<Sale>> {
+  return apiRequest<Envelope<Sale>>(`/transactions/${encodeURIComponent(id)}`, { signal });
+}
+
+/** A 403: the user may list sales but not see their analytics (a cashier). */
+export const isForbidden = (error: unknown) => isApiError(error) && error.status === 403;
+
+export const transactionsQueryOptions = (params: TransactionListParams) =>
+  queryOptions({
+    queryKey: transactionKeys.list(params),
+    queryFn: ({ signal }) => fetchTransactions(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** One page of the branch's sales; disabled until a branch is selected (an empty branchId). */
+export function useTransactions(params: TransactionListParams) {
+  const query = useQuery({ ...transactionsQueryOptions(params), enabled: Boolean(params.branchId) });
+  // One toast id: a refetch that fails again updates the toast instead of stacking another.
+  useEffect(() => {
+    if (query.error) notifyError('Failed to fetch transactions', 'Error', 'fetch-transactions');
+  }, [query.error]);
+  return query;
+}
+
+/** The summary figures of the filtered period. A 403 is shown on the cards, not toasted. */
+export function useTransactionAnalytics(params: AnalyticsQuery) {
+  const query = useQuery({
+    queryKey: transactionKeys.analytics(params),
+    queryFn: ({ signal }) => fetchTransactionAnalytics(params, signal),
+    placeholderData: keepPreviousData,
+    enabled: Boolean(params.branchId),
+  });
+  useEffect(() => {
+    if (query.error && !isForbidden(query.error))
+      notifyError('Failed to fetch analytics', 'Error', 'fetch-transaction-analytics');
+  }, [query.error]);
+  return query;
+}
+
+/** One sale with its lines, for the details modal; disabled without an id. */
+export function useTransaction(id: string | null) {
+  const query = useQuery({
+    queryKey: transactionKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => fetchTransaction(id ?? '', signal),
+    enabled: Boolean(id),
+  });
+  useEffect(() => {
+    if (query.error) notifyError('Failed to fetch transaction details', 'Error', 'fetch-transaction-details');
+  }, [query.error]);
+  return query;
+}

@@ -1,0 +1,217 @@
+import { Anchor, Badge, Button, Divider, Group, Modal, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import type { Sale } from '@pos/shared';
+import { IconPrinter } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  formatAmount,
+  formatDateTime,
+  formatPercent,
+  NOT_AVAILABLE,
+  orNotAvailable,
+  paymentMethodColor,
+  paymentMethodLabel,
+  statusLabel,
+  WALK_IN_CUSTOMER,
+} from '../utils/format';
+
+type TransactionDetailsModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  sale: Sale | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  timeZone?: string | null;
+  onReprint: (sale: Sale) => void;
+  isPrinting: boolean;
+};
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" mt={2}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function TotalRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="xl" wrap="nowrap">
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400} c={strong ? undefined : 'dimmed'}>
+        {label}
+      </Text>
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 500} style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function discountLabel(sale: Sale): string {
+  if (sale.discountAmount > 0 && sale.discountType === 'percentage')
+    return `Discount (${formatPercent(sale.discountValue)})`;
+  return 'Discount';
+}
+
+function DetailsSkeleton() {
+  return (
+    <Stack gap="sm" data-testid="transaction-details-loading">
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        {['a', 'b', 'c', 'd', 'e', 'f'].map((k) => (
+          <Skeleton key={k} height={36} />
+        ))}
+      </SimpleGrid>
+      <Skeleton height={120} />
+      <Skeleton height={80} />
+    </Stack>
+  );
+}
+
+/** One sale: header fields, its lines and totals, and 'Reprint Receipt' (spec 02, section 2). */
+export function TransactionDetailsModal({
+  opened,
+  onClose,
+  sale,
+  isLoading,
+  isError,
+  timeZone,
+  onReprint,
+  isPrinting,
+}: TransactionDetailsModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Transaction Details" size="xl" centered>
+      {isLoading ? (
+        <DetailsSkeleton />
+      ) : isError || !sale ? (
+        <Stack gap="md">
+          <Text c="dimmed" ta="center" py="lg">
+            Failed to fetch transaction details
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
+            <Field label="Receipt #">
+              <Text span fw={700} ff="monospace">
+                {orNotAvailable(sale.receiptNumber)}
+              </Text>
+            </Field>
+            <Field label="Date">{formatDateTime(sale.transactionDate, timeZone)}</Field>
+            <Field label="Status">
+              <Badge color="green" variant="light">
+                {statusLabel(sale.status)}
+              </Badge>
+            </Field>
+            <Field label="Cashier">{orNotAvailable(sale.cashierName)}</Field>
+            <Field label="Customer">
+              {sale.customer?.id ? (
+                <Anchor component={Link} to={`/dashboard/customers/${encodeURIComponent(sale.customer.id)}`} size="sm">
+                  {sale.customer.name || NOT_AVAILABLE}
+                </Anchor>
+              ) : (
+                WALK_IN_CUSTOMER
+              )}
+              {sale.customer?.phone ? (
+                <Text size="xs" c="dimmed">
+                  {sale.customer.phone}
+                </Text>
+              ) : null}
+            </Field>
+            <Field label="Payment">
+              <Badge color={paymentMethodColor(sale.paymentMethod)} variant="light">
+                {paymentMethodLabel(sale.paymentMethod)}
+              </Badge>
+            </Field>
+          </SimpleGrid>
+
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped verticalSpacing="xs" withTableBorder aria-label="Transaction items">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th>SKU</Table.Th>
+                  <Table.Th ta="right">Qty</Table.Th>
+                  <Table.Th ta="right">Unit Price</Table.Th>
+                  <Table.Th ta="right">Subtotal</Table.Th>
+                  <Table.Th ta="right">Returned</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {sale.items.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={6}>
+                      <Text c="dimmed" ta="center" size="sm">
+                        No items
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  sale.items.map((item) => (
+                    <Table.Tr key={item.id}>
+                      <Table.Td>{orNotAvailable(item.productName)}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" ff="monospace">
+                          {orNotAvailable(item.productSku)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right">{item.quantity}</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatAmount(item.unitPrice)}
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatAmount(item.subtotal)}
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        {item.returnedQuantity > 0 ? (
+                          <Badge color="orange" variant="light">
+                            {item.returnedQuantity}
+                          </Badge>
+                        ) : (
+                          0
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+
+          <Group justify="flex-end">
+            <Stack gap={6} miw={280} aria-label="Transaction totals">
+              <TotalRow label="Subtotal" value={formatAmount(sale.subtotal)} />
+              <TotalRow
+                label={discountLabel(sale)}
+                value={sale.discountAmount > 0 ? `-${formatAmount(sale.discountAmount)}` : formatAmount(0)}
+              />
+              <TotalRow label={`Tax (${formatPercent(sale.taxRate)})`} value={formatAmount(sale.taxAmount)} />
+              <Divider />
+              <TotalRow label="Total" value={formatAmount(sale.total)} strong />
+              <TotalRow label="Amount Paid" value={formatAmount(sale.amountPaid)} />
+              <TotalRow label="Change" value={formatAmount(sale.changeAmount)} />
+            </Stack>
+          </Group>
+
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Button leftSection={<IconPrinter size={16} />} loading={isPrinting} onClick={() => onReprint(sale)}>
+              Reprint Receipt
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

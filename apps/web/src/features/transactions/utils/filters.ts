@@ -1,0 +1,108 @@
+import type { TransactionListQuery } from '@pos/shared';
+
+/** The payment method filter: All, Cash or Card (spec 02, section 2). */
+export const PAYMENT_FILTER_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'cash', label: 'Cash' },
+  { value: 'card', label: 'Card' },
+] as const;
+export type PaymentFilter = (typeof PAYMENT_FILTER_OPTIONS)[number]['value'];
+
+export const isPaymentFilter = (value: unknown): value is PaymentFilter =>
+  PAYMENT_FILTER_OPTIONS.some((option) => option.value === value);
+
+/** The filters as they reach the server (the cashier name already debounced). */
+export type TransactionFilters = {
+  cashierName: string;
+  paymentMethod: PaymentFilter;
+  /** yyyy-mm-dd as the date pickers answer it, a Date, or null. */
+  startDate: string | Date | null;
+  endDate: string | Date | null;
+};
+
+export const EMPTY_FILTERS: TransactionFilters = {
+  cashierName: '',
+  paymentMethod: 'all',
+  startDate: null,
+  endDate: null,
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/**
+ * A picked day as the API's date-only parameter, yyyy-mm-dd. A Date counts by its local calendar
+ * day (what the picker showed); a string keeps its leading yyyy-mm-dd. Anything else: undefined.
+ */
+export function toDateParam(value: string | Date | null | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return undefined;
+    return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+  }
+  const match = DATE_ONLY.exec(value.trim());
+  if (!match) return undefined;
+  const [, y, m, d] = match;
+  const check = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  if (check.getUTCFullYear() !== Number(y) || check.getUTCMonth() !== Number(m) - 1 || check.getUTCDate() !== Number(d))
+    return undefined;
+  return `${y}-${m}-${d}`;
+}
+
+/**
+ * startDate / endDate of the list and analytics calls: only the ends that are set, in order (a range
+ * picked backwards is read the right way round, both ends inclusive on the server).
+ */
+export function dateRangeParams({ startDate, endDate }: Pick<TransactionFilters, 'startDate' | 'endDate'>): {
+  startDate?: string;
+  endDate?: string;
+} {
+  let start = toDateParam(startDate);
+  let end = toDateParam(endDate);
+  if (start && end && start > end) [start, end] = [end, start];
+  return { ...(start ? { startDate: start } : {}), ...(end ? { endDate: end } : {}) };
+}
+
+export type TransactionListParams = {
+  branchId: string;
+  page: number;
+  limit: number;
+  cashierName?: string;
+  paymentMethod?: 'cash' | 'card';
+  startDate?: string;
+  endDate?: string;
+};
+
+/** GET /transactions parameters: page, limit, branchId and only the filters in use. */
+export function transactionListQuery(
+  filters: TransactionFilters,
+  { branchId, page, limit }: { branchId: string; page: number; limit: number },
+): TransactionListParams {
+  const cashierName = filters.cashierName.trim();
+  return {
+    branchId,
+    page,
+    limit,
+    ...(cashierName ? { cashierName } : {}),
+    ...(filters.paymentMethod !== 'all' ? { paymentMethod: filters.paymentMethod } : {}),
+    ...dateRangeParams(filters),
+  } satisfies TransactionListQuery;
+}
+
+/** Whether any filter narrows the list: a cashier name, a payment method or either date. */
+export function hasActiveFilters(filters: TransactionFilters): boolean {
+  return (
+    filters.cashierName.trim().length > 0 ||
+    filters.paymentMethod !== 'all' ||
+    toDateParam(filters.startDate) !== undefined ||
+    toDateParam(filters.endDate) !== undefined
+  );
+}
+
+export const NO_TRANSACTIONS = 'No transactions found';
+export const NO_MATCHING_TRANSACTIONS = 'No transactions found matching your criteria';
+
+/** The empty list's text (spec 02, section 2): with filters in use, it says none match them. */
+export function emptyTransactionsText(filtersActive: boolean): string {
+  return filtersActive ? NO_MATCHING_TRANSACTIONS : NO_TRANSACTIONS;
+}

@@ -1,0 +1,108 @@
+import { formatMoney } from '@pos/shared';
+
+/** What a row shows for a value the server did not send (spec 02, section 2). */
+export const NOT_AVAILABLE = 'N/A';
+export const WALK_IN_CUSTOMER = 'Walk-in Customer';
+
+type DateParts = { day: string; month: string; year: string; hour: string; minute: string };
+
+function dateParts(value: string | Date, timeZone?: string | null): DateParts | null {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return null;
+  const options: Intl.DateTimeFormatOptions = {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  };
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: timeZone || undefined }).formatToParts(date);
+  } catch {
+    // An unknown time zone name: the browser's own.
+    parts = new Intl.DateTimeFormat('en-GB', options).formatToParts(date);
+  }
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { day: get('day'), month: get('month'), year: get('year'), hour: get('hour'), minute: get('minute') };
+}
+
+/**
+ * dd/mm/yyyy (spec 02, section 9), in the branch's time zone when given (the server reads the date
+ * filters in it too), else the browser's. 'N/A' for a missing or unreadable date.
+ */
+export function formatDate(value: string | Date | null | undefined, timeZone?: string | null): string {
+  if (value === null || value === undefined || value === '') return NOT_AVAILABLE;
+  const p = dateParts(value, timeZone);
+  return p ? `${p.day}/${p.month}/${p.year}` : NOT_AVAILABLE;
+}
+
+/** dd/mm/yyyy HH:mm (24 hours), same rules as formatDate. */
+export function formatDateTime(value: string | Date | null | undefined, timeZone?: string | null): string {
+  if (value === null || value === undefined || value === '') return NOT_AVAILABLE;
+  const p = dateParts(value, timeZone);
+  return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : NOT_AVAILABLE;
+}
+
+/** 'PKR 1,234.50'; 'N/A' when the amount is missing or not a number. */
+export function formatAmount(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return NOT_AVAILABLE;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? formatMoney(n) : NOT_AVAILABLE;
+}
+
+/** A count in the en-US format ('1,234'); 'N/A' when missing. */
+export function formatCount(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? value.toLocaleString('en-US') : NOT_AVAILABLE;
+}
+
+/** A percent with up to 2 decimals ('12.5%'); 'N/A' when missing. */
+export function formatPercent(value: number | null | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return NOT_AVAILABLE;
+  return `${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
+}
+
+/** The text itself, or 'N/A' when it is missing or blank. */
+export function orNotAvailable(value: string | null | undefined): string {
+  return value?.trim() ? value : NOT_AVAILABLE;
+}
+
+/** The customer column: their name, else 'Walk-in Customer'. */
+export function customerLabel(customer: { name?: string | null } | null | undefined): string {
+  return customer?.name?.trim() ? customer.name : WALK_IN_CUSTOMER;
+}
+
+/** 'Cash' / 'Card'; anything else capitalised, 'N/A' when missing. */
+export function paymentMethodLabel(method: string | null | undefined): string {
+  if (!method) return NOT_AVAILABLE;
+  return method.charAt(0).toUpperCase() + method.slice(1).toLowerCase();
+}
+
+export function paymentMethodColor(method: string | null | undefined): string {
+  switch (method) {
+    case 'cash':
+      return 'teal';
+    case 'card':
+      return 'blue';
+    default:
+      return 'gray';
+  }
+}
+
+/** 'completed' -> 'Completed'; the list's status badge is green whatever the status (spec 02, section 2). */
+export function statusLabel(status: string | null | undefined): string {
+  if (!status) return NOT_AVAILABLE;
+  return status
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** 'Showing 1 - 10 of 42 transactions'; zeros for an empty list, a page past the end clamped. */
+export function showingRange({ page, limit, total }: { page: number; limit: number; total: number }): string {
+  if (total <= 0 || limit <= 0) return 'Showing 0 - 0 of 0 transactions';
+  const first = Math.min((Math.max(1, page) - 1) * limit + 1, total);
+  const last = Math.min(first + limit - 1, total);
+  return `Showing ${first} - ${last} of ${total} transactions`;
+}

@@ -1,0 +1,4 @@
+/** Receipt printing, shared by the register and the transactions screen ('Reprint Receipt'). */
+export { encodeReceipt } from './encode';
+export { POPUP_CLOSE_DELAY_MS, type PrintMethod, PrintError, printReceipt, printTestReceipt, USB_SETTLE_MS } from './print';
+export { type ReceiptStore, saleReceiptData, testReceiptData } from './receipt-data';

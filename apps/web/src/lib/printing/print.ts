@@ -1,0 +1,136 @@
+import { type ReceiptData, receiptLines } from '@pos/shared';
+import { encodeReceipt } from './encode';
+import { type ReceiptStore, testReceiptData } from './receipt-data';
+
+/** The desktop wrapper (an Electron-style shell) may expose a raw printer: it gets the ESC/POS bytes and the data. */
+export type PosDesktopBridge = {
+  print?: (bytes: Uint8Array, data: ReceiptData) => unknown;
+};
+
+declare global {
+  interface Window {
+    posDesktop?: PosDesktopBridge;
+  }
+}
+
+export type PrintMethod = 'desktop' | 'usb' | 'popup';
+
+/** Every way to print failed; `causes` holds what each tried method threw. */
+export class PrintError extends Error {
+  readonly causes: unknown[];
+  constructor(causes: unknown[]) {
+    super('The receipt could not be printed');
+    this.name = 'PrintError';
+    this.causes = causes;
+  }
+}
+
+/** The popup closes this long after it printed. */
+export const POPUP_CLOSE_DELAY_MS = 500;
+/** The USB printer is left this long to take the transfer before the device is closed. */
+export const USB_SETTLE_MS = 100;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+type UsbDeviceInfo = { serialNumber?: string; vendorId: number; productId: number };
+type UsbApi = { getDevices(): Promise<UsbDeviceInfo[]> };
+
+const usbApi = (): UsbApi | undefined =>
+  typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { usb?: UsbApi }).usb;
+
+/**
+ * A USB receipt printer that this site was already given access to (WebUSB only lists those, so
+ * nothing asks the cashier). false when there is none; the bytes are sent, then 100 ms of settling.
+ */
+async function printViaUsb(bytes: Uint8Array): Promise<boolean> {
+  const usb = usbApi();
+  if (!usb) return false;
+  const devices = await usb.getDevices();
+  if (devices.length === 0) return false;
+  const { default: WebUSBReceiptPrinter } = await import('@point-of-sale/webusb-receipt-printer');
+  const printer = new WebUSBReceiptPrinter();
+  let connected = false;
+  printer.addEventListener('connected', () => {
+    connected = true;
+  });
+  for (const device of devices) {
+    try {
+      await printer.reconnect(device);
+    } catch {
+      // Not a receipt printer (a scanner, say): try the next paired device.
+    }
+    if (connected) break;
+  }
+  if (!connected) return false;
+  try {
+    await printer.print(bytes);
+    await sleep(USB_SETTLE_MS);
+  } finally {
+    await printer.disconnect().catch(() => {});
+  }
+  return true;
+}
+
+const POPUP_STYLE = `
+  body { margin: 0; padding: 16px; background: #fff; color: #000; }
+  pre { margin: 0; font-family: 'Courier New', Courier, monospace; font-size: 12px; line-height: 1.35; white-space: pre; }
+  @media print { body { padding: 0; } @page { margin: 4mm; } }
+`;
+
+/** The printable fallback: a window with the 48-column lines in a <pre>, printed, closed 500 ms later. */
+function printViaPopup(data: ReceiptData): void {
+  const popup = window.open('', '_blank', 'width=460,height=720');
+  if (!popup) throw new Error('The receipt window was blocked');
+  const doc = popup.document;
+  doc.title = `Receipt ${data.receiptNumber}`;
+  const style = doc.createElement('style');
+  style.textContent = POPUP_STYLE;
+  doc.head.append(style);
+  const pre = doc.createElement('pre');
+  pre.setAttribute('aria-label', 'Receipt');
+  pre.textContent = receiptLines(data).join('\n');
+  doc.body.append(pre);
+  popup.focus();
+  popup.print();
+  setTimeout(() => popup.close(), POPUP_CLOSE_DELAY_MS);
+}
+
+/**
+ * Prints a receipt on the first way that works, in the spec's order: the desktop wrapper's print
+ * function, a USB printer already paired with this site, the printable HTML popup. The ESC/POS bytes
+ * end with the drawer kick and the cut. Throws a PrintError when nothing printed.
+ */
+export async function printReceipt(data: ReceiptData): Promise<PrintMethod> {
+  const bytes = encodeReceipt(data);
+  const causes: unknown[] = [];
+
+  const desktopPrint = typeof window !== 'undefined' ? window.posDesktop?.print : undefined;
+  if (typeof desktopPrint === 'function') {
+    try {
+      const answer = await desktopPrint.call(window.posDesktop, bytes, data);
+      if (answer !== false) return 'desktop';
+      causes.push(new Error('The desktop printer refused the receipt'));
+    } catch (error) {
+      causes.push(error);
+    }
+  }
+
+  try {
+    if (await printViaUsb(bytes)) return 'usb';
+  } catch (error) {
+    causes.push(error);
+  }
+
+  try {
+    printViaPopup(data);
+    return 'popup';
+  } catch (error) {
+    causes.push(error);
+  }
+  throw new PrintError(causes);
+}
+
+/** A receipt with sample values through the same printer order (the register's Test Printer button). */
+export function printTestReceipt(store?: ReceiptStore): Promise<PrintMethod> {
+  return printReceipt(testReceiptData(store));
+}

@@ -1,0 +1,54 @@
+import type { ReceiptData, Sale } from '@pos/shared';
+
+/** What the receipt header shows: the company's name with the branch's address and phone. */
+export type ReceiptStore = { name?: string | null; address?: string | null; phone?: string | null } | null;
+
+/** A sale as the server answered it (POST /transactions or GET /transactions/{id}) -> receipt data. */
+export function saleReceiptData(sale: Sale, store?: ReceiptStore): ReceiptData {
+  return {
+    company: store ?? null,
+    branchName: sale.branch?.name ?? null,
+    receiptNumber: sale.receiptNumber,
+    date: sale.transactionDate,
+    cashierName: sale.cashierName,
+    customerName: sale.customer?.name ?? null,
+    paymentMethod: sale.paymentMethod,
+    items: sale.items.map((item) => ({
+      name: item.productName,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      subtotal: item.subtotal,
+    })),
+    subtotal: sale.subtotal,
+    discountAmount: sale.discountAmount,
+    taxRate: sale.taxRate,
+    taxAmount: sale.taxAmount,
+    total: sale.total,
+    amountPaid: sale.amountPaid,
+    changeAmount: sale.changeAmount,
+  };
+}
+
+/** The test receipt: sample values only (a long name shows the 17 + '...' cut). */
+export function testReceiptData(store?: ReceiptStore, date: Date = new Date()): ReceiptData {
+  return {
+    company: store ?? null,
+    branchName: null,
+    receiptNumber: 'TEST-000000',
+    date,
+    cashierName: 'Test Cashier',
+    customerName: 'Sample Customer',
+    paymentMethod: 'cash',
+    items: [
+      { name: 'Sample Item', quantity: 2, unitPrice: 150, subtotal: 300 },
+      { name: 'Sample Product With A Long Name', quantity: 1, unitPrice: 1250.5, subtotal: 1250.5 },
+    ],
+    subtotal: 1550.5,
+    discountAmount: 50.5,
+    taxRate: 10,
+    taxAmount: 150,
+    total: 1650,
+    amountPaid: 2000,
+    changeAmount: 350,
+  };
+}

@@ -1,0 +1,159 @@
+// Shared pieces of the benchmarks: a fresh database, the built server on it, API calls, percentiles.
+// Every loop is bounded; all traffic goes to 127.0.0.1.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export function stats(values) {
+  const v = [...values].sort((a, b) => a - b);
+  const round = (n) => +n.toFixed(2);
+  return {
+    n: v.length,
+    p50: round(percentile(v, 50)),
+    p95: round(percentile(v, 95)),
+    p99: round(percentile(v, 99)),
+    max: round(v.at(-1) ?? 0),
+  };
+}
+
+export async function createDatabase() {
+  const name = `pos_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export function buildServer() {
+  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('server build failed');
+}
+
+/** Starts apps/server/dist/main.js with the given env; resolves once /api/health answers. */
+export async function startServer({ port, env }) {
+  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      WEB_DIST: path.join(os.tmpdir(), 'pos-bench-no-web'),
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 300; i++) {
+    await sleep(200);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok)
+      return {
+        stop: () =>
+          new Promise((r) => {
+            server.once('exit', r);
+            server.kill('SIGTERM');
+          }),
+      };
+  }
+  server.kill('SIGKILL');
+  throw new Error('server did not start within 60 s');
+}
+
+export function apiClient(port) {
+  const base = `http://127.0.0.1:${port}/api`;
+  return async function call(method, route, { token, body, headers } = {}) {
+    const res = await fetch(`${base}${route}`, {
+      method,
+      headers: {
+        ...(body && { 'content-type': 'application/json' }),
+        ...(token && { authorization: `Bearer ${token}` }),
+        ...headers,
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = await res.json();
+    if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+}
+
+/** Signs in as the first admin, creates a company, its main branch and a cashier; answers tokens and ids. */
+export async function setUpTenant(call, { adminUsername, adminPassword }) {
+  const { access_token: adminToken } = await call('POST', '/auth/login', {
+    body: { username: adminUsername, password: adminPassword },
+  });
+  const company = (
+    await call('POST', '/auth/companies', {
+      token: adminToken,
+      body: { name: 'Bench Mart', address: '1 Bench Road', phone: '0300-1234567', email: 'bench@example.com' },
+    })
+  ).data;
+  const branch = (
+    await call('POST', '/auth/branches', {
+      token: adminToken,
+      body: {
+        name: 'Bench Branch',
+        address: '1 Bench Road, Lahore',
+        phone: '0300-1234567',
+        companyId: company.id,
+        isMain: true,
+      },
+    })
+  ).data;
+  const cashierPassword = randomBytes(12).toString('base64url');
+  await call('POST', '/users', {
+    token: adminToken,
+    body: {
+      name: 'Bench Cashier',
+      email: 'cashier@bench.example',
+      username: 'benchcashier',
+      password: cashierPassword,
+      roleIds: [3],
+      companyId: company.id,
+      branchId: branch.id,
+    },
+  });
+  const { access_token: cashierToken } = await call('POST', '/auth/login', {
+    body: { username: 'benchcashier', password: cashierPassword },
+  });
+  return { adminToken, cashierToken, company, branch };
+}
+
+export function writeResult(name, data) {
+  const dir = path.join(root, 'bench', 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(data, null, 2)}\n`);
+}
+
+export function loadAverage() {
+  return os.loadavg().map((n) => +n.toFixed(2));
+}
