@@ -69,20 +69,33 @@ export async function startServer({ port, env }) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  // Never leave a server behind (it would answer the next run's health check on the same port).
+  process.once('exit', () => server.kill('SIGKILL'));
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      server.kill('SIGKILL');
+      process.exit(130);
+    });
+  }
+  server.once('exit', (code) => {
+    if (code) console.error(`server exited with code ${code}`);
+  });
   for (let i = 0; i < 300; i++) {
     await sleep(200);
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok)
-      return {
-        stop: () =>
-          new Promise((r) => {
-            server.once('exit', r);
-            server.kill('SIGTERM');
-          }),
-      };
+    if (ok) {
+      // Safe to call twice: a server that already exited resolves at once.
+      const stop = () =>
+        new Promise((resolve) => {
+          if (server.exitCode !== null || server.signalCode !== null) return resolve();
+          server.once('exit', resolve);
+          server.kill('SIGTERM');
+        });
+      return { stop };
+    }
   }
   server.kill('SIGKILL');
   throw new Error('server did not start within 60 s');

@@ -36,6 +36,7 @@ const REGISTERS = Number(option('registers', 32));
 const SECONDS = Number(option('seconds', 15));
 const PRODUCTS = Number(option('products', 200));
 const PORT = Number(process.env.BENCH_PORT ?? 3988);
+const log = (message) => console.error(`[sales bench] ${message}`);
 
 // Same rounding as packages/shared/src/money.ts percentOf (half up on minor units).
 const taxOf = (minor, percent) => Math.floor((minor * Math.round(percent * 100) + 5000) / 10000);
@@ -126,23 +127,23 @@ function pgbenchScript(nProducts) {
   return `\\set p1 random(1, ${nProducts})
 \\set p2 random(1, ${nProducts})
 \\set p3 random(1, ${nProducts})
-SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id WHERE s.id = :'sid' AND s.user_id = :'uid' AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active;
-SELECT id, company_id, timezone FROM branches WHERE id = :'bid';
+SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id WHERE s.id = ':sid' AND s.user_id = ':uid' AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active;
+SELECT id, company_id, timezone FROM branches WHERE id = ':bid';
 SELECT gen_random_uuid() AS sale_id \\gset
 BEGIN;
-SELECT pg_advisory_xact_lock(hashtextextended(:'bid' || :'sale_id', 0));
-SELECT id, request_hash FROM sales WHERE company_id = :'cid' AND branch_id = :'bid' AND idempotency_key = :'sale_id';
-SELECT p.id, p.name, p.sku, p.price, p.stock_quantity FROM products p JOIN bench_products b ON b.id = p.id WHERE p.company_id = :'cid' AND p.branch_id = :'bid' AND b.n IN (:p1, :p2, :p3) AND p.deleted_at IS NULL ORDER BY p.id FOR UPDATE OF p;
-UPDATE products SET stock_quantity = stock_quantity - 1, updated_at = now() WHERE company_id = :'cid' AND id = (SELECT id FROM bench_products WHERE n = :p1);
-UPDATE products SET stock_quantity = stock_quantity - 1, updated_at = now() WHERE company_id = :'cid' AND id = (SELECT id FROM bench_products WHERE n = :p2);
-UPDATE products SET stock_quantity = stock_quantity - 1, updated_at = now() WHERE company_id = :'cid' AND id = (SELECT id FROM bench_products WHERE n = :p3);
-INSERT INTO receipt_counters (company_id, branch_id, last_number) VALUES (:'cid', :'bid', 1) ON CONFLICT (company_id, branch_id) DO UPDATE SET last_number = receipt_counters.last_number + 1 RETURNING last_number AS rn \\gset
-INSERT INTO sales (company_id, id, branch_id, receipt_number, cashier_id, payment_method, status, subtotal, discount_type, discount_value, discount_amount, tax_rate, tax_amount, total, amount_paid, change_amount, idempotency_key, request_hash) VALUES (:'cid', :'sale_id', :'bid', 'RAW-' || :rn, :'uid', 'card', 'completed', 300, 'amount', 0, 0, 5, 15, 315, 315, 0, :'sale_id', 'raw');
-INSERT INTO sale_items (company_id, sale_id, product_id, product_name, product_sku, quantity, unit_price, subtotal) SELECT :'cid', :'sale_id', p.id, p.name, p.sku, 1, p.price, p.price FROM products p JOIN bench_products b ON b.id = p.id WHERE p.company_id = :'cid' AND b.n IN (:p1, :p2, :p3);
-INSERT INTO stock_movements (company_id, branch_id, product_id, movement_type, direction, quantity, previous_quantity, new_quantity, user_id, reference_type, reference_id) SELECT :'cid', :'bid', p.id, 'sale', 'out', 1, p.stock_quantity + 1, p.stock_quantity, :'uid', 'sale', :'sale_id' FROM products p JOIN bench_products b ON b.id = p.id WHERE p.company_id = :'cid' AND b.n IN (:p1, :p2, :p3);
+SELECT pg_advisory_xact_lock(hashtextextended(':bid' || ':sale_id', 0));
+SELECT id, request_hash FROM sales WHERE company_id = ':cid' AND branch_id = ':bid' AND idempotency_key = ':sale_id';
+SELECT p.id, p.name, p.sku, p.price, p.stock_quantity FROM products p JOIN bench_products b ON b.id = p.id WHERE p.company_id = ':cid' AND p.branch_id = ':bid' AND b.n IN (:p1, :p2, :p3) AND p.deleted_at IS NULL ORDER BY p.id FOR UPDATE OF p;
+UPDATE products SET stock_quantity = stock_quantity - 1, updated_at = now() WHERE company_id = ':cid' AND id = (SELECT id FROM bench_products WHERE n = :p1);
+UPDATE products SET stock_quantity = stock_quantity - 1, updated_at = now() WHERE company_id = ':cid' AND id = (SELECT id FROM bench_products WHERE n = :p2);
+UPDATE products SET stock_quantity = stock_quantity - 1, updated_at = now() WHERE company_id = ':cid' AND id = (SELECT id FROM bench_products WHERE n = :p3);
+INSERT INTO receipt_counters (company_id, branch_id, last_number) VALUES (':cid', ':bid', 1) ON CONFLICT (company_id, branch_id) DO UPDATE SET last_number = receipt_counters.last_number + 1 RETURNING last_number AS rn \\gset
+INSERT INTO sales (company_id, id, branch_id, receipt_number, cashier_id, payment_method, status, subtotal, discount_type, discount_value, discount_amount, tax_rate, tax_amount, total, amount_paid, change_amount, idempotency_key, request_hash) VALUES (':cid', ':sale_id', ':bid', 'RAW-' || :rn, ':uid', 'card', 'completed', 300, 'amount', 0, 0, 5, 15, 315, 315, 0, ':sale_id', 'raw');
+INSERT INTO sale_items (company_id, sale_id, product_id, product_name, product_sku, quantity, unit_price, subtotal) SELECT ':cid', ':sale_id', p.id, p.name, p.sku, 1, p.price, p.price FROM products p JOIN bench_products b ON b.id = p.id WHERE p.company_id = ':cid' AND b.n IN (:p1, :p2, :p3);
+INSERT INTO stock_movements (company_id, branch_id, product_id, movement_type, direction, quantity, previous_quantity, new_quantity, user_id, reference_type, reference_id) SELECT ':cid', ':bid', p.id, 'sale', 'out', 1, p.stock_quantity + 1, p.stock_quantity, ':uid', 'sale', ':sale_id' FROM products p JOIN bench_products b ON b.id = p.id WHERE p.company_id = ':cid' AND b.n IN (:p1, :p2, :p3);
 COMMIT;
-SELECT s.*, u.name, b.name FROM sales s JOIN branches b ON b.company_id = s.company_id AND b.id = s.branch_id LEFT JOIN users u ON u.id = s.cashier_id WHERE s.id = :'sale_id' AND s.company_id = :'cid';
-SELECT * FROM sale_items WHERE company_id = :'cid' AND sale_id = :'sale_id' ORDER BY product_name;
+SELECT s.*, u.name, b.name FROM sales s JOIN branches b ON b.company_id = s.company_id AND b.id = s.branch_id LEFT JOIN users u ON u.id = s.cashier_id WHERE s.id = ':sale_id' AND s.company_id = ':cid';
+SELECT * FROM sale_items WHERE company_id = ':cid' AND sale_id = ':sale_id' ORDER BY product_name;
 `;
 }
 
@@ -188,9 +189,10 @@ async function runPgbench({ databaseUrl, companyId, branchId }) {
       `sid=${rows[0].sid}`,
       databaseUrl,
     ],
-    { encoding: 'utf8' },
+    { encoding: 'utf8', timeout: (SECONDS + 60) * 1000 },
   );
-  if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`pgbench failed (${result.status} ${result.signal}): ${result.stderr}\n${result.stdout}`);
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout)?.[1]);
   // Per-transaction log lines: client_id transaction_no time(us) script_no epoch us
   const latencies = [];
@@ -205,6 +207,8 @@ async function runPgbench({ databaseUrl, companyId, branchId }) {
 }
 
 async function main() {
+  // undici leaves its sockets unreferenced: without this, Node may exit while requests are still pending.
+  const keepAlive = setInterval(() => {}, 1000);
   if (!args.includes('--no-build')) buildServer();
   const adminPassword = randomBytes(12).toString('base64url');
   const database = ENGINE === 'postgresql' ? await createDatabase() : undefined;
@@ -229,6 +233,7 @@ async function main() {
   try {
     const call = apiClient(PORT);
     const tenant = await setUpTenant(call, { adminUsername: 'benchadmin', adminPassword });
+    log('tenant ready; creating products');
     const products = [];
     for (let i = 0; i < PRODUCTS; i++) {
       const price = 50 + (i % 400) + (i % 7) * 0.25;
@@ -245,6 +250,7 @@ async function main() {
       });
       products.push({ id: created.data.id, price });
     }
+    log(`${products.length} products; ${REGISTERS} registers for ${SECONDS} s (after a 2 s warm-up)`);
     result.api = await runLoad({ port: PORT, token: tenant.cashierToken, branchId: tenant.branch.id, products });
     result.loadAfterApi = loadAverage();
     await server.stop();
@@ -254,6 +260,7 @@ async function main() {
       await db.connect();
       result.salesInDatabase = Number((await db.query('select count(*) from sales')).rows[0].count);
       await db.end();
+      log('pgbench, the same statements raw');
       result.raw = await runPgbench({
         databaseUrl: database.url,
         companyId: tenant.company.id,
@@ -266,6 +273,7 @@ async function main() {
     await database?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  clearInterval(keepAlive);
   writeResult(`sales-${ENGINE}`, result);
   console.log(JSON.stringify(result, null, 2));
 }

@@ -13,6 +13,7 @@ import { authPublicRoutes, authRoutes } from './features/auth/auth.routes';
 import { brandsRoutes } from './features/brands/brands.routes';
 import { categoriesRoutes } from './features/categories/categories.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
+import { customersRoutes } from './features/customers/customers.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { productsRoutes } from './features/products/products.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -80,6 +81,7 @@ export async function buildApp({ env, database, jwtSecret, logger = true }: AppO
         await protectedApi.register(productsRoutes);
         await protectedApi.register(usersRoutes);
         await protectedApi.register(transactionsRoutes);
+        await protectedApi.register(customersRoutes);
       });
     },
     { prefix: '/api' },

@@ -101,8 +101,7 @@ export const optionalDateSchema = z
   .optional();
 
 /** '' or 'all' (what a cleared select sends) means no filter. */
-const optionalFilter = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === 'all' || v === null ? undefined : v), schema.optional());
+const noFilter = (v: string) => v === '' || v === 'all';
 
 const dateRange = {
   startDate: optionalDateSchema,
@@ -130,13 +129,16 @@ export const transactionListQuerySchema = z
       .max(100)
       .transform((v) => v || undefined)
       .optional(),
-    paymentMethod: optionalFilter(z.enum(PAYMENT_METHODS, { error: SALES_MSG.invalidPaymentMethod })),
-    status: optionalFilter(
-      z
-        .string()
-        .trim()
-        .regex(/^[a-z_]{1,30}$/, SALES_MSG.invalidStatus),
-    ),
+    paymentMethod: z
+      .union([z.literal(''), z.literal('all'), z.enum(PAYMENT_METHODS)], { error: SALES_MSG.invalidPaymentMethod })
+      .transform((v) => (v === '' || v === 'all' ? undefined : v))
+      .optional(),
+    status: z
+      .string()
+      .trim()
+      .refine((v) => noFilter(v) || /^[a-z_]{1,30}$/.test(v), SALES_MSG.invalidStatus)
+      .transform((v) => (noFilter(v) ? undefined : v))
+      .optional(),
     receiptNumber: z
       .string()
       .trim()

@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { branches, companyMembers, roles, sessions, users } from '../db/schema';
 
-/** The session named by a token, with its user and role, if the session is live and the user active. */
-export async function findLiveSession(db: DbOrTx, { sessionId, userId }: { sessionId: string; userId: string }) {
-  const [row] = await db
+function liveSessionQuery(db: DbOrTx) {
+  return db
     .select({
       sessionId: sessions.id,
       userId: users.id,
@@ -22,14 +21,32 @@ export async function findLiveSession(db: DbOrTx, { sessionId, userId }: { sessi
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(
       and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, sql.placeholder('now')),
         eq(users.isActive, true),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_live_session');
+}
+
+// One prepared statement per database handle: on PostgreSQL each pooled connection parses and plans it
+// once (primary-key lookups: the generic plan is the right one), instead of on every request.
+const liveSessionQueries = new WeakMap<DbOrTx, ReturnType<typeof liveSessionQuery>>();
+
+/**
+ * The session named by a token, with its user and role, if the session is live and the user active.
+ * Read on every request (never cached): a revoked session or a deactivated user is refused at once.
+ */
+export async function findLiveSession(db: DbOrTx, { sessionId, userId }: { sessionId: string; userId: string }) {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = liveSessionQuery(db);
+    liveSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ sessionId, userId, now: new Date().toISOString() });
   return row;
 }
 

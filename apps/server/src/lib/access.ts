@@ -57,6 +57,40 @@ async function cashierBranchId(db: DbOrTx, actor: Actor): Promise<string | undef
   return actor.companyId ? findMainBranchId(db, actor.companyId) : undefined;
 }
 
+type CachedBranch = { id: string; companyId: string; timezone: string; expiresAt: number };
+
+/**
+ * Branches found lately, per database handle: every branch-scoped request starts with this look-up.
+ * What is kept cannot go stale today: a branch is never deleted, never moves to another company and
+ * no route changes its time zone (settings only change its tax rate, which is not kept here). Only
+ * branches that exist are kept (a branch created a moment ago is found at once), each for
+ * BRANCH_CACHE_TTL_MS, which bounds staleness should a time-zone edit ever be added. Whether the actor
+ * may reach the branch is still decided on every request, from the actor read with the session.
+ */
+const BRANCH_CACHE_TTL_MS = 60_000;
+const BRANCH_CACHE_MAX = 10_000;
+const branchCaches = new WeakMap<DbOrTx, Map<string, CachedBranch>>();
+
+async function findBranch(db: DbOrTx, branchId: string): Promise<Omit<CachedBranch, 'expiresAt'> | undefined> {
+  let cache = branchCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    branchCaches.set(db, cache);
+  }
+  const now = Date.now();
+  const hit = cache.get(branchId);
+  if (hit && hit.expiresAt > now) return hit;
+  const row = await findBranchById(db, branchId);
+  if (!row) {
+    cache.delete(branchId);
+    return undefined;
+  }
+  if (cache.size >= BRANCH_CACHE_MAX) cache.clear();
+  const entry = { id: row.id, companyId: row.companyId, timezone: row.timezone, expiresAt: now + BRANCH_CACHE_TTL_MS };
+  cache.set(branchId, entry);
+  return entry;
+}
+
 /**
  * The entry point of every branch-scoped service call: checks that the branch exists within the
  * actor's reach (404 otherwise) and, when given, the permission (403).
@@ -65,7 +99,7 @@ export async function resolveBranch(
   db: DbOrTx,
   { actor, branchId, permission }: { actor: Actor; branchId: string; permission?: Permission },
 ): Promise<BranchScope> {
-  const branch = await findBranchById(db, branchId);
+  const branch = await findBranch(db, branchId);
   if (!branch) throw notFound('Branch');
   if (isCashier(actor)) {
     if (branch.id !== (await cashierBranchId(db, actor))) throw notFound('Branch');

@@ -3,6 +3,7 @@ import { PRODUCT_MSG, skuDuplicateMessage } from '@pos/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, products, stockMovements } from '../../src/db/schema';
+import { listTuning } from '../../src/features/products/products.repo';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { createBrand, createCategory, createProduct, createTenant, login, request } from '../helpers/factories';
 
@@ -375,6 +376,97 @@ describe(`products API (${engineName()})`, () => {
     it('reports the server time in a Server-Timing header', async () => {
       const res = await list(tokensForList, { branchId: branch.id, search: 'juice' });
       expect(res.headers['server-timing']).toMatch(/^app;dur=\d+(\.\d+)?$/);
+    });
+  });
+
+  describe('GET /products past 1,000 matches (meta.totalCapped)', () => {
+    // 1,206 products: 100 that never match 'tea', 5 whose name starts with it, 1,100 that contain it
+    // later in the name (all after the others by name), and one whose SKU is exactly 'TEA'.
+    const pad = (n: number) => String(n).padStart(4, '0');
+    const range = (n: number, name: (i: number) => string) => Array.from({ length: n }, (_, i) => name(i + 1));
+    const apples = range(100, (i) => `Apple ${pad(i)}`);
+    const blends = range(5, (i) => `Tea Blend ${pad(i)}`);
+    const greens = range(1100, (i) => `Zz Green Tea ${pad(i)}`);
+    const all = [...apples, 'Kettle', ...blends, ...greens];
+    // The search ranking: exact SKU, then names that start with the term, then the rest, by name.
+    const ranked = ['Kettle', ...blends, ...greens];
+    let branchId: string;
+    let token: string;
+    const names = (json: { data: { name: string }[] }) => json.data.map((p) => p.name);
+    beforeAll(async () => {
+      const t = await createTenant(db());
+      branchId = t.main.id;
+      const rows = all.map((name, i) => ({
+        companyId: t.company.id,
+        branchId,
+        name,
+        sku: name === 'Kettle' ? 'TEA' : `CAP-${pad(i)}`,
+        cost: '10.00',
+        price: '20.00',
+      }));
+      for (let i = 0; i < rows.length; i += 400) {
+        await db()
+          .insert(products)
+          .values(rows.slice(i, i + 400));
+      }
+      token = await login(ctx.app, t.cashier.username);
+    });
+
+    it('counts a listing up to 1,000 and then says "more than 1,000", with a pager that goes on', async () => {
+      const json = (await list(token, { branchId, page: 1, limit: 10 })).json();
+      expect(json.meta).toEqual({ total: 1000, page: 1, limit: 10, totalPages: 100, totalCapped: true });
+      expect(names(json)).toEqual(all.slice(0, 10));
+      const wide = (await list(token, { branchId, page: 1, limit: 100 })).json();
+      expect(wide.meta).toEqual({ total: 1000, page: 1, limit: 100, totalPages: 10, totalCapped: true });
+    });
+
+    it('counts on to the next 1,000 from the page that reaches the 1,000th row, exactly when below it', async () => {
+      const json = (await list(token, { branchId, page: 100, limit: 10 })).json();
+      expect(json.meta).toEqual({ total: 1206, page: 100, limit: 10, totalPages: 121 });
+      expect(names(json)).toEqual(all.slice(990, 1000));
+      const last = (await list(token, { branchId, page: 121, limit: 10 })).json();
+      expect(names(last)).toEqual(all.slice(1200));
+    });
+
+    it('caps the total of a frequent search term and keeps its ranking: exact SKU, name prefix, then by name', async () => {
+      const first = (await list(token, { branchId, search: 'tea', page: 1, limit: 10 })).json();
+      expect(first.meta).toEqual({ total: 1000, page: 1, limit: 10, totalPages: 100, totalCapped: true });
+      expect(names(first)).toEqual(ranked.slice(0, 10));
+      const second = (await list(token, { branchId, search: 'TEA', page: 2, limit: 10 })).json();
+      expect(names(second)).toEqual(ranked.slice(10, 20));
+      const priceCheck = (await list(token, { branchId, search: 'tea', limit: 1 })).json();
+      expect(priceCheck.data.map((p: { sku: string }) => p.sku)).toEqual(['TEA']);
+      const deep = (await list(token, { branchId, search: 'tea', page: 100, limit: 10 })).json();
+      expect(deep.meta).toEqual({ total: 1106, page: 100, limit: 10, totalPages: 111 });
+      expect(names(deep)).toEqual(ranked.slice(990, 1000));
+      // More than 1,000 names start with 'zz g': counted from the prefix alone.
+      const prefixed = (await list(token, { branchId, search: 'zz g', page: 3, limit: 10 })).json();
+      expect(prefixed.meta).toEqual({ total: 1000, page: 3, limit: 10, totalPages: 100, totalCapped: true });
+      expect(names(prefixed)).toEqual(greens.slice(20, 30));
+      const past = (await list(token, { branchId, search: 'tea', page: 200, limit: 10 })).json();
+      expect(past.data).toEqual([]);
+      expect(past.meta).toEqual({ total: 1106, page: 200, limit: 10, totalPages: 111 });
+    });
+
+    it('ranks every match when the matches lie beyond the name-ordered walk', async () => {
+      const saved = { ...listTuning };
+      // The walk now reads only the first 20 names (all Apples): the page comes from ranking every match.
+      Object.assign(listTuning, { walkMin: 20, walkPerRow: 1 });
+      try {
+        const json = (await list(token, { branchId, search: 'tea', page: 1, limit: 10 })).json();
+        expect(json.meta).toEqual({ total: 1000, page: 1, limit: 10, totalPages: 100, totalCapped: true });
+        expect(names(json)).toEqual(ranked.slice(0, 10));
+        const green = (await list(token, { branchId, search: 'green', page: 3, limit: 10 })).json();
+        expect(names(green)).toEqual(greens.slice(20, 30));
+      } finally {
+        Object.assign(listTuning, saved);
+      }
+    });
+
+    it('answers a rare term exactly, without totalCapped', async () => {
+      const json = (await list(token, { branchId, search: 'blend', limit: 10 })).json();
+      expect(json.meta).toEqual({ total: 5, page: 1, limit: 10, totalPages: 1 });
+      expect(names(json)).toEqual(blends);
     });
   });
 

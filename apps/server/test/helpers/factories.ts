@@ -1,4 +1,5 @@
-import { ROLE_IDS, type RoleId } from '@pos/shared';
+import { computeCartTotals, fromMinor, ROLE_IDS, type RoleId, toMinor } from '@pos/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client';
 import {
@@ -8,10 +9,16 @@ import {
   categoryBranches,
   companies,
   companyMembers,
+  customers,
   products,
+  returnItems,
+  returns,
+  saleItems,
+  sales,
   stockMovements,
   users,
 } from '../../src/db/schema';
+import { nextReceiptNumber } from '../../src/features/transactions/transactions.repo';
 import { hashPassword } from '../../src/lib/passwords';
 
 let counter = 0;
@@ -202,4 +209,197 @@ export async function createProduct(
     });
   }
   return product;
+}
+
+type SaleLine = { product: { id: string; name: string; sku: string | null; price: string }; quantity: number };
+
+/**
+ * A sale inserted directly (bookkeeping only: stock and movements are not touched), for reports that
+ * need chosen timestamps. Totals come from the shared money module like POST /transactions; the
+ * receipt number from the branch's counter. The daily totals follow by trigger.
+ */
+export async function createSale(
+  db: Db,
+  {
+    companyId,
+    branchId,
+    cashierId,
+    lines,
+    createdAt,
+    taxRate = 0,
+    discountType = 'amount',
+    discountValue = 0,
+    paymentMethod = 'cash',
+    customerId = null,
+    status = 'completed',
+  }: {
+    companyId: string;
+    branchId: string;
+    cashierId: string;
+    lines: SaleLine[];
+    createdAt?: Date;
+    taxRate?: number;
+    discountType?: 'amount' | 'percentage';
+    discountValue?: number;
+    paymentMethod?: 'cash' | 'card';
+    customerId?: string | null;
+    status?: string;
+  },
+) {
+  const totals = computeCartTotals({
+    items: lines.map((l) => ({ price: Number(l.product.price), quantity: l.quantity })),
+    taxRate,
+    discountType,
+    discountValue,
+  });
+  const receiptNumber = `RCP-${String(await nextReceiptNumber(db, { companyId, branchId })).padStart(6, '0')}`;
+  const [sale] = await db
+    .insert(sales)
+    .values({
+      companyId,
+      branchId,
+      receiptNumber,
+      cashierId,
+      customerId,
+      paymentMethod,
+      status,
+      subtotal: totals.subtotal.toFixed(2),
+      discountType,
+      discountValue: discountValue.toFixed(2),
+      discountAmount: totals.discountAmount.toFixed(2),
+      taxRate: taxRate.toFixed(2),
+      taxAmount: totals.tax.toFixed(2),
+      total: totals.total.toFixed(2),
+      amountPaid: totals.total.toFixed(2),
+      changeAmount: '0.00',
+      ...(createdAt && { createdAt }),
+    })
+    .returning();
+  if (!sale) throw new Error('sale');
+  const items = await db
+    .insert(saleItems)
+    .values(
+      lines.map((l) => ({
+        companyId,
+        saleId: sale.id,
+        productId: l.product.id,
+        productName: l.product.name,
+        productSku: l.product.sku,
+        quantity: l.quantity,
+        unitPrice: l.product.price,
+        subtotal: fromMinor(toMinor(Number(l.product.price)) * l.quantity).toFixed(2),
+      })),
+    )
+    .returning();
+  return { sale, items };
+}
+
+let returnCounter = 0;
+
+/**
+ * A return inserted directly, as the returns API will record one: each line's total is quantity x unit
+ * price - restocking fee, the refund their sum, and the sale items' returned_quantity rises (stock is
+ * not touched). Lets the figures be tested before the returns API exists.
+ */
+export async function createReturn(
+  db: Db,
+  {
+    companyId,
+    branchId,
+    saleId,
+    processedBy,
+    items,
+    createdAt,
+    status = 'completed',
+    refundMethod = 'cash',
+    reason = 'defective',
+  }: {
+    companyId: string;
+    branchId: string;
+    saleId: string;
+    processedBy: string;
+    items: { saleItemId: string; quantity: number; restockingFee?: number }[];
+    createdAt?: Date;
+    status?: string;
+    refundMethod?: (typeof returns.$inferInsert)['refundMethod'];
+    reason?: string;
+  },
+) {
+  const sold = await db
+    .select()
+    .from(saleItems)
+    .where(
+      and(
+        eq(saleItems.companyId, companyId),
+        eq(saleItems.saleId, saleId),
+        inArray(
+          saleItems.id,
+          items.map((i) => i.saleItemId),
+        ),
+      ),
+    );
+  const lines = items.map((i) => {
+    const item = sold.find((s) => s.id === i.saleItemId);
+    if (!item) throw new Error(`sale item ${i.saleItemId} not in sale ${saleId}`);
+    const fee = toMinor(i.restockingFee ?? 0);
+    return { item, quantity: i.quantity, fee, total: toMinor(Number(item.unitPrice)) * i.quantity - fee };
+  });
+  const refund = lines.reduce((sum, l) => sum + l.total, 0);
+  returnCounter += 1;
+  const [row] = await db
+    .insert(returns)
+    .values({
+      companyId,
+      branchId,
+      returnNumber: `RET-${Date.now().toString(36)}-${returnCounter}`,
+      originalSaleId: saleId,
+      processedBy,
+      status,
+      refundAmount: fromMinor(refund).toFixed(2),
+      refundMethod,
+      reason,
+      ...(createdAt && { createdAt }),
+    })
+    .returning();
+  if (!row) throw new Error('return');
+  const rows = await db
+    .insert(returnItems)
+    .values(
+      lines.map((l) => ({
+        companyId,
+        returnId: row.id,
+        saleItemId: l.item.id,
+        productId: l.item.productId,
+        productName: l.item.productName,
+        productSku: l.item.productSku,
+        quantity: l.quantity,
+        unitPrice: l.item.unitPrice,
+        restockingFee: fromMinor(l.fee).toFixed(2),
+        totalAmount: fromMinor(l.total).toFixed(2),
+      })),
+    )
+    .returning();
+  for (const l of lines) {
+    await db
+      .update(saleItems)
+      .set({ returnedQuantity: sql`${saleItems.returnedQuantity} + ${l.quantity}` })
+      .where(and(eq(saleItems.companyId, companyId), eq(saleItems.id, l.item.id)));
+  }
+  return { return: row, items: rows };
+}
+
+export async function createCustomer(
+  db: Db,
+  {
+    companyId,
+    branchId,
+    ...overrides
+  }: { companyId: string; branchId: string } & Partial<typeof customers.$inferInsert>,
+) {
+  const [customer] = await db
+    .insert(customers)
+    .values({ companyId, branchId, name: unique('Customer '), phone: unique('03'), ...overrides })
+    .returning();
+  if (!customer) throw new Error('customer');
+  return customer;
 }

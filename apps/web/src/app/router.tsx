@@ -8,8 +8,10 @@ import { BranchManagementPage } from '../features/companies/components/BranchMan
 import { BranchSetupPage } from '../features/companies/components/BranchSetupPage';
 import { CompanySetupPage } from '../features/companies/components/CompanySetupPage';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage';
+import { PosPage } from '../features/pos/components/pos-page';
 import { ProductsPage } from '../features/products/components/products-page';
 import { SettingsPage } from '../features/settings/components/SettingsPage';
+import { TransactionsPage } from '../features/transactions/components/transactions-page';
 import { UsersPage } from '../features/users/components/users-page';
 import { RequireAuth } from './RequireAuth';
 import { RouteErrorScreen } from './RouteErrorScreen';
@@ -17,8 +19,6 @@ import { AppLayout } from './shell/AppLayout';
 
 /** The screens of later issues: real routes in the shell, showing their title for now. */
 const PLACEHOLDERS: { path: string; title: string }[] = [
-  { path: '/dashboard/pos', title: 'Point of Sale' },
-  { path: '/dashboard/transactions', title: 'Transactions' },
   { path: '/dashboard/inventory', title: 'Inventory' },
   { path: '/dashboard/returns', title: 'Returns' },
   { path: '/dashboard/customers', title: 'Customers' },
@@ -46,6 +46,8 @@ export const routes: RouteObject[] = [
               { path: '/dashboard/brands', element: <BrandsPage /> },
               { path: '/dashboard/products', element: <ProductsPage /> },
               { path: '/dashboard/users', element: <UsersPage /> },
+              { path: '/dashboard/pos', element: <PosPage /> },
+              { path: '/dashboard/transactions', element: <TransactionsPage /> },
               ...PLACEHOLDERS.map(({ path, title }) => ({ path, element: <PlaceholderPage title={title} /> })),
             ],
           },

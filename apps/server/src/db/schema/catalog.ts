@@ -102,7 +102,15 @@ export const products = pgTable(
     uniqueIndex('products_branch_sku_uq')
       .on(t.companyId, t.branchId, sql`lower(${t.sku})`)
       .where(sql`${t.deletedAt} is null and ${t.sku} is not null`),
-    index('products_branch_name_idx').on(t.companyId, t.branchId, t.name),
+    // The live products of a branch in name order, with search_key: a listing page is an index-only walk,
+    // and a frequent search term finds its first matches by name without reading the table.
+    index('products_live_name_idx')
+      .on(t.companyId, t.branchId, t.name, t.id, t.searchKey)
+      .where(sql`${t.deletedAt} is null`),
+    // Names that start with a search term (search_key begins with lower(name)): a range scan, index-only.
+    index('products_live_search_prefix_idx')
+      .on(t.companyId, t.branchId, t.searchKey.op('text_pattern_ops'), t.name, t.id)
+      .where(sql`${t.deletedAt} is null`),
     // Substring search (LIKE '%term%' on search_key) at 100,000+ products per branch (pg_trgm).
     // fastupdate off: searches far outnumber catalogue writes, and a GIN pending list (which every
     // search scans in full until vacuum merges it) made searches slow after bulk inserts.

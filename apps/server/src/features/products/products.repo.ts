@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { brands, categories, categoryBranches, products, stockMovements } from '../../db/schema';
@@ -117,76 +117,209 @@ type ListInput = BranchKey & {
 };
 
 /**
- * One page of a branch's live products. Three shapes, each with a plan that stays fast at 100,000+
- * products: an exact SKU (the partial unique index, at most one row), a search (one pass over the
- * trigram matches that also counts them), and a plain listing (the name index, counted separately).
+ * countStep: matches are counted in steps of this many (see countCap).
+ * walkMin, walkPerRow: a frequent-term search reads at most max(walkMin, walkPerRow * (offset + limit))
+ * entries of the name-ordered index (an index-only walk, about 0.2 us an entry) to find the page's
+ * matches that do not start with the term; past that it ranks every match instead.
+ * Tests lower them to reach those paths with little data.
  */
-export async function listProducts(db: DbOrTx, input: ListInput): Promise<{ items: ProductRow[]; total: number }> {
+export const listTuning = { countStep: 1000, walkMin: 10_000, walkPerRow: 100 };
+
+/**
+ * How far a list counts its matches: the first multiple of countStep beyond the requested page
+ * (1,000 for the first pages, 2,000 from the page that reaches the 1,000th row, ...). Up to the cap the
+ * total is exact; past it the answer says "more than cap" (meta.totalCapped). Counting all 100,000
+ * products of a branch, or all 6,000 matches of a frequent word, cost more than the rest of the request.
+ */
+export function countCap(offset: number, limit: number): number {
+  return listTuning.countStep * Math.ceil((offset + limit + 1) / listTuning.countStep);
+}
+
+const walkBudget = (needed: number) => Math.max(listTuning.walkMin, needed * listTuning.walkPerRow);
+
+export type ProductList = { items: ProductRow[]; total: number; totalCapped: boolean };
+
+/**
+ * One page of a branch's live products. Each shape keeps a plan that stays fast at 100,000+ products:
+ * an exact SKU (the partial unique index, at most one row), a search (see searchPage) and a listing
+ * (see listingPage). Totals are exact up to countCap(offset, limit), "more than the cap" past it.
+ */
+export async function listProducts(db: DbOrTx, input: ListInput): Promise<ProductList> {
   const { companyId, branchId, search, sku, categoryId, brandId, limit, offset } = input;
-  const conditions: (SQL | undefined)[] = [
-    eq(products.companyId, companyId),
-    eq(products.branchId, branchId),
-    isNull(products.deletedAt),
-  ];
-  if (search) conditions.push(like(products.searchKey, sql`lower(${containsPattern(search)})`));
-  if (categoryId) conditions.push(inArray(products.categoryId, categoryWithDescendants({ companyId, categoryId })));
-  if (brandId) conditions.push(eq(products.brandId, brandId));
 
   if (sku) {
     // Unique among live products of the branch: no ORDER BY, which could lure the planner onto the name index.
-    conditions.push(isNotNull(products.sku), eq(sql`lower(${products.sku})`, sku.toLowerCase()));
-    const rows = await selectProducts(db).where(and(...conditions));
-    return { items: rows.slice(offset, offset + limit).map(toRow), total: rows.length };
+    const rows = await selectProducts(db).where(
+      and(
+        eq(products.companyId, companyId),
+        eq(products.branchId, branchId),
+        isNull(products.deletedAt),
+        categoryId ? inArray(products.categoryId, categoryWithDescendants({ companyId, categoryId })) : undefined,
+        brandId ? eq(products.brandId, brandId) : undefined,
+        isNotNull(products.sku),
+        eq(sql`lower(${products.sku})`, sku.toLowerCase()),
+      ),
+    );
+    return { items: rows.slice(offset, offset + limit).map(toRow), total: rows.length, totalCapped: false };
   }
 
-  const where = and(...conditions);
-  if (search) {
-    // One pass over the trigram matches ranks, counts and pages them: an exact SKU (a scan) first,
-    // then names that start with the term, then the rest by name. Only the page's ids leave it;
-    // the page's rows and names are joined afterwards.
-    const page = db
-      .select({
-        id: products.id,
-        name: products.name,
-        total: sql<string>`count(*) over ()`.as('total'),
-        isExactSku: sql<boolean>`coalesce(lower(${products.sku}) = lower(${search}), false)`.as('is_exact_sku'),
-        isPrefix: sql<boolean>`(${products.searchKey} like lower(${prefixPattern(search)}))`.as('is_prefix'),
-      })
-      .from(products)
-      .where(where)
-      .orderBy(sql`is_exact_sku desc`, sql`is_prefix desc`, asc(products.name), asc(products.id))
-      .limit(limit)
-      .offset(offset)
-      .as('page');
-    const rows = await db
-      .select({ ...productColumns, total: page.total })
-      .from(page)
-      .innerJoin(products, and(eq(products.companyId, companyId), eq(products.id, page.id)))
-      .leftJoin(
-        productCategory,
-        and(eq(productCategory.companyId, products.companyId), eq(productCategory.id, products.categoryId)),
-      )
-      .leftJoin(
-        productBrand,
-        and(eq(productBrand.companyId, products.companyId), eq(productBrand.id, products.brandId)),
-      )
-      .orderBy(desc(page.isExactSku), desc(page.isPrefix), asc(page.name), asc(page.id));
-    // Past the last page there is no row to carry the count.
-    const first = rows[0];
-    const total = first ? Number(first.total) : offset > 0 ? await countProducts(db, where) : 0;
-    return { items: rows.map(toRow), total };
-  }
+  const filter = { companyId, branchId, categoryId, brandId };
+  const cap = countCap(offset, limit);
+  const result = (page: { items: ProductRow[]; n: number }) => ({
+    items: page.items,
+    total: Math.min(page.n, cap),
+    totalCapped: page.n > cap,
+  });
+  if (!search) return result(await pageRows(db, companyId, listingPage(filter, { limit, offset, cap })));
 
-  const [rows, total] = await Promise.all([
-    selectProducts(db).where(where).orderBy(asc(products.name), asc(products.id)).limit(limit).offset(offset),
-    countProducts(db, where),
-  ]);
-  return { items: rows.map(toRow), total };
+  const page = await pageRows(db, companyId, searchPage(filter, search, { limit, offset, cap }));
+  // A frequent term has more than cap >= offset + limit matches, so its page is full, unless the
+  // name-ordered walk ran out of budget (matches clustered late in the alphabet): then rank them all.
+  if (page.n > cap && page.items.length < limit) {
+    return result(await pageRows(db, companyId, rankedSearchPage(filter, search, { limit, offset, n: page.n })));
+  }
+  return result(page);
 }
 
-async function countProducts(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(products).where(where);
-  return row?.total ?? 0;
+/**
+ * The page's products with their category and brand, in the page's order, and the (capped) number
+ * of matches. The page statement answers id, name, grp (the rank group) and n; it always answers
+ * one row at least (id null on an empty page), which carries n. Only the page's rows are read from
+ * products.
+ */
+async function pageRows(db: DbOrTx, companyId: string, page: SQL): Promise<{ items: ProductRow[]; n: number }> {
+  const rows = await db
+    .select({ ...productColumns, pageId: sql<string | null>`page.id`, n: sql<number>`page.n` })
+    .from(sql`(${page}) as page`)
+    .leftJoin(products, and(eq(products.companyId, companyId), sql`${products.id} = page.id`))
+    .leftJoin(
+      productCategory,
+      and(eq(productCategory.companyId, products.companyId), eq(productCategory.id, products.categoryId)),
+    )
+    .leftJoin(productBrand, and(eq(productBrand.companyId, products.companyId), eq(productBrand.id, products.brandId)))
+    .orderBy(sql`page.grp`, sql`page.name`, sql`page.id`);
+  return {
+    // A page id always names a live product: the page statement read it from products a moment ago.
+    items: rows.filter((r) => r.pageId !== null && r.id !== null).map((r) => toRow(r as RawRow)),
+    n: Number(rows[0]?.n ?? 0),
+  };
+}
+
+type SearchFilter = BranchKey & { categoryId?: string; brandId?: string };
+
+/** The live products of the branch (and the category subtree and brand, when given), for raw SQL on products. */
+function liveProducts({ companyId, branchId, categoryId, brandId }: SearchFilter): SQL {
+  return sql.join(
+    [
+      sql`company_id = ${companyId} and branch_id = ${branchId} and deleted_at is null`,
+      categoryId ? sql`category_id in ${categoryWithDescendants({ companyId, categoryId })}` : undefined,
+      brandId ? sql`brand_id = ${brandId}` : undefined,
+    ].filter((part): part is SQL => part !== undefined),
+    sql` and `,
+  );
+}
+
+/**
+ * A search's page in one statement. The ranking is: the exact SKU (barcode) first, then names that start
+ * with the term, then the other matches; by name, then id, within each. Rows: id, name, grp, n.
+ *
+ * - The exact SKU: the partial unique index on lower(sku), at most one row.
+ * - prefixed: the names starting with the term, from the search_key index (text_pattern_ops, a range
+ *   scan, index-only); all of them, so they can be sorted by name.
+ * - matches: up to cap + 1 matches of the trigram index (a bitmap scan that stops there). Skipped when
+ *   the prefixed rows alone exceed the cap.
+ * - At most cap matches ("rare" term): they are all in `matches`; rank and page them.
+ * - More ("frequent" term, meta.totalCapped): the page is the exact SKU, the first prefixed rows by name,
+ *   then the first other matches found by walking the name-ordered index (index-only; search_key is in
+ *   it) in order: a frequent term turns up within a few hundred entries, instead of fetching and
+ *   sorting its thousands of matches. The walk reads at most walkBudget entries; if it runs out, the
+ *   page comes back short and listProducts ranks every match instead (rankedSearchPage).
+ *
+ * The CTEs that gate on `counted` run only when their branch is taken (a one-time filter).
+ */
+function searchPage(
+  filter: SearchFilter,
+  term: string,
+  { limit, offset, cap }: { limit: number; offset: number; cap: number },
+): SQL {
+  const live = liveProducts(filter);
+  const contains = sql`lower(${containsPattern(term)})`;
+  const prefix = sql`lower(${prefixPattern(term)})`;
+  const needed = offset + limit;
+  return sql`
+    with exact as (
+      select id from products where ${live} and sku is not null and lower(sku) = lower(${term})
+    ),
+    prefixed as materialized (
+      select id, name from products where ${live} and search_key like ${prefix}
+    ),
+    prefixed_count as (select count(*)::int as n from prefixed),
+    matches as materialized (
+      select id, name, search_key from products
+      where ${live} and search_key like ${contains} and (select n from prefixed_count) <= ${cap}::int
+      limit ${cap + 1}::int
+    ),
+    counted as (
+      select case when (select n from prefixed_count) > ${cap}::int then ${cap + 1}::int
+                  else (select count(*)::int from matches) end as n
+    ),
+    top_prefixed as (
+      select id, name from prefixed
+      where (select n from counted) > ${cap}::int and id not in (select id from exact)
+      order by name, id limit ${needed}::int
+    ),
+    walked as (
+      select id, name from (
+        select id, name, search_key from products where ${live} order by name, id limit ${walkBudget(needed)}::int
+      ) w
+      where (select n from counted) > ${cap}::int and (select count(*) from top_prefixed) < ${needed}::int
+        and search_key like ${contains} and search_key not like ${prefix} and id not in (select id from exact)
+      order by name, id
+      limit ${needed}::int
+    ),
+    page as (
+      select id, name, case when id in (select id from exact) then 0 when search_key like ${prefix} then 1 else 2 end as grp
+      from matches where (select n from counted) <= ${cap}::int
+      union all select id, null, 0 from exact where (select n from counted) > ${cap}::int
+      union all select id, name, 1 from top_prefixed
+      union all select id, name, 2 from walked
+      order by grp, name, id limit ${limit}::int offset ${offset}::int
+    )
+    select page.id, page.name, page.grp, counted.n from counted left join page on true`;
+}
+
+/** Every match ranked (a bitmap scan over all of them): the fallback when the walk above runs out. */
+function rankedSearchPage(
+  filter: SearchFilter,
+  term: string,
+  { limit, offset, n }: { limit: number; offset: number; n: number },
+): SQL {
+  const live = liveProducts(filter);
+  return sql`
+    with page as (
+      select id, name,
+        case when sku is not null and lower(sku) = lower(${term}) then 0
+             when search_key like lower(${prefixPattern(term)}) then 1 else 2 end as grp
+      from products where ${live} and search_key like lower(${containsPattern(term)})
+      order by grp, name, id limit ${limit}::int offset ${offset}::int
+    )
+    select page.id, page.name, page.grp, ${n}::int as n from (select 1) one left join page on true`;
+}
+
+/**
+ * A listing's page (no search): ids by name from an index-only walk of the name-ordered index, and
+ * the number of products counted up to cap + 1.
+ */
+function listingPage(filter: SearchFilter, { limit, offset, cap }: { limit: number; offset: number; cap: number }) {
+  const live = liveProducts(filter);
+  return sql`
+    with counted as (
+      select count(*)::int as n from (select 1 from products where ${live} limit ${cap + 1}::int) capped
+    ),
+    page as (
+      select id, name from products where ${live} order by name, id limit ${limit}::int offset ${offset}::int
+    )
+    select page.id, page.name, 0 as grp, counted.n from counted left join page on true`;
 }
 
 /** A live (not deleted) product within the given companies ('all' for the platform operator). */

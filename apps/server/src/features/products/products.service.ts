@@ -83,13 +83,20 @@ function acceptedCost(actor: Actor, cost: number | undefined, { isRequired }: { 
   return cost;
 }
 
+/**
+ * meta.total is exact up to repo.countCap(offset, limit): 1,000 for the first pages, the next multiple of
+ * 1,000 past the page for later ones. Past it, counting stops: meta.total is that cap, meta.totalCapped is
+ * true ("more than meta.total"), and totalPages reaches at least one page beyond the requested one.
+ */
+export type ProductPageMeta = PageMeta & { totalCapped?: true };
+
 export async function listProducts(
   db: Db,
   actor: Actor,
   query: z.output<typeof productListQuerySchema>,
-): Promise<{ items: Product[]; meta: PageMeta }> {
+): Promise<{ items: Product[]; meta: ProductPageMeta }> {
   const scope = await resolveBranch(db, { actor, branchId: query.branchId });
-  const { items, total } = await repo.listProducts(db, {
+  const { items, total, totalCapped } = await repo.listProducts(db, {
     companyId: scope.companyId,
     branchId: scope.branchId,
     search: query.search,
@@ -102,7 +109,7 @@ export async function listProducts(
   const showCost = can(actor, 'view_cost');
   return {
     items: items.map((row) => toProduct(row, { showCost })),
-    meta: pageMeta({ total, page: query.page, limit: query.limit }),
+    meta: { ...pageMeta({ total, page: query.page, limit: query.limit }), ...(totalCapped && { totalCapped }) },
   };
 }
 

@@ -1,13 +1,15 @@
-import type { Sale } from '@pos/shared';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { PaymentMethod, Sale, SaleItem } from '@pos/shared';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   branches,
   customers,
   products,
   receiptCounters,
+  returnsDaily,
   saleItems,
   sales,
+  salesDaily,
   stockMovements,
   users,
 } from '../../db/schema';
@@ -171,4 +173,266 @@ export async function findSale(db: DbOrTx, { id, companyIds }: { id: string; com
     })),
   };
   return { sale, companyId: s.companyId, branchId: s.branchId };
+}
+
+/** One branch and its time zone (the scope resolveBranch answers). */
+type BranchDays = BranchKey & { timezone: string };
+
+/** A period of local days (yyyy-mm-dd, the branch's time zone, end inclusive); either side may be open. */
+export type DayPeriod = { startDate?: string; endDate?: string };
+
+export type SaleListFilters = DayPeriod & {
+  cashierName?: string;
+  paymentMethod?: PaymentMethod;
+  status?: string;
+  /** An exact receipt number, or a prefix of one. */
+  receipt?: { value: string; exact: boolean };
+};
+
+const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/** The ids of the users whose name contains the term, case-insensitively (the cashier filter). */
+const cashiersNamed = (db: DbOrTx, name: string) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(ilike(users.name, containsPattern(name)));
+
+/**
+ * created_at within the local days of the period: from the start day's midnight to the midnight after
+ * the end day, in the branch's time zone. The bounds are expressions of the parameters only, so the
+ * range is an index condition on sales_branch_created_idx.
+ */
+function createdWithin(column: typeof sales.createdAt, timezone: string, { startDate, endDate }: DayPeriod) {
+  return [
+    startDate ? sql`${column} >= ((${startDate}::date)::timestamp at time zone ${timezone})` : undefined,
+    endDate ? sql`${column} < ((${endDate}::date + 1)::timestamp at time zone ${timezone})` : undefined,
+  ];
+}
+
+function saleConditions(db: DbOrTx, scope: BranchDays, filters: SaleListFilters) {
+  const { receipt } = filters;
+  return and(
+    eq(sales.companyId, scope.companyId),
+    eq(sales.branchId, scope.branchId),
+    ...createdWithin(sales.createdAt, scope.timezone, filters),
+    filters.paymentMethod ? eq(sales.paymentMethod, filters.paymentMethod) : undefined,
+    filters.status ? eq(sales.status, filters.status) : undefined,
+    filters.cashierName ? inArray(sales.cashierId, cashiersNamed(db, filters.cashierName)) : undefined,
+    receipt?.exact ? eq(sales.receiptNumber, receipt.value) : undefined,
+    // A prefix as a range of the receipt index (code-point order, the C collations'), checked exactly by starts_with.
+    receipt && !receipt.exact
+      ? sql`${sales.receiptNumber} >= ${receipt.value} and ${sales.receiptNumber} < ${`${receipt.value}\u{10FFFF}`} and starts_with(${sales.receiptNumber}, ${receipt.value})`
+      : undefined,
+  );
+}
+
+export type SaleListRow = {
+  id: string;
+  receiptNumber: string;
+  createdAt: Date;
+  cashierName: string | null;
+  customerId: string | null;
+  customerName: string | null;
+  customerPhone: string | null;
+  paymentMethod: PaymentMethod;
+  status: string;
+  subtotal: string;
+  discountAmount: string;
+  taxAmount: string;
+  total: string;
+};
+
+/**
+ * One page of the branch's sales, newest first: a walk down sales_branch_created_idx that stops at
+ * the page's end; cashier and customer joined for the page's rows only.
+ */
+export async function listSales(
+  db: DbOrTx,
+  scope: BranchDays,
+  filters: SaleListFilters,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<SaleListRow[]> {
+  return db
+    .select({
+      id: sales.id,
+      receiptNumber: sales.receiptNumber,
+      createdAt: sales.createdAt,
+      cashierName: users.name,
+      customerId: sales.customerId,
+      customerName: customers.name,
+      customerPhone: customers.phone,
+      paymentMethod: sales.paymentMethod,
+      status: sales.status,
+      subtotal: sales.subtotal,
+      discountAmount: sales.discountAmount,
+      taxAmount: sales.taxAmount,
+      total: sales.total,
+    })
+    .from(sales)
+    .leftJoin(users, eq(users.id, sales.cashierId))
+    .leftJoin(customers, and(eq(customers.companyId, sales.companyId), eq(customers.id, sales.customerId)))
+    .where(saleConditions(db, scope, filters))
+    .orderBy(desc(sales.createdAt), desc(sales.receiptNumber))
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * How many sales match. Without a receipt number and with no status other than completed, from the
+ * daily totals (a row per local day, cashier and payment method): at 1,000,000 sales a count over
+ * sales would read every one of them. Otherwise a count over sales (a receipt filter is selective).
+ */
+export async function countSales(db: DbOrTx, scope: BranchDays, filters: SaleListFilters): Promise<number> {
+  if (!filters.receipt && (!filters.status || filters.status === 'completed')) {
+    const counted = filters.status ? salesDaily.transactions : salesDaily.salesCount;
+    const [row] = await db
+      .select({ total: sql<string>`coalesce(sum(${counted}), 0)` })
+      .from(salesDaily)
+      .where(
+        and(
+          eq(salesDaily.companyId, scope.companyId),
+          eq(salesDaily.branchId, scope.branchId),
+          filters.startDate ? gte(salesDaily.day, filters.startDate) : undefined,
+          filters.endDate ? lte(salesDaily.day, filters.endDate) : undefined,
+          filters.paymentMethod ? eq(salesDaily.paymentMethod, filters.paymentMethod) : undefined,
+          filters.cashierName ? inArray(salesDaily.cashierId, cashiersNamed(db, filters.cashierName)) : undefined,
+        ),
+      );
+    return Number(row?.total ?? 0);
+  }
+  const [row] = await db
+    .select({ total: count() })
+    .from(sales)
+    .where(saleConditions(db, scope, filters));
+  return row?.total ?? 0;
+}
+
+/** Lines, units and units returned of each of the given sales (one grouped query). */
+export async function saleItemCounts(db: DbOrTx, { companyId, saleIds }: { companyId: string; saleIds: string[] }) {
+  if (saleIds.length === 0) return new Map<string, { lines: number; quantity: number; returned: number }>();
+  const rows = await db
+    .select({
+      saleId: saleItems.saleId,
+      lines: count(),
+      quantity: sql<string>`sum(${saleItems.quantity})`,
+      returned: sql<string>`sum(${saleItems.returnedQuantity})`,
+    })
+    .from(saleItems)
+    .where(and(eq(saleItems.companyId, companyId), inArray(saleItems.saleId, saleIds)))
+    .groupBy(saleItems.saleId);
+  return new Map(
+    rows.map((r) => [r.saleId, { lines: r.lines, quantity: Number(r.quantity), returned: Number(r.returned) }]),
+  );
+}
+
+/** The lines of each of the given sales (one query), by product name. */
+export async function saleItemsOf(db: DbOrTx, { companyId, saleIds }: { companyId: string; saleIds: string[] }) {
+  const bySale = new Map<string, SaleItem[]>();
+  if (saleIds.length === 0) return bySale;
+  const rows = await db
+    .select()
+    .from(saleItems)
+    .where(and(eq(saleItems.companyId, companyId), inArray(saleItems.saleId, saleIds)))
+    .orderBy(asc(saleItems.productName), asc(saleItems.id));
+  for (const i of rows) {
+    const list = bySale.get(i.saleId) ?? [];
+    list.push({
+      id: i.id,
+      productId: i.productId,
+      productName: i.productName,
+      productSku: i.productSku,
+      quantity: i.quantity,
+      unitPrice: toMoney(i.unitPrice),
+      subtotal: toMoney(i.subtotal),
+      returnedQuantity: i.returnedQuantity,
+    });
+    bySale.set(i.saleId, list);
+  }
+  return bySale;
+}
+
+/** The sales figures as SQL numerics (strings), every one computed in the database. */
+export type SalesFiguresRow = {
+  grossTransactions: string;
+  grossRevenue: string;
+  grossSubtotal: string;
+  grossTax: string;
+  grossDiscounts: string;
+  grossItemsSold: string;
+  averageTransactionValue: string;
+  totalReturns: string;
+  totalReturnedValue: string;
+  totalItemsReturned: string;
+  netRevenue: string;
+  netSubtotal: string;
+  netItemsSold: string;
+  returnRate: string;
+  refundRate: string;
+};
+
+/**
+ * The figures of docs/ARCHITECTURE.md 'Sales figures' for one branch and period of local days, in
+ * one statement over the daily totals (sales_daily, returns_daily): a row per day (and cashier and
+ * payment method), so a year of a busy branch is a few thousand rows however many sales it holds.
+ */
+export async function salesFigures(db: DbOrTx, scope: BranchKey, { startDate, endDate }: DayPeriod) {
+  const s = db
+    .select({
+      tx: sql<string>`coalesce(sum(${salesDaily.transactions}), 0)`.as('tx'),
+      revenue: sql<string>`coalesce(sum(${salesDaily.revenue}), 0)`.as('revenue'),
+      subtotal: sql<string>`coalesce(sum(${salesDaily.subtotal}), 0)`.as('subtotal'),
+      tax: sql<string>`coalesce(sum(${salesDaily.tax}), 0)`.as('tax'),
+      discounts: sql<string>`coalesce(sum(${salesDaily.discounts}), 0)`.as('discounts'),
+      items: sql<string>`coalesce(sum(${salesDaily.itemsSold}), 0)`.as('items'),
+    })
+    .from(salesDaily)
+    .where(
+      and(
+        eq(salesDaily.companyId, scope.companyId),
+        eq(salesDaily.branchId, scope.branchId),
+        startDate ? gte(salesDaily.day, startDate) : undefined,
+        endDate ? lte(salesDaily.day, endDate) : undefined,
+      ),
+    )
+    .as('s');
+  const r = db
+    .select({
+      returns: sql<string>`coalesce(sum(${returnsDaily.returnsCount}), 0)`.as('returns'),
+      refunded: sql<string>`coalesce(sum(${returnsDaily.refunded}), 0)`.as('refunded'),
+      itemsReturned: sql<string>`coalesce(sum(${returnsDaily.itemsReturned}), 0)`.as('items_returned'),
+      returnedSubtotal: sql<string>`coalesce(sum(${returnsDaily.returnedSubtotal}), 0)`.as('returned_subtotal'),
+    })
+    .from(returnsDaily)
+    .where(
+      and(
+        eq(returnsDaily.companyId, scope.companyId),
+        eq(returnsDaily.branchId, scope.branchId),
+        startDate ? gte(returnsDaily.day, startDate) : undefined,
+        endDate ? lte(returnsDaily.day, endDate) : undefined,
+      ),
+    )
+    .as('r');
+  const [row] = await db
+    .select({
+      grossTransactions: sql<string>`${s.tx}`,
+      grossRevenue: sql<string>`${s.revenue}`,
+      grossSubtotal: sql<string>`${s.subtotal}`,
+      grossTax: sql<string>`${s.tax}`,
+      grossDiscounts: sql<string>`${s.discounts}`,
+      grossItemsSold: sql<string>`${s.items}`,
+      averageTransactionValue: sql<string>`case when ${s.tx} = 0 then 0 else round(${s.revenue} / ${s.tx}, 2) end`,
+      totalReturns: sql<string>`${r.returns}`,
+      totalReturnedValue: sql<string>`${r.refunded}`,
+      totalItemsReturned: sql<string>`${r.itemsReturned}`,
+      netRevenue: sql<string>`${s.revenue} - ${r.refunded}`,
+      netSubtotal: sql<string>`${s.subtotal} - ${r.returnedSubtotal}`,
+      netItemsSold: sql<string>`${s.items} - ${r.itemsReturned}`,
+      returnRate: sql<string>`case when ${s.tx} = 0 then 0 else round(${r.returns} * 100.0 / ${s.tx}, 1) end`,
+      refundRate: sql<string>`case when ${s.revenue} = 0 then 0 else round(${r.refunded} * 100 / ${s.revenue}, 1) end`,
+    })
+    .from(s)
+    .innerJoin(r, sql`true`);
+  if (!row) throw new Error('sales figures returned nothing');
+  return row satisfies SalesFiguresRow;
 }

@@ -1,4 +1,4 @@
-import { createSaleSchema, idSchema } from '@pos/shared';
+import { createSaleSchema, idSchema, transactionAnalyticsQuerySchema, transactionListQuerySchema } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,10 +11,11 @@ const idempotencyHeaders = z.object({
 
 export async function transactionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['transactions'];
 
   r.post(
     '/transactions',
-    { schema: { tags: ['transactions'], body: createSaleSchema, headers: idempotencyHeaders } },
+    { schema: { tags, body: createSaleSchema, headers: idempotencyHeaders } },
     async (req, reply) => {
       const { sale, isReplay } = await service.createSale(app.db, req.actor, {
         input: req.body,
@@ -26,7 +27,17 @@ export async function transactionsRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/transactions/:id', { schema: { tags: ['transactions'], params: z.object({ id: idSchema }) } }, async (req) =>
+  r.get('/transactions', { schema: { tags, querystring: transactionListQuerySchema } }, async (req) => {
+    const { items, meta } = await service.listSales(app.db, req.actor, req.query);
+    return ok(items, { meta });
+  });
+
+  // Registered before /transactions/:id; Fastify prefers the static segment anyway.
+  r.get('/transactions/analytics', { schema: { tags, querystring: transactionAnalyticsQuerySchema } }, async (req) =>
+    ok(await service.getAnalytics(app.db, req.actor, req.query)),
+  );
+
+  r.get('/transactions/:id', { schema: { tags, params: z.object({ id: idSchema }) } }, async (req) =>
     ok(await service.getSale(app.db, req.actor, req.params.id)),
   );
 }

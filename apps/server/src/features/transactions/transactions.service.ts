@@ -1,8 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type CreateSaleInput, computeCartTotals, fromMinor, type Sale, toMinor } from '@pos/shared';
+import {
+  type CreateSaleInput,
+  computeCartTotals,
+  fromMinor,
+  type PageMeta,
+  type PaymentMethod,
+  pageMeta,
+  type Sale,
+  type TransactionAnalytics,
+  type TransactionListItem,
+  toMinor,
+} from '@pos/shared';
 import type { Db } from '../../db/client';
-import { type Actor, accessibleCompanyIds, resolveBranch } from '../../lib/access';
+import { type Actor, accessibleCompanyIds, type BranchScope, resolveBranch } from '../../lib/access';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import { toMoney } from '../../lib/money';
 import * as repo from './transactions.repo';
 
 const receiptNumberOf = (n: number) => `RCP-${String(n).padStart(6, '0')}`;
@@ -171,4 +183,129 @@ export async function getSale(db: Db, actor: Actor, id: string): Promise<Sale> {
   // The branch rule of every call (a cashier sees only their branch), with 404 rather than 403 outside it.
   await resolveBranch(db, { actor, branchId: found.branchId, permission: 'view_transactions' });
   return found.sale;
+}
+
+export type SaleListQuery = {
+  page: number;
+  limit: number;
+  branchId: string;
+  cashierName?: string;
+  paymentMethod?: PaymentMethod;
+  status?: string;
+  receiptNumber?: string;
+  startDate?: string;
+  endDate?: string;
+};
+
+/** 'rcp-12' -> prefix 'RCP-12'; digits alone are one receipt: '42' -> exactly 'RCP-000042'. */
+export function receiptFilter(input: string): { value: string; exact: boolean } {
+  const value = input.trim().toUpperCase();
+  if (/^\d{1,9}$/.test(value)) return { value: receiptNumberOf(Number(value)), exact: true };
+  return { value, exact: false };
+}
+
+/**
+ * GET /transactions: a page of one branch's sales, newest first. Three queries whatever the page size
+ * (the rows, their item counts or items, the total); with a receiptNumber each row carries its items
+ * (the return lookup needs returnedQuantity per line).
+ */
+export async function listSales(
+  db: Db,
+  actor: Actor,
+  query: SaleListQuery,
+): Promise<{ items: TransactionListItem[]; meta: PageMeta }> {
+  const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_transactions' });
+  const filters: repo.SaleListFilters = {
+    cashierName: query.cashierName,
+    paymentMethod: query.paymentMethod,
+    status: query.status,
+    startDate: query.startDate,
+    endDate: query.endDate,
+    receipt: query.receiptNumber ? receiptFilter(query.receiptNumber) : undefined,
+  };
+  const offset = (query.page - 1) * query.limit;
+  const page = { limit: query.limit, offset };
+  // Page 1: both at once. A later page: the (cheap) count first, so a page past the end reads no rows
+  // rather than walking the whole branch to skip them.
+  const [rows, total] =
+    offset === 0
+      ? await Promise.all([repo.listSales(db, scope, filters, page), repo.countSales(db, scope, filters)])
+      : await repo
+          .countSales(db, scope, filters)
+          .then(async (n) => [n > offset ? await repo.listSales(db, scope, filters, page) : [], n] as const);
+  const saleIds = rows.map((r) => r.id);
+  const withItems = Boolean(filters.receipt);
+  const itemsBySale = withItems ? await repo.saleItemsOf(db, { companyId: scope.companyId, saleIds }) : undefined;
+  const counts = withItems ? undefined : await repo.saleItemCounts(db, { companyId: scope.companyId, saleIds });
+
+  const items = rows.map((r): TransactionListItem => {
+    const lines = itemsBySale?.get(r.id);
+    const c = lines
+      ? {
+          lines: lines.length,
+          quantity: lines.reduce((n, l) => n + l.quantity, 0),
+          returned: lines.reduce((n, l) => n + l.returnedQuantity, 0),
+        }
+      : (counts?.get(r.id) ?? { lines: 0, quantity: 0, returned: 0 });
+    return {
+      id: r.id,
+      receiptNumber: r.receiptNumber,
+      transactionDate: r.createdAt.toISOString(),
+      cashierName: r.cashierName,
+      customer:
+        r.customerId && r.customerName ? { id: r.customerId, name: r.customerName, phone: r.customerPhone } : null,
+      paymentMethod: r.paymentMethod,
+      status: r.status,
+      subtotal: toMoney(r.subtotal),
+      discountAmount: toMoney(r.discountAmount),
+      taxAmount: toMoney(r.taxAmount),
+      total: toMoney(r.total),
+      itemCount: c.lines,
+      totalQuantity: c.quantity,
+      returnedQuantity: c.returned,
+      ...(lines && { items: lines }),
+    };
+  });
+  return { items, meta: pageMeta({ total, page: query.page, limit: query.limit }) };
+}
+
+/**
+ * The sales figures of one branch and period (docs/ARCHITECTURE.md, 'Sales figures'): the one
+ * definition behind GET /transactions/analytics and the dashboard's sales summary. The caller has
+ * resolved the branch; dates are local days of its time zone, end inclusive.
+ */
+export async function salesFigures(
+  db: Db,
+  scope: BranchScope,
+  period: repo.DayPeriod = {},
+): Promise<TransactionAnalytics> {
+  const f = await repo.salesFigures(db, scope, period);
+  return {
+    grossRevenue: toMoney(f.grossRevenue),
+    grossTransactions: Number(f.grossTransactions),
+    grossSubtotal: toMoney(f.grossSubtotal),
+    grossTax: toMoney(f.grossTax),
+    grossDiscounts: toMoney(f.grossDiscounts),
+    grossItemsSold: Number(f.grossItemsSold),
+    averageTransactionValue: toMoney(f.averageTransactionValue),
+    totalReturns: Number(f.totalReturns),
+    totalReturnedValue: toMoney(f.totalReturnedValue),
+    totalItemsReturned: Number(f.totalItemsReturned),
+    netRevenue: toMoney(f.netRevenue),
+    netSubtotal: toMoney(f.netSubtotal),
+    netItemsSold: Number(f.netItemsSold),
+    returnRate: Number(f.returnRate),
+    refundRate: Number(f.refundRate),
+    period: { startDate: period.startDate ?? null, endDate: period.endDate ?? null, timezone: scope.timezone },
+  };
+}
+
+/** GET /transactions/analytics: view_sales (Super Admin, Manager); a cashier gets 403. */
+export async function getAnalytics(
+  db: Db,
+  actor: Actor,
+  { branchId, startDate, endDate }: { branchId: string; startDate?: string; endDate?: string },
+): Promise<TransactionAnalytics> {
+  const scope = await resolveBranch(db, { actor, branchId, permission: 'view_sales' });
+  return salesFigures(db, scope, { startDate, endDate });
 }

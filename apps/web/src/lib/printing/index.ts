@@ -1,4 +1,11 @@
 /** Receipt printing, shared by the register and the transactions screen ('Reprint Receipt'). */
 export { encodeReceipt } from './encode';
-export { POPUP_CLOSE_DELAY_MS, type PrintMethod, PrintError, printReceipt, printTestReceipt, USB_SETTLE_MS } from './print';
+export {
+  POPUP_CLOSE_DELAY_MS,
+  PrintError,
+  type PrintMethod,
+  printReceipt,
+  printTestReceipt,
+  USB_SETTLE_MS,
+} from './print';
 export { type ReceiptStore, saleReceiptData, testReceiptData } from './receipt-data';

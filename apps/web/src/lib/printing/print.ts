@@ -47,7 +47,7 @@ async function printViaUsb(bytes: Uint8Array): Promise<boolean> {
   if (!usb) return false;
   const devices = await usb.getDevices();
   if (devices.length === 0) return false;
-  const { default: WebUSBReceiptPrinter } = await import('@point-of-sale/webusb-receipt-printer');
+  const { default: WebUSBReceiptPrinter } = await import('./webusb-loader');
   const printer = new WebUSBReceiptPrinter();
   let connected = false;
   printer.addEventListener('connected', () => {

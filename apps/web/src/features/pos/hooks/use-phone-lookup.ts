@@ -13,7 +13,15 @@ export const PHONE_LOOKUP_DELAY_MS = 500;
  * fills the cart's name and email with a green 'Customer Found'. A miss or a failure is silent.
  * Each cart and phone is looked up once.
  */
-export function usePhoneLookup({ branchId, cartId, phone }: { branchId: string | null; cartId: string; phone: string }) {
+export function usePhoneLookup({
+  branchId,
+  cartId,
+  phone,
+}: {
+  branchId: string | null;
+  cartId: string;
+  phone: string;
+}) {
   // Cart and phone debounced together, so switching tabs never applies one cart's phone to another.
   const [pending] = useDebouncedValue(`${cartId}\n${phone.trim()}`, PHONE_LOOKUP_DELAY_MS);
   const done = useRef(new Set<string>());
@@ -25,8 +33,10 @@ export function usePhoneLookup({ branchId, cartId, phone }: { branchId: string |
     if (done.current.has(key)) return;
     done.current.add(key);
     let stale = false;
+    let settled = false;
     lookupCustomerByPhone(branchId, targetPhone)
       .then((customer) => {
+        settled = true;
         if (stale || !customer) return;
         const cart = cartStore.getState().carts.find((c) => c.id === targetCart);
         if (!cart || cart.customerPhone.trim() !== targetPhone) return;
@@ -37,9 +47,12 @@ export function usePhoneLookup({ branchId, cartId, phone }: { branchId: string |
       })
       .catch(() => {
         // A miss (404) or any failure: the cashier types the customer in.
+        settled = true;
       });
     return () => {
       stale = true;
+      // Cancelled before the answer (StrictMode's second run, a quick edit): free it for another try.
+      if (!settled) done.current.delete(key);
     };
   }, [pending, branchId]);
 }

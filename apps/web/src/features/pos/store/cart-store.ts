@@ -57,7 +57,10 @@ export type CartState = {
   setTaxRate: (taxRate: number) => void;
   setDiscountType: (discountType: DiscountType) => void;
   setDiscountValue: (discountValue: number) => void;
-  setCustomer: (patch: Partial<Pick<Cart, 'customerName' | 'customerPhone' | 'customerEmail'>>, cartId?: string) => void;
+  setCustomer: (
+    patch: Partial<Pick<Cart, 'customerName' | 'customerPhone' | 'customerEmail'>>,
+    cartId?: string,
+  ) => void;
   /** The cart's payment key, made now when it has none (the Payment modal opens). */
   ensurePaymentKey: (cartId?: string) => string;
   /** After a sale: items, discount value, customer and key go; tax rate and discount type stay. */
@@ -153,7 +156,12 @@ export function createCartStore() {
       if (!line) return 'added';
       const wanted = Math.floor(finite(quantity));
       if (wanted <= 0) {
-        update((cart) => withItems(cart, cart.items.filter((item) => item.productId !== productId)));
+        update((cart) =>
+          withItems(
+            cart,
+            cart.items.filter((item) => item.productId !== productId),
+          ),
+        );
         return 'added';
       }
       const capped = Math.min(wanted, line.stockQuantity);
@@ -250,7 +258,12 @@ export function createCartStore() {
       },
 
       removeItem: (productId) =>
-        update((cart) => withItems(cart, cart.items.filter((item) => item.productId !== productId))),
+        update((cart) =>
+          withItems(
+            cart,
+            cart.items.filter((item) => item.productId !== productId),
+          ),
+        ),
 
       setTaxRate: (taxRate) => {
         const rate = normalizeTaxRate(taxRate);

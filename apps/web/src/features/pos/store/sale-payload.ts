@@ -31,8 +31,6 @@ export function buildSalePayload(cart: Cart, branchId: string, payment: PaymentD
     payment_method: payment.method,
     amount_paid: amountPaid,
     change,
-    ...(name || phone || email
-      ? { customer: { name: name || null, phone: phone || null, email: email || null } }
-      : {}),
+    ...(name || phone || email ? { customer: { name: name || null, phone: phone || null, email: email || null } } : {}),
   };
 }

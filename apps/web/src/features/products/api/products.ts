@@ -14,6 +14,12 @@ import { notifyError } from '../../../lib/notify';
 import { nextPickerPage, PICKER_PAGE_SIZE } from '../utils/picker-options';
 
 type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
+
+/**
+ * GET /products counts matches only up to a cap (1,000 for the first pages): past it, meta.total is the
+ * cap, totalCapped is true ("more than total") and totalPages reaches at least one page further.
+ */
+export type ProductPageMeta = PageMeta & { totalCapped?: boolean };
 type Envelope<T> = { success: boolean; data: T; message?: string };
 
 export type ProductListParams = { branchId: string; page: number; limit: number; search?: string };
@@ -24,8 +30,11 @@ export const productKeys = {
 };
 
 /** One page of the branch's products. The catalogue can hold 100,000: never ask for all of it. */
-export function fetchProducts(params: ProductListParams, signal?: AbortSignal): Promise<Paged<Product>> {
-  return apiRequest<Paged<Product>>('/products', { query: params, signal });
+export function fetchProducts(
+  params: ProductListParams,
+  signal?: AbortSignal,
+): Promise<Paged<Product> & { meta: ProductPageMeta }> {
+  return apiRequest<Paged<Product> & { meta: ProductPageMeta }>('/products', { query: params, signal });
 }
 
 export const productsQueryOptions = (params: ProductListParams) =>

@@ -10,6 +10,7 @@ import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
 import { useListControls } from '../../../lib/use-list-controls';
 import { useCreateProduct, useDeleteProduct, useProducts, useUpdateProduct } from '../api/products';
+import { productCountLabel } from '../utils/product-count';
 import { createProductBody, type ProductFormState, updateProductBody } from '../utils/product-form';
 import { ProductCard } from './product-card';
 import { ProductFormModal } from './product-form-modal';
@@ -115,7 +116,7 @@ export function ProductsPage() {
       {total > 0 ? (
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">
-            {total.toLocaleString('en-US')} {total === 1 ? 'product' : 'products'}
+            {productCountLabel({ total, totalCapped: products.data?.meta?.totalCapped })}
           </Text>
           <Pagination total={totalPages} value={Math.min(list.page, totalPages)} onChange={list.setPage} />
         </Group>

@@ -72,12 +72,12 @@ export function useTransactionAnalytics(params: AnalyticsQuery) {
   return query;
 }
 
-/** One sale with its lines, for the details modal; disabled without an id. */
-export function useTransaction(id: string | null) {
+/** One sale with its lines, for the details modal; disabled without an id or when `enabled` is false. */
+export function useTransaction(id: string | null, { enabled = true }: { enabled?: boolean } = {}) {
   const query = useQuery({
     queryKey: transactionKeys.detail(id ?? ''),
     queryFn: ({ signal }) => fetchTransaction(id ?? '', signal),
-    enabled: Boolean(id),
+    enabled: Boolean(id) && enabled,
   });
   useEffect(() => {
     if (query.error) notifyError('Failed to fetch transaction details', 'Error', 'fetch-transaction-details');

@@ -84,7 +84,14 @@ export function TransactionDetailsModal({
   isPrinting,
 }: TransactionDetailsModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Transaction Details" size="xl" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Transaction Details"
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close transaction details' }}
+    >
       {isLoading ? (
         <DetailsSkeleton />
       ) : isError || !sale ? (

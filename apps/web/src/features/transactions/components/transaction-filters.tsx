@@ -62,11 +62,15 @@ export function TransactionFilters({ filters }: { filters: TransactionFiltersSta
         allowDeselect={false}
         w={90}
       />
-      {anyInput ? (
-        <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={filters.clear}>
-          Clear filters
-        </Button>
-      ) : null}
+      <Button
+        variant="subtle"
+        color="gray"
+        leftSection={<IconFilterOff size={16} />}
+        onClick={filters.clear}
+        disabled={!anyInput}
+      >
+        Clear filters
+      </Button>
     </Group>
   );
 }

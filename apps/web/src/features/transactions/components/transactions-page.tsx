@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { Badge, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { isForbidden, useTransaction, useTransactionAnalytics, useTransactions } from '../api/transactions';
@@ -30,7 +30,10 @@ export function TransactionsPage() {
 
   const [searchParams, setSearchParams] = useSearchParams();
   const selectedId = searchParams.get(DETAILS_PARAM);
-  const details = useTransaction(selectedId);
+  // The modal keeps showing the last sale while it closes (the id has already left the URL).
+  const [shownId, setShownId] = useState(selectedId);
+  if (selectedId && selectedId !== shownId) setShownId(selectedId);
+  const details = useTransaction(selectedId ?? shownId, { enabled: Boolean(selectedId) });
   const { reprint, isPrinting } = useReprintReceipt();
 
   const openDetails = (id: string) =>

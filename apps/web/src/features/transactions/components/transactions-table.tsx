@@ -69,7 +69,7 @@ export function TransactionsTable({ rows, isLoading, emptyText, isStale, timeZon
             rows.map((row) => (
               <Table.Tr key={row.id}>
                 <Table.Td>
-                  <Text size="sm" fw={600} ff="monospace">
+                  <Text size="sm" fw={600} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                     {orNotAvailable(row.receiptNumber)}
                   </Text>
                 </Table.Td>

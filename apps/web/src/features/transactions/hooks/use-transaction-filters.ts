@@ -24,12 +24,14 @@ export function useTransactionFilters({ scope }: { scope: string | null }) {
   const [endDate, setEndDate] = useState<string | null>(null);
   const [pageSize, setPageSizeState] = useState(DEFAULT_PAGE_SIZE);
 
-  const applied: TransactionFilters = { cashierName: debouncedCashierName, paymentMethod, startDate, endDate };
+  // Typing waits for the debounce; an emptied box (or 'Clear filters') applies at once.
+  const appliedCashierName = cashierName.trim() ? debouncedCashierName : '';
+  const applied: TransactionFilters = { cashierName: appliedCashierName, paymentMethod, startDate, endDate };
   const range = dateRangeParams(applied);
 
   // The page belongs to one set of filters; when any changes it reads 1 in the same render, so no
   // request goes out for a page of the old list.
-  const resetKey = JSON.stringify([scope, debouncedCashierName, paymentMethod, range, pageSize]);
+  const resetKey = JSON.stringify([scope, appliedCashierName, paymentMethod, range, pageSize]);
   const [paging, setPaging] = useState({ page: 1, key: resetKey });
   const page = paging.key === resetKey ? paging.page : 1;
 

@@ -1,0 +1,82 @@
+import { Divider, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { type DiscountType, formatMoney } from '@pos/shared';
+import { cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
+import { NumberField } from './number-field';
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 400} c={strong ? undefined : 'dimmed'}>
+        {label}
+      </Text>
+      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 500} aria-label={label}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** Subtotal, the editable tax percent, the discount type and value, the discount and tax amounts, total. */
+export function CartSummary() {
+  const cart = useActiveCart();
+  const setTaxRate = useCartStore((s) => s.setTaxRate);
+  const setDiscountType = useCartStore((s) => s.setDiscountType);
+  const setDiscountValue = useCartStore((s) => s.setDiscountValue);
+  const totals = cartTotals(cart);
+  const isPercent = cart.discountType === 'percentage';
+
+  return (
+    <Stack gap={8}>
+      <Row label="Subtotal" value={formatMoney(totals.subtotal)} />
+      <SimpleGrid cols={2} spacing="xs">
+        <NumberField
+          size="xs"
+          label="Tax (%)"
+          min={0}
+          max={100}
+          step={0.1}
+          decimalScale={2}
+          clampBehavior="strict"
+          allowNegative={false}
+          value={cart.taxRate}
+          onCommit={setTaxRate}
+        />
+        <Stack gap={4}>
+          <Text size="xs" fw={500} id="pos-discount-type-label">
+            Discount type
+          </Text>
+          <SegmentedControl
+            size="xs"
+            fullWidth
+            aria-labelledby="pos-discount-type-label"
+            value={cart.discountType}
+            onChange={(value) => setDiscountType(value as DiscountType)}
+            data={[
+              { value: 'percentage', label: 'Percentage' },
+              { value: 'amount', label: 'Amount' },
+            ]}
+          />
+        </Stack>
+      </SimpleGrid>
+      <NumberField
+        // A new field per type: the old type's text must not linger.
+        key={cart.discountType}
+        size="xs"
+        label={isPercent ? 'Discount (%)' : 'Discount (PKR)'}
+        min={0}
+        max={isPercent ? 100 : totals.subtotal}
+        step={isPercent ? 1 : 0.01}
+        decimalScale={isPercent ? 0 : 2}
+        allowDecimal={!isPercent}
+        clampBehavior="strict"
+        allowNegative={false}
+        value={cart.discountValue}
+        onCommit={setDiscountValue}
+      />
+      {totals.discountAmount > 0 ? <Row label="Discount" value={`- ${formatMoney(totals.discountAmount)}`} /> : null}
+      <Row label={`Tax (${cart.taxRate}%)`} value={formatMoney(totals.tax)} />
+      <Divider />
+      <Row label="Total" value={formatMoney(totals.total)} strong />
+    </Stack>
+  );
+}

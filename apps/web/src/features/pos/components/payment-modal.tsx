@@ -1,0 +1,153 @@
+import { Button, Group, Modal, NumberInput, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { cashChange, formatMoney, type PaymentMethod } from '@pos/shared';
+import { IconCash, IconCreditCard } from '@tabler/icons-react';
+import { useState } from 'react';
+import { canCompletePayment, type PaymentDetails } from '../store/sale-payload';
+
+type Props = {
+  opened: boolean;
+  total: number;
+  isPaying: boolean;
+  onClose: () => void;
+  onExited?: () => void;
+  onComplete: (payment: PaymentDetails) => void;
+};
+
+const toAmount = (value: string | number) => {
+  const n = typeof value === 'number' ? value : Number.parseFloat(value);
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** Cash or card. Opens with the cursor in 'Amount Received'; Enter completes when the payment is valid. */
+function PaymentForm({ total, isPaying, onClose, onComplete }: Omit<Props, 'opened' | 'onExited'>) {
+  const [method, setMethod] = useState<PaymentMethod>('cash');
+  const [received, setReceived] = useState<string | number>('');
+  const amountReceived = method === 'cash' ? toAmount(received) : total;
+  const payment = { method, amountReceived };
+  const valid = canCompletePayment(total, payment);
+  const change = method === 'cash' ? cashChange({ total, amountReceived }) : 0;
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (valid && !isPaying) onComplete(payment);
+      }}
+    >
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="md" bg="blue.0">
+          <Text size="sm" c="dimmed">
+            Total
+          </Text>
+          <Text size="xl" fw={700} fz={28} aria-label="Amount due">
+            {formatMoney(total)}
+          </Text>
+        </Paper>
+
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="pos-payment-method-label">
+            Payment Method
+          </Text>
+          <SegmentedControl
+            fullWidth
+            aria-labelledby="pos-payment-method-label"
+            value={method}
+            onChange={(value) => setMethod(value as PaymentMethod)}
+            data={[
+              {
+                value: 'cash',
+                label: (
+                  <Group gap={6} justify="center" wrap="nowrap">
+                    <IconCash size={16} aria-hidden />
+                    <span>Cash</span>
+                  </Group>
+                ),
+              },
+              {
+                value: 'card',
+                label: (
+                  <Group gap={6} justify="center" wrap="nowrap">
+                    <IconCreditCard size={16} aria-hidden />
+                    <span>Card</span>
+                  </Group>
+                ),
+              },
+            ]}
+          />
+        </Stack>
+
+        {method === 'cash' ? (
+          <>
+            <NumberInput
+              data-autofocus
+              label="Amount Received"
+              placeholder="0.00"
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              allowNegative={false}
+              thousandSeparator=","
+              hideControls
+              size="md"
+              leftSection={<Text size="xs">PKR</Text>}
+              leftSectionWidth={44}
+              value={received}
+              onChange={setReceived}
+              rightSectionWidth={72}
+              rightSection={
+                <Button size="compact-xs" variant="light" onClick={() => setReceived(total)} tabIndex={-1}>
+                  Exact
+                </Button>
+              }
+            />
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                Change
+              </Text>
+              {change === null ? (
+                <Text size="sm" c="red.7" aria-label="Change">
+                  {received === '' ? formatMoney(0) : 'Amount received is less than the total'}
+                </Text>
+              ) : (
+                <Text size="lg" fw={700} c="green.8" aria-label="Change">
+                  {formatMoney(change)}
+                </Text>
+              )}
+            </Group>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            The card is charged exactly {formatMoney(total)}; no change.
+          </Text>
+        )}
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={isPaying}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!valid} loading={isPaying} data-autofocus={method === 'card' || undefined}>
+            Complete Payment
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function PaymentModal({ opened, onClose, onExited, ...form }: Props) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => {
+        if (!form.isPaying) onClose();
+      }}
+      onExitTransitionEnd={onExited}
+      returnFocus={false}
+      title="Payment"
+      centered
+      size="md"
+    >
+      <PaymentForm {...form} onClose={onClose} />
+    </Modal>
+  );
+}

@@ -1,0 +1,281 @@
+import {
+  ActionIcon,
+  Button,
+  Center,
+  Grid,
+  Group,
+  Kbd,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { Product } from '@pos/shared';
+import { IconBarcode, IconCash, IconKeyboard, IconPrinter, IconSearch, IconTag } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { notifyError } from '../../../lib/notify';
+import { useCurrentSelection } from '../../../lib/selection-context';
+import { findProductBySku, priceCheck, useBranchTaxRate, useRegisterProducts } from '../api/pos-api';
+import { useAddToCart } from '../hooks/use-add-to-cart';
+import { useCheckout, usePrinterTest } from '../hooks/use-checkout';
+import { useRegisterHotkeys } from '../hooks/use-register-hotkeys';
+import { cartStore, cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
+import { notifyWarning, POS_TEXT } from '../utils/notices';
+import { CartLines } from './cart-lines';
+import { CartSummary } from './cart-summary';
+import { CartTabs } from './cart-tabs';
+import { CustomerInfo } from './customer-info';
+import { PaymentModal } from './payment-modal';
+import { PriceCheckModal, PriceCheckResultModal } from './price-check-modals';
+import { ProductTiles } from './product-tiles';
+import { ShortcutsModal } from './shortcuts-modal';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type OpenModal = 'payment' | 'help' | 'price-check' | null;
+
+/** Carts belong to a branch: a new branch starts fresh carts, then takes its tax percent as their default. */
+function useCartBranch(branchId: string | null) {
+  const { taxRate, isSettled } = useBranchTaxRate(branchId);
+  useEffect(() => {
+    if (branchId) cartStore.getState().resetForBranch(branchId);
+  }, [branchId]);
+  useEffect(() => {
+    if (branchId && isSettled) cartStore.getState().applyBranchTaxRate(branchId, taxRate);
+  }, [branchId, isSettled, taxRate]);
+}
+
+export function PosPage() {
+  const { branch, isLoading: isSelecting } = useCurrentSelection();
+  const branchId = branch?.id ?? null;
+  useCartBranch(branchId);
+
+  const barcodeRef = useRef<HTMLInputElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [barcode, setBarcode] = useState('');
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const products = useRegisterProducts({ branchId, search: debouncedSearch });
+
+  const [modal, setModal] = useState<OpenModal>(null);
+  const [priceResult, setPriceResult] = useState<Product | null>(null);
+  const [isCheckingPrice, setIsCheckingPrice] = useState(false);
+  const anyModalOpen = modal !== null || priceResult !== null;
+  const anyModalOpenRef = useRef(anyModalOpen);
+  anyModalOpenRef.current = anyModalOpen;
+
+  const cart = useActiveCart();
+  const addCart = useCartStore((s) => s.addCart);
+  const totals = cartTotals(cart);
+  const isEmpty = cart.items.length === 0;
+  const addToCart = useAddToCart();
+  const { pay, isPaying } = useCheckout();
+  const printerTest = usePrinterTest();
+
+  const focusBarcode = useCallback(() => {
+    // After a dialog closed: unless another one opened meanwhile (the price check entry -> its result).
+    if (!anyModalOpenRef.current) barcodeRef.current?.focus();
+  }, []);
+
+  // Fresh stock on the tiles (after a sale, say) becomes the cart lines' limit.
+  useEffect(() => {
+    if (products.data) cartStore.getState().syncStock(products.data);
+  }, [products.data]);
+
+  const openPayment = () => {
+    if (cartStore.getState().carts.find((c) => c.id === cart.id)?.items.length) {
+      // The key of this payment: made now, reused by every retry until the cart changes or is sold.
+      cartStore.getState().ensurePaymentKey(cart.id);
+      setModal('payment');
+    }
+  };
+
+  useRegisterHotkeys(!anyModalOpen, {
+    focusSearch: () => searchRef.current?.focus(),
+    focusBarcode: () => barcodeRef.current?.focus(),
+    openPayment,
+    newCart: () => {
+      addCart();
+      barcodeRef.current?.focus();
+    },
+    openHelp: () => setModal('help'),
+  });
+
+  const scan = async (code: string) => {
+    if (!branchId) return;
+    try {
+      const product = await findProductBySku(branchId, code);
+      if (product) addToCart(product);
+      else notifyWarning(POS_TEXT.productNotFound, POS_TEXT.notFoundTitle);
+    } catch {
+      notifyError(POS_TEXT.searchFailed);
+    }
+  };
+
+  const checkPrice = async (code: string) => {
+    if (!branchId) return;
+    setIsCheckingPrice(true);
+    try {
+      const product = await priceCheck(branchId, code);
+      if (product) {
+        setModal(null);
+        setPriceResult(product);
+      } else {
+        notifyWarning(POS_TEXT.productNotFound, POS_TEXT.notFoundTitle);
+      }
+    } catch {
+      notifyError(POS_TEXT.priceCheckFailed);
+    } finally {
+      setIsCheckingPrice(false);
+    }
+  };
+
+  if (!branch) {
+    return (
+      <Stack gap="md">
+        <Title order={2}>Point of Sale</Title>
+        <Paper withBorder p="xl" radius="md">
+          {isSelecting ? (
+            <Center>
+              <Loader size="sm" />
+            </Center>
+          ) : (
+            <Text c="dimmed">Select a branch to start selling.</Text>
+          )}
+        </Paper>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="nowrap">
+        <div>
+          <Title order={2}>Point of Sale</Title>
+          <Text size="sm" c="dimmed">
+            {branch.name}
+          </Text>
+        </div>
+        <Tooltip label="Keyboard shortcuts (?)">
+          <ActionIcon variant="default" size="lg" aria-label="Keyboard shortcuts" onClick={() => setModal('help')}>
+            <IconKeyboard size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Paper withBorder radius="md" p="md">
+            <Stack gap="md">
+              <Grid gap="sm">
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput
+                    ref={barcodeRef}
+                    // The scanner's field: focused on arrival and after every dialog.
+                    autoFocus
+                    data-barcode-input
+                    label="Barcode"
+                    placeholder="Scan or type a barcode, then Enter"
+                    leftSection={<IconBarcode size={16} />}
+                    rightSection={<Kbd size="xs">↵</Kbd>}
+                    autoComplete="off"
+                    value={barcode}
+                    onChange={(e) => setBarcode(e.currentTarget.value)}
+                    onKeyDown={(e) => {
+                      if (e.key !== 'Enter') return;
+                      e.preventDefault();
+                      const code = barcode.trim();
+                      setBarcode('');
+                      if (code) void scan(code);
+                    }}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput
+                    ref={searchRef}
+                    label="Search Products"
+                    placeholder="Name or SKU"
+                    leftSection={<IconSearch size={16} />}
+                    autoComplete="off"
+                    value={search}
+                    onChange={(e) => setSearch(e.currentTarget.value)}
+                  />
+                </Grid.Col>
+              </Grid>
+              <ProductTiles
+                products={products.data ?? []}
+                isLoading={products.isLoading}
+                isSearching={debouncedSearch !== ''}
+                onAdd={(product) => {
+                  addToCart(product);
+                  barcodeRef.current?.focus();
+                }}
+              />
+            </Stack>
+          </Paper>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Paper withBorder radius="md" p="md">
+            <Stack gap="md">
+              <CartTabs onChange={() => barcodeRef.current?.focus()} />
+              <CustomerInfo />
+              <CartLines />
+              <CartSummary />
+              <Group grow gap="xs">
+                <Button variant="default" leftSection={<IconTag size={16} />} onClick={() => setModal('price-check')}>
+                  Price Check
+                </Button>
+                <Button
+                  variant="default"
+                  leftSection={<IconPrinter size={16} />}
+                  loading={printerTest.isTesting}
+                  onClick={() => void printerTest.test()}
+                >
+                  Test Printer
+                </Button>
+              </Group>
+              <Button size="lg" leftSection={<IconCash size={20} />} disabled={isEmpty} onClick={openPayment}>
+                Payment
+              </Button>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+
+      <PaymentModal
+        opened={modal === 'payment'}
+        total={totals.total}
+        isPaying={isPaying}
+        onClose={() => setModal(null)}
+        onExited={focusBarcode}
+        onComplete={(payment) =>
+          void pay(cart.id, payment, () => setModal(null)).then((result) => {
+            if (result === 'rejected') setModal(null);
+          })
+        }
+      />
+      <ShortcutsModal opened={modal === 'help'} onClose={() => setModal(null)} onExited={focusBarcode} />
+      <PriceCheckModal
+        opened={modal === 'price-check'}
+        isChecking={isCheckingPrice}
+        onClose={() => setModal(null)}
+        onExited={focusBarcode}
+        onCheck={(code) => void checkPrice(code)}
+      />
+      <PriceCheckResultModal
+        product={priceResult}
+        onClose={() => setPriceResult(null)}
+        onExited={focusBarcode}
+        onAdd={(product) => {
+          addToCart(product);
+          setPriceResult(null);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { Badge, Center, Loader, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { formatMoney, type Product } from '@pos/shared';
+import classes from './pos.module.css';
+
+function stockColor(product: Product): string {
+  if (product.stockQuantity <= 0) return 'red';
+  if (product.stockQuantity <= product.lowStockThreshold) return 'orange';
+  return 'green';
+}
+
+export function ProductTiles({
+  products,
+  isLoading,
+  isSearching,
+  onAdd,
+}: {
+  products: Product[];
+  isLoading: boolean;
+  isSearching: boolean;
+  onAdd: (product: Product) => void;
+}) {
+  if (isLoading && products.length === 0) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading products" />
+      </Center>
+    );
+  }
+  if (products.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        {isSearching ? 'No products found matching your search' : 'No products added yet'}
+      </Text>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, xl: 4 }} spacing="sm" aria-label="Products">
+      {products.map((product) => {
+        const outOfStock = product.stockQuantity <= 0;
+        return (
+          <UnstyledButton
+            key={product.id}
+            className={classes.tile}
+            onClick={() => onAdd(product)}
+            disabled={outOfStock}
+            aria-label={`Add ${product.name} to cart`}
+            data-testid="product-tile"
+          >
+            <Paper withBorder radius="md" p="sm" h="100%" className={classes.tilePaper}>
+              <Stack gap={6} h="100%" justify="space-between">
+                <div>
+                  <Text fw={600} size="sm" lineClamp={2} title={product.name}>
+                    {product.name}
+                  </Text>
+                  {product.sku ? (
+                    <Text size="xs" c="dimmed" ff="monospace">
+                      {product.sku}
+                    </Text>
+                  ) : null}
+                </div>
+                <div>
+                  <Text fw={700} c="blue.7">
+                    {formatMoney(product.price)}
+                  </Text>
+                  <Badge size="sm" variant="light" color={stockColor(product)} mt={4}>
+                    {outOfStock ? 'Out of stock' : `Stock: ${product.stockQuantity}`}
+                  </Badge>
+                </div>
+              </Stack>
+            </Paper>
+          </UnstyledButton>
+        );
+      })}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,90 @@
+import { useRef, useState } from 'react';
+import { isApiError } from '../../../lib/api';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { printReceipt, printTestReceipt, type ReceiptStore, saleReceiptData } from '../../../lib/printing';
+import { useCurrentSelection } from '../../../lib/selection-context';
+import { createSale, useInvalidateProducts } from '../api/pos-api';
+import { cartStore, cartTotals } from '../store/cart-store';
+import { buildSalePayload, canCompletePayment, type PaymentDetails } from '../store/sale-payload';
+import { notifyWarning, POS_TEXT } from '../utils/notices';
+
+/** paid: the sale is recorded; rejected: the server refused this cart (409/422), fix it; failed: retry. */
+export type CheckoutResult = 'paid' | 'rejected' | 'failed';
+
+/** The receipt header: the company's name, the branch's address and phone (placeholders when missing). */
+export function useReceiptStore(): ReceiptStore {
+  const { company, branch } = useCurrentSelection();
+  return { name: company?.name ?? null, address: branch?.address ?? null, phone: branch?.phone ?? null };
+}
+
+/**
+ * Complete Payment: POST /transactions with the cart's Idempotency-Key (made when the Payment modal
+ * opened, the same on a retry of the same cart), then the cart is cleared and the receipt printed.
+ */
+export function useCheckout() {
+  const { branch } = useCurrentSelection();
+  const store = useReceiptStore();
+  const invalidateProducts = useInvalidateProducts();
+  const [isPaying, setIsPaying] = useState(false);
+  // Enter pressed twice before a re-render must not send (and print) twice.
+  const inFlight = useRef(false);
+
+  /** `onPaid` runs as soon as the sale is recorded, before the receipt prints (the modal closes then). */
+  const pay = async (cartId: string, payment: PaymentDetails, onPaid?: () => void): Promise<CheckoutResult> => {
+    const cart = cartStore.getState().carts.find((c) => c.id === cartId);
+    if (inFlight.current || !branch || !cart || cart.items.length === 0) return 'failed';
+    if (!canCompletePayment(cartTotals(cart).total, payment)) return 'failed';
+    const key = cartStore.getState().ensurePaymentKey(cartId);
+    inFlight.current = true;
+    setIsPaying(true);
+    let sale: Awaited<ReturnType<typeof createSale>>;
+    try {
+      sale = await createSale(buildSalePayload(cart, branch.id, payment), key);
+    } catch (error) {
+      inFlight.current = false;
+      setIsPaying(false);
+      // 409: a price changed or the stock is short (the message names the product); 422: the key was
+      // used for another body. Either way this cart must change first; the tiles show the news.
+      if (isApiError(error) && (error.status === 409 || error.status === 422)) {
+        notifyError(error.message || POS_TEXT.paymentFailed);
+        void invalidateProducts();
+        return 'rejected';
+      }
+      notifyError(POS_TEXT.paymentFailed);
+      return 'failed';
+    }
+    inFlight.current = false;
+    setIsPaying(false);
+    notifySuccess(POS_TEXT.paymentSucceeded);
+    cartStore.getState().clearAfterSale(cartId);
+    void invalidateProducts();
+    onPaid?.();
+    try {
+      await printReceipt(saleReceiptData(sale, store));
+      notifySuccess(POS_TEXT.receiptPrinted);
+    } catch {
+      notifyWarning(POS_TEXT.printFailedAfterPayment);
+    }
+    return 'paid';
+  };
+
+  return { pay, isPaying };
+}
+
+/** Test Printer: a sample receipt through the same printer order. */
+export function usePrinterTest() {
+  const store = useReceiptStore();
+  const [isTesting, setIsTesting] = useState(false);
+  const test = async () => {
+    setIsTesting(true);
+    try {
+      await printTestReceipt(store);
+      notifySuccess(POS_TEXT.printerTestSucceeded);
+    } catch {
+      notifyError(POS_TEXT.printerTestFailed);
+    } finally {
+      setIsTesting(false);
+    }
+  };
+  return { test, isTesting };
+}

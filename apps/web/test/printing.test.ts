@@ -1,0 +1,257 @@
+import { type ReceiptData, receiptLines } from '@pos/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  encodeReceipt,
+  POPUP_CLOSE_DELAY_MS,
+  PrintError,
+  printReceipt,
+  printTestReceipt,
+  saleReceiptData,
+  testReceiptData,
+} from '../src/lib/printing';
+
+const usbPrinter = vi.hoisted(() => ({
+  reconnect: vi.fn(),
+  print: vi.fn(),
+  disconnect: vi.fn(),
+  listeners: new Map<string, (device: unknown) => void>(),
+}));
+
+// The library's own module is browser-only; its loader is replaced by a fake printer.
+vi.mock('../src/lib/printing/webusb-loader', () => ({
+  default: class {
+    addEventListener(event: string, listener: (device: unknown) => void) {
+      usbPrinter.listeners.set(event, listener);
+    }
+    async reconnect(device: unknown) {
+      usbPrinter.reconnect(device);
+      usbPrinter.listeners.get('connected')?.({ type: 'usb', language: 'esc-pos' });
+    }
+    async print(data: Uint8Array) {
+      usbPrinter.print(data);
+    }
+    async disconnect() {
+      usbPrinter.disconnect();
+    }
+  },
+}));
+
+const data: ReceiptData = {
+  company: { name: 'Demo Mart', address: 'Mall Road, Lahore', phone: '042-111-222' },
+  branchName: 'Main Branch',
+  receiptNumber: 'RCP-000042',
+  date: new Date(2025, 0, 15, 14, 30),
+  cashierName: 'Cashier One',
+  customerName: null,
+  paymentMethod: 'cash',
+  items: [
+    { name: 'Cola 1.5L', quantity: 2, unitPrice: 180, subtotal: 360 },
+    { name: 'A product with a very long name', quantity: 1, unitPrice: 90, subtotal: 90 },
+  ],
+  subtotal: 450,
+  discountAmount: 0,
+  taxRate: 10,
+  taxAmount: 45,
+  total: 495,
+  amountPaid: 500,
+  changeAmount: 5,
+};
+
+const latin1 = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join('');
+const indexOfSequence = (bytes: Uint8Array, sequence: number[]) =>
+  latin1(bytes).indexOf(String.fromCharCode(...sequence));
+
+describe('encodeReceipt', () => {
+  const bytes = encodeReceipt(data);
+
+  it('starts with ESC @ (initialize)', () => {
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect(Array.from(bytes.slice(0, 2))).toEqual([0x1b, 0x40]);
+  });
+
+  it('carries every 48-column line of the shared layout, in order', () => {
+    const text = latin1(bytes);
+    let from = 0;
+    for (const line of receiptLines(data)) {
+      const at = text.indexOf(line.trimEnd(), from);
+      expect(at, line).toBeGreaterThanOrEqual(from);
+      from = at + line.trimEnd().length;
+    }
+    expect(text).toContain('A product with a ...');
+    expect(text).toContain('Items may be returned within 30 days');
+  });
+
+  it('ends with the drawer kick (ESC p) and the cut (GS V), after the text', () => {
+    const lastText = latin1(bytes).lastIndexOf('Thank you');
+    const kick = indexOfSequence(bytes, [0x1b, 0x70]);
+    const cut = indexOfSequence(bytes, [0x1d, 0x56]);
+    expect(kick).toBeGreaterThan(lastText);
+    expect(cut).toBeGreaterThan(kick);
+  });
+});
+
+type PopupStub = {
+  document: Document;
+  print: ReturnType<typeof vi.fn>;
+  close: ReturnType<typeof vi.fn>;
+  focus: () => void;
+};
+
+function popupStub(): PopupStub {
+  return {
+    document: document.implementation.createHTMLDocument(''),
+    print: vi.fn(),
+    close: vi.fn(),
+    focus: () => {},
+  };
+}
+
+describe('printReceipt: the printer order', () => {
+  let open: ReturnType<typeof vi.fn>;
+  let popup: PopupStub;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    popup = popupStub();
+    open = vi.fn(() => popup);
+    vi.stubGlobal('open', open);
+    usbPrinter.reconnect.mockClear();
+    usbPrinter.print.mockClear();
+    usbPrinter.disconnect.mockClear();
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    delete window.posDesktop;
+    Reflect.deleteProperty(navigator, 'usb');
+  });
+
+  it('uses the desktop wrapper first, with the ESC/POS bytes and the data; nothing else', async () => {
+    const print = vi.fn(async () => true);
+    window.posDesktop = { print };
+    const getDevices = vi.fn(async () => [{ vendorId: 1, productId: 2 }]);
+    Object.defineProperty(navigator, 'usb', { value: { getDevices }, configurable: true });
+
+    await expect(printReceipt(data)).resolves.toBe('desktop');
+    expect(print).toHaveBeenCalledTimes(1);
+    const [bytes, sent] = print.mock.calls[0] as unknown as [Uint8Array, ReceiptData];
+    expect(Array.from(bytes)).toEqual(Array.from(encodeReceipt(data)));
+    expect(sent).toBe(data);
+    expect(getDevices).not.toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the HTML popup: a monospace <pre> of the lines, printed, closed after 500 ms', async () => {
+    await expect(printReceipt(data)).resolves.toBe('popup');
+    expect(open).toHaveBeenCalledTimes(1);
+    const pre = popup.document.querySelector('pre');
+    expect(pre?.textContent).toBe(receiptLines(data).join('\n'));
+    expect(popup.document.head.textContent).toContain('monospace');
+    expect(popup.document.title).toBe('Receipt RCP-000042');
+    expect(popup.print).toHaveBeenCalledTimes(1);
+    expect(popup.close).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(POPUP_CLOSE_DELAY_MS - 1);
+    expect(popup.close).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(popup.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('falls back to the popup when the desktop wrapper fails', async () => {
+    window.posDesktop = {
+      print: vi.fn(async () => {
+        throw new Error('printer offline');
+      }),
+    };
+    await expect(printReceipt(data)).resolves.toBe('popup');
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('uses a paired USB printer before the popup, then waits 100 ms', async () => {
+    const getDevices = vi.fn(async () => [{ vendorId: 0x04b8, productId: 0x0202, serialNumber: 'X1' }]);
+    Object.defineProperty(navigator, 'usb', { value: { getDevices }, configurable: true });
+    const printing = printReceipt(data);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(usbPrinter.print).toHaveBeenCalledTimes(1);
+    expect(usbPrinter.disconnect).not.toHaveBeenCalled(); // still inside the 100 ms after the transfer
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(printing).resolves.toBe('usb');
+    expect(usbPrinter.reconnect).toHaveBeenCalledWith({ vendorId: 0x04b8, productId: 0x0202, serialNumber: 'X1' });
+    expect(Array.from(usbPrinter.print.mock.calls[0]?.[0] as Uint8Array)).toEqual(Array.from(encodeReceipt(data)));
+    expect(usbPrinter.disconnect).toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('skips WebUSB when nothing is paired', async () => {
+    Object.defineProperty(navigator, 'usb', { value: { getDevices: async () => [] }, configurable: true });
+    await expect(printReceipt(data)).resolves.toBe('popup');
+    expect(usbPrinter.reconnect).not.toHaveBeenCalled();
+  });
+
+  it('fails with a PrintError when every way fails (popup blocked)', async () => {
+    open.mockReturnValue(null);
+    await expect(printReceipt(data)).rejects.toBeInstanceOf(PrintError);
+  });
+
+  it('prints a test receipt with sample values', async () => {
+    await expect(printTestReceipt({ name: 'Demo Mart' })).resolves.toBe('popup');
+    const text = popup.document.querySelector('pre')?.textContent ?? '';
+    expect(text).toContain('Demo Mart');
+    expect(text).toContain('TEST-000000');
+    expect(text).toContain('Sample Item');
+  });
+});
+
+describe('receipt data', () => {
+  it('without company data, the placeholders stand in', () => {
+    const lines = receiptLines(testReceiptData(null)).join('\n');
+    expect(lines).toContain('Your Store Name');
+    expect(lines).toContain('Store Address');
+    expect(lines).toContain('Phone Number');
+  });
+
+  it('maps a sale as the server answers it', () => {
+    const receipt = saleReceiptData(
+      {
+        id: 's1',
+        receiptNumber: 'RCP-000007',
+        transactionDate: '2025-01-15T09:30:00.000Z',
+        cashierName: 'Cashier One',
+        customer: { id: 'c1', name: 'Ayesha' },
+        paymentMethod: 'card',
+        status: 'completed',
+        subtotal: 180,
+        discountType: 'percentage',
+        discountValue: 0,
+        discountAmount: 0,
+        taxRate: 0,
+        taxAmount: 0,
+        total: 180,
+        amountPaid: 180,
+        changeAmount: 0,
+        branch: { id: 'b1', name: 'Main Branch' },
+        items: [
+          {
+            id: 'i1',
+            productId: 'p1',
+            productName: 'Cola 1.5L',
+            productSku: 'BEV-COLA-15',
+            quantity: 1,
+            unitPrice: 180,
+            subtotal: 180,
+            returnedQuantity: 0,
+          },
+        ],
+      },
+      { name: 'Demo Mart', address: 'Mall Road', phone: '042-1' },
+    );
+    expect(receipt).toMatchObject({
+      receiptNumber: 'RCP-000007',
+      branchName: 'Main Branch',
+      customerName: 'Ayesha',
+      paymentMethod: 'card',
+      items: [{ name: 'Cola 1.5L', quantity: 1, unitPrice: 180, subtotal: 180 }],
+      company: { name: 'Demo Mart', address: 'Mall Road', phone: '042-1' },
+    });
+  });
+});
