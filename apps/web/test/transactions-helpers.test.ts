@@ -23,8 +23,8 @@ import {
   showingRange,
   statusLabel,
 } from '../src/features/transactions/utils/format';
-import { reprintStore } from '../src/features/transactions/utils/receipt';
 import { ACCESS_RESTRICTED, SUMMARY_CARD_KEYS, summaryCards } from '../src/features/transactions/utils/summary-cards';
+import { receiptStore } from '../src/lib/printing/receipt-data';
 
 describe('toDateParam', () => {
   it('keeps a picker value (yyyy-mm-dd)', () => {
@@ -244,26 +244,28 @@ describe('summaryCards', () => {
   });
 });
 
-describe('reprintStore', () => {
+describe('receiptStore', () => {
   const sessionCompanies = [
     { id: 'c1', name: 'Demo Mart', address: '1 Mall Road, Lahore', phone: '042-1234567' },
     { id: 'c2', name: 'Other', address: 'Elsewhere', phone: '000' },
   ];
   it("takes the selected company's name, address and phone", () => {
-    expect(reprintStore({ id: 'c1', name: 'Demo Mart' }, sessionCompanies)).toEqual({
+    expect(receiptStore({ id: 'c1', name: 'Demo Mart' }, sessionCompanies, 'Asia/Karachi')).toEqual({
       name: 'Demo Mart',
       address: '1 Mall Road, Lahore',
       phone: '042-1234567',
+      timeZone: 'Asia/Karachi',
     });
   });
   it('keeps the name alone when the session does not hold the company', () => {
-    expect(reprintStore({ id: 'c9', name: 'New Co' }, sessionCompanies)).toEqual({
+    expect(receiptStore({ id: 'c9', name: 'New Co' }, sessionCompanies)).toEqual({
       name: 'New Co',
       address: null,
       phone: null,
+      timeZone: null,
     });
   });
   it('is null without a selected company (the placeholders print)', () => {
-    expect(reprintStore(null, sessionCompanies)).toBeNull();
+    expect(receiptStore(null, sessionCompanies)).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { SelectionContext } from '../src/lib/selection-context';
 const printReceipt = vi.fn();
 // The printer chain (WebUSB, popup) is the register's; here only what the screen hands it matters.
 vi.mock('../src/lib/printing', async () => ({
-  saleReceiptData: (await import('../src/lib/printing/receipt-data')).saleReceiptData,
+  ...(await import('../src/lib/printing/receipt-data')),
   printReceipt: (...args: unknown[]) => printReceipt(...args),
 }));
 

@@ -13,6 +13,8 @@ export type ReceiptData = {
   branchName?: string | null;
   receiptNumber: string;
   date: Date | string;
+  /** The branch's IANA time zone; the printing device's own zone when absent. */
+  timeZone?: string | null;
   cashierName?: string | null;
   customerName?: string | null;
   paymentMethod: 'cash' | 'card';
@@ -50,10 +52,35 @@ export function receiptRow(left: string, right: string): string {
 
 const money = (n: number) => formatMoney(n, '').trim();
 
-function formatDate(date: Date | string): string {
+function formatDate(date: Date | string, timeZone?: string | null): string {
   const d = typeof date === 'string' ? new Date(date) : date;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: timeZone ?? undefined,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(d);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+}
+
+/** Words onto lines of at most the receipt's width. */
+function wrap(text: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > RECEIPT_WIDTH) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
 }
 
 export function receiptLines(data: ReceiptData): string[] {
@@ -66,7 +93,7 @@ export function receiptLines(data: ReceiptData): string[] {
     ...(data.branchName ? [center(data.branchName)] : []),
     rule,
     receiptRow('Receipt #:', data.receiptNumber),
-    receiptRow('Date:', formatDate(data.date)),
+    receiptRow('Date:', formatDate(data.date, data.timeZone)),
     receiptRow('Cashier:', data.cashierName || 'N/A'),
     ...(data.customerName ? [receiptRow('Customer:', data.customerName)] : []),
     rule,
@@ -87,6 +114,6 @@ export function receiptLines(data: ReceiptData): string[] {
     receiptRow('Paid:', money(data.amountPaid)),
   );
   if (data.changeAmount > 0) lines.push(receiptRow('Change:', money(data.changeAmount)));
-  lines.push(rule, center('Thank you for shopping with us!'), center(RETURN_POLICY.slice(0, RECEIPT_WIDTH)));
+  lines.push(rule, center('Thank you for shopping with us!'), ...wrap(RETURN_POLICY).map(center));
   return lines;
 }

@@ -57,7 +57,16 @@ describe('receipt layout', () => {
     expect(lines[0]?.trim()).toBe('Your Store Name');
     expect(lines[1]?.trim()).toBe('Store Address');
     expect(lines[2]?.trim()).toBe('Phone Number');
-    expect(lines.at(-1)).toContain('30 days');
+    const footer = lines
+      .slice(-2)
+      .map((l) => l.trim())
+      .join(' ');
+    expect(footer).toBe('Items may be returned within 30 days with this receipt.');
+  });
+
+  it("prints the date in the branch's time zone", () => {
+    const lines = receiptLines({ ...base, date: '2026-11-21T20:30:00Z', timeZone: 'Asia/Karachi' });
+    expect(lines.find((l) => l.startsWith('Date:'))).toMatch(/22\/11\/2026 01:30$/);
   });
 
   it('right-aligns amounts at column 48', () => {

@@ -379,8 +379,8 @@ describe(`products API (${engineName()})`, () => {
     });
   });
 
-  describe('GET /products past 1,000 matches (meta.totalCapped)', () => {
-    // 1,206 products: 100 that never match 'tea', 5 whose name starts with it, 1,100 that contain it
+  describe('GET /products past 500 matches (meta.totalCapped)', () => {
+    // The cap is 500 (listTuning.countStep) for the first pages. 1,206 products: 100 that never match 'tea', 5 whose name starts with it, 1,100 that contain it
     // later in the name (all after the others by name), and one whose SKU is exactly 'TEA'.
     const pad = (n: number) => String(n).padStart(4, '0');
     const range = (n: number, name: (i: number) => string) => Array.from({ length: n }, (_, i) => name(i + 1));
@@ -412,15 +412,18 @@ describe(`products API (${engineName()})`, () => {
       token = await login(ctx.app, t.cashier.username);
     });
 
-    it('counts a listing up to 1,000 and then says "more than 1,000", with a pager that goes on', async () => {
+    it('counts a listing up to 500 and then says "more than 500", with a pager that goes on', async () => {
       const json = (await list(token, { branchId, page: 1, limit: 10 })).json();
-      expect(json.meta).toEqual({ total: 1000, page: 1, limit: 10, totalPages: 100, totalCapped: true });
+      expect(json.meta).toEqual({ total: 500, page: 1, limit: 10, totalPages: 50, totalCapped: true });
       expect(names(json)).toEqual(all.slice(0, 10));
       const wide = (await list(token, { branchId, page: 1, limit: 100 })).json();
-      expect(wide.meta).toEqual({ total: 1000, page: 1, limit: 100, totalPages: 10, totalCapped: true });
+      expect(wide.meta).toEqual({ total: 500, page: 1, limit: 100, totalPages: 5, totalCapped: true });
     });
 
-    it('counts on to the next 1,000 from the page that reaches the 1,000th row, exactly when below it', async () => {
+    it('counts on to the next multiple of 500 from the page that reaches it, exactly when below it', async () => {
+      const middle = (await list(token, { branchId, page: 50, limit: 10 })).json();
+      expect(middle.meta).toEqual({ total: 1000, page: 50, limit: 10, totalPages: 100, totalCapped: true });
+      expect(names(middle)).toEqual(all.slice(490, 500));
       const json = (await list(token, { branchId, page: 100, limit: 10 })).json();
       expect(json.meta).toEqual({ total: 1206, page: 100, limit: 10, totalPages: 121 });
       expect(names(json)).toEqual(all.slice(990, 1000));
@@ -430,7 +433,7 @@ describe(`products API (${engineName()})`, () => {
 
     it('caps the total of a frequent search term and keeps its ranking: exact SKU, name prefix, then by name', async () => {
       const first = (await list(token, { branchId, search: 'tea', page: 1, limit: 10 })).json();
-      expect(first.meta).toEqual({ total: 1000, page: 1, limit: 10, totalPages: 100, totalCapped: true });
+      expect(first.meta).toEqual({ total: 500, page: 1, limit: 10, totalPages: 50, totalCapped: true });
       expect(names(first)).toEqual(ranked.slice(0, 10));
       const second = (await list(token, { branchId, search: 'TEA', page: 2, limit: 10 })).json();
       expect(names(second)).toEqual(ranked.slice(10, 20));
@@ -439,9 +442,9 @@ describe(`products API (${engineName()})`, () => {
       const deep = (await list(token, { branchId, search: 'tea', page: 100, limit: 10 })).json();
       expect(deep.meta).toEqual({ total: 1106, page: 100, limit: 10, totalPages: 111 });
       expect(names(deep)).toEqual(ranked.slice(990, 1000));
-      // More than 1,000 names start with 'zz g': counted from the prefix alone.
+      // More than 500 names start with 'zz g': counted from the prefix alone.
       const prefixed = (await list(token, { branchId, search: 'zz g', page: 3, limit: 10 })).json();
-      expect(prefixed.meta).toEqual({ total: 1000, page: 3, limit: 10, totalPages: 100, totalCapped: true });
+      expect(prefixed.meta).toEqual({ total: 500, page: 3, limit: 10, totalPages: 50, totalCapped: true });
       expect(names(prefixed)).toEqual(greens.slice(20, 30));
       const past = (await list(token, { branchId, search: 'tea', page: 200, limit: 10 })).json();
       expect(past.data).toEqual([]);
@@ -454,7 +457,7 @@ describe(`products API (${engineName()})`, () => {
       Object.assign(listTuning, { walkMin: 20, walkPerRow: 1 });
       try {
         const json = (await list(token, { branchId, search: 'tea', page: 1, limit: 10 })).json();
-        expect(json.meta).toEqual({ total: 1000, page: 1, limit: 10, totalPages: 100, totalCapped: true });
+        expect(json.meta).toEqual({ total: 500, page: 1, limit: 10, totalPages: 50, totalCapped: true });
         expect(names(json)).toEqual(ranked.slice(0, 10));
         const green = (await list(token, { branchId, search: 'green', page: 3, limit: 10 })).json();
         expect(names(green)).toEqual(greens.slice(20, 30));

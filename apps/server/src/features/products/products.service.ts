@@ -84,8 +84,8 @@ function acceptedCost(actor: Actor, cost: number | undefined, { isRequired }: { 
 }
 
 /**
- * meta.total is exact up to repo.countCap(offset, limit): 1,000 for the first pages, the next multiple of
- * 1,000 past the page for later ones. Past it, counting stops: meta.total is that cap, meta.totalCapped is
+ * meta.total is exact up to repo.countCap(offset, limit): 500 for the first pages, the next multiple of
+ * 500 past the page for later ones. Past it, counting stops: meta.total is that cap, meta.totalCapped is
  * true ("more than meta.total"), and totalPages reaches at least one page beyond the requested one.
  */
 export type ProductPageMeta = PageMeta & { totalCapped?: true };

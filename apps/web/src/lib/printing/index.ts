@@ -8,4 +8,4 @@ export {
   printTestReceipt,
   USB_SETTLE_MS,
 } from './print';
-export { type ReceiptStore, saleReceiptData, testReceiptData } from './receipt-data';
+export { type ReceiptStore, receiptStore, saleReceiptData, testReceiptData } from './receipt-data';

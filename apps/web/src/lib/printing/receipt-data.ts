@@ -1,12 +1,40 @@
 import type { ReceiptData, Sale } from '@pos/shared';
 
-/** What the receipt header shows: the company's name with the branch's address and phone. */
-export type ReceiptStore = { name?: string | null; address?: string | null; phone?: string | null } | null;
+/** What the receipt header shows (the company's name, address and phone) and the branch's time zone. */
+export type ReceiptStore = {
+  name?: string | null;
+  address?: string | null;
+  phone?: string | null;
+  timeZone?: string | null;
+} | null;
+
+type CompanyLike = { id: string; name?: string | null; address?: string | null; phone?: string | null };
+
+/**
+ * The header of every receipt, printed or reprinted: the selected company's name, address and phone
+ * (from the session's company list, which has them), and the selected branch's time zone. Nothing
+ * selected: null, and the receipt's placeholders stand in.
+ */
+export function receiptStore(
+  selected: { id: string; name: string } | null,
+  sessionCompanies: readonly CompanyLike[] | null | undefined,
+  timeZone?: string | null,
+): ReceiptStore {
+  if (!selected) return null;
+  const full = sessionCompanies?.find((c) => c.id === selected.id);
+  return {
+    name: full?.name || selected.name || null,
+    address: full?.address || null,
+    phone: full?.phone || null,
+    timeZone: timeZone ?? null,
+  };
+}
 
 /** A sale as the server answered it (POST /transactions or GET /transactions/{id}) -> receipt data. */
 export function saleReceiptData(sale: Sale, store?: ReceiptStore): ReceiptData {
   return {
     company: store ?? null,
+    timeZone: store?.timeZone ?? null,
     branchName: sale.branch?.name ?? null,
     receiptNumber: sale.receiptNumber,
     date: sale.transactionDate,

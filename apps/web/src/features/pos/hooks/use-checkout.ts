@@ -1,8 +1,15 @@
 import { useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { printReceipt, printTestReceipt, type ReceiptStore, saleReceiptData } from '../../../lib/printing';
+import {
+  printReceipt,
+  printTestReceipt,
+  type ReceiptStore,
+  receiptStore,
+  saleReceiptData,
+} from '../../../lib/printing';
 import { useCurrentSelection } from '../../../lib/selection-context';
+import { useSessionUser } from '../../../lib/session-store';
 import { createSale, useInvalidateProducts } from '../api/pos-api';
 import { cartStore, cartTotals } from '../store/cart-store';
 import { buildSalePayload, canCompletePayment, type PaymentDetails } from '../store/sale-payload';
@@ -14,7 +21,8 @@ export type CheckoutResult = 'paid' | 'rejected' | 'failed';
 /** The receipt header: the company's name, the branch's address and phone (placeholders when missing). */
 export function useReceiptStore(): ReceiptStore {
   const { company, branch } = useCurrentSelection();
-  return { name: company?.name ?? null, address: branch?.address ?? null, phone: branch?.phone ?? null };
+  const user = useSessionUser();
+  return receiptStore(company, user?.company, branch?.timezone);
 }
 
 /**

@@ -16,7 +16,7 @@ import { nextPickerPage, PICKER_PAGE_SIZE } from '../utils/picker-options';
 type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
 
 /**
- * GET /products counts matches only up to a cap (1,000 for the first pages): past it, meta.total is the
+ * GET /products counts matches only up to a cap (500 for the first pages): past it, meta.total is the
  * cap, totalCapped is true ("more than total") and totalPages reaches at least one page further.
  */
 export type ProductPageMeta = PageMeta & { totalCapped?: boolean };

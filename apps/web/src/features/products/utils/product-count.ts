@@ -1,6 +1,6 @@
 import type { ProductPageMeta } from '../api/products';
 
-/** The products page's count: '1 product', '2,345 products', or 'More than 1,000 products' past the server's cap. */
+/** The products page's count: '1 product', '2,345 products', or 'More than 500 products' past the server's cap. */
 export function productCountLabel({ total, totalCapped }: Pick<ProductPageMeta, 'total' | 'totalCapped'>): string {
   const count = total.toLocaleString('en-US');
   if (totalCapped) return `More than ${count} products`;
