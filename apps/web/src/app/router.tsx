@@ -2,17 +2,9 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFound } from '../components/NotFound';
 import { PlaceholderPage } from '../components/PlaceholderPage';
 import { LoginPage } from '../features/auth/components/LoginPage';
-import { BrandsPage } from '../features/brands/components/brands-page';
-import { CategoriesPage } from '../features/categories/components/categories-page';
-import { BranchManagementPage } from '../features/companies/components/BranchManagementPage';
 import { BranchSetupPage } from '../features/companies/components/BranchSetupPage';
 import { CompanySetupPage } from '../features/companies/components/CompanySetupPage';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage';
-import { PosPage } from '../features/pos/components/pos-page';
-import { ProductsPage } from '../features/products/components/products-page';
-import { SettingsPage } from '../features/settings/components/SettingsPage';
-import { TransactionsPage } from '../features/transactions/components/transactions-page';
-import { UsersPage } from '../features/users/components/users-page';
 import { RequireAuth } from './RequireAuth';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import { AppLayout } from './shell/AppLayout';
@@ -25,6 +17,8 @@ const PLACEHOLDERS: { path: string; title: string }[] = [
   { path: '/dashboard/customers/:customerId', title: 'Customer Details' },
 ];
 
+// Each screen behind the shell is its own chunk, loaded when its route is first opened: the first
+// load carries the shell and the opened screen only (the register must stay small for the tills).
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorScreen />,
@@ -40,14 +34,50 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/dashboard/branch-management', element: <BranchManagementPage /> },
-              { path: '/settings', element: <SettingsPage /> },
-              { path: '/dashboard/categories', element: <CategoriesPage /> },
-              { path: '/dashboard/brands', element: <BrandsPage /> },
-              { path: '/dashboard/products', element: <ProductsPage /> },
-              { path: '/dashboard/users', element: <UsersPage /> },
-              { path: '/dashboard/pos', element: <PosPage /> },
-              { path: '/dashboard/transactions', element: <TransactionsPage /> },
+              {
+                path: '/dashboard/branch-management',
+                lazy: () =>
+                  import('../features/companies/components/BranchManagementPage').then((m) => ({
+                    Component: m.BranchManagementPage,
+                  })),
+              },
+              {
+                path: '/settings',
+                lazy: () =>
+                  import('../features/settings/components/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
+              },
+              {
+                path: '/dashboard/categories',
+                lazy: () =>
+                  import('../features/categories/components/categories-page').then((m) => ({
+                    Component: m.CategoriesPage,
+                  })),
+              },
+              {
+                path: '/dashboard/brands',
+                lazy: () =>
+                  import('../features/brands/components/brands-page').then((m) => ({ Component: m.BrandsPage })),
+              },
+              {
+                path: '/dashboard/products',
+                lazy: () =>
+                  import('../features/products/components/products-page').then((m) => ({ Component: m.ProductsPage })),
+              },
+              {
+                path: '/dashboard/users',
+                lazy: () => import('../features/users/components/users-page').then((m) => ({ Component: m.UsersPage })),
+              },
+              {
+                path: '/dashboard/pos',
+                lazy: () => import('../features/pos/components/pos-page').then((m) => ({ Component: m.PosPage })),
+              },
+              {
+                path: '/dashboard/transactions',
+                lazy: () =>
+                  import('../features/transactions/components/transactions-page').then((m) => ({
+                    Component: m.TransactionsPage,
+                  })),
+              },
               ...PLACEHOLDERS.map(({ path, title }) => ({ path, element: <PlaceholderPage title={title} /> })),
             ],
           },
