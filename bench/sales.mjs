@@ -34,7 +34,7 @@ const option = (name, fallback) => {
 const ENGINE = option('engine', 'postgresql');
 const REGISTERS = Number(option('registers', 32));
 const SECONDS = Number(option('seconds', 15));
-const PRODUCTS = Number(option('products', 200));
+const PRODUCTS = Number(option('products', 1000));
 const PORT = Number(process.env.BENCH_PORT ?? 3988);
 const log = (message) => console.error(`[sales bench] ${message}`);
 
@@ -68,13 +68,13 @@ function salePayload(branchId, products) {
   };
 }
 
-async function runLoad({ port, token, branchId, products }) {
+async function runLoad({ port, tokens, branchId, products }) {
   const url = `http://127.0.0.1:${port}/api/transactions`;
   const latencies = [];
   let failures = 0;
   let created = 0;
   const failureSamples = [];
-  const post = async () => {
+  const post = async (token) => {
     const started = performance.now();
     const res = await fetch(url, {
       method: 'POST',
@@ -97,17 +97,17 @@ async function runLoad({ port, token, branchId, products }) {
   // Warm-up: JIT, connection pool, plan caches.
   const warmUntil = performance.now() + 2000;
   await Promise.all(
-    Array.from({ length: REGISTERS }, async () => {
-      while (performance.now() < warmUntil) await post();
+    Array.from({ length: REGISTERS }, async (_, i) => {
+      while (performance.now() < warmUntil) await post(tokens[i % tokens.length]);
     }),
   );
   failures = 0;
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   await Promise.all(
-    Array.from({ length: REGISTERS }, async () => {
+    Array.from({ length: REGISTERS }, async (_, i) => {
       while (performance.now() < deadline) {
-        const ms = await post();
+        const ms = await post(tokens[i % tokens.length]);
         if (ms !== undefined) latencies.push(ms);
       }
     }),
@@ -127,7 +127,7 @@ function pgbenchScript(nProducts) {
   return `\\set p1 random(1, ${nProducts})
 \\set p2 random(1, ${nProducts})
 \\set p3 random(1, ${nProducts})
-SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id WHERE s.id = ':sid' AND s.user_id = ':uid' AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active;
+SELECT s.id AS sid, s.user_id AS uid FROM bench_sessions bs JOIN sessions s ON s.id = bs.session_id JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id WHERE bs.n = :client_id % (SELECT count(*) FROM bench_sessions) AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active \\gset
 SELECT id, company_id, timezone FROM branches WHERE id = ':bid';
 SELECT gen_random_uuid() AS sale_id \\gset
 BEGIN;
@@ -137,7 +137,7 @@ SELECT p.id, p.name, p.sku, p.price, p.stock_quantity FROM products p JOIN bench
 UPDATE products SET stock_quantity = stock_quantity - 1, updated_at = now() WHERE company_id = ':cid' AND id = (SELECT id FROM bench_products WHERE n = :p1);
 UPDATE products SET stock_quantity = stock_quantity - 1, updated_at = now() WHERE company_id = ':cid' AND id = (SELECT id FROM bench_products WHERE n = :p2);
 UPDATE products SET stock_quantity = stock_quantity - 1, updated_at = now() WHERE company_id = ':cid' AND id = (SELECT id FROM bench_products WHERE n = :p3);
-INSERT INTO receipt_counters (company_id, branch_id, last_number) VALUES (':cid', ':bid', 1) ON CONFLICT (company_id, branch_id) DO UPDATE SET last_number = receipt_counters.last_number + 1 RETURNING last_number AS rn \\gset
+SELECT nextval(pos_receipt_sequence(':bid')) AS rn \\gset
 INSERT INTO sales (company_id, id, branch_id, receipt_number, cashier_id, payment_method, status, subtotal, discount_type, discount_value, discount_amount, tax_rate, tax_amount, total, amount_paid, change_amount, idempotency_key, request_hash) VALUES (':cid', ':sale_id', ':bid', 'RAW-' || :rn, ':uid', 'card', 'completed', 300, 'amount', 0, 0, 5, 15, 315, 315, 0, ':sale_id', 'raw');
 INSERT INTO sale_items (company_id, sale_id, product_id, product_name, product_sku, quantity, unit_price, subtotal) SELECT ':cid', ':sale_id', p.id, p.name, p.sku, 1, p.price, p.price FROM products p JOIN bench_products b ON b.id = p.id WHERE p.company_id = ':cid' AND b.n IN (:p1, :p2, :p3);
 INSERT INTO stock_movements (company_id, branch_id, product_id, movement_type, direction, quantity, previous_quantity, new_quantity, user_id, reference_type, reference_id) SELECT ':cid', ':bid', p.id, 'sale', 'out', 1, p.stock_quantity + 1, p.stock_quantity, ':uid', 'sale', ':sale_id' FROM products p JOIN bench_products b ON b.id = p.id WHERE p.company_id = ':cid' AND b.n IN (:p1, :p2, :p3);
@@ -157,8 +157,13 @@ async function runPgbench({ databaseUrl, companyId, branchId }) {
   await db.query('create unique index on bench_products (n)');
   await db.query('create unique index on bench_products (id)');
   const n = Number((await db.query('select count(*) from bench_products')).rows[0].count);
-  const { rows } = await db.query(
-    `select s.id as sid, s.user_id as uid from sessions s join users u on u.id = s.user_id where u.username = 'benchcashier' and s.revoked_at is null order by s.created_at desc limit 1`,
+  // One cashier per pgbench client, as in the API run: the latest live session of each bench cashier.
+  await db.query(
+    `create table bench_sessions as
+       select (row_number() over (order by u.username)) - 1 as n, s.id as session_id
+       from users u join lateral (select id from sessions where user_id = u.id and revoked_at is null
+                                  order by created_at desc limit 1) s on true
+       where u.username like 'benchcashier%'`,
   );
   await db.end();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-pgbench-'));
@@ -183,10 +188,6 @@ async function runPgbench({ databaseUrl, companyId, branchId }) {
       `cid=${companyId}`,
       '-D',
       `bid=${branchId}`,
-      '-D',
-      `uid=${rows[0].uid}`,
-      '-D',
-      `sid=${rows[0].sid}`,
       databaseUrl,
     ],
     { encoding: 'utf8', timeout: (SECONDS + 60) * 1000 },
@@ -202,7 +203,8 @@ async function runPgbench({ databaseUrl, companyId, branchId }) {
       if (Number.isFinite(us) && us > 0) latencies.push(us / 1000);
     }
   }
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (args.includes('--keep')) log(`kept the pgbench script in ${dir}`);
+  else fs.rmSync(dir, { recursive: true, force: true });
   return { salesPerSecond: +tps.toFixed(1), latencyMs: stats(latencies) };
 }
 
@@ -219,6 +221,8 @@ async function main() {
       ADMIN_USERNAME: 'benchadmin',
       ADMIN_PASSWORD: adminPassword,
       SEED_DEMO: 'never',
+      // The bench signs in one cashier per register from one address.
+      LOGIN_RATE_MAX_PER_IP: '10000',
       ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir }),
     },
   });
@@ -251,7 +255,26 @@ async function main() {
       products.push({ id: created.data.id, price });
     }
     log(`${products.length} products; ${REGISTERS} registers for ${SECONDS} s (after a 2 s warm-up)`);
-    result.api = await runLoad({ port: PORT, token: tenant.cashierToken, branchId: tenant.branch.id, products });
+    // One cashier per register, as in a shop (a cashier works one till at a time).
+    const tokens = [tenant.cashierToken];
+    for (let i = 1; i < REGISTERS; i++) {
+      const password = randomBytes(12).toString('base64url');
+      const username = `benchcashier${String(i).padStart(2, '0')}`;
+      await call('POST', '/users', {
+        token: tenant.adminToken,
+        body: {
+          name: `Bench Cashier ${i}`,
+          email: `${username}@bench.example`,
+          username,
+          password,
+          roleIds: [3],
+          companyId: tenant.company.id,
+          branchId: tenant.branch.id,
+        },
+      });
+      tokens.push((await call('POST', '/auth/login', { body: { username, password } })).access_token);
+    }
+    result.api = await runLoad({ port: PORT, tokens, branchId: tenant.branch.id, products });
     result.loadAfterApi = loadAverage();
     await server.stop();
     if (database) {
@@ -270,7 +293,8 @@ async function main() {
     }
   } finally {
     await server.stop().catch(() => {});
-    await database?.drop();
+    if (args.includes('--keep')) log(`kept database ${database?.url}`);
+    else await database?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
   clearInterval(keepAlive);

@@ -15,20 +15,6 @@ import { branches, users } from './tenancy';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
-/** The next receipt number of each branch; the row lock serialises numbering, not the rest of the sale. */
-export const receiptCounters = pgTable(
-  'receipt_counters',
-  {
-    companyId: uuid('company_id').notNull(),
-    branchId: uuid('branch_id').notNull(),
-    lastNumber: integer('last_number').notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.companyId, t.branchId] }),
-    foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
-  ],
-);
-
 export const sales = pgTable(
   'sales',
   {

@@ -5,7 +5,6 @@ import {
   branches,
   customers,
   products,
-  receiptCounters,
   returnsDaily,
   saleItems,
   sales,
@@ -93,18 +92,15 @@ export async function findOrCreateCustomer(
   return row;
 }
 
-/** The branch's next receipt number. Taken last in the sale's transaction, so the row lock is held briefly. */
-export async function nextReceiptNumber(tx: DbOrTx, { companyId, branchId }: BranchKey): Promise<number> {
-  const [row] = await tx
-    .insert(receiptCounters)
-    .values({ companyId, branchId, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: [receiptCounters.companyId, receiptCounters.branchId],
-      set: { lastNumber: sql`${receiptCounters.lastNumber} + 1` },
-    })
-    .returning({ lastNumber: receiptCounters.lastNumber });
-  if (!row) throw new Error('receipt counter returned nothing');
-  return row.lastNumber;
+/**
+ * The branch's next receipt number, from its own sequence (migration 0005): no lock is held until
+ * commit, so sales of one branch do not queue behind each other's commit.
+ */
+export async function nextReceiptNumber(tx: DbOrTx, { branchId }: BranchKey): Promise<number> {
+  const result = await tx.execute<{ n: string }>(sql`select nextval(pos_receipt_sequence(${branchId}::uuid)) as n`);
+  const n = (result as unknown as { rows: { n: string }[] }).rows?.[0]?.n;
+  if (n === undefined) throw new Error('receipt sequence returned nothing');
+  return Number(n);
 }
 
 export async function insertSale(
