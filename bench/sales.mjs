@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Sale commit throughput and latency through the HTTP API: N concurrent registers posting 3-line sales.
 //
-//   node bench/sales.mjs [--engine postgresql|pglite] [--registers 32] [--seconds 15] [--products 200] [--no-build]
+//   node bench/sales.mjs [--engine postgresql|pglite] [--registers 32] [--seconds 15] [--products 1000] [--no-build]
 //
 // PostgreSQL: a fresh database next to TEST_DATABASE_URL; afterwards the same statements the sale runs
 // (auth look-ups, idempotency lock and check, products FOR UPDATE, 3 stock updates, receipt counter,

@@ -10,9 +10,9 @@ import {
   companyMembers,
   customers,
   products,
-  stockMovements,
   users,
 } from '../schema';
+import { seedDemoHistory } from './demo-history';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const DEMO_USERS = [
@@ -70,7 +70,6 @@ const CUSTOMERS = [
 
 /**
  * The demo company of DESIGN.md section 7, loaded only into an empty embedded database.
- * Sales and returns join it when the register and returns land.
  */
 export async function seedDemo(db: Db, { timezone }: { timezone: string }): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -130,8 +129,10 @@ export async function seedDemo(db: Db, { timezone }: { timezone: string }): Prom
     if (!admin) throw new Error('demo users insert failed');
     await tx.insert(companyMembers).values({ companyId: company.id, userId: admin.id });
 
+    const [, manager, cashier] = userRows;
     for (const branch of branchRows) {
       const brandIds = new Map<string, string>();
+      const branchProducts: { id: string; name: string; sku: string; price: number; stock: number }[] = [];
       for (const group of CATALOGUE) {
         const [parent] = await tx
           .insert(categories)
@@ -173,20 +174,7 @@ export async function seedDemo(db: Db, { timezone }: { timezone: string }): Prom
             })
             .returning();
           if (!product) throw new Error('demo product insert failed');
-          if (stock > 0) {
-            await tx.insert(stockMovements).values({
-              companyId: company.id,
-              branchId: branch.id,
-              productId: product.id,
-              movementType: 'initial_stock',
-              direction: 'in',
-              quantity: stock,
-              previousQuantity: 0,
-              newQuantity: stock,
-              userId: admin.id,
-              reason: 'Opening stock',
-            });
-          }
+          branchProducts.push({ id: product.id, name, sku, price, stock });
         }
       }
       await tx
@@ -194,6 +182,15 @@ export async function seedDemo(db: Db, { timezone }: { timezone: string }): Prom
         .values(
           CUSTOMERS.map(([name, phone, email]) => ({ companyId: company.id, branchId: branch.id, name, phone, email })),
         );
+      // The main branch's cashier sells there; the manager covers the second branch.
+      await seedDemoHistory(tx, {
+        companyId: company.id,
+        branchId: branch.id,
+        cashierId: (branch.isMain ? cashier : manager)?.id ?? admin.id,
+        products: branchProducts,
+        taxRate: 5,
+        seed: branch.isMain ? 1 : 2,
+      });
     }
   });
 }
