@@ -14,8 +14,11 @@ import { brandsRoutes } from './features/brands/brands.routes';
 import { categoriesRoutes } from './features/categories/categories.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { customersRoutes } from './features/customers/customers.routes';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { productsRoutes } from './features/products/products.routes';
+import { returnsRoutes } from './features/returns/returns.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { transactionsRoutes } from './features/transactions/transactions.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -82,6 +85,9 @@ export async function buildApp({ env, database, jwtSecret, logger = true }: AppO
         await protectedApi.register(usersRoutes);
         await protectedApi.register(transactionsRoutes);
         await protectedApi.register(customersRoutes);
+        await protectedApi.register(returnsRoutes);
+        await protectedApi.register(dashboardRoutes);
+        await protectedApi.register(inventoryRoutes);
       });
     },
     { prefix: '/api' },

@@ -1,21 +1,11 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFound } from '../components/NotFound';
-import { PlaceholderPage } from '../components/PlaceholderPage';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { BranchSetupPage } from '../features/companies/components/BranchSetupPage';
 import { CompanySetupPage } from '../features/companies/components/CompanySetupPage';
-import { DashboardPage } from '../features/dashboard/components/DashboardPage';
 import { RequireAuth } from './RequireAuth';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import { AppLayout } from './shell/AppLayout';
-
-/** The screens of later issues: real routes in the shell, showing their title for now. */
-const PLACEHOLDERS: { path: string; title: string }[] = [
-  { path: '/dashboard/inventory', title: 'Inventory' },
-  { path: '/dashboard/returns', title: 'Returns' },
-  { path: '/dashboard/customers', title: 'Customers' },
-  { path: '/dashboard/customers/:customerId', title: 'Customer Details' },
-];
 
 // Each screen behind the shell is its own chunk, loaded when its route is first opened: the first
 // load carries the shell and the opened screen only (the register must stay small for the tills).
@@ -33,7 +23,13 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { path: '/dashboard', element: <DashboardPage /> },
+              {
+                path: '/dashboard',
+                lazy: () =>
+                  import('../features/dashboard/components/DashboardPage').then((m) => ({
+                    Component: m.DashboardPage,
+                  })),
+              },
               {
                 path: '/dashboard/branch-management',
                 lazy: () =>
@@ -78,7 +74,32 @@ export const routes: RouteObject[] = [
                     Component: m.TransactionsPage,
                   })),
               },
-              ...PLACEHOLDERS.map(({ path, title }) => ({ path, element: <PlaceholderPage title={title} /> })),
+              {
+                path: '/dashboard/returns',
+                lazy: () =>
+                  import('../features/returns/components/returns-page').then((m) => ({ Component: m.ReturnsPage })),
+              },
+              {
+                path: '/dashboard/inventory',
+                lazy: () =>
+                  import('../features/inventory/components/inventory-page').then((m) => ({
+                    Component: m.InventoryPage,
+                  })),
+              },
+              {
+                path: '/dashboard/customers',
+                lazy: () =>
+                  import('../features/customers/components/customers-page').then((m) => ({
+                    Component: m.CustomersPage,
+                  })),
+              },
+              {
+                path: '/dashboard/customers/:customerId',
+                lazy: () =>
+                  import('../features/customers/components/customer-detail-page').then((m) => ({
+                    Component: m.CustomerDetailPage,
+                  })),
+              },
             ],
           },
         ],

@@ -205,11 +205,17 @@ export async function seedDemoHistory(
     if (!line || !saleItemId) return;
     const id = randomUUID();
     const amount = line.product.price.toFixed(2);
+    // From the branch's return sequence (migration 0006), so returns made later continue after these.
+    const [{ n } = { n: String(i + 1) }] = (
+      (await tx.execute(sql`select nextval(pos_return_sequence(${branchId}::uuid)) as n`)) as unknown as {
+        rows: { n: string }[];
+      }
+    ).rows;
     await tx.insert(returns).values({
       companyId,
       id,
       branchId,
-      returnNumber: `RET-${String(i + 1).padStart(6, '0')}`,
+      returnNumber: `RET-${String(n).padStart(6, '0')}`,
       originalSaleId: sale.id,
       processedBy: cashierId,
       status: 'completed',

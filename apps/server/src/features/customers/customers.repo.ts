@@ -1,7 +1,7 @@
 import type { CustomerContact } from '@pos/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { customers } from '../../db/schema';
+import { customers, returnItems, returns, saleItems, sales } from '../../db/schema';
 
 /** The branch's customer with this phone (customers are unique by phone per branch). */
 export async function findCustomerByPhone(
@@ -14,4 +14,223 @@ export async function findCustomerByPhone(
     .where(and(eq(customers.companyId, companyId), eq(customers.branchId, branchId), eq(customers.phone, phone)))
     .limit(1);
   return row;
+}
+
+type BranchKey = { companyId: string; branchId: string };
+type BranchDays = BranchKey & { timezone: string };
+type Period = { startDate?: string; endDate?: string };
+type Page = { limit: number; offset: number };
+
+const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+const customerColumns = {
+  id: customers.id,
+  branchId: customers.branchId,
+  name: customers.name,
+  phone: customers.phone,
+  email: customers.email,
+  address: customers.address,
+  notes: customers.notes,
+  isActive: customers.isActive,
+  createdAt: customers.createdAt,
+};
+
+export type CustomerRow = {
+  id: string;
+  branchId: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  address: string | null;
+  notes: string | null;
+  isActive: boolean;
+  createdAt: Date;
+};
+
+function listConditions(scope: BranchKey, search?: string) {
+  const pattern = search ? containsPattern(search) : undefined;
+  return and(
+    eq(customers.companyId, scope.companyId),
+    eq(customers.branchId, scope.branchId),
+    pattern
+      ? or(ilike(customers.name, pattern), ilike(customers.phone, pattern), ilike(customers.email, pattern))
+      : undefined,
+  );
+}
+
+/**
+ * One page of the branch's customers by name, each with the count and total of their completed sales,
+ * in the same statement: a grouped subquery over the page's customers' sales (sales_customer_idx).
+ */
+export async function listCustomers(db: DbOrTx, scope: BranchKey, search: string | undefined, page: Page) {
+  const pageRows = db
+    .select(customerColumns)
+    .from(customers)
+    .where(listConditions(scope, search))
+    .orderBy(asc(customers.name), asc(customers.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('c');
+  const rows = await db
+    .select({
+      id: pageRows.id,
+      branchId: pageRows.branchId,
+      name: pageRows.name,
+      phone: pageRows.phone,
+      email: pageRows.email,
+      address: pageRows.address,
+      notes: pageRows.notes,
+      isActive: pageRows.isActive,
+      createdAt: pageRows.createdAt,
+      transactionsCount: sql<string>`coalesce(t.n, 0)`,
+      totalSpent: sql<string>`coalesce(t.spent, 0)`,
+    })
+    .from(pageRows)
+    .leftJoin(
+      sql`lateral (select count(*) as n, sum(${sales.total}) as spent from ${sales}
+        where ${sales.companyId} = ${scope.companyId} and ${sales.customerId} = ${pageRows.id}
+          and ${sales.status} = 'completed') t`,
+      sql`true`,
+    )
+    .orderBy(asc(pageRows.name), asc(pageRows.id));
+  return rows;
+}
+
+export async function countCustomers(db: DbOrTx, scope: BranchKey, search: string | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(customers).where(listConditions(scope, search));
+  return Number(row?.n ?? 0);
+}
+
+/** A customer by id within the companies given ('all' for the platform operator). */
+export async function findCustomer(
+  db: DbOrTx,
+  { id, companyIds }: { id: string; companyIds: 'all' | string[] },
+): Promise<(CustomerRow & { companyId: string }) | undefined> {
+  if (companyIds !== 'all' && companyIds.length === 0) return undefined;
+  const [row] = await db
+    .select({ ...customerColumns, companyId: customers.companyId })
+    .from(customers)
+    .where(and(eq(customers.id, id), companyIds === 'all' ? undefined : inArray(customers.companyId, companyIds)))
+    .limit(1);
+  return row;
+}
+
+/** The customer's completed sales and the refunds of the completed returns of their sales. */
+export async function customerFigures(
+  db: DbOrTx,
+  { companyId, customerId }: { companyId: string; customerId: string },
+) {
+  const [row] = await db
+    .execute<{ n: string; spent: string; refunded: string }>(sql`
+    select
+      (select count(*) from ${sales} where ${sales.companyId} = ${companyId} and ${sales.customerId} = ${customerId}
+        and ${sales.status} = 'completed')::text as n,
+      (select coalesce(sum(${sales.total}), 0) from ${sales} where ${sales.companyId} = ${companyId}
+        and ${sales.customerId} = ${customerId} and ${sales.status} = 'completed')::text as spent,
+      (select coalesce(sum(r.refund_amount), 0) from ${returns} r join ${sales} s
+        on s.company_id = r.company_id and s.id = r.original_sale_id
+        where r.company_id = ${companyId} and s.customer_id = ${customerId} and r.status = 'completed')::text as refunded
+  `)
+    .then((r) => (r as unknown as { rows: { n: string; spent: string; refunded: string }[] }).rows);
+  return row ?? { n: '0', spent: '0', refunded: '0' };
+}
+
+function createdWithin(column: typeof sales.createdAt | typeof returns.createdAt, timezone: string, p: Period) {
+  return [
+    p.startDate ? sql`${column} >= ((${p.startDate}::date)::timestamp at time zone ${timezone})` : undefined,
+    p.endDate ? sql`${column} < ((${p.endDate}::date + 1)::timestamp at time zone ${timezone})` : undefined,
+  ];
+}
+
+function customerSalesConditions(scope: BranchDays, customerId: string, period: Period) {
+  return and(
+    eq(sales.companyId, scope.companyId),
+    eq(sales.customerId, customerId),
+    ...createdWithin(sales.createdAt, scope.timezone, period),
+  );
+}
+
+/** A page of the customer's sales, newest first, with their line counts. */
+export async function customerSales(db: DbOrTx, scope: BranchDays, customerId: string, period: Period, page: Page) {
+  const where = customerSalesConditions(scope, customerId, period);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: sales.id,
+        receiptNumber: sales.receiptNumber,
+        createdAt: sales.createdAt,
+        paymentMethod: sales.paymentMethod,
+        status: sales.status,
+        total: sales.total,
+        // Qualified by hand: in a one-table select Drizzle writes bare column names, which the subquery would take as its own.
+        itemCount: sql<string>`(select count(*) from ${saleItems} where ${saleItems.companyId} = "sales"."company_id" and ${saleItems.saleId} = "sales"."id")`,
+      })
+      .from(sales)
+      .where(where)
+      .orderBy(desc(sales.createdAt), desc(sales.receiptNumber))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(sales).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** A page of the returns of the customer's sales, newest first, with units returned and fees. */
+export async function customerReturns(db: DbOrTx, scope: BranchDays, customerId: string, period: Period, page: Page) {
+  const where = and(
+    eq(returns.companyId, scope.companyId),
+    eq(sales.customerId, customerId),
+    ...createdWithin(returns.createdAt, scope.timezone, period),
+  );
+  const join = and(eq(sales.companyId, returns.companyId), eq(sales.id, returns.originalSaleId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: returns.id,
+        returnNumber: returns.returnNumber,
+        createdAt: returns.createdAt,
+        refundAmount: returns.refundAmount,
+        reason: returns.reason,
+        reasonDescription: returns.reasonDescription,
+        status: returns.status,
+        items: sql<string>`(select coalesce(sum(${returnItems.quantity}), 0) from ${returnItems} where ${returnItems.companyId} = "returns"."company_id" and ${returnItems.returnId} = "returns"."id")`,
+        restockingFee: sql<string>`(select coalesce(sum(${returnItems.restockingFee}), 0) from ${returnItems} where ${returnItems.companyId} = "returns"."company_id" and ${returnItems.returnId} = "returns"."id")`,
+      })
+      .from(returns)
+      .innerJoin(sales, join)
+      .where(where)
+      .orderBy(desc(returns.createdAt), desc(returns.returnNumber))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(returns).innerJoin(sales, join).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export async function phoneTaken(db: DbOrTx, scope: BranchKey & { phone: string; exceptId: string }) {
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.companyId, scope.companyId),
+        eq(customers.branchId, scope.branchId),
+        eq(customers.phone, scope.phone),
+        ne(customers.id, scope.exceptId),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function updateCustomer(
+  db: DbOrTx,
+  { companyId, id }: { companyId: string; id: string },
+  patch: Partial<Pick<CustomerRow, 'name' | 'phone' | 'email' | 'address' | 'notes'>>,
+) {
+  if (Object.keys(patch).length === 0) return;
+  await db
+    .update(customers)
+    .set(patch)
+    .where(and(eq(customers.companyId, companyId), eq(customers.id, id)));
 }

@@ -1,16 +1,61 @@
-import { customerPhoneLookupParamsSchema } from '@pos/shared';
+import {
+  customerHistoryQuerySchema,
+  customerListQuerySchema,
+  customerPhoneLookupParamsSchema,
+  idSchema,
+  updateCustomerSchema,
+} from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../lib/http';
 import * as service from './customers.service';
 
 export async function customersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['customers'];
+  const params = z.object({ id: idSchema });
 
   r.get(
     '/customers/branch/:branchId/phone/:phone',
     { schema: { tags, params: customerPhoneLookupParamsSchema } },
     async (req) => ok(await service.findByPhone(app.db, req.actor, req.params)),
+  );
+
+  r.get('/customers', { schema: { tags, querystring: customerListQuerySchema } }, async (req) => {
+    const { items, meta } = await service.listCustomers(app.db, req.actor, req.query);
+    return ok(items, { meta });
+  });
+
+  r.get('/customers/:id', { schema: { tags, params } }, async (req) =>
+    ok(await service.getCustomer(app.db, req.actor, req.params.id)),
+  );
+
+  r.get('/customers/:id/analytics', { schema: { tags, params } }, async (req) =>
+    ok(await service.getAnalytics(app.db, req.actor, req.params.id)),
+  );
+
+  r.get(
+    '/customers/:id/transactions',
+    { schema: { tags, params, querystring: customerHistoryQuerySchema } },
+    async (req) => {
+      const { items, meta } = await service.listTransactions(app.db, req.actor, req.params.id, req.query);
+      return ok(items, { meta });
+    },
+  );
+
+  r.get(
+    '/customers/:id/returns',
+    { schema: { tags, params, querystring: customerHistoryQuerySchema } },
+    async (req) => {
+      const { items, meta } = await service.listReturns(app.db, req.actor, req.params.id, req.query);
+      return ok(items, { meta });
+    },
+  );
+
+  r.patch('/customers/:id', { schema: { tags, params, body: updateCustomerSchema } }, async (req) =>
+    ok(await service.updateCustomer(app.db, req.actor, req.params.id, req.body), {
+      message: 'Customer updated successfully',
+    }),
   );
 }

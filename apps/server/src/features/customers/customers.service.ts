@@ -1,8 +1,26 @@
-import type { CustomerContact } from '@pos/shared';
+import {
+  CUSTOMER_MSG,
+  type Customer,
+  type CustomerAnalytics,
+  type CustomerContact,
+  type CustomerListItem,
+  type CustomerReturn,
+  type CustomerTransaction,
+  fromMinor,
+  type PageMeta,
+  type Permission,
+  pageMeta,
+  toMinor,
+  type updateCustomerSchema,
+} from '@pos/shared';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { type Actor, resolveBranch } from '../../lib/access';
-import { notFound } from '../../lib/errors';
+import { type Actor, accessibleCompanyIds, resolveBranch } from '../../lib/access';
+import { conflict, notFound } from '../../lib/errors';
+import { toMoney } from '../../lib/money';
 import * as repo from './customers.repo';
+
+type UpdateCustomerParsed = z.output<typeof updateCustomerSchema>;
 
 /**
  * GET /customers/branch/{branchId}/phone/{phone}: the register's look-up. The phone is matched exactly
@@ -17,4 +35,125 @@ export async function findByPhone(
   const customer = await repo.findCustomerByPhone(db, { ...scope, phone });
   if (!customer) throw notFound('Customer');
   return customer;
+}
+
+const toCustomer = (r: repo.CustomerRow): Customer => ({
+  id: r.id,
+  name: r.name,
+  phone: r.phone,
+  email: r.email,
+  address: r.address,
+  notes: r.notes,
+  isActive: r.isActive,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** GET /customers: a page of the branch's customers with their completed sales' count and total. */
+export async function listCustomers(
+  db: Db,
+  actor: Actor,
+  query: { branchId: string; page: number; limit: number; search?: string },
+): Promise<{ items: CustomerListItem[]; meta: PageMeta }> {
+  const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_customers' });
+  const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  const [rows, total] = await Promise.all([
+    repo.listCustomers(db, scope, query.search, page),
+    repo.countCustomers(db, scope, query.search),
+  ]);
+  const items = rows.map((r) => ({
+    ...toCustomer(r),
+    transactionsCount: Number(r.transactionsCount),
+    totalSpent: toMoney(r.totalSpent),
+  }));
+  return { items, meta: pageMeta({ total, page: query.page, limit: query.limit }) };
+}
+
+/** The customer and their branch's scope; 404 outside the actor's companies or branch (never 403 for scope). */
+async function customerInScope(db: Db, actor: Actor, id: string, permission: Permission = 'view_customers') {
+  const row = await repo.findCustomer(db, { id, companyIds: await accessibleCompanyIds(db, actor) });
+  if (!row) throw notFound('Customer');
+  const scope = await resolveBranch(db, { actor, branchId: row.branchId, permission });
+  return { row, scope };
+}
+
+export async function getCustomer(db: Db, actor: Actor, id: string): Promise<Customer> {
+  const { row } = await customerInScope(db, actor, id);
+  return toCustomer(row);
+}
+
+export async function getAnalytics(db: Db, actor: Actor, id: string): Promise<CustomerAnalytics> {
+  const { scope } = await customerInScope(db, actor, id);
+  const f = await repo.customerFigures(db, { companyId: scope.companyId, customerId: id });
+  const totalTransactions = Number(f.n);
+  const spentMinor = toMinor(Number(f.spent));
+  return {
+    totalTransactions,
+    totalSpent: fromMinor(spentMinor),
+    netSpent: fromMinor(spentMinor - toMinor(Number(f.refunded))),
+    averageTransaction: totalTransactions ? fromMinor(Math.round(spentMinor / totalTransactions)) : 0,
+  };
+}
+
+type HistoryQuery = { page: number; limit: number; startDate?: string; endDate?: string };
+
+export async function listTransactions(
+  db: Db,
+  actor: Actor,
+  id: string,
+  query: HistoryQuery,
+): Promise<{ items: CustomerTransaction[]; meta: PageMeta }> {
+  const { scope } = await customerInScope(db, actor, id, 'view_transactions');
+  const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  const { rows, total } = await repo.customerSales(db, scope, id, query, page);
+  const items = rows.map((r) => ({
+    id: r.id,
+    receiptNumber: r.receiptNumber,
+    transactionDate: r.createdAt.toISOString(),
+    paymentMethod: r.paymentMethod,
+    status: r.status,
+    itemCount: Number(r.itemCount),
+    total: toMoney(r.total),
+  }));
+  return { items, meta: pageMeta({ total, page: query.page, limit: query.limit }) };
+}
+
+export async function listReturns(
+  db: Db,
+  actor: Actor,
+  id: string,
+  query: HistoryQuery,
+): Promise<{ items: CustomerReturn[]; meta: PageMeta }> {
+  const { scope } = await customerInScope(db, actor, id);
+  const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  const { rows, total } = await repo.customerReturns(db, scope, id, query, page);
+  const items = rows.map((r) => ({
+    id: r.id,
+    returnNumber: r.returnNumber,
+    returnDate: r.createdAt.toISOString(),
+    items: Number(r.items),
+    refundAmount: toMoney(r.refundAmount),
+    restockingFee: toMoney(r.restockingFee),
+    reason: r.reason,
+    reasonDescription: r.reasonDescription,
+    status: r.status,
+  }));
+  return { items, meta: pageMeta({ total, page: query.page, limit: query.limit }) };
+}
+
+/**
+ * PATCH /customers/{id}: name, phone, email, address, notes (anyone who may see the branch's customers,
+ * as the register creates them). A phone another customer of the branch has is a 409.
+ */
+export async function updateCustomer(db: Db, actor: Actor, id: string, input: UpdateCustomerParsed): Promise<Customer> {
+  const { row, scope } = await customerInScope(db, actor, id);
+  const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (input.phone && input.phone !== row.phone) {
+    if (await repo.phoneTaken(db, { ...scope, phone: input.phone, exceptId: id })) {
+      throw conflict(CUSTOMER_MSG.phoneTaken, { phone: CUSTOMER_MSG.phoneTaken });
+    }
+  }
+  await repo.updateCustomer(db, { companyId: scope.companyId, id }, patch);
+  const updated = await repo.findCustomer(db, { id, companyIds: [scope.companyId] });
+  if (!updated) throw notFound('Customer');
+  return toCustomer(updated);
 }

@@ -1,17 +1,7 @@
 import type { PaymentMethod, Sale, SaleItem } from '@pos/shared';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  branches,
-  customers,
-  products,
-  returnsDaily,
-  saleItems,
-  sales,
-  salesDaily,
-  stockMovements,
-  users,
-} from '../../db/schema';
+import { branches, customers, products, saleItems, sales, salesDaily, stockMovements, users } from '../../db/schema';
 import { toMoney } from '../../lib/money';
 
 type BranchKey = { companyId: string; branchId: string };
@@ -346,89 +336,4 @@ export async function saleItemsOf(db: DbOrTx, { companyId, saleIds }: { companyI
     bySale.set(i.saleId, list);
   }
   return bySale;
-}
-
-/** The sales figures as SQL numerics (strings), every one computed in the database. */
-export type SalesFiguresRow = {
-  grossTransactions: string;
-  grossRevenue: string;
-  grossSubtotal: string;
-  grossTax: string;
-  grossDiscounts: string;
-  grossItemsSold: string;
-  averageTransactionValue: string;
-  totalReturns: string;
-  totalReturnedValue: string;
-  totalItemsReturned: string;
-  netRevenue: string;
-  netSubtotal: string;
-  netItemsSold: string;
-  returnRate: string;
-  refundRate: string;
-};
-
-/**
- * The figures of docs/ARCHITECTURE.md 'Sales figures' for one branch and period of local days, in
- * one statement over the daily totals (sales_daily, returns_daily): a row per day (and cashier and
- * payment method), so a year of a busy branch is a few thousand rows however many sales it holds.
- */
-export async function salesFigures(db: DbOrTx, scope: BranchKey, { startDate, endDate }: DayPeriod) {
-  const s = db
-    .select({
-      tx: sql<string>`coalesce(sum(${salesDaily.transactions}), 0)`.as('tx'),
-      revenue: sql<string>`coalesce(sum(${salesDaily.revenue}), 0)`.as('revenue'),
-      subtotal: sql<string>`coalesce(sum(${salesDaily.subtotal}), 0)`.as('subtotal'),
-      tax: sql<string>`coalesce(sum(${salesDaily.tax}), 0)`.as('tax'),
-      discounts: sql<string>`coalesce(sum(${salesDaily.discounts}), 0)`.as('discounts'),
-      items: sql<string>`coalesce(sum(${salesDaily.itemsSold}), 0)`.as('items'),
-    })
-    .from(salesDaily)
-    .where(
-      and(
-        eq(salesDaily.companyId, scope.companyId),
-        eq(salesDaily.branchId, scope.branchId),
-        startDate ? gte(salesDaily.day, startDate) : undefined,
-        endDate ? lte(salesDaily.day, endDate) : undefined,
-      ),
-    )
-    .as('s');
-  const r = db
-    .select({
-      returns: sql<string>`coalesce(sum(${returnsDaily.returnsCount}), 0)`.as('returns'),
-      refunded: sql<string>`coalesce(sum(${returnsDaily.refunded}), 0)`.as('refunded'),
-      itemsReturned: sql<string>`coalesce(sum(${returnsDaily.itemsReturned}), 0)`.as('items_returned'),
-      returnedSubtotal: sql<string>`coalesce(sum(${returnsDaily.returnedSubtotal}), 0)`.as('returned_subtotal'),
-    })
-    .from(returnsDaily)
-    .where(
-      and(
-        eq(returnsDaily.companyId, scope.companyId),
-        eq(returnsDaily.branchId, scope.branchId),
-        startDate ? gte(returnsDaily.day, startDate) : undefined,
-        endDate ? lte(returnsDaily.day, endDate) : undefined,
-      ),
-    )
-    .as('r');
-  const [row] = await db
-    .select({
-      grossTransactions: sql<string>`${s.tx}`,
-      grossRevenue: sql<string>`${s.revenue}`,
-      grossSubtotal: sql<string>`${s.subtotal}`,
-      grossTax: sql<string>`${s.tax}`,
-      grossDiscounts: sql<string>`${s.discounts}`,
-      grossItemsSold: sql<string>`${s.items}`,
-      averageTransactionValue: sql<string>`case when ${s.tx} = 0 then 0 else round(${s.revenue} / ${s.tx}, 2) end`,
-      totalReturns: sql<string>`${r.returns}`,
-      totalReturnedValue: sql<string>`${r.refunded}`,
-      totalItemsReturned: sql<string>`${r.itemsReturned}`,
-      netRevenue: sql<string>`${s.revenue} - ${r.refunded}`,
-      netSubtotal: sql<string>`${s.subtotal} - ${r.returnedSubtotal}`,
-      netItemsSold: sql<string>`${s.items} - ${r.itemsReturned}`,
-      returnRate: sql<string>`case when ${s.tx} = 0 then 0 else round(${r.returns} * 100.0 / ${s.tx}, 1) end`,
-      refundRate: sql<string>`case when ${s.revenue} = 0 then 0 else round(${r.refunded} * 100 / ${s.revenue}, 1) end`,
-    })
-    .from(s)
-    .innerJoin(r, sql`true`);
-  if (!row) throw new Error('sales figures returned nothing');
-  return row satisfies SalesFiguresRow;
 }

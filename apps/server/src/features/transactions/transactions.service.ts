@@ -12,9 +12,10 @@ import {
   toMinor,
 } from '@pos/shared';
 import type { Db } from '../../db/client';
-import { type Actor, accessibleCompanyIds, type BranchScope, resolveBranch } from '../../lib/access';
+import { type Actor, accessibleCompanyIds, resolveBranch } from '../../lib/access';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
+import { salesFigures } from '../../lib/sales-figures';
 import * as repo from './transactions.repo';
 
 const receiptNumberOf = (n: number) => `RCP-${String(n).padStart(6, '0')}`;
@@ -267,37 +268,6 @@ export async function listSales(
     };
   });
   return { items, meta: pageMeta({ total, page: query.page, limit: query.limit }) };
-}
-
-/**
- * The sales figures of one branch and period (docs/ARCHITECTURE.md, 'Sales figures'): the one
- * definition behind GET /transactions/analytics and the dashboard's sales summary. The caller has
- * resolved the branch; dates are local days of its time zone, end inclusive.
- */
-export async function salesFigures(
-  db: Db,
-  scope: BranchScope,
-  period: repo.DayPeriod = {},
-): Promise<TransactionAnalytics> {
-  const f = await repo.salesFigures(db, scope, period);
-  return {
-    grossRevenue: toMoney(f.grossRevenue),
-    grossTransactions: Number(f.grossTransactions),
-    grossSubtotal: toMoney(f.grossSubtotal),
-    grossTax: toMoney(f.grossTax),
-    grossDiscounts: toMoney(f.grossDiscounts),
-    grossItemsSold: Number(f.grossItemsSold),
-    averageTransactionValue: toMoney(f.averageTransactionValue),
-    totalReturns: Number(f.totalReturns),
-    totalReturnedValue: toMoney(f.totalReturnedValue),
-    totalItemsReturned: Number(f.totalItemsReturned),
-    netRevenue: toMoney(f.netRevenue),
-    netSubtotal: toMoney(f.netSubtotal),
-    netItemsSold: Number(f.netItemsSold),
-    returnRate: Number(f.returnRate),
-    refundRate: Number(f.refundRate),
-    period: { startDate: period.startDate ?? null, endDate: period.endDate ?? null, timezone: scope.timezone },
-  };
 }
 
 /** GET /transactions/analytics: view_sales (Super Admin, Manager); a cashier gets 403. */

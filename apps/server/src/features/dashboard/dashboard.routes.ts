@@ -1,0 +1,24 @@
+import { dashboardQuerySchema } from '@pos/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/http';
+import * as service from './dashboard.service';
+
+export async function dashboardRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['dashboard'];
+  const schema = { tags, querystring: dashboardQuerySchema };
+
+  r.get('/dashboard/sales-summary', { schema }, async (req) =>
+    ok(await service.salesSummary(app.db, req.actor, req.query)),
+  );
+  r.get('/dashboard/inventory-summary', { schema }, async (req) =>
+    ok(await service.inventorySummary(app.db, req.actor, req.query)),
+  );
+  r.get('/dashboard/returns-summary', { schema }, async (req) =>
+    ok(await service.returnsSummary(app.db, req.actor, req.query)),
+  );
+  r.get('/dashboard/recent-transactions', { schema }, async (req) =>
+    ok(await service.recentTransactions(app.db, req.actor, req.query)),
+  );
+}

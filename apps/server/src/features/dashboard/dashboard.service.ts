@@ -1,0 +1,114 @@
+import type {
+  DashboardInventorySummary,
+  DashboardReturnsSummary,
+  DashboardSalesSummary,
+  DashboardTransaction,
+  SalesPeriodFigures,
+  TransactionAnalytics,
+} from '@pos/shared';
+import type { Db } from '../../db/client';
+import { type Actor, can, resolveBranch } from '../../lib/access';
+import { toMoney } from '../../lib/money';
+import { dailyNetRevenue, dashboardPeriods, salesFigures } from '../../lib/sales-figures';
+import * as repo from './dashboard.repo';
+
+const withoutPeriod = ({ period: _period, ...figures }: TransactionAnalytics): SalesPeriodFigures => figures;
+
+/**
+ * GET /dashboard/sales-summary (view_sales): the sales figures (one definition, lib/sales-figures) for
+ * today, yesterday, this week (from Monday) and this month, in local days of the branch's time zone,
+ * and the net revenue of each of the last 30 days.
+ */
+export async function salesSummary(
+  db: Db,
+  actor: Actor,
+  { branchId, now = new Date() }: { branchId: string; now?: Date },
+): Promise<DashboardSalesSummary> {
+  const scope = await resolveBranch(db, { actor, branchId, permission: 'view_sales' });
+  const p = dashboardPeriods(scope.timezone, now);
+  const [today, yesterday, thisWeek, thisMonth, last30Days] = await Promise.all([
+    salesFigures(db, scope, { startDate: p.today, endDate: p.today }),
+    salesFigures(db, scope, { startDate: p.yesterday, endDate: p.yesterday }),
+    salesFigures(db, scope, { startDate: p.weekStart, endDate: p.today }),
+    salesFigures(db, scope, { startDate: p.monthStart, endDate: p.today }),
+    dailyNetRevenue(db, scope, { startDate: p.last30Start, endDate: p.today }),
+  ]);
+  return {
+    today: withoutPeriod(today),
+    yesterday: withoutPeriod(yesterday),
+    thisWeek: withoutPeriod(thisWeek),
+    thisMonth: {
+      ...withoutPeriod(thisMonth),
+      todayTransactions: today.grossTransactions,
+      weekTransactions: thisWeek.grossTransactions,
+      monthTransactions: thisMonth.grossTransactions,
+      averageOrderValue: thisMonth.averageTransactionValue,
+    },
+    last30Days,
+    timezone: scope.timezone,
+  };
+}
+
+/** GET /dashboard/returns-summary (view_returns): completed returns by the local day they were made. */
+export async function returnsSummary(
+  db: Db,
+  actor: Actor,
+  { branchId, now = new Date() }: { branchId: string; now?: Date },
+): Promise<DashboardReturnsSummary> {
+  const scope = await resolveBranch(db, { actor, branchId, permission: 'view_returns' });
+  const p = dashboardPeriods(scope.timezone, now);
+  const [today, week, month] = await Promise.all([
+    salesFigures(db, scope, { startDate: p.today, endDate: p.today }),
+    salesFigures(db, scope, { startDate: p.weekStart, endDate: p.today }),
+    salesFigures(db, scope, { startDate: p.monthStart, endDate: p.today }),
+  ]);
+  return {
+    todayCount: today.totalReturns,
+    weekCount: week.totalReturns,
+    monthCount: month.totalReturns,
+    todayAmount: today.totalReturnedValue,
+    weekAmount: week.totalReturnedValue,
+    monthAmount: month.totalReturnedValue,
+    returnRate: month.returnRate,
+  };
+}
+
+const RECENT_MOVEMENT_DAYS = 7;
+
+/** GET /dashboard/inventory-summary (view_inventory): live products only; stock value only with view_cost. */
+export async function inventorySummary(
+  db: Db,
+  actor: Actor,
+  { branchId, now = new Date() }: { branchId: string; now?: Date },
+): Promise<DashboardInventorySummary> {
+  const scope = await resolveBranch(db, { actor, branchId, permission: 'view_inventory' });
+  const since = new Date(now.getTime() - RECENT_MOVEMENT_DAYS * 24 * 60 * 60 * 1000);
+  const [counts, recentMovements] = await Promise.all([
+    repo.inventoryCounts(db, scope),
+    repo.movementsSince(db, scope, since),
+  ]);
+  return {
+    totalProducts: Number(counts.totalProducts),
+    lowStockCount: Number(counts.lowStockCount),
+    outOfStockCount: Number(counts.outOfStockCount),
+    totalStockValue: can(actor, 'view_cost') ? toMoney(counts.totalStockValue) : null,
+    recentMovements,
+  };
+}
+
+/** GET /dashboard/recent-transactions (view_transactions): the branch's 10 newest sales. */
+export async function recentTransactions(
+  db: Db,
+  actor: Actor,
+  { branchId }: { branchId: string },
+): Promise<DashboardTransaction[]> {
+  const scope = await resolveBranch(db, { actor, branchId, permission: 'view_transactions' });
+  const rows = await repo.recentSales(db, scope, 10);
+  return rows.map((r) => ({
+    id: r.id,
+    transaction_number: r.receiptNumber,
+    created_at: r.createdAt.toISOString(),
+    total_amount: toMoney(r.total),
+    status: r.status,
+  }));
+}

@@ -1,0 +1,142 @@
+import {
+  INVENTORY_MSG,
+  type InventoryMovement,
+  type InventoryStockItem,
+  type inventoryMovementsQuerySchema,
+  type inventoryStockQuerySchema,
+  type PageMeta,
+  pageMeta,
+  type StockAdjustmentResult,
+  stockAdjustedMessage,
+  type stockAdjustmentSchema,
+  stockStatusOf,
+} from '@pos/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { type Actor, can, resolveBranch } from '../../lib/access';
+import { writeAudit } from '../../lib/audit.repo';
+import { badRequest, notFound } from '../../lib/errors';
+import { toMoney } from '../../lib/money';
+import * as repo from './inventory.repo';
+
+/** cost and stockValue (cost x stock) leave the server only for users with view_cost (never a cashier). */
+function toStockItem(row: repo.StockRow, { showCost }: { showCost: boolean }): InventoryStockItem {
+  const { cost, ...rest } = row;
+  const item: InventoryStockItem = { ...rest, status: stockStatusOf(row) };
+  return showCost ? { ...item, cost, stockValue: toMoney(cost * row.stockQuantity) } : item;
+}
+
+/** GET /inventory/stock (view_inventory): one page of the branch's products with their stock level. */
+export async function listStock(
+  db: Db,
+  actor: Actor,
+  query: z.output<typeof inventoryStockQuerySchema>,
+): Promise<{ items: InventoryStockItem[]; meta: PageMeta }> {
+  const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_inventory' });
+  const status = query.stockStatus ?? (query.lowStock ? 'low' : undefined);
+  const { items, total } = await repo.listStock(
+    db,
+    scope,
+    { search: query.search, categoryId: query.categoryId, status },
+    { limit: query.limit, offset: (query.page - 1) * query.limit },
+  );
+  const showCost = can(actor, 'view_cost');
+  return {
+    items: items.map((row) => toStockItem(row, { showCost })),
+    meta: pageMeta({ total, page: query.page, limit: query.limit }),
+  };
+}
+
+/** GET /inventory/movements (view_inventory): the branch's stock ledger, newest first. */
+export async function listMovements(
+  db: Db,
+  actor: Actor,
+  query: z.output<typeof inventoryMovementsQuerySchema>,
+): Promise<{ items: InventoryMovement[]; meta: PageMeta }> {
+  const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_inventory' });
+  const { rows, total } = await repo.listMovements(
+    db,
+    scope,
+    {
+      productId: query.productId,
+      movementType: query.movementType,
+      startDate: query.startDate,
+      endDate: query.endDate,
+    },
+    { limit: query.limit, offset: (query.page - 1) * query.limit },
+  );
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      product: { id: r.productId, name: r.productName, sku: r.productSku },
+      movementType: r.movementType,
+      direction: r.direction,
+      quantity: r.quantity,
+      previousQuantity: r.previousQuantity,
+      newQuantity: r.newQuantity,
+      userName: r.userName,
+      reason: r.reason,
+      referenceType: r.referenceType,
+      referenceId: r.referenceId,
+    })),
+    meta: pageMeta({ total, page: query.page, limit: query.limit }),
+  };
+}
+
+/**
+ * POST /inventory/adjustments (adjust_stock): sets the counted quantity. In one transaction the
+ * product is locked FOR UPDATE, the difference from the stock at that moment is recorded as one
+ * `adjustment` movement, and an audit row (stock.adjust, before/after) is written. A sale waiting on
+ * the lock then sees the new stock, so the ledger always adds up.
+ */
+export async function adjustStock(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof stockAdjustmentSchema>,
+): Promise<{ result: StockAdjustmentResult; message: string }> {
+  const scope = await resolveBranch(db, { actor, branchId: input.branchId, permission: 'adjust_stock' });
+  const { previousQuantity, difference } = await db.transaction(async (tx) => {
+    const product = await repo.lockProductStock(tx, { ...scope, id: input.productId });
+    if (!product) throw notFound('Product');
+    const previous = product.stockQuantity;
+    const diff = input.newQuantity - previous;
+    if (diff === 0) throw badRequest(INVENTORY_MSG.sameQuantity, { newQuantity: INVENTORY_MSG.sameQuantity });
+    await repo.setStock(tx, { companyId: scope.companyId, id: product.id, quantity: input.newQuantity });
+    await repo.insertMovement(tx, {
+      companyId: scope.companyId,
+      branchId: scope.branchId,
+      productId: product.id,
+      movementType: 'adjustment',
+      direction: diff > 0 ? 'in' : 'out',
+      quantity: Math.abs(diff),
+      previousQuantity: previous,
+      newQuantity: input.newQuantity,
+      userId: actor.userId,
+      referenceType: 'adjustment',
+      reason: input.reason,
+    });
+    await writeAudit(tx, {
+      companyId: scope.companyId,
+      branchId: scope.branchId,
+      userId: actor.userId,
+      action: 'stock.adjust',
+      entityType: 'product',
+      entityId: product.id,
+      before: { stockQuantity: previous },
+      after: { stockQuantity: input.newQuantity, difference: diff, reason: input.reason },
+    });
+    return { previousQuantity: previous, difference: diff };
+  });
+  const row = await repo.findStockRow(db, { ...scope, id: input.productId });
+  if (!row) throw notFound('Product');
+  return {
+    result: {
+      product: toStockItem(row, { showCost: can(actor, 'view_cost') }),
+      previousQuantity,
+      newQuantity: input.newQuantity,
+      difference,
+    },
+    message: stockAdjustedMessage(difference),
+  };
+}

@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateReturnPayload,
+  fromMinor,
+  type PageMeta,
+  pageMeta,
+  RETURNS_MSG,
+  type RefundMethod,
+  type Return,
+  type ReturnAnalytics,
+  type ReturnItem,
+  type ReturnStatus,
+  returnLineRefundMinor,
+  toMinor,
+} from '@pos/shared';
+import type { Db } from '../../db/client';
+import { type Actor, accessibleCompanyIds, resolveBranch } from '../../lib/access';
+import { writeAudit } from '../../lib/audit.repo';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { toMoney } from '../../lib/money';
+import * as txRepo from '../transactions/transactions.repo';
+import * as repo from './returns.repo';
+
+const returnNumberOf = (n: number) => `RET-${String(n).padStart(6, '0')}`;
+
+function toReturn(row: repo.ReturnRow, items: ReturnItem[]): Return {
+  const at = row.createdAt.toISOString();
+  return {
+    id: row.id,
+    returnNumber: row.returnNumber,
+    originalTransaction: { id: row.originalSaleId, receiptNumber: row.receiptNumber },
+    branchId: row.branchId,
+    processedByName: row.processedByName,
+    returnDate: at,
+    processedDate: at,
+    status: row.status as ReturnStatus,
+    refundAmount: toMoney(row.refundAmount),
+    refundMethod: row.refundMethod as RefundMethod,
+    reason: row.reason,
+    reasonDescription: row.reasonDescription,
+    notes: row.notes,
+    itemCount: items.length,
+    totalQuantity: items.reduce((n, i) => n + i.quantity, 0),
+    items,
+  };
+}
+
+/**
+ * POST /returns, in one database transaction (DESIGN.md section 6): the sale (same branch, completed)
+ * and its lines locked FOR UPDATE, so two returns of one sale queue and the second sees the first's
+ * returned_quantity; per line 1 <= quantity <= sold - returned (409 naming the product otherwise);
+ * 0 <= fee <= quantity x unit price; the refund recomputed from the stored unit prices. A client
+ * refund_amount that differs from the recomputed one is rejected with 409 (the cashier must not hand
+ * out a different amount than the books record); without one, the recomputed refund is used.
+ * Restockable lines go back to stock with one `return` movement each. The daily totals follow by trigger.
+ */
+export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayload): Promise<Return> {
+  const scope = await resolveBranch(db, { actor, branchId: input.branchId, permission: 'process_returns' });
+  const lines = input.items.filter((i) => i.return_quantity > 0);
+  if (lines.length === 0) throw badRequest(RETURNS_MSG.noQuantities, { items: RETURNS_MSG.noQuantities });
+  const seen = new Set<string>();
+  for (const line of lines) {
+    if (seen.has(line.original_transaction_item_id)) throw badRequest(RETURNS_MSG.duplicateItem);
+    seen.add(line.original_transaction_item_id);
+  }
+
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    const sale = await repo.lockSale(tx, { companyId: scope.companyId, id: input.originalTransactionId });
+    if (!sale || sale.branchId !== scope.branchId) throw notFound('Transaction');
+    if (sale.status !== 'completed') throw conflict('Only completed transactions can be returned');
+    const soldLines = await repo.lockSaleItems(tx, { companyId: scope.companyId, saleId: sale.id });
+    const byId = new Map(soldLines.map((s) => [s.id, s]));
+
+    const computed = lines.map((line) => {
+      const sold = byId.get(line.original_transaction_item_id);
+      if (!sold) throw notFound('Transaction item');
+      const remaining = sold.quantity - sold.returnedQuantity;
+      if (line.return_quantity > remaining) {
+        throw conflict(
+          remaining === 0
+            ? `${sold.productName} has already been fully returned`
+            : `Cannot return ${line.return_quantity} of ${sold.productName}: only ${remaining} remaining`,
+          { [line.original_transaction_item_id]: `Only ${remaining} remaining` },
+        );
+      }
+      const unitPrice = toMoney(sold.unitPrice);
+      const goodsMinor = toMinor(unitPrice) * line.return_quantity;
+      const feeMinor = toMinor(line.restocking_fee);
+      if (feeMinor > goodsMinor) {
+        throw badRequest(
+          `The restocking fee of ${sold.productName} cannot exceed ${fromMinor(goodsMinor).toFixed(2)}`,
+          {
+            [line.original_transaction_item_id]: 'Restocking fee exceeds the value returned',
+          },
+        );
+      }
+      const isRestockable = line.is_restockable ?? (line.condition === 'new' || line.condition === 'opened');
+      const totalMinor = returnLineRefundMinor({
+        quantity: line.return_quantity,
+        unitPrice,
+        restockingFee: fromMinor(feeMinor),
+      });
+      return { line, sold, unitPrice, feeMinor, totalMinor, isRestockable };
+    });
+    const refundMinor = computed.reduce((n, c) => n + c.totalMinor, 0);
+    if (input.refund_amount !== undefined && toMinor(input.refund_amount) !== refundMinor) {
+      throw conflict(`The refund does not match: expected ${fromMinor(refundMinor).toFixed(2)}`, {
+        refund_amount: `Expected ${fromMinor(refundMinor).toFixed(2)}`,
+      });
+    }
+
+    // Stock back for restockable lines, products locked in id order.
+    const restock = new Map<string, number>();
+    for (const c of computed) {
+      if (c.isRestockable) restock.set(c.sold.productId, (restock.get(c.sold.productId) ?? 0) + c.line.return_quantity);
+    }
+    const locked = await repo.lockProductsById(tx, { companyId: scope.companyId, ids: [...restock.keys()] });
+    const movements = [];
+    for (const product of locked) {
+      const quantity = restock.get(product.id) ?? 0;
+      const newQuantity = product.stockQuantity + quantity;
+      await txRepo.setStock(tx, { companyId: scope.companyId, productId: product.id, quantity: newQuantity });
+      movements.push({
+        companyId: scope.companyId,
+        branchId: product.branchId,
+        productId: product.id,
+        movementType: 'return' as const,
+        direction: 'in' as const,
+        quantity,
+        previousQuantity: product.stockQuantity,
+        newQuantity,
+        userId: actor.userId,
+        referenceType: 'return',
+        referenceId: id,
+        reason: input.reason,
+      });
+    }
+
+    for (const c of computed) {
+      await repo.addReturnedQuantity(tx, {
+        companyId: scope.companyId,
+        saleItemId: c.sold.id,
+        quantity: c.line.return_quantity,
+      });
+    }
+    const returnNumber = returnNumberOf(await repo.nextReturnNumber(tx, scope));
+    await repo.insertReturn(
+      tx,
+      {
+        companyId: scope.companyId,
+        id,
+        branchId: scope.branchId,
+        returnNumber,
+        originalSaleId: sale.id,
+        processedBy: actor.userId,
+        status: 'completed',
+        refundAmount: fromMinor(refundMinor).toFixed(2),
+        refundMethod: input.refund_method,
+        reason: input.reason,
+        reasonDescription: input.reason_description?.trim() || null,
+        notes: input.notes?.trim() || null,
+      },
+      computed.map((c) => ({
+        companyId: scope.companyId,
+        saleItemId: c.sold.id,
+        productId: c.sold.productId,
+        productName: c.sold.productName,
+        productSku: c.sold.productSku,
+        quantity: c.line.return_quantity,
+        unitPrice: c.unitPrice.toFixed(2),
+        restockingFee: fromMinor(c.feeMinor).toFixed(2),
+        condition: c.line.condition,
+        isRestockable: c.isRestockable,
+        reason: c.line.reason ?? null,
+        totalAmount: fromMinor(c.totalMinor).toFixed(2),
+      })),
+    );
+    await txRepo.insertMovements(tx, movements);
+    await writeAudit(tx, {
+      companyId: scope.companyId,
+      branchId: scope.branchId,
+      userId: actor.userId,
+      action: 'return.create',
+      entityType: 'return',
+      entityId: id,
+      after: {
+        returnNumber,
+        originalSaleId: sale.id,
+        receiptNumber: sale.receiptNumber,
+        refundAmount: fromMinor(refundMinor),
+        refundMethod: input.refund_method,
+        items: computed.map((c) => ({
+          saleItemId: c.sold.id,
+          quantity: c.line.return_quantity,
+          restockingFee: fromMinor(c.feeMinor),
+          isRestockable: c.isRestockable,
+        })),
+      },
+    });
+  });
+
+  const row = await repo.findReturn(db, { id, companyIds: [scope.companyId] });
+  if (!row) throw new Error('return vanished after commit');
+  const items = await repo.itemsOf(db, { companyId: scope.companyId, returnIds: [id] });
+  return toReturn(row, items.get(id) ?? []);
+}
+
+export async function getReturn(db: Db, actor: Actor, id: string): Promise<Return> {
+  const row = await repo.findReturn(db, { id, companyIds: await accessibleCompanyIds(db, actor) });
+  if (!row) throw notFound('Return');
+  await resolveBranch(db, { actor, branchId: row.branchId, permission: 'view_returns' });
+  const items = await repo.itemsOf(db, { companyId: row.companyId, returnIds: [id] });
+  return toReturn(row, items.get(id) ?? []);
+}
+
+export async function listReturns(
+  db: Db,
+  actor: Actor,
+  query: { page: number; limit: number; branchId: string; status?: ReturnStatus; startDate?: string; endDate?: string },
+): Promise<{ items: Return[]; meta: PageMeta }> {
+  const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_returns' });
+  const filters = { status: query.status, startDate: query.startDate, endDate: query.endDate };
+  const offset = (query.page - 1) * query.limit;
+  const [rows, total] = await Promise.all([
+    repo.listReturns(db, scope, filters, { limit: query.limit, offset }),
+    repo.countReturns(db, scope, filters),
+  ]);
+  const items = await repo.itemsOf(db, { companyId: scope.companyId, returnIds: rows.map((r) => r.id) });
+  return {
+    items: rows.map((r) => toReturn(r, items.get(r.id) ?? [])),
+    meta: pageMeta({ total, page: query.page, limit: query.limit }),
+  };
+}
+
+export async function getAnalytics(db: Db, actor: Actor, { branchId }: { branchId: string }): Promise<ReturnAnalytics> {
+  const scope = await resolveBranch(db, { actor, branchId, permission: 'view_returns' });
+  const rows = await repo.analytics(db, scope);
+  const sum = (pick: (r: (typeof rows)[number]) => string) => rows.reduce((n, r) => n + Number(pick(r)), 0);
+  return {
+    totalReturns: sum((r) => r.count),
+    totalRefundAmount: fromMinor(rows.reduce((n, r) => n + toMinor(toMoney(r.refunded)), 0)),
+    statusBreakdown: rows.map((r) => ({ status: r.status, count: Number(r.count) })),
+    todayReturns: sum((r) => r.today),
+    weekReturns: sum((r) => r.week),
+    monthReturns: sum((r) => r.month),
+  };
+}

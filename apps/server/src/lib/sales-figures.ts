@@ -1,0 +1,82 @@
+import type { TransactionAnalytics } from '@pos/shared';
+import type { DbOrTx } from '../db/client';
+import type { BranchScope } from './access';
+import { toMoney } from './money';
+import * as repo from './sales-figures.repo';
+
+export type { DayPeriod } from './sales-figures.repo';
+
+/**
+ * The sales figures of one branch and period (docs/ARCHITECTURE.md, 'Sales figures'): the one
+ * definition behind GET /transactions/analytics and the dashboard's sales summary. The caller has
+ * resolved the branch (and checked the permission); dates are local days of its time zone, end inclusive.
+ */
+export async function salesFigures(
+  db: DbOrTx,
+  scope: BranchScope,
+  period: repo.DayPeriod = {},
+): Promise<TransactionAnalytics> {
+  const f = await repo.salesFigures(db, scope, period);
+  return {
+    grossRevenue: toMoney(f.grossRevenue),
+    grossTransactions: Number(f.grossTransactions),
+    grossSubtotal: toMoney(f.grossSubtotal),
+    grossTax: toMoney(f.grossTax),
+    grossDiscounts: toMoney(f.grossDiscounts),
+    grossItemsSold: Number(f.grossItemsSold),
+    averageTransactionValue: toMoney(f.averageTransactionValue),
+    totalReturns: Number(f.totalReturns),
+    totalReturnedValue: toMoney(f.totalReturnedValue),
+    totalItemsReturned: Number(f.totalItemsReturned),
+    netRevenue: toMoney(f.netRevenue),
+    netSubtotal: toMoney(f.netSubtotal),
+    netItemsSold: Number(f.netItemsSold),
+    returnRate: Number(f.returnRate),
+    refundRate: Number(f.refundRate),
+    period: { startDate: period.startDate ?? null, endDate: period.endDate ?? null, timezone: scope.timezone },
+  };
+}
+
+/** Net revenue (as netRevenue above) of every local day from startDate to endDate, 0 for a quiet day. */
+export async function dailyNetRevenue(
+  db: DbOrTx,
+  scope: BranchScope,
+  { startDate, endDate }: { startDate: string; endDate: string },
+): Promise<{ day: string; netRevenue: number }[]> {
+  const rows = await repo.dailyNetRevenue(db, scope, { startDate, endDate });
+  const byDay = new Map(rows.map((r) => [r.day, toMoney(r.netRevenue)]));
+  const out: { day: string; netRevenue: number }[] = [];
+  for (let d = startDate; d <= endDate; d = addDays(d, 1)) out.push({ day: d, netRevenue: byDay.get(d) ?? 0 });
+  return out;
+}
+
+/** yyyy-mm-dd plus n calendar days. */
+export function addDays(day: string, n: number): string {
+  const t = new Date(`${day}T00:00:00Z`);
+  t.setUTCDate(t.getUTCDate() + n);
+  return t.toISOString().slice(0, 10);
+}
+
+/** Today's date (yyyy-mm-dd) in the time zone. */
+export function localToday(timezone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** The local days the dashboard reports on: today, yesterday, the Monday-started week, the month, 30 days. */
+export function dashboardPeriods(timezone: string, now: Date = new Date()) {
+  const today = localToday(timezone, now);
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay(); // 0 Sunday .. 6 Saturday
+  const weekStart = addDays(today, -((weekday + 6) % 7));
+  return {
+    today,
+    yesterday: addDays(today, -1),
+    weekStart,
+    monthStart: `${today.slice(0, 8)}01`,
+    last30Start: addDays(today, -29),
+  };
+}

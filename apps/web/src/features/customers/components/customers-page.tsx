@@ -1,0 +1,103 @@
+import {
+  Badge,
+  Box,
+  Group,
+  LoadingOverlay,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { notifyError } from '../../../lib/notify';
+import { useCurrentSelection } from '../../../lib/selection-context';
+import { useListControls } from '../../../lib/use-list-controls';
+import { formatDollars } from '../../dashboard/utils/format';
+import { formatDate } from '../../transactions/utils/format';
+import { useCustomers } from '../api/customers';
+
+export function CustomersPage() {
+  const { branch } = useCurrentSelection();
+  const navigate = useNavigate();
+  const controls = useListControls({ scope: branch?.id ?? null });
+  const query = useCustomers({
+    branchId: branch?.id ?? '',
+    page: controls.page,
+    limit: 10,
+    search: controls.debouncedSearch || undefined,
+  });
+  useEffect(() => {
+    if (query.error) notifyError('Failed to fetch customers', 'Error', 'fetch-customers');
+  }, [query.error]);
+  const rows = query.data?.data ?? [];
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>Customers</Title>
+      <TextInput
+        placeholder="Search by name, phone or email"
+        leftSection={<IconSearch size={16} />}
+        value={controls.search}
+        onChange={(e) => controls.setSearch(e.currentTarget.value)}
+        maw={420}
+        aria-label="Search customers"
+      />
+      <Paper withBorder radius="md" pos="relative">
+        <LoadingOverlay visible={query.isFetching && !query.data} zIndex={10} />
+        <Table.ScrollContainer minWidth={720}>
+          <Table highlightOnHover striped aria-label="Customers">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Phone</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th ta="right">Transactions</Table.Th>
+                <Table.Th ta="right">Total Spent</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Since</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((c) => (
+                <Table.Tr
+                  key={c.id}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => navigate(`/dashboard/customers/${c.id}`)}
+                >
+                  <Table.Td fw={500}>{c.name}</Table.Td>
+                  <Table.Td>{c.phone}</Table.Td>
+                  <Table.Td>{c.email ?? 'N/A'}</Table.Td>
+                  <Table.Td ta="right">{c.transactionsCount}</Table.Td>
+                  <Table.Td ta="right">{formatDollars(c.totalSpent)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={c.isActive ? 'green' : 'gray'} variant="light">
+                      {c.isActive ? 'Active' : 'Inactive'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{formatDate(c.createdAt, branch?.timezone)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {query.data && rows.length === 0 ? (
+          <Text c="dimmed" ta="center" py="lg">
+            {controls.isSearching ? 'No customers found matching your search' : 'No customers found'}
+          </Text>
+        ) : null}
+      </Paper>
+      {query.data && query.data.meta.totalPages > 1 ? (
+        <Group justify="flex-end">
+          <Box>
+            <Pagination value={controls.page} onChange={controls.setPage} total={query.data.meta.totalPages} />
+          </Box>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

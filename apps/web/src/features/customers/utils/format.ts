@@ -1,0 +1,17 @@
+/** Whole days 'yyyy-mm-dd' of a date picker's value, or undefined (no filter). */
+export function toDay(value: Date | string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
+  if (Number.isNaN(value.getTime())) return undefined;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}
+
+/** The history status badge: completed green, anything else yellow (spec 02 section 4). */
+export const historyStatusColor = (status: string) => (status === 'completed' ? 'green' : 'yellow');
+
+/** A return reason as words: 'wrong_item' -> 'Wrong item'. */
+export function reasonLabel(reason: string): string {
+  const words = reason.replaceAll('_', ' ').trim();
+  return words ? words[0]?.toUpperCase() + words.slice(1) : '';
+}

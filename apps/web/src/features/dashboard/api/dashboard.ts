@@ -1,0 +1,62 @@
+import type {
+  DashboardInventorySummary,
+  DashboardReturnsSummary,
+  DashboardSalesSummary,
+  DashboardTransaction,
+  InventoryStockItem,
+  LowStockItem,
+  PageMeta,
+} from '@pos/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api';
+
+type Envelope<T> = { success: boolean; data: T };
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  panel: (branchId: string, panel: string) => ['dashboard', branchId, panel] as const,
+};
+
+const get = <T>(path: string, branchId: string, signal?: AbortSignal) =>
+  apiRequest<Envelope<T>>(`/dashboard/${path}`, { query: { branchId }, signal }).then((r) => r.data);
+
+/** A 403 is an answer (the panel shows Access Restricted), not something to retry. */
+const noRetryOn4xx = (count: number, error: unknown) =>
+  count < 2 && !(error && typeof error === 'object' && 'status' in error && Number(error.status) < 500);
+
+function usePanel<T>(branchId: string | undefined, panel: string, fetcher: (signal?: AbortSignal) => Promise<T>) {
+  return useQuery({
+    queryKey: dashboardKeys.panel(branchId ?? '', panel),
+    queryFn: ({ signal }) => fetcher(signal),
+    enabled: Boolean(branchId),
+    retry: noRetryOn4xx,
+  });
+}
+
+export const useSalesSummary = (branchId?: string) =>
+  usePanel(branchId, 'sales', (signal) => get<DashboardSalesSummary>('sales-summary', branchId ?? '', signal));
+export const useInventorySummary = (branchId?: string) =>
+  usePanel(branchId, 'inventory', (signal) =>
+    get<DashboardInventorySummary>('inventory-summary', branchId ?? '', signal),
+  );
+export const useReturnsSummary = (branchId?: string) =>
+  usePanel(branchId, 'returns', (signal) => get<DashboardReturnsSummary>('returns-summary', branchId ?? '', signal));
+export const useRecentTransactions = (branchId?: string) =>
+  usePanel(branchId, 'recent', (signal) => get<DashboardTransaction[]>('recent-transactions', branchId ?? '', signal));
+
+/** GET /inventory/stock?lowStock=true&limit=10 (spec 01 section 7): the list and how many there are in all. */
+export const useLowStock = (branchId?: string) =>
+  usePanel(branchId, 'low-stock', async (signal) => {
+    const res = await apiRequest<{ data: InventoryStockItem[]; meta?: PageMeta }>('/inventory/stock', {
+      query: { branchId: branchId ?? '', lowStock: true, limit: 10 },
+      signal,
+    });
+    const items: LowStockItem[] = (res.data ?? []).map((p) => ({
+      id: p.id,
+      name: p.name,
+      sku: p.sku,
+      currentStock: p.stockQuantity,
+      lowStockThreshold: p.lowStockThreshold,
+    }));
+    return { items, total: res.meta?.total ?? items.length };
+  });

@@ -1,0 +1,112 @@
+import type { CreateReturnInput, PageMeta, Return, ReturnAnalytics, Sale, TransactionListItem } from '@pos/shared';
+import { RETURNS_MSG } from '@pos/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiRequest, errorMessage } from '../../../lib/api';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+
+type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
+type Envelope<T> = { success: boolean; data: T; message?: string };
+
+export type ReturnListParams = {
+  branchId: string;
+  page: number;
+  limit: number;
+  status?: string;
+  startDate?: string;
+  endDate?: string;
+};
+
+export const returnKeys = {
+  all: ['returns'] as const,
+  list: (p: ReturnListParams) => ['returns', p.branchId, 'list', p] as const,
+  analytics: (branchId: string) => ['returns', branchId, 'analytics'] as const,
+  detail: (id: string) => ['returns', 'detail', id] as const,
+  /** Under 'transactions' so that a sale or a return refreshes the lookup too. */
+  lookup: (branchId: string, receipt: string) => ['transactions', branchId, 'return-lookup', receipt] as const,
+  sale: (id: string) => ['transactions', 'detail', id] as const,
+};
+
+export function useReturns(params: ReturnListParams) {
+  const query = useQuery({
+    queryKey: returnKeys.list(params),
+    queryFn: ({ signal }) => apiRequest<Paged<Return>>('/returns', { query: params, signal }),
+    placeholderData: keepPreviousData,
+    enabled: Boolean(params.branchId),
+  });
+  useEffect(() => {
+    if (query.error) notifyError(errorMessage(query.error, RETURNS_MSG.fetchFailed), 'Error', 'fetch-returns');
+  }, [query.error]);
+  return query;
+}
+
+export function useReturnAnalytics(branchId: string) {
+  return useQuery({
+    queryKey: returnKeys.analytics(branchId),
+    queryFn: ({ signal }) =>
+      apiRequest<Envelope<ReturnAnalytics>>('/returns/analytics', { query: { branchId }, signal }),
+    enabled: Boolean(branchId),
+  });
+}
+
+export function useReturn(id: string | null) {
+  const query = useQuery({
+    queryKey: returnKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => apiRequest<Envelope<Return>>(`/returns/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: Boolean(id),
+  });
+  useEffect(() => {
+    if (query.error) notifyError(errorMessage(query.error, RETURNS_MSG.fetchFailed), 'Error', 'fetch-return');
+  }, [query.error]);
+  return query;
+}
+
+/** Completed sales of the branch whose receipt number starts with the term, with their lines. */
+export function useReturnLookup(branchId: string, receipt: string) {
+  const query = useQuery({
+    queryKey: returnKeys.lookup(branchId, receipt),
+    queryFn: ({ signal }) =>
+      apiRequest<Paged<TransactionListItem>>('/transactions', {
+        query: { branchId, receiptNumber: receipt, status: 'completed', page: 1, limit: 10 },
+        signal,
+      }),
+    enabled: Boolean(branchId) && receipt.length > 0,
+  });
+  useEffect(() => {
+    if (query.error) notifyError(RETURNS_MSG.fetchTransactionsFailed, 'Error', 'fetch-return-lookup');
+  }, [query.error]);
+  return query;
+}
+
+/** The sale as it is now (returned quantities included), for the Process Return form. */
+export function useSaleForReturn(id: string | null) {
+  const query = useQuery({
+    queryKey: returnKeys.sale(id ?? ''),
+    queryFn: ({ signal }) => apiRequest<Envelope<Sale>>(`/transactions/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: Boolean(id),
+    staleTime: 0,
+  });
+  useEffect(() => {
+    if (query.error) notifyError(RETURNS_MSG.fetchTransactionsDataFailed, 'Error', 'fetch-return-sale');
+  }, [query.error]);
+  return query;
+}
+
+export function useCreateReturn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: CreateReturnInput) =>
+      apiRequest<Envelope<Return>>('/returns', { method: 'POST', body: payload }),
+    onSuccess: async () => {
+      notifySuccess(RETURNS_MSG.processed);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['returns'] }),
+        client.invalidateQueries({ queryKey: ['transactions'] }),
+        client.invalidateQueries({ queryKey: ['products'] }),
+        client.invalidateQueries({ queryKey: ['inventory'] }),
+        client.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]);
+    },
+    onError: (error) => notifyError(errorMessage(error, RETURNS_MSG.processFailed)),
+  });
+}

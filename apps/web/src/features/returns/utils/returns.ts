@@ -1,0 +1,173 @@
+import {
+  type CreateReturnInput,
+  fromMinor,
+  RETURNS_MSG,
+  type RefundMethod,
+  type ReturnItemCondition,
+  type ReturnReason,
+  type ReturnStatus,
+  remainingQuantity,
+  restockableByDefault,
+  returnLineRefund,
+  returnTotalRefund,
+  toMinor,
+} from '@pos/shared';
+
+export { remainingQuantity, restockableByDefault };
+
+export const RETURN_STATUS_COLORS: Record<ReturnStatus, string> = {
+  pending: 'yellow',
+  approved: 'blue',
+  completed: 'green',
+  rejected: 'red',
+};
+
+export const returnStatusColor = (status: string): string => RETURN_STATUS_COLORS[status as ReturnStatus] ?? 'gray';
+
+const titleCase = (value: string) =>
+  value
+    .split('_')
+    .map((w) => (w ? w[0]?.toUpperCase() + w.slice(1) : w))
+    .join(' ');
+
+export const RETURN_STATUS_OPTIONS = (['pending', 'approved', 'completed', 'rejected'] as const).map((s) => ({
+  value: s,
+  label: titleCase(s),
+}));
+
+export const REFUND_METHOD_OPTIONS: { value: RefundMethod; label: string }[] = [
+  { value: 'cash', label: 'Cash' },
+  { value: 'card_refund', label: 'Card Refund' },
+  { value: 'store_credit', label: 'Store Credit' },
+  { value: 'exchange', label: 'Exchange' },
+];
+
+export const RETURN_REASON_OPTIONS: { value: ReturnReason; label: string }[] = [
+  { value: 'defective', label: 'Defective' },
+  { value: 'wrong_item', label: 'Wrong Item' },
+  { value: 'customer_change_mind', label: 'Customer Changed Mind' },
+  { value: 'damaged_in_transit', label: 'Damaged in Transit' },
+  { value: 'expired', label: 'Expired' },
+  { value: 'other', label: 'Other' },
+];
+
+export const CONDITION_OPTIONS: { value: ReturnItemCondition; label: string }[] = [
+  { value: 'new', label: 'New' },
+  { value: 'opened', label: 'Opened' },
+  { value: 'damaged', label: 'Damaged' },
+  { value: 'defective', label: 'Defective' },
+];
+
+const labelOf = (options: { value: string; label: string }[], value: string | null | undefined) =>
+  options.find((o) => o.value === value)?.label ?? (value ? titleCase(value) : '');
+
+export const refundMethodLabel = (v: string | null | undefined) => labelOf(REFUND_METHOD_OPTIONS, v);
+export const reasonLabel = (v: string | null | undefined) => labelOf(RETURN_REASON_OPTIONS, v);
+export const conditionLabel = (v: string | null | undefined) => labelOf(CONDITION_OPTIONS, v);
+export const returnStatusLabel = (v: string | null | undefined) => (v ? titleCase(v) : '');
+
+type SoldLine = { id: string; productName: string; quantity: number; unitPrice: number; returnedQuantity: number };
+
+/** 'Returnable' when at least one line has units left to return, else 'Fully Returned' (spec 02 section 4). */
+export function returnableStatus(items: { quantity: number; returnedQuantity: number }[] | undefined) {
+  return (items ?? []).some((i) => remainingQuantity(i) > 0) ? 'Returnable' : 'Fully Returned';
+}
+
+/** One line of the Process Return form. */
+export type ReturnDraftLine = {
+  saleItemId: string;
+  productName: string;
+  productSku?: string | null;
+  unitPrice: number;
+  sold: number;
+  remaining: number;
+  quantity: number;
+  condition: ReturnItemCondition;
+  isRestockable: boolean;
+  restockingFee: number;
+};
+
+/** A new line: quantity 0, condition new, restockable, no fee. */
+export function draftLine(item: SoldLine & { productSku?: string | null }): ReturnDraftLine {
+  return {
+    saleItemId: item.id,
+    productName: item.productName,
+    productSku: item.productSku ?? null,
+    unitPrice: item.unitPrice,
+    sold: item.quantity,
+    remaining: remainingQuantity(item),
+    quantity: 0,
+    condition: 'new',
+    isRestockable: true,
+    restockingFee: 0,
+  };
+}
+
+/** A condition change also sets the restockable default of that condition (it can then be toggled). */
+export const withCondition = (line: ReturnDraftLine, condition: ReturnItemCondition): ReturnDraftLine => ({
+  ...line,
+  condition,
+  isRestockable: restockableByDefault(condition),
+});
+
+/** A quantity clamped to 0..remaining, whole units. */
+export const clampQuantity = (value: number | string, remaining: number): number => {
+  const n = Math.floor(Number(value));
+  if (!Number.isFinite(n) || n < 0) return 0;
+  return Math.min(n, remaining);
+};
+
+/** A fee >= 0 with at most 2 decimals. */
+export const normalizeFee = (value: number | string): number => {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) return 0;
+  return fromMinor(toMinor(n));
+};
+
+export const lineRefund = (line: Pick<ReturnDraftLine, 'quantity' | 'unitPrice' | 'restockingFee'>): number =>
+  line.quantity > 0 ? returnLineRefund(line) : 0;
+
+export const totalRefund = (lines: ReturnDraftLine[]): number => returnTotalRefund(lines.filter((l) => l.quantity > 0));
+
+export type ReturnDraft = {
+  transactionId: string | null;
+  lines: ReturnDraftLine[];
+  reason: ReturnReason | null;
+};
+
+/** The first rule of spec 02 section 5 that the draft breaks, or null. */
+export function validateReturn(draft: ReturnDraft): string | null {
+  if (!draft.transactionId || draft.lines.length === 0) return RETURNS_MSG.noItems;
+  if (!draft.lines.some((l) => l.quantity > 0 && l.remaining > 0)) return RETURNS_MSG.noQuantities;
+  if (!draft.reason) return RETURNS_MSG.noReason;
+  return null;
+}
+
+/** The POST /returns payload: the lines with a quantity, the refund as the form shows it. */
+export function returnPayload(
+  draft: ReturnDraft & {
+    branchId: string;
+    refundMethod: RefundMethod;
+    description: string;
+    notes: string;
+  },
+): CreateReturnInput {
+  const lines = draft.lines.filter((l) => l.quantity > 0);
+  return {
+    originalTransactionId: draft.transactionId ?? '',
+    branchId: draft.branchId,
+    items: lines.map((l) => ({
+      original_transaction_item_id: l.saleItemId,
+      return_quantity: l.quantity,
+      reason: draft.reason,
+      condition: l.condition,
+      restocking_fee: l.restockingFee,
+      is_restockable: l.isRestockable,
+    })),
+    refund_method: draft.refundMethod,
+    refund_amount: totalRefund(lines),
+    reason: draft.reason ?? 'other',
+    reason_description: draft.description.trim() || null,
+    notes: draft.notes.trim() || null,
+  };
+}

@@ -1,0 +1,146 @@
+import { RETURNS_MSG } from '@pos/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  clampQuantity,
+  draftLine,
+  lineRefund,
+  normalizeFee,
+  remainingQuantity,
+  restockableByDefault,
+  returnableStatus,
+  returnPayload,
+  returnStatusColor,
+  totalRefund,
+  validateReturn,
+  withCondition,
+} from '../src/features/returns/utils/returns';
+
+const sold = (over: Partial<{ quantity: number; returnedQuantity: number; unitPrice: number }> = {}) => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  productName: 'Widget',
+  productSku: 'W-1',
+  quantity: 3,
+  unitPrice: 120.5,
+  returnedQuantity: 1,
+  ...over,
+});
+
+describe('returns helpers', () => {
+  it('remaining quantity is sold minus already returned, never below 0', () => {
+    expect(remainingQuantity({ quantity: 3, returnedQuantity: 1 })).toBe(2);
+    expect(remainingQuantity({ quantity: 3, returnedQuantity: 3 })).toBe(0);
+    expect(remainingQuantity({ quantity: 3, returnedQuantity: 5 })).toBe(0);
+  });
+
+  it("a transaction is 'Returnable' while any line has units left, else 'Fully Returned'", () => {
+    expect(returnableStatus([sold(), sold({ returnedQuantity: 3 })])).toBe('Returnable');
+    expect(returnableStatus([sold({ returnedQuantity: 3 }), sold({ quantity: 1, returnedQuantity: 1 })])).toBe(
+      'Fully Returned',
+    );
+    expect(returnableStatus([])).toBe('Fully Returned');
+    expect(returnableStatus(undefined)).toBe('Fully Returned');
+  });
+
+  it('a new line defaults to quantity 0, condition new, restockable, no fee', () => {
+    expect(draftLine(sold())).toMatchObject({
+      quantity: 0,
+      condition: 'new',
+      isRestockable: true,
+      restockingFee: 0,
+      remaining: 2,
+      sold: 3,
+    });
+  });
+
+  it('restockable default per condition; a condition change applies it, the toggle can override', () => {
+    expect(restockableByDefault('new')).toBe(true);
+    expect(restockableByDefault('opened')).toBe(true);
+    expect(restockableByDefault('damaged')).toBe(false);
+    expect(restockableByDefault('defective')).toBe(false);
+    const damaged = withCondition(draftLine(sold()), 'damaged');
+    expect(damaged.isRestockable).toBe(false);
+    const toggled = { ...damaged, isRestockable: true };
+    expect(withCondition(toggled, 'opened').isRestockable).toBe(true);
+  });
+
+  it('clamps quantities to 0..remaining whole units and fees to >= 0 with 2 decimals', () => {
+    expect(clampQuantity(5, 2)).toBe(2);
+    expect(clampQuantity(-1, 2)).toBe(0);
+    expect(clampQuantity('', 2)).toBe(0);
+    expect(clampQuantity(1.7, 2)).toBe(1);
+    expect(normalizeFee(-3)).toBe(0);
+    expect(normalizeFee(1.005)).toBe(1.01);
+    expect(normalizeFee('2.345')).toBe(2.35);
+    expect(normalizeFee('')).toBe(0);
+  });
+
+  it('refund per line is quantity x unit price - fee; the total sums the included lines', () => {
+    const a = { ...draftLine(sold()), quantity: 2, restockingFee: 10.25 };
+    const b = { ...draftLine(sold({ unitPrice: 0.1 })), quantity: 2, restockingFee: 0 };
+    const c = { ...draftLine(sold({ unitPrice: 99 })), quantity: 0, restockingFee: 5 };
+    expect(lineRefund(a)).toBe(230.75);
+    expect(lineRefund(b)).toBe(0.2);
+    expect(lineRefund(c)).toBe(0);
+    expect(totalRefund([a, b, c])).toBe(230.95);
+  });
+
+  it('validates in the order of spec 02 section 5', () => {
+    const line = draftLine(sold());
+    expect(validateReturn({ transactionId: null, lines: [line], reason: 'defective' })).toBe(RETURNS_MSG.noItems);
+    expect(validateReturn({ transactionId: 't', lines: [], reason: 'defective' })).toBe(RETURNS_MSG.noItems);
+    expect(validateReturn({ transactionId: 't', lines: [line], reason: 'defective' })).toBe(RETURNS_MSG.noQuantities);
+    const full = { ...draftLine(sold({ returnedQuantity: 3 })), quantity: 1 };
+    expect(validateReturn({ transactionId: 't', lines: [full], reason: 'defective' })).toBe(RETURNS_MSG.noQuantities);
+    const one = { ...line, quantity: 1 };
+    expect(validateReturn({ transactionId: 't', lines: [one], reason: null })).toBe(RETURNS_MSG.noReason);
+    expect(validateReturn({ transactionId: 't', lines: [one], reason: 'other' })).toBeNull();
+    expect(RETURNS_MSG.noItems).toBe('Please select a transaction and add return items');
+    expect(RETURNS_MSG.noQuantities).toBe(
+      'Please specify return quantities for at least one item that has remaining quantity',
+    );
+    expect(RETURNS_MSG.noReason).toBe('Please provide a return reason');
+  });
+
+  it('builds the payload from the lines with a quantity', () => {
+    const a = { ...withCondition(draftLine(sold()), 'damaged'), quantity: 1, restockingFee: 0.5 };
+    const b = draftLine(sold({ unitPrice: 10 }));
+    const payload = returnPayload({
+      transactionId: 'sale-1',
+      lines: [a, b],
+      reason: 'defective',
+      branchId: 'branch-1',
+      refundMethod: 'store_credit',
+      description: '  broke  ',
+      notes: '',
+    });
+    expect(payload).toEqual({
+      originalTransactionId: 'sale-1',
+      branchId: 'branch-1',
+      items: [
+        {
+          original_transaction_item_id: a.saleItemId,
+          return_quantity: 1,
+          reason: 'defective',
+          condition: 'damaged',
+          restocking_fee: 0.5,
+          is_restockable: false,
+        },
+      ],
+      refund_method: 'store_credit',
+      refund_amount: 120,
+      reason: 'defective',
+      reason_description: 'broke',
+      notes: null,
+    });
+  });
+
+  it('status colours: pending yellow, approved blue, completed green, rejected red', () => {
+    expect(['pending', 'approved', 'completed', 'rejected', 'other'].map(returnStatusColor)).toEqual([
+      'yellow',
+      'blue',
+      'green',
+      'red',
+      'gray',
+    ]);
+  });
+});

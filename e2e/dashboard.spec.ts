@@ -1,0 +1,100 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { computeCartTotals } from '../packages/shared/src/money';
+import { apiToken, DEMO_PASSWORD, signInToDashboard } from './helpers';
+
+const SHOTS = '/tmp/shots';
+
+/** The manager's branch, as the login answer names it. */
+async function managerBranch(page: Page): Promise<string> {
+  const login = await page.request.post('/api/auth/login', { data: { username: 'manager', password: DEMO_PASSWORD } });
+  const u = (await login.json()).user;
+  return u.branchId ?? u.managedBranch?.id ?? u.company?.[0]?.branches?.find((b: { isMain?: boolean }) => b.isMain)?.id;
+}
+
+test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+
+test('a manager sees the figures, recent transactions link to the sale, and a new sale appears', async ({ page }) => {
+  await signInToDashboard(page, 'manager');
+  // Demo data: three weeks of sales and returns, so this month's figures are not zero.
+  const overview = page
+    .locator('.mantine-Card-root')
+    .filter({ has: page.getByRole('heading', { name: 'Sales Overview' }) });
+  await expect(overview.getByRole('row', { name: /This Month/ })).toBeVisible();
+  await expect(overview.getByRole('row', { name: /This Month/ })).not.toContainText('$0.00');
+  await expect(page.getByTestId('vs-yesterday')).toContainText('vs yesterday');
+  await expect(page.getByText('Return Rate')).toBeVisible();
+  await expect(page.getByText(/^\d+\.\d%$/)).toBeVisible();
+  const recent = page.getByRole('table', { name: 'Recent Transactions' });
+  await expect(recent.getByRole('row')).not.toHaveCount(1);
+  await page.screenshot({ path: `${SHOTS}/dashboard-manager.png`, fullPage: true });
+
+  // A sale through the API: its receipt is listed first.
+  const token = await apiToken(page, 'manager');
+  const headers = { Authorization: `Bearer ${token}` };
+  const branchId = await managerBranch(page);
+  const products = await page.request.get('/api/products', { headers, params: { branchId, search: 'BEV-COLA-15' } });
+  const cola = (await products.json()).data.find((p: { sku: string }) => p.sku === 'BEV-COLA-15');
+  expect(cola).toBeTruthy();
+  const price = Number(cola.price);
+  const totals = computeCartTotals({
+    items: [{ price, quantity: 2 }],
+    taxRate: 5,
+    discountType: 'amount',
+    discountValue: 0,
+  });
+  const sale = await page.request.post('/api/transactions', {
+    headers,
+    data: {
+      branchId,
+      items: [{ product_id: cola.id, quantity: 2, price }],
+      subtotal: totals.subtotal,
+      tax: totals.tax,
+      tax_rate: 5,
+      discount_type: 'amount',
+      discount_value: 0,
+      discount_amount: totals.discountAmount,
+      total: totals.total,
+      payment_method: 'card',
+      amount_paid: totals.total,
+      change: 0,
+    },
+  });
+  expect(sale.status()).toBe(201);
+  const { receiptNumber, id } = (await sale.json()).data;
+  await page.reload();
+  const first = recent.getByRole('row').nth(1);
+  await expect(first).toContainText(receiptNumber);
+  await first.getByRole('button', { name: `View ${receiptNumber}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/transactions\\?id=${id}$`));
+});
+
+test('a cashier sees Access Restricted on the sales and returns panels only', async ({ page }) => {
+  await signInToDashboard(page, 'cashier');
+  await expect(page.getByText("You don't have permission to view sales data").first()).toBeVisible();
+  await expect(page.getByText("You don't have permission to view returns data").first()).toBeVisible();
+  await expect(page.getByText('Access Restricted').first()).toBeVisible();
+  // Transactions and inventory stay open to a cashier.
+  await expect(page.getByRole('table', { name: 'Recent Transactions' })).toBeVisible();
+  await expect(page.getByText('Total Products')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/dashboard-cashier.png`, fullPage: true });
+});
+
+test("a customer's detail lists their sales", async ({ page }) => {
+  await signInToDashboard(page, 'manager');
+  await page.getByRole('link', { name: 'Customers' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/customers$/);
+  await page.getByLabel('Search customers').fill('Imran');
+  const row = page.getByRole('row', { name: /Imran Khan/ });
+  await expect(row).toBeVisible();
+  // The search is debounced: wait for the filtered page (the header row and Imran's).
+  await expect(page.getByRole('table', { name: 'Customers' }).getByRole('row')).toHaveCount(2);
+  await page.screenshot({ path: `${SHOTS}/customers-list.png`, fullPage: true });
+  await row.click();
+  await expect(page.getByRole('heading', { name: 'Imran Khan' })).toBeVisible();
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Transaction History' }).click();
+  const history = page.getByRole('table', { name: 'Transaction History' });
+  await expect(history.getByRole('row').nth(1)).toContainText('RCP-');
+  await page.screenshot({ path: `${SHOTS}/customers-detail.png`, fullPage: true });
+});

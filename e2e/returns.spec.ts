@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, expectToast, signInToDashboard } from './helpers';
+
+const SHOTS = '/tmp/shots';
+
+// Demo data: the manager's Main Branch sells Cola 1.5L (BEV-COLA-15, PKR 180).
+test('a manager finds a sale by receipt, returns part of it with a restocking fee, and sees it listed', async ({
+  page,
+}) => {
+  mkdirSync(SHOTS, { recursive: true });
+
+  // Setup through the API: a fresh sale of 3 colas, so the test knows its receipt number.
+  const login = await page.request.post('/api/auth/login', { data: { username: 'manager', password: DEMO_PASSWORD } });
+  expect(login.ok()).toBeTruthy();
+  const { access_token: token, user } = await login.json();
+  const headers = { Authorization: `Bearer ${token}` };
+  const branchId: string =
+    user.branchId ??
+    user.managedBranch?.id ??
+    user.company?.[0]?.branches?.find((b: { isMain?: boolean }) => b.isMain)?.id;
+  expect(branchId).toBeTruthy();
+  const products = await page.request.get('/api/products', { headers, params: { branchId, search: 'BEV-COLA-15' } });
+  const cola = (await products.json()).data.find((p: { sku: string }) => p.sku === 'BEV-COLA-15');
+  expect(cola).toBeTruthy();
+  const price = Number(cola.price);
+  const sale = await page.request.post('/api/transactions', {
+    headers,
+    data: {
+      branchId,
+      items: [{ product_id: cola.id, quantity: 3, price }],
+      subtotal: price * 3,
+      tax: 0,
+      tax_rate: 0,
+      discount_type: 'amount',
+      discount_value: 0,
+      discount_amount: 0,
+      total: price * 3,
+      payment_method: 'card',
+      amount_paid: price * 3,
+      change: 0,
+    },
+  });
+  expect(sale.status()).toBe(201);
+  const receipt: string = (await sale.json()).data.receiptNumber;
+  const stockBefore = (
+    await (await page.request.get('/api/products', { headers, params: { branchId, search: 'BEV-COLA-15' } })).json()
+  ).data.find((p: { sku: string }) => p.sku === 'BEV-COLA-15').stockQuantity as number;
+
+  await signInToDashboard(page, 'manager');
+  await page.goto('/dashboard/returns');
+  await expect(page.getByRole('heading', { name: 'Returns Management' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Total Returns' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Find Transaction' }).click();
+  await page.getByLabel('Receipt Number').fill(receipt);
+  const row = page.getByTestId(`lookup-${receipt}`);
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Returnable', { exact: true })).toBeVisible();
+  await expect(row.getByTestId('returnable-quantity')).toHaveText('3');
+  await page.screenshot({ path: `${SHOTS}/returns-find-transaction.png`, fullPage: true });
+  await row.getByRole('button', { name: 'Process Return' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Process Return' });
+  await expect(dialog).toBeVisible();
+  const qty = dialog.getByLabel('Return quantity for Cola 1.5L');
+  await expect(qty).toHaveValue('0');
+  // Submitting with nothing chosen shows the rule.
+  await dialog.getByRole('button', { name: 'Process Return' }).click();
+  await expect(
+    dialog.getByText('Please specify return quantities for at least one item that has remaining quantity'),
+  ).toBeVisible();
+  await qty.fill('2');
+  await dialog.getByLabel('Restocking fee for Cola 1.5L').fill('10');
+  const refund = price * 2 - 10;
+  await expect(dialog.getByTestId('return-total-refund')).toContainText(refund.toFixed(2));
+  await dialog.getByRole('button', { name: 'Process Return' }).click();
+  await expect(dialog.getByText('Please provide a return reason')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Return Reason' }).click();
+  await page.getByRole('option', { name: 'Customer Changed Mind' }).click();
+  await dialog.getByLabel('Reason Description').fill('Bought too many');
+  await page.screenshot({ path: `${SHOTS}/returns-process-modal.png`, fullPage: true });
+  await dialog.getByRole('button', { name: 'Process Return' }).click();
+  await expectToast(page, 'Return processed successfully');
+  await expect(dialog).toBeHidden();
+
+  // The lookup shows what remains returnable.
+  await expect(row.getByTestId('returnable-quantity')).toHaveText('1');
+  await expect(row.getByText('Returnable', { exact: true })).toBeVisible();
+
+  // The list shows the return first; its details carry the refund.
+  await page.getByRole('tab', { name: 'Returns List' }).click();
+  const first = page.getByRole('row').filter({ hasText: receipt }).first();
+  await expect(first).toBeVisible();
+  await expect(first).toContainText(refund.toFixed(2));
+  await expect(first).toContainText('Completed');
+  await page.screenshot({ path: `${SHOTS}/returns-list.png`, fullPage: true });
+  await first.getByRole('button', { name: /^View / }).click();
+  const details = page.getByRole('dialog', { name: 'Return Details' });
+  await expect(details).toBeVisible();
+  await expect(details).toContainText(receipt);
+  await expect(details).toContainText(`Total Refund: PKR ${refund.toFixed(2)}`);
+  await expect(details).toContainText('Bought too many');
+  await page.screenshot({ path: `${SHOTS}/returns-details.png`, fullPage: true });
+
+  // Restocked: the colas are back on the shelf.
+  const stockAfter = (
+    await (await page.request.get('/api/products', { headers, params: { branchId, search: 'BEV-COLA-15' } })).json()
+  ).data.find((p: { sku: string }) => p.sku === 'BEV-COLA-15').stockQuantity as number;
+  expect(stockAfter).toBe(stockBefore + 2);
+});

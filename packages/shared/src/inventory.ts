@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { searchSchema } from './categories';
+import { idSchema } from './common';
+import { isCalendarDate } from './sales';
+
+export const INVENTORY_MSG = {
+  fetchFailed: 'Failed to fetch inventory data',
+  adjustFailed: 'Failed to adjust stock',
+  requiredFields: 'Please fill in all required fields',
+  floorWarning: 'This will set stock to 0 (cannot go below 0)',
+  sameQuantity: 'Stock is already at that quantity',
+  reasonRequired: 'Reason is required',
+  reasonTooLong: 'Reason must be at most 500 characters',
+  quantityInvalid: 'Quantity must be a whole number of 0 or more',
+  invalidProduct: 'Invalid product',
+  invalidBranch: 'Invalid branch',
+  invalidDate: 'Invalid date (use yyyy-mm-dd)',
+  endBeforeStart: 'End date cannot be before start date',
+  invalidStatus: 'Stock status must be low, out, over or normal',
+  invalidMovementType: 'Invalid movement type',
+} as const;
+
+export const STOCK_MOVEMENT_TYPES = [
+  'initial_stock',
+  'purchase',
+  'sale',
+  'adjustment',
+  'transfer_in',
+  'transfer_out',
+  'return',
+  'damage',
+  'expiry',
+] as const;
+export type StockMovementType = (typeof STOCK_MOVEMENT_TYPES)[number];
+
+/** low: stock <= lowStockThreshold (out of stock included); over: stock >= maxStock; else normal. */
+export const STOCK_STATUSES = ['low', 'out', 'over', 'normal'] as const;
+export type StockStatusFilter = (typeof STOCK_STATUSES)[number];
+/** What a row reports: out (0, also low), low, over or normal. */
+export type StockStatus = 'out' | 'low' | 'over' | 'normal';
+
+/**
+ * The stock level of spec 02 section 4: low when at or below the threshold (red; 0 reported as
+ * 'out'), overstock when at or above maxStock (orange), else normal (green). Low wins over over.
+ */
+export function stockStatusOf({
+  stockQuantity,
+  lowStockThreshold,
+  maxStock,
+}: {
+  stockQuantity: number;
+  lowStockThreshold: number;
+  maxStock: number;
+}): StockStatus {
+  if (stockQuantity <= 0) return 'out';
+  if (stockQuantity <= lowStockThreshold) return 'low';
+  if (stockQuantity >= maxStock) return 'over';
+  return 'normal';
+}
+
+/** '' or 'all' (a cleared select) means no filter. */
+const noFilter = (v: string) => v === '' || v === 'all';
+
+const optionalDate = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isCalendarDate(v), INVENTORY_MSG.invalidDate)
+  .transform((v) => v || undefined)
+  .optional();
+
+const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
+const limit = z.coerce.number().int().min(1).max(100).default(10);
+const optionalId = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => noFilter(v) || idSchema.safeParse(v).success, message)
+    .transform((v) => (noFilter(v) ? undefined : v))
+    .optional();
+
+/**
+ * GET /inventory/stock: one branch's live products with their stock level, by name, paged on the
+ * server. search: name or SKU (case-insensitive substring); categoryId includes subcategories;
+ * stockStatus low (incl. out of stock) | out | over | normal; lowStock=true is stockStatus=low.
+ */
+export const inventoryStockQuerySchema = z.object({
+  page,
+  limit,
+  branchId: z.string({ error: INVENTORY_MSG.invalidBranch }).uuid(INVENTORY_MSG.invalidBranch),
+  search: searchSchema,
+  categoryId: optionalId('Invalid category'),
+  stockStatus: z
+    .string()
+    .trim()
+    .refine((v) => noFilter(v) || (STOCK_STATUSES as readonly string[]).includes(v), INVENTORY_MSG.invalidStatus)
+    .transform((v) => (noFilter(v) ? undefined : (v as StockStatusFilter)))
+    .optional(),
+  lowStock: z
+    .enum(['true', 'false', '1', '0', ''])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
+});
+export type InventoryStockQuery = z.input<typeof inventoryStockQuerySchema>;
+
+/** A row of GET /inventory/stock. cost and stockValue (cost x stock) only for users with view_cost. */
+export type InventoryStockItem = {
+  id: string;
+  name: string;
+  sku: string | null;
+  category: { id: string; name: string } | null;
+  stockQuantity: number;
+  lowStockThreshold: number;
+  maxStock: number;
+  status: StockStatus;
+  cost?: number;
+  stockValue?: number;
+};
+
+const endNotBeforeStart = (q: { startDate?: string; endDate?: string }) =>
+  !q.startDate || !q.endDate || q.endDate >= q.startDate;
+
+/** GET /inventory/movements: one branch's stock ledger, newest first. Dates: yyyy-mm-dd, branch time zone, inclusive. */
+export const inventoryMovementsQuerySchema = z
+  .object({
+    page,
+    limit,
+    branchId: z.string({ error: INVENTORY_MSG.invalidBranch }).uuid(INVENTORY_MSG.invalidBranch),
+    productId: optionalId(INVENTORY_MSG.invalidProduct),
+    movementType: z
+      .string()
+      .trim()
+      .refine(
+        (v) => noFilter(v) || (STOCK_MOVEMENT_TYPES as readonly string[]).includes(v),
+        INVENTORY_MSG.invalidMovementType,
+      )
+      .transform((v) => (noFilter(v) ? undefined : (v as StockMovementType)))
+      .optional(),
+    startDate: optionalDate,
+    endDate: optionalDate,
+  })
+  .refine(endNotBeforeStart, { message: INVENTORY_MSG.endBeforeStart, path: ['endDate'] });
+export type InventoryMovementsQuery = z.input<typeof inventoryMovementsQuerySchema>;
+
+export type InventoryMovement = {
+  id: string;
+  /** ISO 8601 instant. */
+  createdAt: string;
+  product: { id: string; name: string; sku: string | null };
+  movementType: StockMovementType;
+  direction: 'in' | 'out';
+  quantity: number;
+  previousQuantity: number;
+  newQuantity: number;
+  userName: string | null;
+  reason: string | null;
+  referenceType: string | null;
+  referenceId: string | null;
+};
+
+/** POST /inventory/adjustments (spec 02 section 3): the counted quantity; the server records the difference. */
+export const stockAdjustmentSchema = z.object({
+  productId: z.string({ error: INVENTORY_MSG.invalidProduct }).uuid(INVENTORY_MSG.invalidProduct),
+  branchId: z.string({ error: INVENTORY_MSG.invalidBranch }).uuid(INVENTORY_MSG.invalidBranch),
+  newQuantity: z
+    .number({ error: INVENTORY_MSG.quantityInvalid })
+    .int(INVENTORY_MSG.quantityInvalid)
+    .min(0, INVENTORY_MSG.quantityInvalid)
+    .max(1_000_000_000, INVENTORY_MSG.quantityInvalid),
+  reason: z
+    .string({ error: INVENTORY_MSG.reasonRequired })
+    .trim()
+    .min(1, INVENTORY_MSG.reasonRequired)
+    .max(500, INVENTORY_MSG.reasonTooLong),
+});
+export type StockAdjustmentInput = z.input<typeof stockAdjustmentSchema>;
+
+export type StockAdjustmentResult = {
+  product: InventoryStockItem;
+  previousQuantity: number;
+  newQuantity: number;
+  difference: number;
+};
+
+/** 'Stock increased by 5 units successfully' / 'Stock decreased by 3 units successfully' (spec 02 section 8). */
+export function stockAdjustedMessage(difference: number): string {
+  const n = Math.abs(difference);
+  return `Stock ${difference >= 0 ? 'increased' : 'decreased'} by ${n} units successfully`;
+}
+
+export type AdjustmentType = 'increase' | 'decrease';
+
+/** The quantity an adjustment leads to, computed on the client; a decrease floors at 0. */
+export function adjustedQuantity(current: number, type: AdjustmentType, quantity: number): number {
+  const q = Number.isFinite(quantity) ? Math.max(0, Math.trunc(quantity)) : 0;
+  return type === 'increase' ? current + q : Math.max(0, current - q);
+}
+
+/** True when a decrease would go below 0 (the form then warns that stock is set to 0). */
+export function decreaseHitsFloor(current: number, type: AdjustmentType, quantity: number): boolean {
+  return type === 'decrease' && quantity > current;
+}

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { fromMinor, toMinor } from './money';
+import { optionalDateSchema } from './sales';
+
+export const RETURN_STATUSES = ['pending', 'approved', 'completed', 'rejected'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+export const RETURN_REFUND_METHODS = ['cash', 'card_refund', 'store_credit', 'exchange'] as const;
+export type RefundMethod = (typeof RETURN_REFUND_METHODS)[number];
+export const RETURN_REASON_CODES = [
+  'defective',
+  'wrong_item',
+  'customer_change_mind',
+  'damaged_in_transit',
+  'expired',
+  'other',
+] as const;
+export type ReturnReason = (typeof RETURN_REASON_CODES)[number];
+export const RETURN_ITEM_CONDITIONS = ['new', 'opened', 'damaged', 'defective'] as const;
+export type ReturnItemCondition = (typeof RETURN_ITEM_CONDITIONS)[number];
+
+/** Spec 02 sections 5 and 8. */
+export const RETURNS_MSG = {
+  noItems: 'Please select a transaction and add return items',
+  noQuantities: 'Please specify return quantities for at least one item that has remaining quantity',
+  noReason: 'Please provide a return reason',
+  fetchFailed: 'Failed to fetch returns',
+  fetchTransactionsFailed: 'Failed to fetch transactions',
+  fetchTransactionsDataFailed: 'Failed to fetch transactions data',
+  processFailed: 'Failed to process return',
+  processed: 'Return processed successfully',
+  invalidBranch: 'Invalid branch',
+  invalidStatus: 'Invalid status',
+  duplicateItem: 'Each sold item can appear only once in a return',
+  negativeFee: 'Restocking fee cannot be negative',
+} as const;
+
+/** new and opened items go back to stock by default; damaged and defective do not (spec 02 section 4). */
+export const restockableByDefault = (condition: ReturnItemCondition): boolean =>
+  condition === 'new' || condition === 'opened';
+
+/** Units of a sold line that can still be returned. */
+export const remainingQuantity = (item: { quantity: number; returnedQuantity: number }): number =>
+  Math.max(0, item.quantity - item.returnedQuantity);
+
+/** A line's refund in minor units: quantity x unit price - restocking fee (never below 0). */
+export function returnLineRefundMinor({
+  quantity,
+  unitPrice,
+  restockingFee,
+}: {
+  quantity: number;
+  unitPrice: number;
+  restockingFee: number;
+}): number {
+  return Math.max(0, toMinor(unitPrice) * quantity - toMinor(restockingFee));
+}
+
+export const returnLineRefund = (line: { quantity: number; unitPrice: number; restockingFee: number }): number =>
+  fromMinor(returnLineRefundMinor(line));
+
+export const returnTotalRefund = (lines: { quantity: number; unitPrice: number; restockingFee: number }[]): number =>
+  fromMinor(lines.reduce((sum, l) => sum + returnLineRefundMinor(l), 0));
+
+const money = z.number().finite().min(0, RETURNS_MSG.negativeFee).max(1_000_000_000);
+
+/** The return-create payload of spec 02 section 3 (snake_case is the contract). processed_by is ignored. */
+export const createReturnSchema = z.object({
+  originalTransactionId: z.string({ error: RETURNS_MSG.noItems }).uuid(RETURNS_MSG.noItems),
+  branchId: z.string({ error: RETURNS_MSG.invalidBranch }).uuid(RETURNS_MSG.invalidBranch),
+  items: z
+    .array(
+      z.object({
+        original_transaction_item_id: z.string().uuid('Invalid item'),
+        return_quantity: z
+          .number()
+          .int('Quantity must be a whole number')
+          .min(0, 'Quantity cannot be negative')
+          .max(100_000),
+        reason: z.enum(RETURN_REASON_CODES).optional().nullable(),
+        condition: z.enum(RETURN_ITEM_CONDITIONS).default('new'),
+        restocking_fee: money.default(0),
+        is_restockable: z.boolean().optional(),
+      }),
+    )
+    .min(1, RETURNS_MSG.noItems)
+    .max(500),
+  refund_method: z.enum(RETURN_REFUND_METHODS).default('cash'),
+  refund_amount: money.optional(),
+  reason: z.enum(RETURN_REASON_CODES, { error: RETURNS_MSG.noReason }),
+  reason_description: z.string().trim().max(1000).optional().nullable(),
+  notes: z.string().trim().max(2000).optional().nullable(),
+  processed_by: z.unknown().optional(),
+});
+export type CreateReturnInput = z.input<typeof createReturnSchema>;
+export type CreateReturnPayload = z.output<typeof createReturnSchema>;
+
+const noFilter = (v: string) => v === '' || v === 'all';
+
+/** GET /returns: one branch's returns, newest first, paged (10 by default). */
+export const returnListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(10),
+    branchId: z.string({ error: RETURNS_MSG.invalidBranch }).uuid(RETURNS_MSG.invalidBranch),
+    status: z
+      .string()
+      .trim()
+      .refine((v) => noFilter(v) || (RETURN_STATUSES as readonly string[]).includes(v), RETURNS_MSG.invalidStatus)
+      .transform((v) => (noFilter(v) ? undefined : (v as ReturnStatus)))
+      .optional(),
+    startDate: optionalDateSchema,
+    endDate: optionalDateSchema,
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.endDate >= q.startDate, {
+    message: 'End date cannot be before start date',
+    path: ['endDate'],
+  });
+export type ReturnListQuery = z.input<typeof returnListQuerySchema>;
+
+export const returnAnalyticsQuerySchema = z.object({
+  branchId: z.string({ error: RETURNS_MSG.invalidBranch }).uuid(RETURNS_MSG.invalidBranch),
+});
+
+export type ReturnItem = {
+  id: string;
+  originalTransactionItemId: string;
+  productId: string;
+  productName: string;
+  productSku: string | null;
+  quantity: number;
+  unitPrice: number;
+  restockingFee: number;
+  condition: ReturnItemCondition;
+  isRestockable: boolean;
+  reason: string | null;
+  totalAmount: number;
+};
+
+/** The Return entity of spec 02 section 3. */
+export type Return = {
+  id: string;
+  returnNumber: string;
+  originalTransaction: { id: string; receiptNumber: string };
+  branchId: string;
+  processedByName: string | null;
+  /** ISO 8601 instants; a created return is processed at once. */
+  returnDate: string;
+  processedDate: string;
+  status: ReturnStatus;
+  refundAmount: number;
+  refundMethod: RefundMethod;
+  reason: string;
+  reasonDescription: string | null;
+  notes: string | null;
+  itemCount: number;
+  totalQuantity: number;
+  items: ReturnItem[];
+};
+
+export type ReturnAnalytics = {
+  totalReturns: number;
+  totalRefundAmount: number;
+  statusBreakdown: { status: string; count: number }[];
+  todayReturns: number;
+  weekReturns: number;
+  monthReturns: number;
+};
