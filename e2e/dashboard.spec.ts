@@ -98,3 +98,98 @@ test("a customer's detail lists their sales", async ({ page }) => {
   await expect(history.getByRole('row').nth(1)).toContainText('RCP-');
   await page.screenshot({ path: `${SHOTS}/customers-detail.png`, fullPage: true });
 });
+
+test('a sale and a return show in every panel they affect', async ({ page }) => {
+  await signInToDashboard(page, 'manager');
+  const numberIn = async (text: Promise<string | null>) =>
+    Number(/-?[\d,]+/.exec((await text) ?? '')?.[0].replaceAll(',', '') ?? NaN);
+  const figure = (panel: string, label: string) =>
+    page
+      .locator('.mantine-Card-root')
+      .filter({ has: page.getByText(panel, { exact: true }) })
+      .getByText(label, { exact: true })
+      .locator('xpath=following-sibling::*[1]');
+  const overviewToday = () =>
+    page
+      .getByRole('row', { name: /^Today/ })
+      .getByRole('cell')
+      .nth(2)
+      .textContent();
+  const readAll = async () => ({
+    orders: await numberIn(page.getByTestId('today-orders').textContent()),
+    overviewOrders: await numberIn(overviewToday()),
+    returnsCard: await numberIn(page.getByLabel("Today's Returns").locator('p').nth(1).textContent()),
+    returnsToday: await numberIn(figure('Returns Summary', 'Today').textContent()),
+    movements: await numberIn(figure('Inventory Summary', 'Recent Movements').textContent()),
+  });
+  await expect(page.getByTestId('today-orders')).toBeVisible();
+  await expect(figure('Returns Summary', 'Today')).toBeVisible();
+  const before = await readAll();
+
+  // A sale of two units and a return of one, through the API.
+  const token = await apiToken(page, 'manager');
+  const headers = { Authorization: `Bearer ${token}` };
+  const branchId = await managerBranch(page);
+  const products = await page.request.get('/api/products', { headers, params: { branchId, search: 'SNK-BISC-CH' } });
+  const biscuits = (await products.json()).data.find((p: { sku: string }) => p.sku === 'SNK-BISC-CH');
+  const price = Number(biscuits.price);
+  const totals = computeCartTotals({
+    items: [{ price, quantity: 2 }],
+    taxRate: 0,
+    discountType: 'amount',
+    discountValue: 0,
+  });
+  const sale = await page.request.post('/api/transactions', {
+    headers,
+    data: {
+      branchId,
+      items: [{ product_id: biscuits.id, quantity: 2, price }],
+      subtotal: totals.subtotal,
+      tax: 0,
+      tax_rate: 0,
+      discount_type: 'amount',
+      discount_value: 0,
+      discount_amount: 0,
+      total: totals.total,
+      payment_method: 'cash',
+      amount_paid: totals.total,
+      change: 0,
+    },
+  });
+  expect(sale.status()).toBe(201);
+  const saleData = (await sale.json()).data;
+  const returned = await page.request.post('/api/returns', {
+    headers,
+    data: {
+      originalTransactionId: saleData.id,
+      branchId,
+      items: [
+        {
+          original_transaction_item_id: saleData.items[0].id,
+          return_quantity: 1,
+          reason: 'customer_change_mind',
+          condition: 'new',
+          restocking_fee: 0,
+          is_restockable: true,
+        },
+      ],
+      refund_method: 'cash',
+      reason: 'customer_change_mind',
+    },
+  });
+  expect(returned.status()).toBe(201);
+
+  await page.reload();
+  await expect(page.getByTestId('today-orders')).toBeVisible();
+  await expect.poll(readAll).toEqual({
+    orders: before.orders + 1,
+    overviewOrders: before.overviewOrders + 1,
+    returnsCard: before.returnsCard + 1,
+    returnsToday: before.returnsToday + 1,
+    // The sale's movement and the restocking return's movement.
+    movements: before.movements + 2,
+  });
+  await expect(page.getByRole('table', { name: 'Recent Transactions' }).getByRole('row').nth(1)).toContainText(
+    saleData.receiptNumber,
+  );
+});

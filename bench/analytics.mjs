@@ -1,0 +1,334 @@
+#!/usr/bin/env node
+// Dashboard, transaction and customer analytics latency with a year of sales in one branch.
+//
+//   node bench/analytics.mjs [--sales 1000000] [--products 2000] [--customers 20000] [--requests 100]
+//                            [--batch 100000] [--no-build] [--keep]
+//
+// 1. a fresh PostgreSQL database next to TEST_DATABASE_URL; the built server on it (migrations at start);
+// 2. through the API: the first admin signs in, creates a company, a main branch and a cashier;
+// 3. with SQL (generate_series): products, customers, --sales sales spread evenly over the last 365 days
+//    (1-3 lines each, 1 in 200 voided, 1 in 4 with a customer, 2 cashiers, cash/card), a return of one unit
+//    of the first line for 1 sale in 50. Inserted in batches of --batch sales with the daily-totals
+//    triggers of migration 0003 on (statement triggers with transition tables, one run per batch);
+//    afterwards the totals are checked against pos_rebuild_daily_totals' figures. No stock movements:
+//    stock and its ledger are out of scope here. Then VACUUM ANALYZE;
+// 4. after warm-up, --requests sequential requests per case (varying dates, pages, customers); client-side
+//    p50/p95/p99 over loopback, and the server's own time when a Server-Timing header is present.
+// Target (issue): every case p95 <= 100 ms. Every loop is bounded; all traffic goes to 127.0.0.1.
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import pg from 'pg';
+import {
+  buildServer,
+  createDatabase,
+  loadAverage,
+  setUpTenant,
+  apiClient,
+  startServer,
+  stats,
+  writeResult,
+} from './lib.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const SALES = Number(option('sales', 1_000_000));
+const PRODUCTS = Number(option('products', 2000));
+const CUSTOMERS = Number(option('customers', 20_000));
+const REQUESTS = Number(option('requests', 100));
+const BATCH = Number(option('batch', 100_000));
+const WARMUP = 10;
+const PORT = Number(process.env.BENCH_PORT ?? 3989);
+const TARGET_MS = 100;
+const log = (message) => console.error(`[analytics bench] ${new Date().toISOString().slice(11, 19)} ${message}`);
+
+// Deterministic ids (md5 of the company and a tag) so that lines, returns and customers can name their
+// parents without a join. Line k (1..3) of sale g sells product 1 + (g*7 + k*13) % P, quantity 1 + (g+k) % 3,
+// at that product's price 50 + p % 400 + (p % 7) * 0.25.
+const uid = (tag) => `md5($1::text || '${tag}')::uuid`;
+const price = (p) => `(50 + (${p}) % 400 + ((${p}) % 7) * 0.25)::numeric(14,2)`;
+const productOf = (g, k) => `(1 + ((${g}) * 7 + (${k}) * 13) % ${PRODUCTS})`;
+const qtyOf = (g, k) => `(1 + ((${g}) + (${k})) % 3)`;
+// Sale g's instant: evenly over the 365 days before the load started ($2), oldest first.
+const saleAt = (g) => `($2::timestamptz - ((${SALES} - (${g}))::float8 * ${(365 * 86400) / SALES} * interval '1 second'))`;
+const isReturned = (g) => `((${g}) % 50 = 25)`;
+const isVoided = (g) => `((${g}) % 200 = 0)`;
+
+async function generate(db, { companyId, branchId, adminId, cashierId }) {
+  const timings = {};
+  const time = async (label, fn) => {
+    const t = performance.now();
+    await fn();
+    timings[label] = +((performance.now() - t) / 1000).toFixed(1);
+    log(`${label}: ${timings[label]} s`);
+  };
+  const loadStart = new Date();
+  await time('products', () =>
+    db.query(
+      `insert into products (company_id, id, branch_id, name, sku, cost, price, stock_quantity)
+       select $1::uuid, md5($1::text || 'p' || p)::uuid, $2::uuid, 'Bench Product ' || p, 'SKU-' || lpad(p::text, 6, '0'),
+              10, ${price('p')}, 1000
+       from generate_series(1, ${PRODUCTS}) p`,
+      [companyId, branchId],
+    ),
+  );
+  await time('customers', () =>
+    db.query(
+      `insert into customers (company_id, id, branch_id, name, phone, email, created_at)
+       select $1::uuid, md5($1::text || 'c' || c)::uuid, $3::uuid, 'Customer ' || c, '03' || lpad(c::text, 9, '0'),
+              'customer' || c || '@bench.example', $2::timestamptz - interval '400 days'
+       from generate_series(1, ${CUSTOMERS}) c`,
+      [companyId, loadStart.toISOString(), branchId],
+    ),
+  );
+  const lines = (g) => `(select sum(${qtyOf(g, 'k')} * ${price(productOf(g, 'k'))}) from generate_series(1, 1 + (${g}) % 3) k)`;
+  const batches = { sales: 0, items: 0, returns: 0, returnItems: 0 };
+  await time('sales, lines and returns', async () => {
+    for (let lo = 1; lo <= SALES; lo += BATCH) {
+      const hi = Math.min(SALES, lo + BATCH - 1);
+      const range = `generate_series(${lo}, ${hi}) g`;
+      let t = performance.now();
+      await db.query('begin');
+      await db.query(
+        `insert into sales (company_id, id, branch_id, receipt_number, cashier_id, customer_id, payment_method, status,
+                            subtotal, discount_type, discount_value, discount_amount, tax_rate, tax_amount, total,
+                            amount_paid, change_amount, created_at)
+         select $1::uuid, md5($1::text || 's' || g)::uuid, $3::uuid, 'B-' || lpad(g::text, 7, '0'),
+                case when g % 3 = 0 then $4::uuid else $5::uuid end,
+                case when g % 4 = 1 then md5($1::text || 'c' || (1 + (g * 7919) % ${CUSTOMERS}))::uuid end,
+                case when g % 5 < 2 then 'card' else 'cash' end,
+                case when ${isVoided('g')} then 'voided' else 'completed' end,
+                st, 'amount', 0, 0, 5, round(st * 0.05, 2), st + round(st * 0.05, 2), st + round(st * 0.05, 2), 0,
+                ${saleAt('g')}
+         from ${range}, lateral ${lines('g')} s(st)`,
+        [companyId, loadStart.toISOString(), branchId, adminId, cashierId],
+      );
+      batches.sales += performance.now() - t;
+      t = performance.now();
+      await db.query(
+        `insert into sale_items (company_id, id, sale_id, product_id, product_name, product_sku, quantity, unit_price,
+                                 subtotal, returned_quantity)
+         select $1::uuid, md5($1::text || 'i' || g || '-' || k)::uuid, md5($1::text || 's' || g)::uuid,
+                md5($1::text || 'p' || ${productOf('g', 'k')})::uuid, 'Bench Product ' || ${productOf('g', 'k')},
+                'SKU-' || lpad(${productOf('g', 'k')}::text, 6, '0'), ${qtyOf('g', 'k')}, ${price(productOf('g', 'k'))},
+                ${qtyOf('g', 'k')} * ${price(productOf('g', 'k'))},
+                case when k = 1 and ${isReturned('g')} and not ${isVoided('g')} then 1 else 0 end
+         from ${range}, generate_series(1, 1 + g % 3) k`,
+        [companyId],
+      );
+      batches.items += performance.now() - t;
+      t = performance.now();
+      const returned = `${range} where ${isReturned('g')} and not ${isVoided('g')}`;
+      await db.query(
+        `insert into returns (company_id, id, branch_id, return_number, original_sale_id, processed_by, status,
+                              refund_amount, refund_method, reason, created_at)
+         select $1::uuid, md5($1::text || 'r' || g)::uuid, $3::uuid, 'R-' || lpad(g::text, 7, '0'),
+                md5($1::text || 's' || g)::uuid, $4::uuid, 'completed', ${price(productOf('g', 1))},
+                'cash', 'defective', least(${saleAt('g')} + interval '2 hours', $2::timestamptz)
+         from ${returned}`,
+        [companyId, loadStart.toISOString(), branchId, adminId],
+      );
+      batches.returns += performance.now() - t;
+      t = performance.now();
+      await db.query(
+        `insert into return_items (company_id, return_id, sale_item_id, product_id, product_name, product_sku, quantity,
+                                   unit_price, reason, total_amount)
+         select $1::uuid, md5($1::text || 'r' || g)::uuid, md5($1::text || 'i' || g || '-1')::uuid,
+                md5($1::text || 'p' || ${productOf('g', 1)})::uuid, 'Bench Product ' || ${productOf('g', 1)},
+                'SKU-' || lpad(${productOf('g', 1)}::text, 6, '0'), 1, ${price(productOf('g', 1))}, 'defective',
+                ${price(productOf('g', 1))}
+         from ${returned}`,
+        [companyId],
+      );
+      batches.returnItems += performance.now() - t;
+      await db.query('commit');
+      log(`  ${hi.toLocaleString('en')} / ${SALES.toLocaleString('en')} sales`);
+    }
+  });
+  for (const [k, v] of Object.entries(batches)) timings[`insert ${k} (triggers included)`] = +(v / 1000).toFixed(1);
+  // Server receipts continue after the generated ones (they use their own prefix anyway).
+  await db.query(`select setval(pos_receipt_sequence($1::uuid), $2)`, [branchId, SALES]);
+  // The triggers' running totals must equal a rebuild from the rows.
+  await time('daily totals check (rebuild and compare)', async () => {
+    const snapshot = async () =>
+      (
+        await db.query(
+          `select (select json_agg(t order by day, cashier_id, payment_method)
+                     from (select day, cashier_id, payment_method, sales_count, transactions, revenue, subtotal, tax,
+                                  discounts, items_sold from sales_daily where company_id = $1 and branch_id = $2) t) as s,
+                  (select json_agg(t order by day)
+                     from (select day, returns_count, refunded, items_returned, returned_subtotal
+                           from returns_daily where company_id = $1 and branch_id = $2) t) as r`,
+          [companyId, branchId],
+        )
+      ).rows[0];
+    const before = JSON.stringify(await snapshot());
+    await db.query('begin');
+    await db.query('select pos_rebuild_daily_totals($1, $2)', [companyId, branchId]);
+    await db.query('commit');
+    const after = JSON.stringify(await snapshot());
+    if (before !== after) throw new Error('daily totals from the triggers differ from pos_rebuild_daily_totals');
+  });
+  await time('vacuum analyze', () => db.query('vacuum analyze'));
+  const counts = (
+    await db.query(
+      `select (select count(*) from sales) as sales, (select count(*) from sale_items) as sale_items,
+              (select count(*) from returns) as returns, (select count(*) from return_items) as return_items,
+              (select count(*) from products) as products, (select count(*) from customers) as customers,
+              (select count(*) from sales_daily) as sales_daily_rows,
+              (select min(created_at) from sales) as first_sale, (select max(created_at) from sales) as last_sale,
+              pg_size_pretty(pg_database_size(current_database())) as database_size`,
+    )
+  ).rows[0];
+  return { timings, counts };
+}
+
+const day = (d) => d.toISOString().slice(0, 10);
+const pick = (array) => array[Math.floor(Math.random() * array.length)];
+
+/** Cases: a name and a function answering the next route (varying its parameters). */
+function cases({ branchId, customerIds, lastPage }) {
+  const b = `branchId=${branchId}`;
+  const today = new Date();
+  const daysAgo = (n) => new Date(today.getTime() - n * 86400_000);
+  const randomWeek = () => {
+    const start = daysAgo(7 + Math.floor(Math.random() * 355));
+    return `startDate=${day(start)}&endDate=${day(new Date(start.getTime() + 6 * 86400_000))}`;
+  };
+  const lastMonth = () => {
+    const shift = Math.floor(Math.random() * 5); // a few different end days
+    return `startDate=${day(daysAgo(30 + shift))}&endDate=${day(daysAgo(shift))}`;
+  };
+  return [
+    ['dashboard sales-summary', () => `/dashboard/sales-summary?${b}`],
+    ['dashboard inventory-summary', () => `/dashboard/inventory-summary?${b}`],
+    ['dashboard returns-summary', () => `/dashboard/returns-summary?${b}`],
+    ['dashboard recent-transactions', () => `/dashboard/recent-transactions?${b}`],
+    ['transactions analytics, no dates', () => `/transactions/analytics?${b}`],
+    ['transactions analytics, last month', () => `/transactions/analytics?${b}&${lastMonth()}`],
+    ['transactions analytics, random week', () => `/transactions/analytics?${b}&${randomWeek()}`],
+    ['transactions list, page 1', () => `/transactions?${b}&page=1&limit=10`],
+    [
+      'transactions list, deep page',
+      () => `/transactions?${b}&page=${Math.floor(lastPage * (0.5 + Math.random() * 0.5))}&limit=10`,
+    ],
+    ['transactions list, cashierName', () => `/transactions?${b}&page=1&limit=10&cashierName=cashier`],
+    ['transactions list, random week', () => `/transactions?${b}&page=1&limit=10&${randomWeek()}`],
+    [
+      'transactions list, cashierName + week',
+      () => `/transactions?${b}&page=1&limit=10&cashierName=${pick(['cashier', 'admin', 'bench'])}&${randomWeek()}`,
+    ],
+    ['customers list, page 1', () => `/customers?${b}&page=1&limit=10`],
+    [
+      'customers list, search',
+      () => `/customers?${b}&page=1&limit=10&search=${pick(['Customer 1', `Customer ${1 + Math.floor(Math.random() * CUSTOMERS)}`, '0300001', 'customer42'])}`,
+    ],
+    ['customer analytics', () => `/customers/${pick(customerIds)}/analytics`],
+    ['customer transactions', () => `/customers/${pick(customerIds)}/transactions?page=1&limit=10`],
+  ];
+}
+
+async function measure(port, token, route) {
+  const started = performance.now();
+  const res = await fetch(`http://127.0.0.1:${port}/api${route}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = await res.text();
+  const ms = performance.now() - started;
+  if (!res.ok) throw new Error(`GET ${route}: ${res.status} ${body.slice(0, 300)}`);
+  const timing = /dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '');
+  return { ms, serverMs: timing ? Number(timing[1]) : undefined, bytes: body.length };
+}
+
+async function main() {
+  // undici leaves its sockets unreferenced: without this, Node may exit while requests are still pending.
+  const keepAlive = setInterval(() => {}, 1000);
+  if (!args.includes('--no-build')) buildServer();
+  const adminPassword = randomBytes(12).toString('base64url');
+  const database = await createDatabase();
+  log(`database ${database.url}`);
+  const result = {
+    sales: SALES,
+    products: PRODUCTS,
+    customers: CUSTOMERS,
+    requestsPerCase: REQUESTS,
+    cores: os.cpus().length,
+    loadBefore: loadAverage(),
+  };
+  const server = await startServer({
+    port: PORT,
+    env: {
+      ADMIN_USERNAME: 'benchadmin',
+      ADMIN_PASSWORD: adminPassword,
+      SEED_DEMO: 'never',
+      LOGIN_RATE_MAX_PER_IP: '10000',
+      DATABASE_URL: database.url,
+    },
+  });
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  try {
+    const call = apiClient(PORT);
+    const tenant = await setUpTenant(call, { adminUsername: 'benchadmin', adminPassword });
+    const users = (
+      await db.query(`select id, username from users where username in ('benchadmin', 'benchcashier')`)
+    ).rows;
+    const adminId = users.find((u) => u.username === 'benchadmin').id;
+    const cashierId = users.find((u) => u.username === 'benchcashier').id;
+    const companyId = tenant.company.id;
+    const branchId = tenant.branch.id;
+    log(`tenant ready; generating ${SALES.toLocaleString('en')} sales`);
+    const t = performance.now();
+    const generated = await generate(db, { companyId, branchId, adminId, cashierId });
+    result.loadSeconds = +((performance.now() - t) / 1000).toFixed(1);
+    result.load = generated;
+    log(`loaded in ${result.loadSeconds} s: ${JSON.stringify(generated.counts)}`);
+
+    // Customers with sales (3 in 4 customers have some: 1 in 4 sales has one of the 20,000).
+    const customerIds = (
+      await db.query(
+        `select id from customers where company_id = $1 and branch_id = $2 order by md5(id::text) limit 500`,
+        [companyId, branchId],
+      )
+    ).rows.map((r) => r.id);
+    const lastPage = Math.ceil(SALES / 10);
+    result.loadBeforeMeasure = loadAverage();
+    const token = tenant.adminToken;
+    result.cases = {};
+    for (const [name, next] of cases({ branchId, customerIds, lastPage })) {
+      for (let i = 0; i < WARMUP; i++) await measure(PORT, token, next());
+      const client = [];
+      const serverTimes = [];
+      let bytes = 0;
+      for (let i = 0; i < REQUESTS; i++) {
+        const m = await measure(PORT, token, next());
+        client.push(m.ms);
+        if (m.serverMs !== undefined) serverTimes.push(m.serverMs);
+        bytes += m.bytes;
+      }
+      const entry = { clientMs: stats(client), ...(serverTimes.length && { serverMs: stats(serverTimes) }) };
+      entry.avgBytes = Math.round(bytes / REQUESTS);
+      entry.meetsTarget = entry.clientMs.p95 <= TARGET_MS;
+      result.cases[name] = entry;
+      log(
+        `${name.padEnd(40)} p50 ${entry.clientMs.p50} p95 ${entry.clientMs.p95} p99 ${entry.clientMs.p99} ms` +
+          `${entry.serverMs ? ` (server p95 ${entry.serverMs.p95})` : ''}${entry.meetsTarget ? '' : '  MISSES'}`,
+      );
+    }
+    result.loadAfter = loadAverage();
+    result.allMeetTarget = Object.values(result.cases).every((c) => c.meetsTarget);
+  } finally {
+    await db.end().catch(() => {});
+    await server.stop().catch(() => {});
+    if (args.includes('--keep')) log(`kept database ${database.url}`);
+    else await database.drop();
+  }
+  clearInterval(keepAlive);
+  writeResult('analytics-postgresql', result);
+  console.log(JSON.stringify(result, null, 2));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
