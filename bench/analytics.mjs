@@ -44,10 +44,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 3989);
 const TARGET_MS = 100;
 const log = (message) => console.error(`[analytics bench] ${new Date().toISOString().slice(11, 19)} ${message}`);
 
-// Deterministic ids (md5 of the company and a tag) so that lines, returns and customers can name their
+// Deterministic ids (pg_temp.bench_id: md5 of the company and a tag, shaped as a v4 uuid) so that lines, returns and customers can name their
 // parents without a join. Line k (1..3) of sale g sells product 1 + (g*7 + k*13) % P, quantity 1 + (g+k) % 3,
 // at that product's price 50 + p % 400 + (p % 7) * 0.25.
-const uid = (tag) => `md5($1::text || '${tag}')::uuid`;
 const price = (p) => `(50 + (${p}) % 400 + ((${p}) % 7) * 0.25)::numeric(14,2)`;
 const productOf = (g, k) => `(1 + ((${g}) * 7 + (${k}) * 13) % ${PRODUCTS})`;
 const qtyOf = (g, k) => `(1 + ((${g}) + (${k})) % 3)`;
@@ -65,10 +64,13 @@ async function generate(db, { companyId, branchId, adminId, cashierId }) {
     log(`${label}: ${timings[label]} s`);
   };
   const loadStart = new Date();
+  // A version-4-shaped uuid from an md5 (the API validates ids as RFC 4122 uuids).
+  await db.query(`create function pg_temp.bench_id(t text) returns uuid language sql immutable as
+    $$ select (substr(h, 1, 12) || '4' || substr(h, 14, 3) || '8' || substr(h, 18, 15))::uuid from md5(t) h $$`);
   await time('products', () =>
     db.query(
       `insert into products (company_id, id, branch_id, name, sku, cost, price, stock_quantity)
-       select $1::uuid, md5($1::text || 'p' || p)::uuid, $2::uuid, 'Bench Product ' || p, 'SKU-' || lpad(p::text, 6, '0'),
+       select $1::uuid, pg_temp.bench_id($1::text || 'p' || p), $2::uuid, 'Bench Product ' || p, 'SKU-' || lpad(p::text, 6, '0'),
               10, ${price('p')}, 1000
        from generate_series(1, ${PRODUCTS}) p`,
       [companyId, branchId],
@@ -77,7 +79,7 @@ async function generate(db, { companyId, branchId, adminId, cashierId }) {
   await time('customers', () =>
     db.query(
       `insert into customers (company_id, id, branch_id, name, phone, email, created_at)
-       select $1::uuid, md5($1::text || 'c' || c)::uuid, $3::uuid, 'Customer ' || c, '03' || lpad(c::text, 9, '0'),
+       select $1::uuid, pg_temp.bench_id($1::text || 'c' || c), $3::uuid, 'Customer ' || c, '03' || lpad(c::text, 9, '0'),
               'customer' || c || '@bench.example', $2::timestamptz - interval '400 days'
        from generate_series(1, ${CUSTOMERS}) c`,
       [companyId, loadStart.toISOString(), branchId],
@@ -95,9 +97,9 @@ async function generate(db, { companyId, branchId, adminId, cashierId }) {
         `insert into sales (company_id, id, branch_id, receipt_number, cashier_id, customer_id, payment_method, status,
                             subtotal, discount_type, discount_value, discount_amount, tax_rate, tax_amount, total,
                             amount_paid, change_amount, created_at)
-         select $1::uuid, md5($1::text || 's' || g)::uuid, $3::uuid, 'B-' || lpad(g::text, 7, '0'),
+         select $1::uuid, pg_temp.bench_id($1::text || 's' || g), $3::uuid, 'B-' || lpad(g::text, 7, '0'),
                 case when g % 3 = 0 then $4::uuid else $5::uuid end,
-                case when g % 4 = 1 then md5($1::text || 'c' || (1 + (g * 7919) % ${CUSTOMERS}))::uuid end,
+                case when g % 4 = 1 then pg_temp.bench_id($1::text || 'c' || (1 + (g::bigint * 7919) % ${CUSTOMERS})) end,
                 case when g % 5 < 2 then 'card' else 'cash' end,
                 case when ${isVoided('g')} then 'voided' else 'completed' end,
                 st, 'amount', 0, 0, 5, round(st * 0.05, 2), st + round(st * 0.05, 2), st + round(st * 0.05, 2), 0,
@@ -110,8 +112,8 @@ async function generate(db, { companyId, branchId, adminId, cashierId }) {
       await db.query(
         `insert into sale_items (company_id, id, sale_id, product_id, product_name, product_sku, quantity, unit_price,
                                  subtotal, returned_quantity)
-         select $1::uuid, md5($1::text || 'i' || g || '-' || k)::uuid, md5($1::text || 's' || g)::uuid,
-                md5($1::text || 'p' || ${productOf('g', 'k')})::uuid, 'Bench Product ' || ${productOf('g', 'k')},
+         select $1::uuid, pg_temp.bench_id($1::text || 'i' || g || '-' || k), pg_temp.bench_id($1::text || 's' || g),
+                pg_temp.bench_id($1::text || 'p' || ${productOf('g', 'k')}), 'Bench Product ' || ${productOf('g', 'k')},
                 'SKU-' || lpad(${productOf('g', 'k')}::text, 6, '0'), ${qtyOf('g', 'k')}, ${price(productOf('g', 'k'))},
                 ${qtyOf('g', 'k')} * ${price(productOf('g', 'k'))},
                 case when k = 1 and ${isReturned('g')} and not ${isVoided('g')} then 1 else 0 end
@@ -124,8 +126,8 @@ async function generate(db, { companyId, branchId, adminId, cashierId }) {
       await db.query(
         `insert into returns (company_id, id, branch_id, return_number, original_sale_id, processed_by, status,
                               refund_amount, refund_method, reason, created_at)
-         select $1::uuid, md5($1::text || 'r' || g)::uuid, $3::uuid, 'R-' || lpad(g::text, 7, '0'),
-                md5($1::text || 's' || g)::uuid, $4::uuid, 'completed', ${price(productOf('g', 1))},
+         select $1::uuid, pg_temp.bench_id($1::text || 'r' || g), $3::uuid, 'R-' || lpad(g::text, 7, '0'),
+                pg_temp.bench_id($1::text || 's' || g), $4::uuid, 'completed', ${price(productOf('g', 1))},
                 'cash', 'defective', least(${saleAt('g')} + interval '2 hours', $2::timestamptz)
          from ${returned}`,
         [companyId, loadStart.toISOString(), branchId, adminId],
@@ -135,8 +137,8 @@ async function generate(db, { companyId, branchId, adminId, cashierId }) {
       await db.query(
         `insert into return_items (company_id, return_id, sale_item_id, product_id, product_name, product_sku, quantity,
                                    unit_price, reason, total_amount)
-         select $1::uuid, md5($1::text || 'r' || g)::uuid, md5($1::text || 'i' || g || '-1')::uuid,
-                md5($1::text || 'p' || ${productOf('g', 1)})::uuid, 'Bench Product ' || ${productOf('g', 1)},
+         select $1::uuid, pg_temp.bench_id($1::text || 'r' || g), pg_temp.bench_id($1::text || 'i' || g || '-1'),
+                pg_temp.bench_id($1::text || 'p' || ${productOf('g', 1)}), 'Bench Product ' || ${productOf('g', 1)},
                 'SKU-' || lpad(${productOf('g', 1)}::text, 6, '0'), 1, ${price(productOf('g', 1))}, 'defective',
                 ${price(productOf('g', 1))}
          from ${returned}`,

@@ -159,20 +159,6 @@ export async function lockProductStock(tx: DbOrTx, { companyId, branchId, id }: 
   return row;
 }
 
-export async function setStock(
-  tx: DbOrTx,
-  { companyId, id, quantity }: { companyId: string; id: string; quantity: number },
-) {
-  await tx
-    .update(products)
-    .set({ stockQuantity: quantity, updatedAt: new Date() })
-    .where(and(eq(products.companyId, companyId), eq(products.id, id)));
-}
-
-export async function insertMovement(tx: DbOrTx, row: typeof stockMovements.$inferInsert) {
-  await tx.insert(stockMovements).values(row);
-}
-
 export type MovementFilters = {
   productId?: string;
   movementType?: StockMovementType;

@@ -17,6 +17,7 @@ import { type Actor, can, resolveBranch } from '../../lib/access';
 import { writeAudit } from '../../lib/audit.repo';
 import { badRequest, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
+import { insertMovements, setStocks } from '../../lib/stock-ledger.repo';
 import * as repo from './inventory.repo';
 
 /** cost and stockValue (cost x stock) leave the server only for users with view_cost (never a cashier). */
@@ -102,20 +103,22 @@ export async function adjustStock(
     const previous = product.stockQuantity;
     const diff = input.newQuantity - previous;
     if (diff === 0) throw badRequest(INVENTORY_MSG.sameQuantity, { newQuantity: INVENTORY_MSG.sameQuantity });
-    await repo.setStock(tx, { companyId: scope.companyId, id: product.id, quantity: input.newQuantity });
-    await repo.insertMovement(tx, {
-      companyId: scope.companyId,
-      branchId: scope.branchId,
-      productId: product.id,
-      movementType: 'adjustment',
-      direction: diff > 0 ? 'in' : 'out',
-      quantity: Math.abs(diff),
-      previousQuantity: previous,
-      newQuantity: input.newQuantity,
-      userId: actor.userId,
-      referenceType: 'adjustment',
-      reason: input.reason,
-    });
+    await setStocks(tx, { companyId: scope.companyId, rows: [{ productId: product.id, quantity: input.newQuantity }] });
+    await insertMovements(tx, [
+      {
+        companyId: scope.companyId,
+        branchId: scope.branchId,
+        productId: product.id,
+        movementType: 'adjustment',
+        direction: diff > 0 ? 'in' : 'out',
+        quantity: Math.abs(diff),
+        previousQuantity: previous,
+        newQuantity: input.newQuantity,
+        userId: actor.userId,
+        referenceType: 'adjustment',
+        reason: input.reason,
+      },
+    ]);
     await writeAudit(tx, {
       companyId: scope.companyId,
       branchId: scope.branchId,

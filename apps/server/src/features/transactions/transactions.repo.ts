@@ -1,7 +1,7 @@
 import type { PaymentMethod, Sale, SaleItem } from '@pos/shared';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { branches, customers, products, saleItems, sales, salesDaily, stockMovements, users } from '../../db/schema';
+import { branches, customers, products, saleItems, sales, salesDaily, users } from '../../db/schema';
 import { toMoney } from '../../lib/money';
 
 type BranchKey = { companyId: string; branchId: string };
@@ -51,20 +51,6 @@ export async function lockProducts(tx: DbOrTx, { companyId, branchId, ids }: Bra
     .orderBy(asc(products.id))
     .for('update');
   return rows.map((r) => ({ ...r, price: toMoney(r.price) }));
-}
-
-export async function setStock(
-  tx: DbOrTx,
-  { companyId, productId, quantity }: { companyId: string; productId: string; quantity: number },
-) {
-  await tx
-    .update(products)
-    .set({ stockQuantity: quantity, updatedAt: new Date() })
-    .where(and(eq(products.companyId, companyId), eq(products.id, productId)));
-}
-
-export async function insertMovements(tx: DbOrTx, rows: (typeof stockMovements.$inferInsert)[]) {
-  if (rows.length > 0) await tx.insert(stockMovements).values(rows);
 }
 
 /** Found by phone within the branch, or created (customers are unique by phone per branch). */

@@ -16,6 +16,7 @@ import { type Actor, accessibleCompanyIds, resolveBranch } from '../../lib/acces
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
 import { salesFigures } from '../../lib/sales-figures';
+import { insertMovements, setStocks } from '../../lib/stock-ledger.repo';
 import * as repo from './transactions.repo';
 
 const receiptNumberOf = (n: number) => `RCP-${String(n).padStart(6, '0')}`;
@@ -111,11 +112,12 @@ export async function createSale(
 
     const id = input.id ?? randomUUID();
     const movements = [];
+    const stock: { productId: string; quantity: number }[] = [];
     for (const [productId, quantity] of quantities) {
       const product = byId.get(productId);
       if (!product) continue;
       const newQuantity = product.stockQuantity - quantity;
-      await repo.setStock(tx, { companyId: scope.companyId, productId, quantity: newQuantity });
+      stock.push({ productId, quantity: newQuantity });
       movements.push({
         companyId: scope.companyId,
         branchId: scope.branchId,
@@ -130,6 +132,8 @@ export async function createSale(
         referenceId: id,
       });
     }
+
+    await setStocks(tx, { companyId: scope.companyId, rows: stock });
 
     const receiptNumber = receiptNumberOf(await repo.nextReceiptNumber(tx, scope));
     await repo.insertSale(
@@ -169,7 +173,7 @@ export async function createSale(
         };
       }),
     );
-    await repo.insertMovements(tx, movements);
+    await insertMovements(tx, movements);
     return { id, isReplay: false };
   });
 
