@@ -212,8 +212,10 @@ function cases({ branchId, customerIds, lastPage }) {
     ['transactions analytics, last month', () => `/transactions/analytics?${b}&${lastMonth()}`],
     ['transactions analytics, random week', () => `/transactions/analytics?${b}&${randomWeek()}`],
     ['transactions list, page 1', () => `/transactions?${b}&page=1&limit=10`],
+    // OFFSET paging: a page n reads the n x 10 newest sales before its own.
+    ['transactions list, page 100-1,000', () => `/transactions?${b}&page=${100 + Math.floor(Math.random() * 901)}&limit=10`],
     [
-      'transactions list, deep page',
+      'transactions list, deep page (last half)',
       () => `/transactions?${b}&page=${Math.floor(lastPage * (0.5 + Math.random() * 0.5))}&limit=10`,
     ],
     ['transactions list, cashierName', () => `/transactions?${b}&page=1&limit=10&cashierName=cashier`],

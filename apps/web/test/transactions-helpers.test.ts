@@ -11,6 +11,7 @@ import {
   toDateParam,
   transactionListQuery,
 } from '../src/features/transactions/utils/filters';
+import { ACCESS_RESTRICTED, SUMMARY_CARD_KEYS, summaryCards } from '../src/features/transactions/utils/summary-cards';
 import {
   customerLabel,
   formatAmount,
@@ -22,8 +23,7 @@ import {
   paymentMethodLabel,
   showingRange,
   statusLabel,
-} from '../src/features/transactions/utils/format';
-import { ACCESS_RESTRICTED, SUMMARY_CARD_KEYS, summaryCards } from '../src/features/transactions/utils/summary-cards';
+} from '../src/lib/format';
 import { receiptStore } from '../src/lib/printing/receipt-data';
 
 describe('toDateParam', () => {
@@ -185,9 +185,15 @@ describe('display values', () => {
     expect(statusLabel('partially_returned')).toBe('Partially Returned');
   });
   it('describes the shown range', () => {
-    expect(showingRange({ page: 1, limit: 10, total: 42 })).toBe('Showing 1 - 10 of 42 transactions');
-    expect(showingRange({ page: 5, limit: 10, total: 42 })).toBe('Showing 41 - 42 of 42 transactions');
-    expect(showingRange({ page: 1, limit: 10, total: 0 })).toBe('Showing 0 - 0 of 0 transactions');
+    expect(showingRange({ page: 1, limit: 10, total: 42, noun: 'transactions' })).toBe(
+      'Showing 1 - 10 of 42 transactions',
+    );
+    expect(showingRange({ page: 5, limit: 10, total: 42, noun: 'transactions' })).toBe(
+      'Showing 41 - 42 of 42 transactions',
+    );
+    expect(showingRange({ page: 1, limit: 10, total: 0, noun: 'transactions' })).toBe(
+      'Showing 0 - 0 of 0 transactions',
+    );
   });
 });
 

@@ -1,7 +1,6 @@
 import type { User } from '@pos/shared';
 import { describe, expect, it } from 'vitest';
 import { roleBadgeColor } from '../src/features/users/utils/role-badge';
-import { showingRange } from '../src/features/users/utils/showing-range';
 import {
   createUserBody,
   ROLE_OPTIONS,
@@ -10,6 +9,7 @@ import {
   validateAddUser,
   validateEditUser,
 } from '../src/features/users/utils/user-form';
+import { showingRange } from '../src/lib/format';
 
 describe('showingRange', () => {
   it('describes the first page', () => {

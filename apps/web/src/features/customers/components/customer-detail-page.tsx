@@ -24,10 +24,9 @@ import { IconArrowLeft, IconCalendar, IconEdit } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/api';
+import { formatDate, formatDollars } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
-import { formatDollars } from '../../dashboard/utils/format';
-import { formatDate } from '../../transactions/utils/format';
 import {
   useCustomer,
   useCustomerAnalytics,

@@ -14,11 +14,10 @@ import {
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { formatDate, formatDollars } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useListControls } from '../../../lib/use-list-controls';
-import { formatDollars } from '../../dashboard/utils/format';
-import { formatDate } from '../../transactions/utils/format';
 import { useCustomers } from '../api/customers';
 
 export function CustomersPage() {

@@ -31,8 +31,8 @@ import {
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api';
+import { formatDate } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
-import { formatDate } from '../../transactions/utils/format';
 import {
   useInventorySummary,
   useLowStock,

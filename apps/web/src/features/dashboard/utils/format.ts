@@ -1,14 +1,7 @@
 import { changeVsYesterday, formatReturnRate, moreItemsText } from '@pos/shared';
 
+export { formatDollars } from '../../../lib/format';
 export { changeVsYesterday, formatReturnRate, moreItemsText };
-
-const dollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** '$1,234.50' (spec 01: a $ prefix, thousands separators, 2 decimals); '-$5.00' below zero. */
-export function formatDollars(amount: number | null | undefined): string {
-  const n = Number.isFinite(amount) ? (amount as number) : 0;
-  return `${n < 0 ? '-' : ''}$${dollars.format(Math.abs(n))}`;
-}
 
 /** The 'vs yesterday' line: '+12.5%', '-3.0%', or '—' when yesterday had no sales. */
 export function formatChange(change: number | null): string {

@@ -2,7 +2,7 @@ import { Badge, Center, Group, Loader, Pagination, Select, Table, Text } from '@
 import type { InventoryStockItem } from '@pos/shared';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../../transactions/utils/format';
+import { formatDateTime } from '../../../lib/format';
 import { useMovements } from '../api/inventory';
 import {
   INVENTORY_PAGE_SIZE,

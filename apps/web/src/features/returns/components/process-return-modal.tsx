@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import type { RefundMethod, ReturnItemCondition, ReturnReason, Sale } from '@pos/shared';
 import { useState } from 'react';
-import { formatAmount } from '../../transactions/utils/format';
+import { formatAmount } from '../../../lib/format';
 import { useCreateReturn, useSaleForReturn } from '../api/returns';
 import {
   CONDITION_OPTIONS,

@@ -1,7 +1,7 @@
 import { Badge, Divider, Group, Modal, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { Return } from '@pos/shared';
 import type { ReactNode } from 'react';
-import { formatAmount, formatDateTime, orNotAvailable } from '../../transactions/utils/format';
+import { formatAmount, formatDateTime, orNotAvailable } from '../../../lib/format';
 import { conditionLabel, reasonLabel, refundMethodLabel, returnStatusColor, returnStatusLabel } from '../utils/returns';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

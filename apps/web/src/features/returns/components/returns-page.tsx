@@ -18,8 +18,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowBackUp, IconCalendar, IconCash, IconClock, IconSearch } from '@tabler/icons-react';
 import { type ComponentType, useEffect, useState } from 'react';
+import { formatAmount, formatCount, formatDateTime, orNotAvailable } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
-import { formatAmount, formatCount, formatDateTime, orNotAvailable } from '../../transactions/utils/format';
 import { useReturn, useReturnAnalytics, useReturnLookup, useReturns } from '../api/returns';
 import {
   RETURN_STATUS_OPTIONS,

@@ -13,7 +13,7 @@ import {
   paymentMethodLabel,
   statusLabel,
   WALK_IN_CUSTOMER,
-} from '../utils/format';
+} from '../../../lib/format';
 
 type TransactionDetailsModalProps = {
   opened: boolean;

@@ -2,12 +2,12 @@ import '@mantine/dates/styles.css';
 import { Badge, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { showingRange } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { isForbidden, useTransaction, useTransactionAnalytics, useTransactions } from '../api/transactions';
 import { useReprintReceipt } from '../hooks/use-reprint-receipt';
 import { useTransactionFilters } from '../hooks/use-transaction-filters';
 import { emptyTransactionsText, transactionListQuery } from '../utils/filters';
-import { showingRange } from '../utils/format';
 import { SummaryCards } from './summary-cards';
 import { TransactionDetailsModal } from './transaction-details-modal';
 import { TransactionFilters } from './transaction-filters';
@@ -102,7 +102,7 @@ export function TransactionsPage() {
           />
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed">
-              {showingRange({ page: Math.min(page, totalPages), limit: filters.pageSize, total })}
+              {showingRange({ page: Math.min(page, totalPages), limit: filters.pageSize, total, noun: 'transactions' })}
             </Text>
             <Pagination
               total={totalPages}

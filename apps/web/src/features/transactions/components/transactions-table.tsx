@@ -1,6 +1,5 @@
 import { Badge, Button, Skeleton, Table, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import type { TransactionListItem } from '../api/transactions';
 import {
   customerLabel,
   formatAmount,
@@ -9,7 +8,8 @@ import {
   paymentMethodColor,
   paymentMethodLabel,
   statusLabel,
-} from '../utils/format';
+} from '../../../lib/format';
+import type { TransactionListItem } from '../api/transactions';
 
 const COLUMNS = ['Receipt #', 'Date', 'Cashier', 'Customer', 'Payment', 'Total', 'Status', 'Actions'];
 const SKELETON_ROWS = 5;

@@ -1,5 +1,5 @@
 import type { TransactionAnalytics } from '@pos/shared';
-import { formatAmount, formatCount, formatPercent, NOT_AVAILABLE } from './format';
+import { formatAmount, formatCount, formatPercent, NOT_AVAILABLE } from '../../../lib/format';
 
 export type SummaryCardKey =
   | 'grossRevenue'

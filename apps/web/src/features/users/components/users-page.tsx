@@ -4,13 +4,13 @@ import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { ListToolbar } from '../../../components/ListToolbar';
 import { errorMessage } from '../../../lib/api';
+import { showingRange } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
 import { useListControls } from '../../../lib/use-list-controls';
 import { useCreateUser, useUpdateUser, useUsers } from '../api/users';
 import { roleBadgeColor } from '../utils/role-badge';
-import { showingRange } from '../utils/showing-range';
 import { type AddUserFormState, createUserBody, type EditUserFormState, updateUserBody } from '../utils/user-form';
 import { AddUserModal, EditUserModal } from './user-modals';
 

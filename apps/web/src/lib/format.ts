@@ -99,10 +99,31 @@ export function statusLabel(status: string | null | undefined): string {
     .join(' ');
 }
 
-/** 'Showing 1 - 10 of 42 transactions'; zeros for an empty list, a page past the end clamped. */
-export function showingRange({ page, limit, total }: { page: number; limit: number; total: number }): string {
-  if (total <= 0 || limit <= 0) return 'Showing 0 - 0 of 0 transactions';
+/**
+ * A paged table's footer: 'Showing x - y of z items' (spec 02, section 2), 'of z transactions' for
+ * another noun. With nothing it reads 'Showing 0 - 0 of 0 items'; a page past the end is clamped.
+ */
+export function showingRange({
+  page,
+  limit,
+  total,
+  noun = 'items',
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  noun?: string;
+}): string {
+  if (total <= 0 || limit <= 0) return `Showing 0 - 0 of 0 ${noun}`;
   const first = Math.min((Math.max(1, page) - 1) * limit + 1, total);
   const last = Math.min(first + limit - 1, total);
-  return `Showing ${first} - ${last} of ${total} transactions`;
+  return `Showing ${first} - ${last} of ${total} ${noun}`;
+}
+
+const dollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** '$1,234.50' (spec 01: a $ prefix, thousands separators, 2 decimals); '-$5.00' below zero. */
+export function formatDollars(amount: number | null | undefined): string {
+  const n = Number.isFinite(amount) ? (amount as number) : 0;
+  return `${n < 0 ? '-' : ''}$${dollars.format(Math.abs(n))}`;
 }
