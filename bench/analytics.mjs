@@ -19,11 +19,11 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
 import {
+  apiClient,
   buildServer,
   createDatabase,
   loadAverage,
   setUpTenant,
-  apiClient,
   startServer,
   stats,
   writeResult,
@@ -44,14 +44,15 @@ const PORT = Number(process.env.BENCH_PORT ?? 3989);
 const TARGET_MS = 100;
 const log = (message) => console.error(`[analytics bench] ${new Date().toISOString().slice(11, 19)} ${message}`);
 
-// Deterministic ids (pg_temp.bench_id: md5 of the company and a tag, shaped as a v4 uuid) so that lines, returns and customers can name their
-// parents without a join. Line k (1..3) of sale g sells product 1 + (g*7 + k*13) % P, quantity 1 + (g+k) % 3,
-// at that product's price 50 + p % 400 + (p % 7) * 0.25.
+// Deterministic ids (pg_temp.bench_id: md5 of the company and a tag, shaped as a v4 uuid) so that lines,
+// returns and customers can name their parents without a join. Line k (1..3) of sale g sells product
+// 1 + (g*7 + k*13) % P, quantity 1 + (g+k) % 3, at that product's price 50 + p % 400 + (p % 7) * 0.25.
 const price = (p) => `(50 + (${p}) % 400 + ((${p}) % 7) * 0.25)::numeric(14,2)`;
 const productOf = (g, k) => `(1 + ((${g}) * 7 + (${k}) * 13) % ${PRODUCTS})`;
 const qtyOf = (g, k) => `(1 + ((${g}) + (${k})) % 3)`;
 // Sale g's instant: evenly over the 365 days before the load started ($2), oldest first.
-const saleAt = (g) => `($2::timestamptz - ((${SALES} - (${g}))::float8 * ${(365 * 86400) / SALES} * interval '1 second'))`;
+const saleAt = (g) =>
+  `($2::timestamptz - ((${SALES} - (${g}))::float8 * ${(365 * 86400) / SALES} * interval '1 second'))`;
 const isReturned = (g) => `((${g}) % 50 = 25)`;
 const isVoided = (g) => `((${g}) % 200 = 0)`;
 
@@ -85,7 +86,8 @@ async function generate(db, { companyId, branchId, adminId, cashierId }) {
       [companyId, loadStart.toISOString(), branchId],
     ),
   );
-  const lines = (g) => `(select sum(${qtyOf(g, 'k')} * ${price(productOf(g, 'k'))}) from generate_series(1, 1 + (${g}) % 3) k)`;
+  const lines = (g) =>
+    `(select sum(${qtyOf(g, 'k')} * ${price(productOf(g, 'k'))}) from generate_series(1, 1 + (${g}) % 3) k)`;
   const batches = { sales: 0, items: 0, returns: 0, returnItems: 0 };
   await time('sales, lines and returns', async () => {
     for (let lo = 1; lo <= SALES; lo += BATCH) {
@@ -213,7 +215,10 @@ function cases({ branchId, customerIds, lastPage }) {
     ['transactions analytics, random week', () => `/transactions/analytics?${b}&${randomWeek()}`],
     ['transactions list, page 1', () => `/transactions?${b}&page=1&limit=10`],
     // OFFSET paging: a page n reads the n x 10 newest sales before its own.
-    ['transactions list, page 100-1,000', () => `/transactions?${b}&page=${100 + Math.floor(Math.random() * 901)}&limit=10`],
+    [
+      'transactions list, page 100-1,000',
+      () => `/transactions?${b}&page=${100 + Math.floor(Math.random() * 901)}&limit=10`,
+    ],
     [
       'transactions list, deep page (last half)',
       () => `/transactions?${b}&page=${Math.floor(lastPage * (0.5 + Math.random() * 0.5))}&limit=10`,
@@ -227,7 +232,8 @@ function cases({ branchId, customerIds, lastPage }) {
     ['customers list, page 1', () => `/customers?${b}&page=1&limit=10`],
     [
       'customers list, search',
-      () => `/customers?${b}&page=1&limit=10&search=${pick(['Customer 1', `Customer ${1 + Math.floor(Math.random() * CUSTOMERS)}`, '0300001', 'customer42'])}`,
+      () =>
+        `/customers?${b}&page=1&limit=10&search=${pick(['Customer 1', `Customer ${1 + Math.floor(Math.random() * CUSTOMERS)}`, '0300001', 'customer42'])}`,
     ],
     ['customer analytics', () => `/customers/${pick(customerIds)}/analytics`],
     ['customer transactions', () => `/customers/${pick(customerIds)}/transactions?page=1&limit=10`],
@@ -274,9 +280,8 @@ async function main() {
   try {
     const call = apiClient(PORT);
     const tenant = await setUpTenant(call, { adminUsername: 'benchadmin', adminPassword });
-    const users = (
-      await db.query(`select id, username from users where username in ('benchadmin', 'benchcashier')`)
-    ).rows;
+    const users = (await db.query(`select id, username from users where username in ('benchadmin', 'benchcashier')`))
+      .rows;
     const adminId = users.find((u) => u.username === 'benchadmin').id;
     const cashierId = users.find((u) => u.username === 'benchcashier').id;
     const companyId = tenant.company.id;

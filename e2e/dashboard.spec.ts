@@ -80,8 +80,63 @@ test('a cashier sees Access Restricted on the sales and returns panels only', as
   await page.screenshot({ path: `${SHOTS}/dashboard-cashier.png`, fullPage: true });
 });
 
-test("a customer's detail lists their sales", async ({ page }) => {
+test("a customer's detail lists their sale and their return", async ({ page }) => {
   await signInToDashboard(page, 'manager');
+  // A sale to Imran Khan (found by his phone) and a return of it, through the API.
+  const token = await apiToken(page, 'manager');
+  const headers = { Authorization: `Bearer ${token}` };
+  const branchId = await managerBranch(page);
+  const products = await page.request.get('/api/products', { headers, params: { branchId, search: 'DAI-MILK-1L' } });
+  const milk = (await products.json()).data.find((p: { sku: string }) => p.sku === 'DAI-MILK-1L');
+  const price = Number(milk.price);
+  const totals = computeCartTotals({
+    items: [{ price, quantity: 1 }],
+    taxRate: 0,
+    discountType: 'amount',
+    discountValue: 0,
+  });
+  const sale = await page.request.post('/api/transactions', {
+    headers,
+    data: {
+      branchId,
+      items: [{ product_id: milk.id, quantity: 1, price }],
+      subtotal: totals.subtotal,
+      tax: 0,
+      tax_rate: 0,
+      discount_type: 'amount',
+      discount_value: 0,
+      discount_amount: 0,
+      total: totals.total,
+      payment_method: 'card',
+      amount_paid: totals.total,
+      change: 0,
+      customer: { name: 'Imran Khan', phone: '03001234567' },
+    },
+  });
+  expect(sale.status()).toBe(201);
+  const saleData = (await sale.json()).data;
+  const returned = await page.request.post('/api/returns', {
+    headers,
+    data: {
+      originalTransactionId: saleData.id,
+      branchId,
+      items: [
+        {
+          original_transaction_item_id: saleData.items[0].id,
+          return_quantity: 1,
+          reason: 'defective',
+          condition: 'defective',
+          restocking_fee: 0,
+          is_restockable: false,
+        },
+      ],
+      refund_method: 'cash',
+      reason: 'defective',
+    },
+  });
+  expect(returned.status()).toBe(201);
+  const { returnNumber } = (await returned.json()).data;
+
   await page.getByRole('link', { name: 'Customers' }).click();
   await expect(page).toHaveURL(/\/dashboard\/customers$/);
   await page.getByLabel('Search customers').fill('Imran');
@@ -95,8 +150,11 @@ test("a customer's detail lists their sales", async ({ page }) => {
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
   await page.getByRole('tab', { name: 'Transaction History' }).click();
   const history = page.getByRole('table', { name: 'Transaction History' });
-  await expect(history.getByRole('row').nth(1)).toContainText('RCP-');
+  await expect(history.getByRole('row').filter({ hasText: saleData.receiptNumber })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/customers-detail.png`, fullPage: true });
+  await page.getByRole('tab', { name: 'Return History' }).click();
+  const returnsTable = page.getByRole('table', { name: 'Return History' });
+  await expect(returnsTable.getByRole('row').filter({ hasText: returnNumber })).toBeVisible();
 });
 
 test('a sale and a return show in every panel they affect', async ({ page }) => {
