@@ -7,7 +7,8 @@ export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-export type PageMeta = { total: number; page: number; limit: number; totalPages: number };
+/** `totalCapped`: `total` is a lower bound (the product search counts up to a cap; see ARCHITECTURE.md). */
+export type PageMeta = { total: number; page: number; limit: number; totalPages: number; totalCapped?: boolean };
 
 export function pageMeta({ total, page, limit }: { total: number; page: number; limit: number }): PageMeta {
   return { total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) };

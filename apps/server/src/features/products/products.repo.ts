@@ -225,19 +225,22 @@ function liveProducts({ companyId, branchId, categoryId, brandId }: SearchFilter
  * A search's page in one statement. The ranking is: the exact SKU (barcode) first, then names that start
  * with the term, then the other matches; by name, then id, within each. Rows: id, name, grp, n.
  *
- * - The exact SKU: the partial unique index on lower(sku), at most one row.
- * - prefixed: the names starting with the term, from the search_key index (text_pattern_ops, a range
- *   scan, index-only); all of them, so they can be sorted by name.
+ * - exact: the partial unique index on lower(sku), at most one row.
+ * - prefixed_count: names starting with the term, counted up to cap + 1 on the search_key index
+ *   (text_pattern_ops: a range scan, index-only).
  * - matches: up to cap + 1 matches of the trigram index (a bitmap scan that stops there). Skipped when
- *   the prefixed rows alone exceed the cap.
+ *   the names starting with the term alone exceed the cap.
  * - At most cap matches ("rare" term): they are all in `matches`; rank and page them.
- * - More ("frequent" term, meta.totalCapped): the page is the exact SKU, the first prefixed rows by name,
- *   then the first other matches found by walking the name-ordered index (index-only; search_key is in
- *   it) in order: a frequent term turns up within a few hundred entries, instead of fetching and
- *   sorting its thousands of matches. The walk reads at most walkBudget entries; if it runs out, the
- *   page comes back short and listProducts ranks every match instead (rankedSearchPage).
+ * - More ("frequent" term, meta.totalCapped): the page is the exact SKU, the first names starting with
+ *   the term (that range scan again, sorted by name), then the first other matches found by walking
+ *   the name-ordered index in order (index-only; search_key is in it): a frequent term turns up within
+ *   a few hundred entries, instead of fetching and sorting its thousands of matches. The walk reads at
+ *   most walkBudget entries; if it runs out, the page comes back short and listProducts ranks every
+ *   match instead (rankedSearchPage).
  *
- * The CTEs that gate on `counted` run only when their branch is taken (a one-time filter).
+ * The parts that gate on `counted` run only when their branch is taken (a one-time filter). `offset 0`
+ * and `materialized` keep the planner from serving an ORDER BY name LIMIT n from the name index with a
+ * filter: for a term whose names sort late that reads most of the branch.
  */
 function searchPage(
   filter: SearchFilter,
@@ -252,10 +255,11 @@ function searchPage(
     with exact as (
       select id from products where ${live} and sku is not null and lower(sku) = lower(${term})
     ),
-    prefixed as materialized (
-      select id, name from products where ${live} and search_key like ${prefix}
+    prefixed_count as (
+      select count(*)::int as n from (
+        select 1 from products where ${live} and search_key like ${prefix} limit ${cap + 1}::int
+      ) capped
     ),
-    prefixed_count as (select count(*)::int as n from prefixed),
     matches as materialized (
       select id, name, search_key from products
       where ${live} and search_key like ${contains} and (select n from prefixed_count) <= ${cap}::int
@@ -266,7 +270,9 @@ function searchPage(
                   else (select count(*)::int from matches) end as n
     ),
     top_prefixed as (
-      select id, name from prefixed
+      select id, name from (
+        select id, name from products where ${live} and search_key like ${prefix} offset 0
+      ) prefixed
       where (select n from counted) > ${cap}::int and id not in (select id from exact)
       order by name, id limit ${needed}::int
     ),
