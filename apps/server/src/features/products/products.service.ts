@@ -88,7 +88,7 @@ function acceptedCost(actor: Actor, cost: number | undefined, { isRequired }: { 
  * 500 past the page for later ones. Past it, counting stops: meta.total is that cap, meta.totalCapped is
  * true ("more than meta.total"), and totalPages reaches at least one page beyond the requested one.
  */
-export type ProductPageMeta = PageMeta & { totalCapped?: true };
+export type ProductPageMeta = PageMeta;
 
 export async function listProducts(
   db: Db,

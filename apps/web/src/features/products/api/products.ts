@@ -19,7 +19,7 @@ type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
  * GET /products counts matches only up to a cap (500 for the first pages): past it, meta.total is the
  * cap, totalCapped is true ("more than total") and totalPages reaches at least one page further.
  */
-export type ProductPageMeta = PageMeta & { totalCapped?: boolean };
+export type ProductPageMeta = PageMeta;
 type Envelope<T> = { success: boolean; data: T; message?: string };
 
 export type ProductListParams = { branchId: string; page: number; limit: number; search?: string };
