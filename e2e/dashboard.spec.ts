@@ -1,16 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
-import { computeCartTotals } from '../packages/shared/src/money';
-import { apiToken, DEMO_PASSWORD, signInToDashboard } from './helpers';
+import { expect, test } from '@playwright/test';
+import { apiSession, findProduct, returnViaApi, sellViaApi } from './api';
+import { signInToDashboard } from './helpers';
 
 const SHOTS = '/tmp/shots';
-
-/** The manager's branch, as the login answer names it. */
-async function managerBranch(page: Page): Promise<string> {
-  const login = await page.request.post('/api/auth/login', { data: { username: 'manager', password: DEMO_PASSWORD } });
-  const u = (await login.json()).user;
-  return u.branchId ?? u.managedBranch?.id ?? u.company?.[0]?.branches?.find((b: { isMain?: boolean }) => b.isMain)?.id;
-}
 
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
@@ -30,38 +23,9 @@ test('a manager sees the figures, recent transactions link to the sale, and a ne
   await page.screenshot({ path: `${SHOTS}/dashboard-manager.png`, fullPage: true });
 
   // A sale through the API: its receipt is listed first.
-  const token = await apiToken(page, 'manager');
-  const headers = { Authorization: `Bearer ${token}` };
-  const branchId = await managerBranch(page);
-  const products = await page.request.get('/api/products', { headers, params: { branchId, search: 'BEV-COLA-15' } });
-  const cola = (await products.json()).data.find((p: { sku: string }) => p.sku === 'BEV-COLA-15');
-  expect(cola).toBeTruthy();
-  const price = Number(cola.price);
-  const totals = computeCartTotals({
-    items: [{ price, quantity: 2 }],
-    taxRate: 5,
-    discountType: 'amount',
-    discountValue: 0,
-  });
-  const sale = await page.request.post('/api/transactions', {
-    headers,
-    data: {
-      branchId,
-      items: [{ product_id: cola.id, quantity: 2, price }],
-      subtotal: totals.subtotal,
-      tax: totals.tax,
-      tax_rate: 5,
-      discount_type: 'amount',
-      discount_value: 0,
-      discount_amount: totals.discountAmount,
-      total: totals.total,
-      payment_method: 'card',
-      amount_paid: totals.total,
-      change: 0,
-    },
-  });
-  expect(sale.status()).toBe(201);
-  const { receiptNumber, id } = (await sale.json()).data;
+  const session = await apiSession(page, 'manager');
+  const cola = await findProduct(page, session, 'BEV-COLA-15');
+  const { receiptNumber, id } = await sellViaApi(page, session, { lines: [{ product: cola, quantity: 2 }] });
   await page.reload();
   const first = recent.getByRole('row').nth(1);
   await expect(first).toContainText(receiptNumber);
@@ -83,59 +47,13 @@ test('a cashier sees Access Restricted on the sales and returns panels only', as
 test("a customer's detail lists their sale and their return", async ({ page }) => {
   await signInToDashboard(page, 'manager');
   // A sale to Imran Khan (found by his phone) and a return of it, through the API.
-  const token = await apiToken(page, 'manager');
-  const headers = { Authorization: `Bearer ${token}` };
-  const branchId = await managerBranch(page);
-  const products = await page.request.get('/api/products', { headers, params: { branchId, search: 'DAI-MILK-1L' } });
-  const milk = (await products.json()).data.find((p: { sku: string }) => p.sku === 'DAI-MILK-1L');
-  const price = Number(milk.price);
-  const totals = computeCartTotals({
-    items: [{ price, quantity: 1 }],
-    taxRate: 0,
-    discountType: 'amount',
-    discountValue: 0,
+  const session = await apiSession(page, 'manager');
+  const milk = await findProduct(page, session, 'DAI-MILK-1L');
+  const saleData = await sellViaApi(page, session, {
+    lines: [{ product: milk, quantity: 1 }],
+    customer: { name: 'Imran Khan', phone: '03001234567' },
   });
-  const sale = await page.request.post('/api/transactions', {
-    headers,
-    data: {
-      branchId,
-      items: [{ product_id: milk.id, quantity: 1, price }],
-      subtotal: totals.subtotal,
-      tax: 0,
-      tax_rate: 0,
-      discount_type: 'amount',
-      discount_value: 0,
-      discount_amount: 0,
-      total: totals.total,
-      payment_method: 'card',
-      amount_paid: totals.total,
-      change: 0,
-      customer: { name: 'Imran Khan', phone: '03001234567' },
-    },
-  });
-  expect(sale.status()).toBe(201);
-  const saleData = (await sale.json()).data;
-  const returned = await page.request.post('/api/returns', {
-    headers,
-    data: {
-      originalTransactionId: saleData.id,
-      branchId,
-      items: [
-        {
-          original_transaction_item_id: saleData.items[0].id,
-          return_quantity: 1,
-          reason: 'defective',
-          condition: 'defective',
-          restocking_fee: 0,
-          is_restockable: false,
-        },
-      ],
-      refund_method: 'cash',
-      reason: 'defective',
-    },
-  });
-  expect(returned.status()).toBe(201);
-  const { returnNumber } = (await returned.json()).data;
+  const { returnNumber } = await returnViaApi(page, session, { sale: saleData, condition: 'defective' });
 
   await page.getByRole('link', { name: 'Customers' }).click();
   await expect(page).toHaveURL(/\/dashboard\/customers$/);
@@ -185,57 +103,10 @@ test('a sale and a return show in every panel they affect', async ({ page }) => 
   const before = await readAll();
 
   // A sale of two units and a return of one, through the API.
-  const token = await apiToken(page, 'manager');
-  const headers = { Authorization: `Bearer ${token}` };
-  const branchId = await managerBranch(page);
-  const products = await page.request.get('/api/products', { headers, params: { branchId, search: 'SNK-BISC-CH' } });
-  const biscuits = (await products.json()).data.find((p: { sku: string }) => p.sku === 'SNK-BISC-CH');
-  const price = Number(biscuits.price);
-  const totals = computeCartTotals({
-    items: [{ price, quantity: 2 }],
-    taxRate: 0,
-    discountType: 'amount',
-    discountValue: 0,
-  });
-  const sale = await page.request.post('/api/transactions', {
-    headers,
-    data: {
-      branchId,
-      items: [{ product_id: biscuits.id, quantity: 2, price }],
-      subtotal: totals.subtotal,
-      tax: 0,
-      tax_rate: 0,
-      discount_type: 'amount',
-      discount_value: 0,
-      discount_amount: 0,
-      total: totals.total,
-      payment_method: 'cash',
-      amount_paid: totals.total,
-      change: 0,
-    },
-  });
-  expect(sale.status()).toBe(201);
-  const saleData = (await sale.json()).data;
-  const returned = await page.request.post('/api/returns', {
-    headers,
-    data: {
-      originalTransactionId: saleData.id,
-      branchId,
-      items: [
-        {
-          original_transaction_item_id: saleData.items[0].id,
-          return_quantity: 1,
-          reason: 'customer_change_mind',
-          condition: 'new',
-          restocking_fee: 0,
-          is_restockable: true,
-        },
-      ],
-      refund_method: 'cash',
-      reason: 'customer_change_mind',
-    },
-  });
-  expect(returned.status()).toBe(201);
+  const session = await apiSession(page, 'manager');
+  const biscuits = await findProduct(page, session, 'SNK-BISC-CH');
+  const saleData = await sellViaApi(page, session, { lines: [{ product: biscuits, quantity: 2 }] });
+  await returnViaApi(page, session, { sale: saleData });
 
   await page.reload();
   await expect(page.getByTestId('today-orders')).toBeVisible();

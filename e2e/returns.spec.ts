@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectToast, signInToDashboard } from './helpers';
+import { apiSession, findProduct, sellViaApi } from './api';
+import { expectToast, signInToDashboard } from './helpers';
 
 const SHOTS = '/tmp/shots';
 
@@ -11,38 +12,10 @@ test('a manager finds a sale by receipt, returns part of it with a restocking fe
   mkdirSync(SHOTS, { recursive: true });
 
   // Setup through the API: a fresh sale of 3 colas, so the test knows its receipt number.
-  const login = await page.request.post('/api/auth/login', { data: { username: 'manager', password: DEMO_PASSWORD } });
-  expect(login.ok()).toBeTruthy();
-  const { access_token: token, user } = await login.json();
-  const headers = { Authorization: `Bearer ${token}` };
-  const branchId: string =
-    user.branchId ??
-    user.managedBranch?.id ??
-    user.company?.[0]?.branches?.find((b: { isMain?: boolean }) => b.isMain)?.id;
-  expect(branchId).toBeTruthy();
-  const products = await page.request.get('/api/products', { headers, params: { branchId, search: 'BEV-COLA-15' } });
-  const cola = (await products.json()).data.find((p: { sku: string }) => p.sku === 'BEV-COLA-15');
-  expect(cola).toBeTruthy();
-  const price = Number(cola.price);
-  const sale = await page.request.post('/api/transactions', {
-    headers,
-    data: {
-      branchId,
-      items: [{ product_id: cola.id, quantity: 3, price }],
-      subtotal: price * 3,
-      tax: 0,
-      tax_rate: 0,
-      discount_type: 'amount',
-      discount_value: 0,
-      discount_amount: 0,
-      total: price * 3,
-      payment_method: 'card',
-      amount_paid: price * 3,
-      change: 0,
-    },
-  });
-  expect(sale.status()).toBe(201);
-  const receipt: string = (await sale.json()).data.receiptNumber;
+  const session = await apiSession(page, 'manager');
+  const { headers, branchId } = session;
+  const cola = await findProduct(page, session, 'BEV-COLA-15');
+  const receipt = (await sellViaApi(page, session, { lines: [{ product: cola, quantity: 3 }] })).receiptNumber;
   const stockBefore = (
     await (await page.request.get('/api/products', { headers, params: { branchId, search: 'BEV-COLA-15' } })).json()
   ).data.find((p: { sku: string }) => p.sku === 'BEV-COLA-15').stockQuantity as number;
@@ -71,7 +44,7 @@ test('a manager finds a sale by receipt, returns part of it with a restocking fe
   ).toBeVisible();
   await qty.fill('2');
   await dialog.getByLabel('Restocking fee for Cola 1.5L').fill('10');
-  const refund = price * 2 - 10;
+  const refund = Number(cola.price) * 2 - 10;
   await expect(dialog.getByTestId('return-total-refund')).toContainText(refund.toFixed(2));
   await dialog.getByRole('button', { name: 'Process Return' }).click();
   await expect(dialog.getByText('Please provide a return reason')).toBeVisible();

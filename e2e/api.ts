@@ -1,0 +1,89 @@
+import { expect, type Page } from '@playwright/test';
+import { computeCartTotals } from '../packages/shared/src/money';
+import { DEMO_PASSWORD } from './helpers';
+
+/** Test setup through the real API: a signed-in user's headers and their branch (own, else main). */
+export type ApiSession = { headers: Record<string, string>; branchId: string };
+
+type Product = { id: string; sku: string; price: number | string; stockQuantity: number };
+type SaleItem = { id: string };
+type Sale = { id: string; receiptNumber: string; items: SaleItem[] };
+
+export async function apiSession(page: Page, username: string, password = DEMO_PASSWORD): Promise<ApiSession> {
+  const login = await page.request.post('/api/auth/login', { data: { username, password } });
+  expect(login.ok()).toBeTruthy();
+  const { access_token: token, user } = await login.json();
+  const branchId: string =
+    user.branchId ??
+    user.managedBranch?.id ??
+    user.company?.[0]?.branches?.find((b: { isMain?: boolean }) => b.isMain)?.id;
+  expect(branchId).toBeTruthy();
+  return { headers: { Authorization: `Bearer ${token}` }, branchId };
+}
+
+export async function findProduct(page: Page, { headers, branchId }: ApiSession, sku: string): Promise<Product> {
+  const res = await page.request.get('/api/products', { headers, params: { branchId, search: sku } });
+  const product = (await res.json()).data.find((p: Product) => p.sku === sku);
+  expect(product, `product ${sku}`).toBeTruthy();
+  return product;
+}
+
+/** A card sale without tax or discount; totals from the shared money module, as the register sends them. */
+export async function sellViaApi(
+  page: Page,
+  { headers, branchId }: ApiSession,
+  { lines, customer }: { lines: { product: Product; quantity: number }[]; customer?: { name: string; phone: string } },
+): Promise<Sale> {
+  const items = lines.map((l) => ({ product_id: l.product.id, quantity: l.quantity, price: Number(l.product.price) }));
+  const totals = computeCartTotals({ items, taxRate: 0, discountType: 'amount', discountValue: 0 });
+  const res = await page.request.post('/api/transactions', {
+    headers,
+    data: {
+      branchId,
+      items,
+      subtotal: totals.subtotal,
+      tax: 0,
+      tax_rate: 0,
+      discount_type: 'amount',
+      discount_value: 0,
+      discount_amount: 0,
+      total: totals.total,
+      payment_method: 'card',
+      amount_paid: totals.total,
+      change: 0,
+      ...(customer && { customer }),
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).data;
+}
+
+/** Returns `quantity` of the sale's first line. */
+export async function returnViaApi(
+  page: Page,
+  { headers, branchId }: ApiSession,
+  { sale, quantity = 1, condition = 'new' }: { sale: Sale; quantity?: number; condition?: 'new' | 'defective' },
+): Promise<{ returnNumber: string }> {
+  const reason = condition === 'new' ? 'customer_change_mind' : 'defective';
+  const res = await page.request.post('/api/returns', {
+    headers,
+    data: {
+      originalTransactionId: sale.id,
+      branchId,
+      items: [
+        {
+          original_transaction_item_id: sale.items[0]?.id,
+          return_quantity: quantity,
+          reason,
+          condition,
+          restocking_fee: 0,
+          is_restockable: condition === 'new',
+        },
+      ],
+      refund_method: 'cash',
+      reason,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).data;
+}
