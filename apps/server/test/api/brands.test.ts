@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, products } from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
-import { createBrand, createProduct, createTenant, login, request } from '../helpers/factories';
+import { collection, createBrand, createProduct, createTenant, createTwoTenants, login } from '../helpers/factories';
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
@@ -15,28 +15,12 @@ describe(`brands API (${engineName()})`, () => {
   let tokens: { adminA: string; managerA: string; cashierA: string; adminB: string };
   beforeAll(async () => {
     ctx = await createTestContext();
-    a = await createTenant(ctx.database.db);
-    b = await createTenant(ctx.database.db);
-    const [adminA, managerA, cashierA, adminB] = await Promise.all([
-      login(ctx.app, a.admin.username),
-      login(ctx.app, a.manager.username),
-      login(ctx.app, a.cashier.username),
-      login(ctx.app, b.admin.username),
-    ]);
-    tokens = { adminA, managerA, cashierA, adminB };
+    ({ a, b, tokens } = await createTwoTenants(ctx.app, ctx.database.db));
   });
   afterAll(() => ctx.close());
 
   const db = () => ctx.database.db;
-  const list = (token: string, query: Record<string, string | number>) =>
-    request(ctx.app, token, {
-      url: `/api/brands?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
-    });
-  const create = (token: string, payload: unknown) =>
-    request(ctx.app, token, { method: 'POST', url: '/api/brands', payload });
-  const patch = (token: string, id: string, payload: unknown) =>
-    request(ctx.app, token, { method: 'PATCH', url: `/api/brands/${id}`, payload });
-  const del = (token: string, id: string) => request(ctx.app, token, { method: 'DELETE', url: `/api/brands/${id}` });
+  const { list, create, patch, del } = collection(() => ctx.app, 'brands');
 
   it('creates a brand (201) with a trimmed name and the success message', async () => {
     const res = await create(tokens.cashierA, { name: '  Acme  ', branchId: a.main.id });

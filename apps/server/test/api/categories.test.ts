@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, categoryBranches, products } from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
-import { createCategory, createProduct, createTenant, login, request } from '../helpers/factories';
+import { collection, createCategory, createProduct, createTenant, createTwoTenants, login } from '../helpers/factories';
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 type CategoryJson = { id: string; name: string; description: string | null; parentId: string | null };
@@ -16,29 +16,12 @@ describe(`categories API (${engineName()})`, () => {
   let tokens: { adminA: string; managerA: string; cashierA: string; adminB: string };
   beforeAll(async () => {
     ctx = await createTestContext();
-    a = await createTenant(ctx.database.db);
-    b = await createTenant(ctx.database.db);
-    const [adminA, managerA, cashierA, adminB] = await Promise.all([
-      login(ctx.app, a.admin.username),
-      login(ctx.app, a.manager.username),
-      login(ctx.app, a.cashier.username),
-      login(ctx.app, b.admin.username),
-    ]);
-    tokens = { adminA, managerA, cashierA, adminB };
+    ({ a, b, tokens } = await createTwoTenants(ctx.app, ctx.database.db));
   });
   afterAll(() => ctx.close());
 
   const db = () => ctx.database.db;
-  const list = (token: string, query: Record<string, string | number>) =>
-    request(ctx.app, token, {
-      url: `/api/categories?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
-    });
-  const create = (token: string, payload: unknown) =>
-    request(ctx.app, token, { method: 'POST', url: '/api/categories', payload });
-  const patch = (token: string, id: string, payload: unknown) =>
-    request(ctx.app, token, { method: 'PATCH', url: `/api/categories/${id}`, payload });
-  const del = (token: string, id: string) =>
-    request(ctx.app, token, { method: 'DELETE', url: `/api/categories/${id}` });
+  const { list, create, patch, del } = collection(() => ctx.app, 'categories');
   const exists = async (ids: string[]) =>
     (await db().select({ id: categories.id }).from(categories).where(inArray(categories.id, ids))).length;
   const branchesOf = async (categoryId: string) =>

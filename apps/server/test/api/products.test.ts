@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, products, stockMovements } from '../../src/db/schema';
 import { listTuning } from '../../src/features/products/products.repo';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
-import { createBrand, createCategory, createProduct, createTenant, login, request } from '../helpers/factories';
+import {
+  collection,
+  createBrand,
+  createCategory,
+  createProduct,
+  createTenant,
+  createTwoTenants,
+  login,
+} from '../helpers/factories';
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
@@ -19,29 +27,12 @@ describe(`products API (${engineName()})`, () => {
   let tokens: { adminA: string; managerA: string; cashierA: string; adminB: string };
   beforeAll(async () => {
     ctx = await createTestContext();
-    a = await createTenant(ctx.database.db);
-    b = await createTenant(ctx.database.db);
-    const [adminA, managerA, cashierA, adminB] = await Promise.all([
-      login(ctx.app, a.admin.username),
-      login(ctx.app, a.manager.username),
-      login(ctx.app, a.cashier.username),
-      login(ctx.app, b.admin.username),
-    ]);
-    tokens = { adminA, managerA, cashierA, adminB };
+    ({ a, b, tokens } = await createTwoTenants(ctx.app, ctx.database.db));
   });
   afterAll(() => ctx.close());
 
   const db = () => ctx.database.db;
-  const list = (token: string, query: Record<string, string | number>) =>
-    request(ctx.app, token, {
-      url: `/api/products?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
-    });
-  const create = (token: string, payload: unknown) =>
-    request(ctx.app, token, { method: 'POST', url: '/api/products', payload });
-  const patch = (token: string, id: string, payload: unknown) =>
-    request(ctx.app, token, { method: 'PATCH', url: `/api/products/${id}`, payload });
-  const get = (token: string, id: string) => request(ctx.app, token, { url: `/api/products/${id}` });
-  const del = (token: string, id: string) => request(ctx.app, token, { method: 'DELETE', url: `/api/products/${id}` });
+  const { list, get, create, patch, del } = collection(() => ctx.app, 'products');
   const body = (overrides: Record<string, unknown> = {}) => ({
     name: 'Test Product',
     sku: newSku(),

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, companyMembers, sessions, users } from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
-import { bearer, createTenant, createUser, login, PASSWORD, request } from '../helpers/factories';
+import { bearer, collection, createTenant, createTwoTenants, createUser, login, PASSWORD } from '../helpers/factories';
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
@@ -18,27 +18,12 @@ describe(`users API (${engineName()})`, () => {
   let tokens: { adminA: string; managerA: string; cashierA: string; adminB: string };
   beforeAll(async () => {
     ctx = await createTestContext();
-    a = await createTenant(ctx.database.db);
-    b = await createTenant(ctx.database.db);
-    const [adminA, managerA, cashierA, adminB] = await Promise.all([
-      login(ctx.app, a.admin.username),
-      login(ctx.app, a.manager.username),
-      login(ctx.app, a.cashier.username),
-      login(ctx.app, b.admin.username),
-    ]);
-    tokens = { adminA, managerA, cashierA, adminB };
+    ({ a, b, tokens } = await createTwoTenants(ctx.app, ctx.database.db));
   });
   afterAll(() => ctx.close());
 
   const db = () => ctx.database.db;
-  const list = (token: string, query: Record<string, string | number> = {}) =>
-    request(ctx.app, token, {
-      url: `/api/users?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
-    });
-  const create = (token: string, payload: unknown) =>
-    request(ctx.app, token, { method: 'POST', url: '/api/users', payload });
-  const patch = (token: string, id: string, payload: unknown) =>
-    request(ctx.app, token, { method: 'PATCH', url: `/api/users/${id}`, payload });
+  const { list, create, patch } = collection(() => ctx.app, 'users');
   const body = (overrides: Record<string, unknown> = {}) => ({
     name: 'New Person',
     email: 'new@example.com',

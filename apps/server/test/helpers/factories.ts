@@ -403,3 +403,32 @@ export async function createCustomer(
   if (!customer) throw new Error('customer');
   return customer;
 }
+
+/** Company A (with one user of each role) and company B: the cast of the scope and permission tests. */
+export async function createTwoTenants(app: FastifyInstance, db: Db) {
+  const a = await createTenant(db);
+  const b = await createTenant(db);
+  const [adminA, managerA, cashierA, adminB] = await Promise.all([
+    login(app, a.admin.username),
+    login(app, a.manager.username),
+    login(app, a.cashier.username),
+    login(app, b.admin.username),
+  ]);
+  return { a, b, tokens: { adminA, managerA, cashierA, adminB } };
+}
+
+/** List, get, create, patch and delete calls for one collection under /api (`app` is read at call time). */
+export function collection(app: () => FastifyInstance, path: string) {
+  return {
+    list: (token: string, query: Record<string, string | number> = {}) =>
+      request(app(), token, {
+        url: `/api/${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+      }),
+    get: (token: string, id: string) => request(app(), token, { url: `/api/${path}/${id}` }),
+    create: (token: string, payload: unknown) =>
+      request(app(), token, { method: 'POST', url: `/api/${path}`, payload }),
+    patch: (token: string, id: string, payload: unknown) =>
+      request(app(), token, { method: 'PATCH', url: `/api/${path}/${id}`, payload }),
+    del: (token: string, id: string) => request(app(), token, { method: 'DELETE', url: `/api/${path}/${id}` }),
+  };
+}
