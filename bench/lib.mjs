@@ -55,7 +55,9 @@ export function buildServer() {
 
 /** Starts apps/server/dist/main.js with the given env; resolves once /api/health answers. */
 export async function startServer({ port, env }) {
-  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  // BENCH_SERVER_NODE_ARGS: extra flags for the server's node only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -94,7 +96,7 @@ export async function startServer({ port, env }) {
           server.once('exit', resolve);
           server.kill('SIGTERM');
         });
-      return { stop };
+      return { stop, pid: server.pid };
     }
   }
   server.kill('SIGKILL');
@@ -169,4 +171,53 @@ export function writeResult(name, data) {
 
 export function loadAverage() {
   return os.loadavg().map((n) => +n.toFixed(2));
+}
+
+/** CPU time (user + system, ms) of one process, from /proc (Linux); 0 where unreadable. */
+function processCpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), 12 and 13 after the command name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Where the CPU goes: the server process, every PostgreSQL process (backends included), this bench
+ * process, and the machine. Subtract two snapshots to get the time spent in between.
+ */
+export function cpuSnapshot(serverPid) {
+  let postgres = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgres += processCpuMs(entry);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const usage = process.cpuUsage();
+  const machine = os.cpus().reduce((n, c) => n + c.times.user + c.times.nice + c.times.sys + c.times.irq, 0);
+  return {
+    server: serverPid ? processCpuMs(serverPid) : 0,
+    postgres,
+    bench: (usage.user + usage.system) / 1000,
+    machine,
+    at: performance.now(),
+  };
+}
+
+/** CPU ms per unit of work between two snapshots, and how busy the machine's cores were. */
+export function cpuPerUnit(before, after, units) {
+  const per = (k) => +((after[k] - before[k]) / units).toFixed(3);
+  const wallMs = after.at - before.at;
+  return {
+    serverMs: per('server'),
+    postgresMs: per('postgres'),
+    benchMs: per('bench'),
+    machineBusy: +((after.machine - before.machine) / (wallMs * os.cpus().length)).toFixed(2),
+  };
 }

@@ -73,3 +73,19 @@ export async function openDatabase(options: {
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/** A statement of fixed text: on PostgreSQL prepared by name, parsed and planned once per connection. */
+export type FixedStatement = { name: string; text: string };
+
+/**
+ * Runs a fixed statement with positional parameters outside any transaction (one statement is its own
+ * transaction), straight on the driver: for the few hot paths where building the query per request
+ * cost more than running it (docs/ARCHITECTURE.md, 'The sale statement'). Both engines answer the
+ * same JavaScript types for what these statements return (text, integers, booleans, timestamps as
+ * Date, json); numerics should be returned as text.
+ */
+export async function runFixed<Row>(db: Db, statement: FixedStatement, values: unknown[]): Promise<Row[]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof PGlite) return (await client.query<Row>(statement.text, values)).rows;
+  return (await client.query<Row & pg.QueryResultRow>({ name: statement.name, text: statement.text, values })).rows;
+}

@@ -1,28 +1,33 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { products, stockMovements } from '../db/schema';
 
+export type StockMovementInsert = typeof stockMovements.$inferInsert;
+
 /**
- * The one way stock changes (sales, returns, adjustments): set the products' quantities and append
- * their movements, in the caller's transaction, with the products already locked by the caller.
+ * The one way stock changes (sales, returns, adjustments): append the movements and set each moved
+ * product's quantity to its movement's `newQuantity`, in one statement, in the caller's transaction,
+ * with the products already locked by the caller. One movement per product per call.
  * Invariant, checked by tests: stock_quantity == the signed sum of a product's movements.
  */
-export async function setStocks(
-  tx: DbOrTx,
-  { companyId, rows }: { companyId: string; rows: { productId: string; quantity: number }[] },
-) {
-  if (rows.length === 0) return;
-  const values = sql.join(
-    rows.map((r) => sql`(${r.productId}::uuid, ${r.quantity}::integer)`),
-    sql`, `,
+export async function recordStockMovements(tx: DbOrTx, movements: StockMovementInsert[]) {
+  if (movements.length === 0) return;
+  const { companyId } = movements[0] as StockMovementInsert;
+  const productIds = new Set(movements.map((m) => m.productId));
+  if (productIds.size !== movements.length || movements.some((m) => m.companyId !== companyId)) {
+    throw new Error('recordStockMovements: one movement per product, all of one company');
+  }
+  const moved = tx.$with('moved').as(
+    tx.insert(stockMovements).values(movements).returning({
+      productId: stockMovements.productId,
+      newQuantity: stockMovements.newQuantity,
+    }),
   );
-  // One statement whatever the number of lines: one round trip on the register's hot path.
-  await tx.execute(sql`
-    update ${products} set stock_quantity = v.quantity, updated_at = now()
-    from (values ${values}) as v(id, quantity)
-    where ${products.companyId} = ${companyId} and ${products.id} = v.id`);
-}
-
-export async function insertMovements(tx: DbOrTx, rows: (typeof stockMovements.$inferInsert)[]) {
-  if (rows.length > 0) await tx.insert(stockMovements).values(rows);
+  // One statement whatever the number of products: one round trip on the register's hot path.
+  await tx
+    .with(moved)
+    .update(products)
+    .set({ stockQuantity: sql`${moved.newQuantity}`, updatedAt: sql`now()` })
+    .from(moved)
+    .where(and(eq(products.companyId, companyId), eq(products.id, moved.productId)));
 }

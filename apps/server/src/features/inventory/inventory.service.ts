@@ -17,7 +17,7 @@ import { type Actor, can, resolveBranch } from '../../lib/access';
 import { writeAudit } from '../../lib/audit.repo';
 import { badRequest, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
-import { insertMovements, setStocks } from '../../lib/stock-ledger.repo';
+import { recordStockMovements } from '../../lib/stock-ledger.repo';
 import * as repo from './inventory.repo';
 
 /** cost and stockValue (cost x stock) leave the server only for users with view_cost (never a cashier). */
@@ -103,8 +103,7 @@ export async function adjustStock(
     const previous = product.stockQuantity;
     const diff = input.newQuantity - previous;
     if (diff === 0) throw badRequest(INVENTORY_MSG.sameQuantity, { newQuantity: INVENTORY_MSG.sameQuantity });
-    await setStocks(tx, { companyId: scope.companyId, rows: [{ productId: product.id, quantity: input.newQuantity }] });
-    await insertMovements(tx, [
+    await recordStockMovements(tx, [
       {
         companyId: scope.companyId,
         branchId: scope.branchId,

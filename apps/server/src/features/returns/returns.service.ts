@@ -18,7 +18,7 @@ import { type Actor, accessibleCompanyIds, resolveBranch } from '../../lib/acces
 import { writeAudit } from '../../lib/audit.repo';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
-import { insertMovements, setStocks } from '../../lib/stock-ledger.repo';
+import { recordStockMovements } from '../../lib/stock-ledger.repo';
 import * as repo from './returns.repo';
 
 const returnNumberOf = (n: number) => `RET-${String(n).padStart(6, '0')}`;
@@ -117,11 +117,9 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
     }
     const locked = await repo.lockProductsById(tx, { companyId: scope.companyId, ids: [...restock.keys()] });
     const movements = [];
-    const stock: { productId: string; quantity: number }[] = [];
     for (const product of locked) {
       const quantity = restock.get(product.id) ?? 0;
       const newQuantity = product.stockQuantity + quantity;
-      stock.push({ productId: product.id, quantity: newQuantity });
       movements.push({
         companyId: scope.companyId,
         branchId: product.branchId,
@@ -177,8 +175,7 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
         totalAmount: fromMinor(c.totalMinor).toFixed(2),
       })),
     );
-    await setStocks(tx, { companyId: scope.companyId, rows: stock });
-    await insertMovements(tx, movements);
+    await recordStockMovements(tx, movements);
     await writeAudit(tx, {
       companyId: scope.companyId,
       branchId: scope.branchId,

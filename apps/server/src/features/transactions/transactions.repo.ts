@@ -1,15 +1,10 @@
 import type { PaymentMethod, Sale, SaleItem } from '@pos/shared';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { type Db, type DbOrTx, type FixedStatement, runFixed } from '../../db/client';
 import { branches, customers, products, saleItems, sales, salesDaily, users } from '../../db/schema';
 import { toMoney } from '../../lib/money';
 
 type BranchKey = { companyId: string; branchId: string };
-
-/** Serialises requests carrying the same Idempotency-Key until the first one commits. */
-export async function lockIdempotencyKey(tx: DbOrTx, { companyId, branchId, key }: BranchKey & { key: string }) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${companyId}:${branchId}:${key}`}, 0))`);
-}
 
 export async function findSaleByIdempotencyKey(tx: DbOrTx, { companyId, branchId, key }: BranchKey & { key: string }) {
   const [row] = await tx
@@ -29,13 +24,12 @@ export async function saleIdExists(tx: DbOrTx, { companyId, id }: { companyId: s
   return Boolean(row);
 }
 
-/** The live products of the cart, locked in id order (one order for every sale, so no deadlocks). */
-export async function lockProducts(tx: DbOrTx, { companyId, branchId, ids }: BranchKey & { ids: string[] }) {
+/** The live products of the cart as they are now (no lock): why a sale statement was refused. */
+export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }: BranchKey & { ids: string[] }) {
   const rows = await tx
     .select({
       id: products.id,
       name: products.name,
-      sku: products.sku,
       price: products.price,
       stockQuantity: products.stockQuantity,
     })
@@ -47,25 +41,8 @@ export async function lockProducts(tx: DbOrTx, { companyId, branchId, ids }: Bra
         inArray(products.id, ids),
         isNull(products.deletedAt),
       ),
-    )
-    .orderBy(asc(products.id))
-    .for('update');
+    );
   return rows.map((r) => ({ ...r, price: toMoney(r.price) }));
-}
-
-/** Found by phone within the branch, or created (customers are unique by phone per branch). */
-export async function findOrCreateCustomer(
-  tx: DbOrTx,
-  { companyId, branchId, name, phone, email }: BranchKey & { name: string; phone: string; email: string | null },
-) {
-  await tx.insert(customers).values({ companyId, branchId, name, phone, email }).onConflictDoNothing();
-  const [row] = await tx
-    .select({ id: customers.id, name: customers.name, phone: customers.phone })
-    .from(customers)
-    .where(and(eq(customers.companyId, companyId), eq(customers.branchId, branchId), eq(customers.phone, phone)))
-    .limit(1);
-  if (!row) throw new Error('customer upsert returned nothing');
-  return row;
 }
 
 /**
@@ -79,15 +56,229 @@ export async function nextReceiptNumber(tx: DbOrTx, { branchId }: BranchKey): Pr
   return Number(n);
 }
 
-export async function insertSale(
-  tx: DbOrTx,
-  sale: typeof sales.$inferInsert,
-  items: Omit<typeof saleItems.$inferInsert, 'saleId'>[],
-) {
-  await tx.insert(sales).values(sale);
-  if (!sale.id) throw new Error('sale id required');
-  const saleId = sale.id;
-  await tx.insert(saleItems).values(items.map((item) => ({ ...item, saleId })));
+/**
+ * The whole sale in one statement, so one round trip and no explicit transaction (docs/ARCHITECTURE.md,
+ * 'The sale statement'):
+ * 1. the cart's products are locked in id order (one order for every sale: no deadlocks);
+ * 2. each is decremented only if it is live in the branch, its price is still the cart's and its stock
+ *    covers the quantity; unless every product was, pos_sale_check fails the statement ('stock');
+ * 3. the customer is found or created by phone;
+ * 4. the sale is inserted, numbered from the branch's sequence like receiptNumberOf (RCP-000042); if its
+ *    id or idempotency key is taken it is not, and pos_sale_check fails the statement ('exists');
+ * 5. its lines and one `sale` movement per product (the stock ledger: previous and new quantity from the
+ *    update itself) are inserted.
+ * A failed check rolls everything back. Numerics are compared and returned as text.
+ */
+const COMMIT_SALE: FixedStatement = {
+  name: 'pos_commit_sale',
+  text: `
+with locked as (
+  select p.id, w.quantity, w.price
+  from products p
+  join unnest($17::uuid[], $18::integer[], $19::numeric[]) as w(id, quantity, price) on w.id = p.id
+  where p.company_id = $1::uuid
+  order by p.id
+  for update of p
+),
+moved as (
+  update products p
+  set stock_quantity = p.stock_quantity - l.quantity, updated_at = now()
+  from locked l
+  where p.company_id = $1 and p.id = l.id and p.branch_id = $2 and p.deleted_at is null
+    and p.price = l.price and p.stock_quantity >= l.quantity
+  returning p.id, p.name, p.sku, p.price, l.quantity, p.stock_quantity as new_quantity
+),
+sellable as (
+  select pos_sale_check((select count(*) from moved) = cardinality($17::uuid[]), 'stock') as ok
+),
+customer as (
+  insert into customers (company_id, branch_id, name, phone, email)
+  select $1::uuid, $2::uuid, $24::text, $23::text, $25::text where $23::text is not null
+  on conflict (company_id, branch_id, phone) do update set phone = excluded.phone
+  returning id, name, phone
+),
+sale as (
+  insert into sales (company_id, id, branch_id, receipt_number, cashier_id, customer_id, payment_method, status,
+                     subtotal, discount_type, discount_value, discount_amount, tax_rate, tax_amount, total,
+                     amount_paid, change_amount, idempotency_key, request_hash)
+  select $1::uuid, $3::uuid, $2::uuid,
+         (select 'RCP-' || lpad(n::text, greatest(6, length(n::text)), '0')
+          from (select nextval(pos_receipt_sequence($2::uuid)) as n) as seq),
+         $4::uuid, (select id from customer), $5::text, 'completed', $6::numeric, $7::text, $8::numeric,
+         $9::numeric, $10::numeric, $11::numeric, $12::numeric, $13::numeric, $14::numeric, $15::text, $16::text
+  from sellable where sellable.ok
+  on conflict do nothing
+  returning id, receipt_number, created_at
+),
+items as (
+  insert into sale_items (company_id, id, sale_id, product_id, product_name, product_sku, quantity, unit_price, subtotal)
+  select $1::uuid, l.id, s.id, m.id, m.name, m.sku, l.quantity, m.price, m.price * l.quantity
+  from sale s
+  cross join unnest($20::uuid[], $21::uuid[], $22::integer[]) as l(id, product_id, quantity)
+  join moved m on m.id = l.product_id
+),
+movements as (
+  insert into stock_movements (company_id, branch_id, product_id, movement_type, direction, quantity,
+                               previous_quantity, new_quantity, user_id, reference_type, reference_id)
+  select $1::uuid, $2::uuid, m.id, 'sale', 'out', m.quantity, m.new_quantity + m.quantity, m.new_quantity, $4::uuid,
+         'sale', s.id
+  from sale s cross join moved m
+)
+select pos_sale_check(s.id is not null, 'exists') as ok,
+       s.receipt_number, s.created_at,
+       c.id as customer_id, c.name as customer_name, c.phone as customer_phone,
+       (select name from branches where company_id = $1 and id = $2) as branch_name,
+       (select json_agg(json_build_object('id', m.id, 'name', m.name, 'sku', m.sku, 'price', m.price::text))
+        from moved m) as products
+from (select 1) as one
+left join sale s on true
+left join customer c on true`,
+};
+
+export type SaleToCommit = {
+  companyId: string;
+  branchId: string;
+  id: string;
+  cashierId: string;
+  paymentMethod: PaymentMethod;
+  /** Money as text with two decimals; the tax rate a percent. */
+  subtotal: string;
+  discountType: 'percentage' | 'amount';
+  discountValue: string;
+  discountAmount: string;
+  taxRate: string;
+  taxAmount: string;
+  total: string;
+  amountPaid: string;
+  changeAmount: string;
+  idempotencyKey: string | null;
+  requestHash: string;
+  /** One per product, the cart's price and its whole quantity; in id order. */
+  products: { id: string; quantity: number; price: string }[];
+  /** The cart's lines, each with the id its sale_items row gets. */
+  lines: { id: string; productId: string; quantity: number }[];
+  customer: { phone: string; name: string; email: string | null } | null;
+};
+
+export type CommittedSale = {
+  receiptNumber: string;
+  createdAt: Date;
+  customer: { id: string; name: string; phone: string } | null;
+  branchName: string;
+  products: { id: string; name: string; sku: string | null; price: string }[];
+};
+
+/** Runs COMMIT_SALE; throws SaleCheckFailed('stock' | 'exists') when it refused and wrote nothing. */
+export async function commitSale(db: Db, sale: SaleToCommit): Promise<CommittedSale> {
+  let row: {
+    receipt_number: string;
+    created_at: Date;
+    customer_id: string | null;
+    customer_name: string | null;
+    customer_phone: string | null;
+    branch_name: string;
+    products: CommittedSale['products'];
+  };
+  try {
+    [row] = (await runFixed<typeof row>(db, COMMIT_SALE, [
+      sale.companyId,
+      sale.branchId,
+      sale.id,
+      sale.cashierId,
+      sale.paymentMethod,
+      sale.subtotal,
+      sale.discountType,
+      sale.discountValue,
+      sale.discountAmount,
+      sale.taxRate,
+      sale.taxAmount,
+      sale.total,
+      sale.amountPaid,
+      sale.changeAmount,
+      sale.idempotencyKey,
+      sale.requestHash,
+      sale.products.map((p) => p.id),
+      sale.products.map((p) => p.quantity),
+      sale.products.map((p) => p.price),
+      sale.lines.map((l) => l.id),
+      sale.lines.map((l) => l.productId),
+      sale.lines.map((l) => l.quantity),
+      sale.customer?.phone ?? null,
+      sale.customer?.name ?? null,
+      sale.customer?.email ?? null,
+    ])) as [typeof row];
+  } catch (error) {
+    const hint = (error as { hint?: string }).hint;
+    if (hint === 'pos_sale_check:stock' || hint === 'pos_sale_check:exists') {
+      throw new SaleCheckFailed(hint === 'pos_sale_check:stock' ? 'stock' : 'exists');
+    }
+    throw error;
+  }
+  return {
+    receiptNumber: row.receipt_number,
+    createdAt: row.created_at,
+    customer:
+      row.customer_id && row.customer_name && row.customer_phone
+        ? { id: row.customer_id, name: row.customer_name, phone: row.customer_phone }
+        : null,
+    branchName: row.branch_name,
+    products: row.products,
+  };
+}
+
+/** The sale statement wrote nothing: a product could not be sold ('stock'), or the id or key is taken ('exists'). */
+export class SaleCheckFailed extends Error {
+  constructor(readonly reason: 'stock' | 'exists') {
+    super(`sale not written: ${reason}`);
+  }
+}
+
+export type SaleRow = typeof sales.$inferSelect;
+export type SaleItemRow = typeof saleItems.$inferSelect;
+
+/**
+ * The API's view of a sale: what the sale's own request answers and what reading it back answers, so a
+ * replayed sale answers exactly as the first time. Lines by product name (code-unit order), then id.
+ */
+export function toSale(
+  s: SaleRow,
+  items: SaleItemRow[],
+  names: { cashierName: string | null; customer: Sale['customer']; branchName: string },
+): Sale {
+  const lines = [...items].sort((a, b) =>
+    a.productName === b.productName ? (a.id < b.id ? -1 : 1) : a.productName < b.productName ? -1 : 1,
+  );
+  return {
+    id: s.id,
+    receiptNumber: s.receiptNumber,
+    transactionDate: s.createdAt.toISOString(),
+    cashierName: names.cashierName,
+    customer: names.customer,
+    paymentMethod: s.paymentMethod,
+    status: s.status,
+    subtotal: toMoney(s.subtotal),
+    discountType: s.discountType,
+    discountValue: toMoney(s.discountValue),
+    discountAmount: toMoney(s.discountAmount),
+    taxRate: toMoney(s.taxRate),
+    taxAmount: toMoney(s.taxAmount),
+    total: toMoney(s.total),
+    amountPaid: toMoney(s.amountPaid),
+    changeAmount: toMoney(s.changeAmount),
+    branch: { id: s.branchId, name: names.branchName },
+    items: lines.map(
+      (i): SaleItem => ({
+        id: i.id,
+        productId: i.productId,
+        productName: i.productName,
+        productSku: i.productSku,
+        quantity: i.quantity,
+        unitPrice: toMoney(i.unitPrice),
+        subtotal: toMoney(i.subtotal),
+        returnedQuantity: i.returnedQuantity,
+      }),
+    ),
+  };
 }
 
 /** One sale with its lines, cashier, customer and branch; `companyIds` 'all' for the platform operator. */
@@ -108,42 +299,17 @@ export async function findSale(db: DbOrTx, { id, companyIds }: { id: string; com
     .where(and(eq(sales.id, id), companyIds === 'all' ? undefined : inArray(sales.companyId, companyIds)))
     .limit(1);
   if (!row) return undefined;
+  const s = row.sale;
   const items = await db
     .select()
     .from(saleItems)
-    .where(and(eq(saleItems.companyId, row.sale.companyId), eq(saleItems.saleId, row.sale.id)))
-    .orderBy(asc(saleItems.productName));
-  const s = row.sale;
-  const sale: Sale = {
-    id: s.id,
-    receiptNumber: s.receiptNumber,
-    transactionDate: s.createdAt.toISOString(),
+    .where(and(eq(saleItems.companyId, s.companyId), eq(saleItems.saleId, s.id)));
+  const sale = toSale(s, items, {
     cashierName: row.cashierName,
     customer:
       s.customerId && row.customerName ? { id: s.customerId, name: row.customerName, phone: row.customerPhone } : null,
-    paymentMethod: s.paymentMethod,
-    status: s.status,
-    subtotal: toMoney(s.subtotal),
-    discountType: s.discountType,
-    discountValue: toMoney(s.discountValue),
-    discountAmount: toMoney(s.discountAmount),
-    taxRate: toMoney(s.taxRate),
-    taxAmount: toMoney(s.taxAmount),
-    total: toMoney(s.total),
-    amountPaid: toMoney(s.amountPaid),
-    changeAmount: toMoney(s.changeAmount),
-    branch: { id: s.branchId, name: row.branchName },
-    items: items.map((i) => ({
-      id: i.id,
-      productId: i.productId,
-      productName: i.productName,
-      productSku: i.productSku,
-      quantity: i.quantity,
-      unitPrice: toMoney(i.unitPrice),
-      subtotal: toMoney(i.subtotal),
-      returnedQuantity: i.returnedQuantity,
-    })),
-  };
+    branchName: row.branchName,
+  });
   return { sale, companyId: s.companyId, branchId: s.branchId };
 }
 

@@ -12,13 +12,13 @@ import {
   toMinor,
 } from '@pos/shared';
 import type { Db } from '../../db/client';
-import { type Actor, accessibleCompanyIds, resolveBranch } from '../../lib/access';
+import { type Actor, accessibleCompanyIds, type BranchScope, resolveBranch } from '../../lib/access';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
 import { salesFigures } from '../../lib/sales-figures';
-import { insertMovements, setStocks } from '../../lib/stock-ledger.repo';
 import * as repo from './transactions.repo';
 
+/** RCP-000042; the sale insert numbers receipts the same way in SQL (transactions.repo.ts). */
 const receiptNumberOf = (n: number) => `RCP-${String(n).padStart(6, '0')}`;
 
 function hashRequest(input: CreateSaleInput): string {
@@ -29,10 +29,17 @@ const idempotencyMismatch = () =>
   new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different sale');
 
 /**
- * POST /transactions, in one database transaction: prices from the database, totals recomputed with
- * the shared money module, stock decremented under row locks with one `sale` movement per line,
- * a per-branch receipt number, the customer found or created by phone. The same Idempotency-Key with
- * the same body answers the first sale again; with another body, 422.
+ * POST /transactions. Prices from the database, totals recomputed with the shared money module, stock
+ * decremented with one `sale` movement per product, a per-branch receipt number, the customer found or
+ * created by phone. The same Idempotency-Key with the same body answers the first sale again; with
+ * another body, 422.
+ *
+ * The totals are computed from the cart's prices, and one statement (repo.commitSale) writes the sale
+ * only if every product is live in the branch at exactly that price with the stock for it: otherwise
+ * it writes nothing, and the products as they are now say which line to refuse (409). The key is
+ * checked by the unique index, not looked up first, so a new sale is one round trip. When the key
+ * (or the client's sale id) is taken, or the sale is refused, a sale already stored under the key
+ * answers instead: a retry gets the first answer even if the stock has run out since.
  */
 export async function createSale(
   db: Db,
@@ -42,144 +49,167 @@ export async function createSale(
   const scope = await resolveBranch(db, { actor, branchId: input.branchId, permission: 'sell' });
   const key = idempotencyKey ?? input.id;
   const requestHash = hashRequest(input);
+  try {
+    return { sale: await writeSale(db, actor, scope, { input, key, requestHash }), isReplay: false };
+  } catch (error) {
+    if (!key || !(error instanceof repo.SaleCheckFailed || error instanceof AppError)) throw error;
+    const existing = await repo.findSaleByIdempotencyKey(db, { ...scope, key });
+    if (existing) {
+      if (existing.requestHash !== requestHash) throw idempotencyMismatch();
+      const found = await repo.findSale(db, { id: existing.id, companyIds: [scope.companyId] });
+      if (!found) throw new Error('sale vanished after commit');
+      return { sale: found.sale, isReplay: true };
+    }
+    // The client's sale id belongs to a sale made under another key.
+    if (error instanceof repo.SaleCheckFailed) throw idempotencyMismatch();
+    throw error;
+  }
+}
 
-  const saleId = await db.transaction(async (tx) => {
-    if (key) {
-      await repo.lockIdempotencyKey(tx, { ...scope, key });
-      const existing = await repo.findSaleByIdempotencyKey(tx, { ...scope, key });
-      if (existing) {
-        if (existing.requestHash !== requestHash) throw idempotencyMismatch();
-        return { id: existing.id, isReplay: true };
-      }
+/** A sale the statement refused to write: which line, as the products are now. */
+async function refusal(
+  db: Db,
+  scope: BranchScope,
+  input: CreateSaleInput,
+  /** The total of the cart's prices when the client's differs from it. */
+  expectedTotal?: number,
+): Promise<AppError> {
+  const quantities = quantitiesByProduct(input);
+  const found = await repo.findCartProducts(db, { ...scope, ids: [...quantities.keys()] });
+  const byId = new Map(found.map((p) => [p.id, p]));
+  for (const line of input.items) {
+    const product = byId.get(line.product_id);
+    if (!product) return conflict('A product in the cart is no longer available', { product_id: line.product_id });
+    if (toMinor(line.price) !== toMinor(product.price)) {
+      return conflict(
+        `The price of ${product.name} has changed to ${product.price.toFixed(2)}. Please refresh the cart.`,
+        { product_id: product.id },
+      );
     }
-    if (input.id && (await repo.saleIdExists(tx, { companyId: scope.companyId, id: input.id }))) {
-      throw idempotencyMismatch();
-    }
-
-    const quantities = new Map<string, number>();
-    for (const line of input.items)
-      quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
-    const locked = await repo.lockProducts(tx, { ...scope, ids: [...quantities.keys()] });
-    const byId = new Map(locked.map((p) => [p.id, p]));
-
-    for (const line of input.items) {
-      const product = byId.get(line.product_id);
-      if (!product) throw conflict('A product in the cart is no longer available', { product_id: line.product_id });
-      if (toMinor(line.price) !== toMinor(product.price)) {
-        throw conflict(
-          `The price of ${product.name} has changed to ${product.price.toFixed(2)}. Please refresh the cart.`,
-          {
-            product_id: product.id,
-          },
-        );
-      }
-    }
-    for (const [productId, quantity] of quantities) {
-      const product = byId.get(productId);
-      if (product && product.stockQuantity < quantity) {
-        throw conflict(`Insufficient stock for ${product.name}: ${product.stockQuantity} available`, {
-          product_id: product.id,
-        });
-      }
-    }
-
-    const totals = computeCartTotals({
-      items: input.items.map((line) => ({ price: byId.get(line.product_id)?.price ?? 0, quantity: line.quantity })),
-      taxRate: input.tax_rate,
-      discountType: input.discount_type,
-      discountValue: input.discount_value,
-    });
-    if (toMinor(input.total) !== totals.minor.total) {
-      throw conflict(`The cart total does not match: expected ${totals.total.toFixed(2)}. Please refresh the cart.`);
-    }
-    const paid = toMinor(input.amount_paid);
-    if (input.payment_method === 'cash' && paid < totals.minor.total) {
-      throw new AppError(400, 'BAD_REQUEST', 'Amount received is less than the total', {
-        amount_paid: 'Amount received is less than the total',
+  }
+  for (const [productId, quantity] of quantities) {
+    const product = byId.get(productId);
+    if (product && product.stockQuantity < quantity) {
+      return conflict(`Insufficient stock for ${product.name}: ${product.stockQuantity} available`, {
+        product_id: product.id,
       });
     }
-    const amountPaid = input.payment_method === 'card' ? totals.minor.total : paid;
+  }
+  if (expectedTotal !== undefined) {
+    // The prices are the database's (checked above), so this is the total the server would charge.
+    return conflict(`The cart total does not match: expected ${expectedTotal.toFixed(2)}. Please refresh the cart.`);
+  }
+  // Nothing is wrong any more: the stock changed between the statement and this look.
+  return conflict('The stock changed while the sale was made. Please try again.');
+}
 
-    const phone = input.customer?.phone?.trim();
-    const customer = phone
-      ? await repo.findOrCreateCustomer(tx, {
-          ...scope,
-          phone,
-          name: input.customer?.name?.trim() || 'Customer',
-          email: input.customer?.email?.trim() || null,
-        })
-      : undefined;
+function quantitiesByProduct(input: CreateSaleInput): Map<string, number> {
+  const quantities = new Map<string, number>();
+  for (const line of input.items)
+    quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
+  return quantities;
+}
 
-    const id = input.id ?? randomUUID();
-    const movements = [];
-    const stock: { productId: string; quantity: number }[] = [];
-    for (const [productId, quantity] of quantities) {
-      const product = byId.get(productId);
-      if (!product) continue;
-      const newQuantity = product.stockQuantity - quantity;
-      stock.push({ productId, quantity: newQuantity });
-      movements.push({
-        companyId: scope.companyId,
-        branchId: scope.branchId,
-        productId,
-        movementType: 'sale' as const,
-        direction: 'out' as const,
-        quantity,
-        previousQuantity: product.stockQuantity,
-        newQuantity,
-        userId: actor.userId,
-        referenceType: 'sale',
-        referenceId: id,
-      });
-    }
-
-    await setStocks(tx, { companyId: scope.companyId, rows: stock });
-
-    const receiptNumber = receiptNumberOf(await repo.nextReceiptNumber(tx, scope));
-    await repo.insertSale(
-      tx,
-      {
-        companyId: scope.companyId,
-        id,
-        branchId: scope.branchId,
-        receiptNumber,
-        cashierId: actor.userId,
-        customerId: customer?.id ?? null,
-        paymentMethod: input.payment_method,
-        status: 'completed',
-        subtotal: totals.subtotal.toFixed(2),
-        discountType: input.discount_type,
-        discountValue: input.discount_value.toFixed(2),
-        discountAmount: totals.discountAmount.toFixed(2),
-        taxRate: input.tax_rate.toFixed(2),
-        taxAmount: totals.tax.toFixed(2),
-        total: totals.total.toFixed(2),
-        amountPaid: fromMinor(amountPaid).toFixed(2),
-        changeAmount: fromMinor(amountPaid - totals.minor.total).toFixed(2),
-        idempotencyKey: key ?? null,
-        requestHash,
-      },
-      input.items.map((line) => {
-        const product = byId.get(line.product_id);
-        const unitPrice = product?.price ?? 0;
-        return {
-          companyId: scope.companyId,
-          productId: line.product_id,
-          productName: product?.name ?? '',
-          productSku: product?.sku ?? null,
-          quantity: line.quantity,
-          unitPrice: unitPrice.toFixed(2),
-          subtotal: fromMinor(toMinor(unitPrice) * line.quantity).toFixed(2),
-        };
-      }),
-    );
-    await insertMovements(tx, movements);
-    return { id, isReplay: false };
+async function writeSale(
+  db: Db,
+  actor: Actor,
+  scope: BranchScope,
+  { input, key, requestHash }: { input: CreateSaleInput; key?: string; requestHash: string },
+): Promise<Sale> {
+  // One price per product: lines of one product at different prices cannot all be the database's.
+  const prices = new Map<string, number>();
+  let pricesAgree = true;
+  for (const line of input.items) {
+    const minor = toMinor(line.price);
+    if ((prices.get(line.product_id) ?? minor) !== minor) pricesAgree = false;
+    prices.set(line.product_id, minor);
+  }
+  const totals = computeCartTotals({
+    items: input.items.map((line) => ({ price: line.price, quantity: line.quantity })),
+    taxRate: input.tax_rate,
+    discountType: input.discount_type,
+    discountValue: input.discount_value,
   });
+  const totalsMatch = toMinor(input.total) === totals.minor.total;
+  if (!pricesAgree || !totalsMatch) throw await refusal(db, scope, input, totalsMatch ? undefined : totals.total);
+  const paid = toMinor(input.amount_paid);
+  if (input.payment_method === 'cash' && paid < totals.minor.total) {
+    throw new AppError(400, 'BAD_REQUEST', 'Amount received is less than the total', {
+      amount_paid: 'Amount received is less than the total',
+    });
+  }
+  const amountPaid = input.payment_method === 'card' ? totals.minor.total : paid;
+  const phone = input.customer?.phone?.trim();
 
-  const found = await repo.findSale(db, { id: saleId.id, companyIds: [scope.companyId] });
-  if (!found) throw new Error('sale vanished after commit');
-  return { sale: found.sale, isReplay: saleId.isReplay };
+  const id = input.id ?? randomUUID();
+  const row = {
+    companyId: scope.companyId,
+    id,
+    branchId: scope.branchId,
+    cashierId: actor.userId,
+    paymentMethod: input.payment_method,
+    subtotal: totals.subtotal.toFixed(2),
+    discountType: input.discount_type,
+    discountValue: input.discount_value.toFixed(2),
+    discountAmount: totals.discountAmount.toFixed(2),
+    taxRate: input.tax_rate.toFixed(2),
+    taxAmount: totals.tax.toFixed(2),
+    total: totals.total.toFixed(2),
+    amountPaid: fromMinor(amountPaid).toFixed(2),
+    changeAmount: fromMinor(amountPaid - totals.minor.total).toFixed(2),
+    idempotencyKey: key ?? null,
+    requestHash,
+  };
+  const lines = input.items.map((line) => ({ id: randomUUID(), productId: line.product_id, quantity: line.quantity }));
+  let committed: repo.CommittedSale;
+  try {
+    committed = await repo.commitSale(db, {
+      ...row,
+      products: [...quantitiesByProduct(input)]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([productId, quantity]) => ({
+          id: productId,
+          quantity,
+          price: fromMinor(prices.get(productId) ?? 0).toFixed(2),
+        })),
+      lines,
+      customer: phone
+        ? { phone, name: input.customer?.name?.trim() || 'Customer', email: input.customer?.email?.trim() || null }
+        : null,
+    });
+  } catch (error) {
+    if (error instanceof repo.SaleCheckFailed && error.reason === 'stock') throw await refusal(db, scope, input);
+    throw error;
+  }
+
+  const sold = new Map(committed.products.map((p) => [p.id, p]));
+  const items = lines.map((line) => {
+    const product = sold.get(line.productId);
+    const unitPrice = product?.price ?? '0.00';
+    return {
+      companyId: scope.companyId,
+      id: line.id,
+      saleId: id,
+      productId: line.productId,
+      productName: product?.name ?? '',
+      productSku: product?.sku ?? null,
+      quantity: line.quantity,
+      unitPrice,
+      subtotal: fromMinor(toMinor(Number(unitPrice)) * line.quantity).toFixed(2),
+      returnedQuantity: 0,
+    };
+  });
+  return repo.toSale(
+    {
+      ...row,
+      status: 'completed',
+      customerId: committed.customer?.id ?? null,
+      receiptNumber: committed.receiptNumber,
+      createdAt: committed.createdAt,
+    },
+    items,
+    { cashierName: actor.name, customer: committed.customer, branchName: committed.branchName },
+  );
 }
 
 export async function getSale(db: Db, actor: Actor, id: string): Promise<Sale> {
