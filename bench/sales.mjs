@@ -12,6 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -22,7 +23,9 @@ import {
   cpuSnapshot,
   createDatabase,
   loadAverage,
+  root,
   setUpTenant,
+  sleep,
   startServer,
   stats,
   writeResult,
@@ -37,6 +40,11 @@ const ENGINE = option('engine', 'postgresql');
 const REGISTERS = Number(option('registers', 32));
 const SECONDS = Number(option('seconds', 15));
 const PRODUCTS = Number(option('products', 1000));
+const HISTORY = Number(option('history', 30000));
+// --rate N: open loop, N sales/s offered in all (each register on its own schedule), latency counted
+// from when a sale was due, so a slow answer also delays the next ones; without it each register posts
+// its next sale as soon as the last is answered (closed loop: the throughput the system can reach).
+const RATE = Number(option('rate', 0));
 const PORT = Number(process.env.BENCH_PORT ?? 3988);
 const log = (message) => console.error(`[sales bench] ${message}`);
 
@@ -76,24 +84,45 @@ async function runLoad({ port, tokens, branchId, products, serverPid }) {
   let failures = 0;
   let created = 0;
   const failureSamples = [];
-  const post = async (token) => {
-    const started = performance.now();
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'idempotency-key': randomUUID(),
-      },
-      body: JSON.stringify(salePayload(branchId, products)),
+  // node:http with one kept-alive connection per register, like a till: cheaper per request than fetch,
+  // so the load generator takes less of the two cores the server and the database share with it.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: REGISTERS });
+  const send = (token, body) =>
+    new Promise((resolve, reject) => {
+      const req = http.request(
+        url,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            authorization: `Bearer ${token}`,
+            'idempotency-key': randomUUID(),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode, text }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
     });
-    const body = await res.text();
+  const post = async (token, due = performance.now()) => {
+    const started = due;
+    const res = await send(token, JSON.stringify(salePayload(branchId, products)));
     if (res.status === 201) {
       created++;
       return performance.now() - started;
     }
     failures++;
-    if (failureSamples.length < 3) failureSamples.push(`${res.status} ${body.slice(0, 200)}`);
+    if (failureSamples.length < 3) failureSamples.push(`${res.status} ${res.text.slice(0, 200)}`);
     return undefined;
   };
   // Warm-up: JIT, connection pool, plan caches.
@@ -109,12 +138,17 @@ async function runLoad({ port, tokens, branchId, products, serverPid }) {
   const deadline = started + SECONDS * 1000;
   await Promise.all(
     Array.from({ length: REGISTERS }, async (_, i) => {
-      while (performance.now() < deadline) {
-        const ms = await post(tokens[i % tokens.length]);
+      const interval = RATE > 0 ? (1000 * REGISTERS) / RATE : 0;
+      let due = started + (interval * i) / REGISTERS;
+      while (due < deadline) {
+        if (interval > 0) await sleep(due - performance.now());
+        const ms = await post(tokens[i % tokens.length], interval > 0 ? due : performance.now());
         if (ms !== undefined) latencies.push(ms);
+        due = interval > 0 ? due + interval : performance.now();
       }
     }),
   );
+  agent.destroy();
   const elapsed = (performance.now() - started) / 1000;
   const cpu = cpuPerUnit(cpuBefore, cpuSnapshot(serverPid), latencies.length + failures);
   return {
@@ -128,27 +162,109 @@ async function runLoad({ port, tokens, branchId, products, serverPid }) {
   };
 }
 
+/** The sale statement's text, read from the server's source so that pgbench runs exactly the API's SQL. */
+function commitSaleSql() {
+  const source = fs.readFileSync(path.join(root, 'apps/server/src/features/transactions/transactions.repo.ts'), 'utf8');
+  const text = /const COMMIT_SALE: FixedStatement = \{\s*name: '[^']+',\s*text: `([^`]+)`/.exec(source)?.[1];
+  if (!text) throw new Error('COMMIT_SALE not found in transactions.repo.ts');
+  return text;
+}
+
+/**
+ * What one API sale runs, as pgbench runs it (-M prepared, like the server): the session check (the
+ * query of access.repo.ts, with the user and role) and the sale statement, its parameters the same
+ * kind of values the server sends: 3 products (one from each third of the catalogue, so never the
+ * same twice), 1-3 units each at their price, new ids, a card payment of a made-up total.
+ */
+/**
+ * The branch's past weeks, as a chain's database has them: HISTORY sales (one a minute back from now,
+ * 3 lines each over the catalogue) written by SQL, then VACUUM ANALYZE (what autovacuum does on a
+ * production server; this machine's cluster runs with autovacuum off) and a CHECKPOINT (the load's
+ * dirty pages written now, not in the middle of the measurement). Without it the registers' connections
+ * plan their statements, and keep those plans, while the sales tables are empty.
+ */
+async function loadHistory({ databaseUrl, companyId, branchId }) {
+  const started = performance.now();
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query(
+      `create temp table history_products as
+         select row_number() over (order by id) - 1 as n, id, name, sku, price from products where company_id = $1`,
+      [companyId],
+    );
+    const n = Number((await db.query('select count(*) from history_products')).rows[0].count);
+    const cashier = (await db.query(`select id from users where username = 'benchcashier'`)).rows[0].id;
+    const saleId = (g) => `md5($1::text || 'history' || ${g})::uuid`;
+    await db.query('begin');
+    await db.query(
+      `insert into sales (company_id, id, branch_id, receipt_number, cashier_id, payment_method, status, subtotal,
+                          discount_type, discount_value, discount_amount, tax_rate, tax_amount, total, amount_paid,
+                          change_amount, created_at)
+       select $1::uuid, ${saleId('g')}, $2::uuid, 'H-' || lpad(g::text, 7, '0'), $3::uuid, 'card', 'completed', 300,
+              'amount', 0, 0, 5, 15, 315, 315, 0, now() - make_interval(mins => g)
+       from generate_series(1, $4::integer) g`,
+      [companyId, branchId, cashier, HISTORY],
+    );
+    await db.query(
+      `insert into sale_items (company_id, sale_id, product_id, product_name, product_sku, quantity, unit_price, subtotal)
+       select $1::uuid, ${saleId('g')}, p.id, p.name, p.sku, 1, p.price, p.price
+       from generate_series(1, $2::integer) g
+       cross join generate_series(0, 2) k
+       join history_products p on p.n = (g * 7 + k * 331) % $3::integer`,
+      [companyId, HISTORY, n],
+    );
+    await db.query('commit');
+    await db.query('vacuum analyze');
+    await db.query('checkpoint');
+  } finally {
+    await db.end();
+  }
+  return { sales: HISTORY, seconds: +((performance.now() - started) / 1000).toFixed(1) };
+}
+
 function pgbenchScript(nProducts) {
-  return `\\set p1 random(1, ${nProducts})
-\\set p2 random(1, ${nProducts})
-\\set p3 random(1, ${nProducts})
-SELECT s.id AS sid, s.user_id AS uid FROM bench_sessions bs JOIN sessions s ON s.id = bs.session_id JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id WHERE bs.n = :client_id % (SELECT count(*) FROM bench_sessions) AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active \\gset
-SELECT id, company_id, timezone FROM branches WHERE id = ':bid';
-SELECT gen_random_uuid() AS sale_id \\gset
-BEGIN;
-SELECT pg_advisory_xact_lock(hashtextextended(':bid' || ':sale_id', 0));
-SELECT id, request_hash FROM sales WHERE company_id = ':cid' AND branch_id = ':bid' AND idempotency_key = ':sale_id';
-SELECT p.id, p.name, p.sku, p.price, p.stock_quantity FROM products p JOIN bench_products b ON b.id = p.id WHERE p.company_id = ':cid' AND p.branch_id = ':bid' AND b.n IN (:p1, :p2, :p3) AND p.deleted_at IS NULL ORDER BY p.id FOR UPDATE OF p;
-UPDATE products SET stock_quantity = stock_quantity - 1, updated_at = now() WHERE company_id = ':cid' AND id = (SELECT id FROM bench_products WHERE n = :p1);
-UPDATE products SET stock_quantity = stock_quantity - 1, updated_at = now() WHERE company_id = ':cid' AND id = (SELECT id FROM bench_products WHERE n = :p2);
-UPDATE products SET stock_quantity = stock_quantity - 1, updated_at = now() WHERE company_id = ':cid' AND id = (SELECT id FROM bench_products WHERE n = :p3);
-SELECT nextval(pos_receipt_sequence(':bid')) AS rn \\gset
-INSERT INTO sales (company_id, id, branch_id, receipt_number, cashier_id, payment_method, status, subtotal, discount_type, discount_value, discount_amount, tax_rate, tax_amount, total, amount_paid, change_amount, idempotency_key, request_hash) VALUES (':cid', ':sale_id', ':bid', 'RAW-' || :rn, ':uid', 'card', 'completed', 300, 'amount', 0, 0, 5, 15, 315, 315, 0, ':sale_id', 'raw');
-INSERT INTO sale_items (company_id, sale_id, product_id, product_name, product_sku, quantity, unit_price, subtotal) SELECT ':cid', ':sale_id', p.id, p.name, p.sku, 1, p.price, p.price FROM products p JOIN bench_products b ON b.id = p.id WHERE p.company_id = ':cid' AND b.n IN (:p1, :p2, :p3);
-INSERT INTO stock_movements (company_id, branch_id, product_id, movement_type, direction, quantity, previous_quantity, new_quantity, user_id, reference_type, reference_id) SELECT ':cid', ':bid', p.id, 'sale', 'out', 1, p.stock_quantity + 1, p.stock_quantity, ':uid', 'sale', ':sale_id' FROM products p JOIN bench_products b ON b.id = p.id WHERE p.company_id = ':cid' AND b.n IN (:p1, :p2, :p3);
-COMMIT;
-SELECT s.*, u.name, b.name FROM sales s JOIN branches b ON b.company_id = s.company_id AND b.id = s.branch_id LEFT JOIN users u ON u.id = s.cashier_id WHERE s.id = ':sale_id' AND s.company_id = ':cid';
-SELECT * FROM sale_items WHERE company_id = ':cid' AND sale_id = ':sale_id' ORDER BY product_name;
+  const third = Math.floor(nProducts / 3);
+  const cart = `(select array_agg(id order by id) from bench_products where n in (:p1, :p2, :p3))`;
+  const values = {
+    1: ':cid',
+    2: ':bid',
+    3: 'gen_random_uuid()',
+    4: ':uid',
+    5: `'card'`,
+    6: `'300.00'`,
+    7: `'amount'`,
+    8: `'0.00'`,
+    9: `'0.00'`,
+    10: `'5.00'`,
+    11: `'15.00'`,
+    12: `'315.00'`,
+    13: `'315.00'`,
+    14: `'0.00'`,
+    15: 'gen_random_uuid()::text',
+    16: `'raw'`,
+    17: cart,
+    18: 'array[:q1, :q2, :q3]',
+    19: `(select array_agg(price order by id) from bench_products where n in (:p1, :p2, :p3))`,
+    20: 'array[gen_random_uuid(), gen_random_uuid(), gen_random_uuid()]',
+    21: cart,
+    22: 'array[:q1, :q2, :q3]',
+    23: 'null',
+    24: 'null',
+    25: 'null',
+  };
+  const sale = commitSaleSql()
+    .replace(/\$(\d+)/g, (_, n) => `(${values[n]})`)
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+  return `\\set p1 random(1, ${third})
+\\set p2 random(${third + 1}, ${2 * third})
+\\set p3 random(${2 * third + 1}, ${3 * third})
+\\set q1 random(1, 3)
+\\set q2 random(1, 3)
+\\set q3 random(1, 3)
+SELECT s.id AS sid, u.id AS uid, u.name, u.username, u.role_id, r.name AS role_name, r.permissions, u.is_super_user, u.company_id, u.branch_id FROM bench_sessions bs JOIN sessions s ON s.id = bs.session_id JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id WHERE bs.n = :client_id % ${REGISTERS} AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active LIMIT 1 \\gset
+${sale};
 `;
 }
 
@@ -156,7 +272,7 @@ async function runPgbench({ databaseUrl, companyId, branchId }) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   await db.query(
-    `create table bench_products as select row_number() over (order by id) as n, id from products where company_id = $1`,
+    `create table bench_products as select row_number() over (order by id) as n, id, price::text as price from products where company_id = $1`,
     [companyId],
   );
   await db.query('create unique index on bench_products (n)');
@@ -178,6 +294,8 @@ async function runPgbench({ databaseUrl, companyId, branchId }) {
     'pgbench',
     [
       '-n',
+      '-M',
+      'prepared',
       '-c',
       String(REGISTERS),
       '-j',
@@ -234,6 +352,7 @@ async function main() {
   const result = {
     engine: ENGINE,
     registers: REGISTERS,
+    offeredRate: RATE || 'closed loop',
     seconds: SECONDS,
     products: PRODUCTS,
     cores: os.cpus().length,
@@ -280,12 +399,12 @@ async function main() {
       tokens.push((await call('POST', '/auth/login', { body: { username, password } })).access_token);
     }
     if (database) {
-      // What autovacuum does on a production server (this machine's cluster runs with autovacuum off):
-      // statistics for the freshly filled tables, so the planner picks their indexes.
-      const db = new pg.Client({ connectionString: database.url });
-      await db.connect();
-      await db.query('analyze');
-      await db.end();
+      result.history = await loadHistory({
+        databaseUrl: database.url,
+        companyId: tenant.company.id,
+        branchId: tenant.branch.id,
+      });
+      log(`history: ${HISTORY} sales in ${result.history.seconds} s`);
     }
     result.api = await runLoad({ port: PORT, tokens, branchId: tenant.branch.id, products, serverPid: server.pid });
     result.loadAfterApi = loadAverage();

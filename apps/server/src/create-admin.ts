@@ -16,7 +16,11 @@ async function main() {
   }
   if (!username || username.length < 3) throw new Error('Username must be at least 3 characters');
   if (!password || password.length < 8) throw new Error('Password must be at least 8 characters long');
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolMax: env.DATABASE_POOL_MAX,
+  });
   await ensureRoles(database.db);
   const { created } = await createSuperAdmin(database.db, { username, password });
   console.log(created ? `Super Admin '${username}' created.` : `User '${username}' already exists; nothing changed.`);

@@ -9,6 +9,14 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_READ_URL: z.string().url().optional(),
+  /** PostgreSQL connections per server process. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
+  /** The embedded database (no autovacuum) is vacuumed and analyzed this often. */
+  EMBEDDED_MAINTENANCE_MINUTES: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
   JWT_SECRET: z.string().min(32).optional(),
   POS_TIMEZONE: z.string().default('Asia/Karachi'),
   ADMIN_USERNAME: z.string().min(3).optional(),

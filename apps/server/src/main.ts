@@ -1,12 +1,17 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
+import { scheduleEmbeddedMaintenance } from './db/maintenance';
 import { countUsers, createSuperAdmin, ensureRoles, loadJwtSecret } from './db/seed/bootstrap';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo';
 import { readEnv } from './env';
 
 async function main() {
   const env = readEnv();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolMax: env.DATABASE_POOL_MAX,
+  });
   await ensureRoles(database.db);
   const jwtSecret = await loadJwtSecret(database.db, env.JWT_SECRET);
   const isEmpty = (await countUsers(database.db)) === 0;
@@ -33,8 +38,17 @@ async function main() {
   }
 
   const app = await buildApp({ env, database, jwtSecret });
+  const stopMaintenance =
+    database.engine === 'pglite'
+      ? scheduleEmbeddedMaintenance(database.db, {
+          intervalMs: env.EMBEDDED_MAINTENANCE_MINUTES * 60_000,
+          firstAfterMs: 60_000,
+          onError: (error) => app.log.error({ err: error }, 'embedded database maintenance failed'),
+        })
+      : undefined;
   const shutdown = async () => {
     await app.close();
+    await stopMaintenance?.();
     await database.close();
     process.exit(0);
   };

@@ -40,12 +40,14 @@ export function findMigrationsFolder(): string {
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string;
+  /** PostgreSQL connections in the pool (default 20). */
+  poolMax?: number;
   /** An idle pooled connection failed (database restart, connection killed): log it, never crash. */
   onIdleError?: (error: Error) => void;
 }): Promise<Database> {
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20 });
     pool.on(
       'error',
       options.onIdleError ?? ((error) => console.error(`PostgreSQL connection error: ${error.message}`)),

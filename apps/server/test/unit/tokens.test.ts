@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTokenService } from '../../src/lib/tokens';
 
 const SECRET = 'unit-test-secret-that-is-long-enough-for-hs256';
@@ -106,5 +106,30 @@ describe('token service (lib/tokens.ts)', () => {
     ['a JSON header without payload', `${b64url({ alg: 'HS256' })}..`],
   ])('returns null (never throws) for %s', async (_label, token) => {
     await expect(tokens.verify(token)).resolves.toBeNull();
+  });
+
+  it('answers a token it verified before from memory, until the token expires', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const service = createTokenService(SECRET);
+      const token = await service.sign({ ...claims, expiresAt: new Date(Date.now() + 2000) });
+      expect(await service.verify(token)).toEqual(claims);
+      expect(await service.verify(token)).toEqual(claims);
+      vi.setSystemTime(Date.now() + 2500);
+      expect(await service.verify(token)).toBeNull();
+      // Expired for good: not back in the cache either.
+      expect(await service.verify(token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('still rejects an altered copy of a token it has verified', async () => {
+    const service = createTokenService(SECRET);
+    const token = await service.sign({ ...claims, expiresAt: inOneHour() });
+    expect(await service.verify(token)).toEqual(claims);
+    const [header, payload, signature = ''] = token.split('.');
+    const altered = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    expect(await service.verify(`${header}.${payload}.${altered}`)).toBeNull();
   });
 });
