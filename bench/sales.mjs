@@ -15,6 +15,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import {
   apiClient,
@@ -183,43 +185,37 @@ function commitSaleSql() {
  * dirty pages written now, not in the middle of the measurement). Without it the registers' connections
  * plan their statements, and keep those plans, while the sales tables are empty.
  */
-async function loadHistory({ databaseUrl, companyId, branchId }) {
+async function loadHistory(db, { companyId, branchId }) {
   const started = performance.now();
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    await db.query(
-      `create temp table history_products as
-         select row_number() over (order by id) - 1 as n, id, name, sku, price from products where company_id = $1`,
-      [companyId],
-    );
-    const n = Number((await db.query('select count(*) from history_products')).rows[0].count);
-    const cashier = (await db.query(`select id from users where username = 'benchcashier'`)).rows[0].id;
-    const saleId = (g) => `md5($1::text || 'history' || ${g})::uuid`;
-    await db.query('begin');
-    await db.query(
-      `insert into sales (company_id, id, branch_id, receipt_number, cashier_id, payment_method, status, subtotal,
-                          discount_type, discount_value, discount_amount, tax_rate, tax_amount, total, amount_paid,
-                          change_amount, created_at)
-       select $1::uuid, ${saleId('g')}, $2::uuid, 'H-' || lpad(g::text, 7, '0'), $3::uuid, 'card', 'completed', 300,
-              'amount', 0, 0, 5, 15, 315, 315, 0, now() - make_interval(mins => g)
-       from generate_series(1, $4::integer) g`,
-      [companyId, branchId, cashier, HISTORY],
-    );
-    await db.query(
-      `insert into sale_items (company_id, sale_id, product_id, product_name, product_sku, quantity, unit_price, subtotal)
-       select $1::uuid, ${saleId('g')}, p.id, p.name, p.sku, 1, p.price, p.price
-       from generate_series(1, $2::integer) g
-       cross join generate_series(0, 2) k
-       join history_products p on p.n = (g * 7 + k * 331) % $3::integer`,
-      [companyId, HISTORY, n],
-    );
-    await db.query('commit');
-    await db.query('vacuum analyze');
-    await db.query('checkpoint');
-  } finally {
-    await db.end();
-  }
+  await db.query(
+    `create temp table history_products as
+       select row_number() over (order by id) - 1 as n, id, name, sku, price from products where company_id = $1`,
+    [companyId],
+  );
+  const n = Number((await db.query('select count(*) from history_products')).rows[0].count);
+  const cashier = (await db.query(`select id from users where username = 'benchcashier'`)).rows[0].id;
+  const saleId = (g) => `md5($1::text || 'history' || ${g})::uuid`;
+  await db.query('begin');
+  await db.query(
+    `insert into sales (company_id, id, branch_id, receipt_number, cashier_id, payment_method, status, subtotal,
+                        discount_type, discount_value, discount_amount, tax_rate, tax_amount, total, amount_paid,
+                        change_amount, created_at)
+     select $1::uuid, ${saleId('g')}, $2::uuid, 'H-' || lpad(g::text, 7, '0'), $3::uuid, 'card', 'completed', 300,
+            'amount', 0, 0, 5, 15, 315, 315, 0, now() - make_interval(mins => g)
+     from generate_series(1, $4::integer) g`,
+    [companyId, branchId, cashier, HISTORY],
+  );
+  await db.query(
+    `insert into sale_items (company_id, sale_id, product_id, product_name, product_sku, quantity, unit_price, subtotal)
+     select $1::uuid, ${saleId('g')}, p.id, p.name, p.sku, 1, p.price, p.price
+     from generate_series(1, $2::integer) g
+     cross join generate_series(0, 2) k
+     join history_products p on p.n = (g * 7 + k * 331) % $3::integer`,
+    [companyId, HISTORY, n],
+  );
+  await db.query('commit');
+  await db.query('vacuum analyze');
+  await db.query('checkpoint');
   return { sales: HISTORY, seconds: +((performance.now() - started) / 1000).toFixed(1) };
 }
 
@@ -338,17 +334,20 @@ async function main() {
   const adminPassword = randomBytes(12).toString('base64url');
   const database = ENGINE === 'postgresql' ? await createDatabase() : undefined;
   const dataDir = ENGINE === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-pglite-')) : undefined;
-  const server = await startServer({
+  const serverOptions = {
     port: PORT,
     env: {
       ADMIN_USERNAME: 'benchadmin',
       ADMIN_PASSWORD: adminPassword,
       SEED_DEMO: 'never',
+      // One secret for both starts on PGlite: the cashiers' tokens outlive the restart.
+      JWT_SECRET: randomBytes(48).toString('base64url'),
       // The bench signs in one cashier per register from one address.
       LOGIN_RATE_MAX_PER_IP: '10000',
       ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir }),
     },
-  });
+  };
+  let server = await startServer(serverOptions);
   const result = {
     engine: ENGINE,
     registers: REGISTERS,
@@ -399,13 +398,21 @@ async function main() {
       tokens.push((await call('POST', '/auth/login', { body: { username, password } })).access_token);
     }
     if (database) {
-      result.history = await loadHistory({
-        databaseUrl: database.url,
-        companyId: tenant.company.id,
-        branchId: tenant.branch.id,
-      });
-      log(`history: ${HISTORY} sales in ${result.history.seconds} s`);
+      const db = new pg.Client({ connectionString: database.url });
+      await db.connect();
+      result.history = await loadHistory(db, { companyId: tenant.company.id, branchId: tenant.branch.id }).finally(() =>
+        db.end(),
+      );
+    } else {
+      // The embedded database belongs to the server's process: load the history with the server stopped.
+      await server.stop();
+      const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+      result.history = await loadHistory(db, { companyId: tenant.company.id, branchId: tenant.branch.id }).finally(() =>
+        db.close(),
+      );
+      server = await startServer(serverOptions);
     }
+    log(`history: ${HISTORY} sales in ${result.history.seconds} s`);
     result.api = await runLoad({ port: PORT, tokens, branchId: tenant.branch.id, products, serverPid: server.pid });
     result.loadAfterApi = loadAverage();
     await server.stop();
