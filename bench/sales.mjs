@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Sale commit throughput and latency through the HTTP API: N concurrent registers posting 3-line sales.
 //
-//   node bench/sales.mjs [--engine postgresql|pglite] [--registers 32] [--seconds 15] [--products 1000] [--no-build]
+//   node bench/sales.mjs [--engine postgresql|pglite] [--registers 32] [--seconds 15] [--products 1000]
+//                        [--history 30000] [--rate N] [--no-build] [--keep]
 //
-// PostgreSQL: a fresh database next to TEST_DATABASE_URL; afterwards the same statements the sale runs
-// (auth look-ups, idempotency lock and check, products FOR UPDATE, 3 stock updates, receipt counter,
-// sale, lines, movements, read-back) are run raw by pgbench with the same concurrency, for comparison.
+// A fresh database with a branch's history, the built server on it, then the load (closed loop, or open
+// loop at --rate sales/s). PostgreSQL: afterwards what one API sale runs (the session look-up and the
+// server's sale statement, COMMIT_SALE) is run raw by pgbench with the same concurrency, for comparison.
 // PGlite: the embedded database in a temporary DATA_DIR. Targets (DESIGN.md section 9): PostgreSQL
-// >= 1,000 sales/s, p99 <= 50 ms, >= 0.5 x raw; PGlite >= 100 sales/s.
+// >= 1,000 sales/s, p99 <= 50 ms, >= 0.5 x raw; PGlite >= 100 sales/s. Method and figures: bench/README.md.
 // Every loop is bounded by --seconds; all traffic goes to 127.0.0.1.
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
