@@ -224,6 +224,94 @@ describe(`POST /transactions (${engineName()})`, () => {
     expect(await stockOf(p.id)).toBe(5);
   });
 
+  it('a retry with the same key answers the first sale even after the stock has run out', async () => {
+    const p = await createProduct(ctx.database.db, {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      stockQuantity: 2,
+    });
+    const key = randomUUID();
+    const payload = salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 2 }] });
+    const first = await sell(payload, { 'idempotency-key': key });
+    expect(first.statusCode).toBe(201);
+    expect(await stockOf(p.id)).toBe(0);
+    const retry = await sell(payload, { 'idempotency-key': key });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json().data).toEqual(first.json().data);
+    // Without the key the same cart is a new sale, refused for stock.
+    const again = await sell(payload, { 'idempotency-key': randomUUID() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`Insufficient stock for ${p.name}: 0 available`);
+    expect(await ledgerAgrees(p.id)).toBe(true);
+  });
+
+  it('refuses a cart whose lines of one product carry different prices, and a deleted product', async () => {
+    const p = await createProduct(ctx.database.db, {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      price: '40.00',
+      stockQuantity: 5,
+    });
+    const split = salePayload({
+      branchId: tenant.main.id,
+      lines: [
+        { product: p, quantity: 1 },
+        { product: { id: p.id, price: '4.00' }, quantity: 1 },
+      ],
+    });
+    const res = await sell(split);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(`The price of ${p.name} has changed to 40.00. Please refresh the cart.`);
+    await ctx.database.db
+      .update(products)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(products.companyId, tenant.company.id), eq(products.id, p.id)));
+    const gone = await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }] }));
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().message).toBe('A product in the cart is no longer available');
+    expect(await stockOf(p.id)).toBe(5);
+  });
+
+  it('a register-made sale id already used under another key gets 422 and sells nothing', async () => {
+    const p = await createProduct(ctx.database.db, {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      stockQuantity: 5,
+    });
+    const id = randomUUID();
+    const payload = salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }], extra: { id } });
+    expect((await sell(payload, { 'idempotency-key': randomUUID() })).statusCode).toBe(201);
+    const reused = await sell(payload, { 'idempotency-key': randomUUID() });
+    expect(reused.statusCode).toBe(422);
+    // Without the header the sale id is the key: another body under it also gets 422.
+    const byId = await sell(
+      salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 2 }], extra: { id } }),
+    );
+    expect(byId.statusCode).toBe(422);
+    expect(await stockOf(p.id)).toBe(4);
+    expect(await ledgerAgrees(p.id)).toBe(true);
+  });
+
+  it('a new customer sold to by two registers at once is created once', async () => {
+    const p = await createProduct(ctx.database.db, {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      stockQuantity: 20,
+    });
+    const customer = { name: 'Both Tills', phone: '03001112223' };
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }], extra: { customer } }), {
+          'idempotency-key': randomUUID(),
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    expect(new Set(results.map((r) => r.json().data.customer.id)).size).toBe(1);
+    expect(results[0]?.json().data.customer).toMatchObject({ name: 'Both Tills', phone: '03001112223' });
+  });
+
   it('finds or creates the customer by phone within the branch', async () => {
     const p = await createProduct(ctx.database.db, {
       companyId: tenant.company.id,
