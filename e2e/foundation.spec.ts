@@ -105,3 +105,18 @@ test('the tax form shows its validation messages and saves a rate', async ({ pag
   await save.click();
   await expect(page.getByText('Tax rate updated successfully.')).toBeVisible();
 });
+
+test('the web app is sent compressed to browsers that accept it', async ({ page }) => {
+  const html = await (await page.request.get('/login')).text();
+  const script = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
+  expect(script).toBeTruthy();
+  for (const encoding of ['br', 'gzip']) {
+    const res = await page.request.get(script as string, { headers: { 'accept-encoding': encoding } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-encoding']).toBe(encoding);
+  }
+  // A browser with nothing in common gets the file as it is.
+  const plain = await page.request.get(script as string, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect((await plain.text()).length).toBeGreaterThan(1000);
+});

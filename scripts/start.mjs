@@ -38,6 +38,7 @@ buildIfStale({
     at('apps/web/src'),
     at('apps/web/index.html'),
     at('apps/web/vite.config.ts'),
+    at('apps/web/scripts'),
     at('apps/web/public'),
   ],
   workspace: 'apps/web',

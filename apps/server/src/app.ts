@@ -102,7 +102,8 @@ async function serveWebApp(app: FastifyInstance, env: Env) {
   const webDist = env.WEB_DIST ?? findWebDist();
   const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html' });
+    // preCompressed: the build writes .br and .gz copies of every asset (apps/web/scripts/compress-dist.mjs).
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html', preCompressed: true });
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url === '/api' || req.url.startsWith('/api/');

@@ -1,14 +1,8 @@
 import { type ReceiptData, receiptLines } from '@pos/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  encodeReceipt,
-  POPUP_CLOSE_DELAY_MS,
-  PrintError,
-  printReceipt,
-  printTestReceipt,
-  saleReceiptData,
-  testReceiptData,
-} from '../src/lib/printing';
+import { encodeReceipt } from '../src/lib/printing/encode';
+import { POPUP_CLOSE_DELAY_MS, PrintError, printReceipt, printTestReceipt } from '../src/lib/printing/print';
+import { saleReceiptData, testReceiptData } from '../src/lib/printing/receipt-data';
 
 const usbPrinter = vi.hoisted(() => ({
   reconnect: vi.fn(),

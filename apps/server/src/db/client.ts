@@ -82,7 +82,7 @@ export type FixedStatement = { name: string; text: string };
 /**
  * Runs a fixed statement with positional parameters outside any transaction (one statement is its own
  * transaction), straight on the driver: for the few hot paths where building the query per request
- * cost more than running it (docs/ARCHITECTURE.md, 'The sale statement'). Both engines answer the
+ * cost more than running it (docs/ARCHITECTURE.md, 'Sales'). Both engines answer the
  * same JavaScript types for what these statements return (text, integers, booleans, timestamps as
  * Date, json); numerics should be returned as text.
  */

@@ -1,25 +1,37 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFound } from '../components/NotFound';
-import { LoginPage } from '../features/auth/components/LoginPage';
-import { BranchSetupPage } from '../features/companies/components/BranchSetupPage';
-import { CompanySetupPage } from '../features/companies/components/CompanySetupPage';
 import { RequireAuth } from './RequireAuth';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import { AppLayout } from './shell/AppLayout';
 
-// Each screen behind the shell is its own chunk, loaded when its route is first opened: the first
-// load carries the shell and the opened screen only (the register must stay small for the tills).
+// Every screen is its own chunk, loaded when its route is first opened: the first load carries the
+// shell and the opened screen only (the register must stay small for the tills).
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorScreen />,
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
-      { path: '/login', element: <LoginPage /> },
+      {
+        path: '/login',
+        lazy: () => import('../features/auth/components/LoginPage').then((m) => ({ Component: m.LoginPage })),
+      },
       {
         element: <RequireAuth />,
         children: [
-          { path: '/company-setup', element: <CompanySetupPage /> },
-          { path: '/branch-setup', element: <BranchSetupPage /> },
+          {
+            path: '/company-setup',
+            lazy: () =>
+              import('../features/companies/components/CompanySetupPage').then((m) => ({
+                Component: m.CompanySetupPage,
+              })),
+          },
+          {
+            path: '/branch-setup',
+            lazy: () =>
+              import('../features/companies/components/BranchSetupPage').then((m) => ({
+                Component: m.BranchSetupPage,
+              })),
+          },
           {
             element: <AppLayout />,
             children: [

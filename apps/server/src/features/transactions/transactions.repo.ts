@@ -15,15 +15,6 @@ export async function findSaleByIdempotencyKey(tx: DbOrTx, { companyId, branchId
   return row;
 }
 
-export async function saleIdExists(tx: DbOrTx, { companyId, id }: { companyId: string; id: string }) {
-  const [row] = await tx
-    .select({ id: sales.id })
-    .from(sales)
-    .where(and(eq(sales.companyId, companyId), eq(sales.id, id)))
-    .limit(1);
-  return Boolean(row);
-}
-
 /** The live products of the cart as they are now (no lock): why a sale statement was refused. */
 export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }: BranchKey & { ids: string[] }) {
   const rows = await tx
@@ -46,8 +37,8 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
 }
 
 /**
- * The branch's next receipt number, from its own sequence (migration 0005): no lock is held until
- * commit, so sales of one branch do not queue behind each other's commit.
+ * The branch's next receipt number, from its own sequence (migration 0005), for sales written outside
+ * COMMIT_SALE (the test factories); COMMIT_SALE takes it in its own statement.
  */
 export async function nextReceiptNumber(tx: DbOrTx, { branchId }: BranchKey): Promise<number> {
   const result = await tx.execute<{ n: string }>(sql`select nextval(pos_receipt_sequence(${branchId}::uuid)) as n`);
@@ -58,7 +49,7 @@ export async function nextReceiptNumber(tx: DbOrTx, { branchId }: BranchKey): Pr
 
 /**
  * The whole sale in one statement, so one round trip and no explicit transaction (docs/ARCHITECTURE.md,
- * 'The sale statement'):
+ * 'Sales'):
  * 1. the cart's products are locked in id order (one order for every sale: no deadlocks);
  * 2. each is decremented only if it is live in the branch, its price is still the cart's and its stock
  *    covers the quantity; unless every product was, pos_sale_check fails the statement ('stock');
