@@ -65,6 +65,10 @@ describe(`POST /transactions (${engineName()})`, () => {
       payload: payload as object,
     });
 
+  /** A product of the cashier's branch (Main), with its initial stock as an initial_stock movement. */
+  const mainProduct = (fields: Omit<Parameters<typeof createProduct>[1], 'companyId' | 'branchId'>) =>
+    createProduct(ctx.database.db, { companyId: tenant.company.id, branchId: tenant.main.id, ...fields });
+
   async function stockOf(productId: string) {
     const [row] = await ctx.database.db
       .select({ stock: products.stockQuantity })
@@ -85,18 +89,8 @@ describe(`POST /transactions (${engineName()})`, () => {
   }
 
   it('records a sale: totals from the database, stock down with a sale movement, a receipt number', async () => {
-    const a = await createProduct(ctx.database.db, {
-      companyId: tenant.company.id,
-      branchId: tenant.main.id,
-      price: '180.00',
-      stockQuantity: 10,
-    });
-    const b = await createProduct(ctx.database.db, {
-      companyId: tenant.company.id,
-      branchId: tenant.main.id,
-      price: '70.25',
-      stockQuantity: 10,
-    });
+    const a = await mainProduct({ price: '180.00', stockQuantity: 10 });
+    const b = await mainProduct({ price: '70.25', stockQuantity: 10 });
     const payload = salePayload({
       branchId: tenant.main.id,
       lines: [
@@ -126,11 +120,7 @@ describe(`POST /transactions (${engineName()})`, () => {
   });
 
   it('numbers receipts sequentially per branch', async () => {
-    const p = await createProduct(ctx.database.db, {
-      companyId: tenant.company.id,
-      branchId: tenant.main.id,
-      stockQuantity: 50,
-    });
+    const p = await mainProduct({ stockQuantity: 50 });
     const numbers: number[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }] }));
@@ -142,11 +132,7 @@ describe(`POST /transactions (${engineName()})`, () => {
   });
 
   it('32 concurrent sales racing for the last 10 units sell exactly 10 and stock ends at 0', async () => {
-    const p = await createProduct(ctx.database.db, {
-      companyId: tenant.company.id,
-      branchId: tenant.main.id,
-      stockQuantity: 10,
-    });
+    const p = await mainProduct({ stockQuantity: 10 });
     const results = await Promise.all(
       Array.from({ length: 32 }, () =>
         sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }] }), {
@@ -167,11 +153,7 @@ describe(`POST /transactions (${engineName()})`, () => {
   });
 
   it('the same Idempotency-Key sent 10 times at once makes one sale and the same answer', async () => {
-    const p = await createProduct(ctx.database.db, {
-      companyId: tenant.company.id,
-      branchId: tenant.main.id,
-      stockQuantity: 30,
-    });
+    const p = await mainProduct({ stockQuantity: 30 });
     const key = randomUUID();
     const payload = salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 2 }] });
     const results = await Promise.all(Array.from({ length: 10 }, () => sell(payload, { 'idempotency-key': key })));
@@ -185,11 +167,7 @@ describe(`POST /transactions (${engineName()})`, () => {
   });
 
   it('the same key with another body gets 422 and sells nothing', async () => {
-    const p = await createProduct(ctx.database.db, {
-      companyId: tenant.company.id,
-      branchId: tenant.main.id,
-      stockQuantity: 30,
-    });
+    const p = await mainProduct({ stockQuantity: 30 });
     const key = randomUUID();
     expect(
       (
@@ -206,12 +184,7 @@ describe(`POST /transactions (${engineName()})`, () => {
   });
 
   it('a tampered price gets 409 naming the product, and a wrong total gets 409', async () => {
-    const p = await createProduct(ctx.database.db, {
-      companyId: tenant.company.id,
-      branchId: tenant.main.id,
-      price: '99.00',
-      stockQuantity: 5,
-    });
+    const p = await mainProduct({ price: '99.00', stockQuantity: 5 });
     const cheap = salePayload({
       branchId: tenant.main.id,
       lines: [{ product: { id: p.id, price: '1.00' }, quantity: 1 }],
@@ -225,11 +198,7 @@ describe(`POST /transactions (${engineName()})`, () => {
   });
 
   it('a retry with the same key answers the first sale even after the stock has run out', async () => {
-    const p = await createProduct(ctx.database.db, {
-      companyId: tenant.company.id,
-      branchId: tenant.main.id,
-      stockQuantity: 2,
-    });
+    const p = await mainProduct({ stockQuantity: 2 });
     const key = randomUUID();
     const payload = salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 2 }] });
     const first = await sell(payload, { 'idempotency-key': key });
@@ -247,12 +216,7 @@ describe(`POST /transactions (${engineName()})`, () => {
   });
 
   it('refuses a cart whose lines of one product carry different prices, and a deleted product', async () => {
-    const p = await createProduct(ctx.database.db, {
-      companyId: tenant.company.id,
-      branchId: tenant.main.id,
-      price: '40.00',
-      stockQuantity: 5,
-    });
+    const p = await mainProduct({ price: '40.00', stockQuantity: 5 });
     const split = salePayload({
       branchId: tenant.main.id,
       lines: [
@@ -274,11 +238,7 @@ describe(`POST /transactions (${engineName()})`, () => {
   });
 
   it('a register-made sale id already used under another key gets 422 and sells nothing', async () => {
-    const p = await createProduct(ctx.database.db, {
-      companyId: tenant.company.id,
-      branchId: tenant.main.id,
-      stockQuantity: 5,
-    });
+    const p = await mainProduct({ stockQuantity: 5 });
     const id = randomUUID();
     const payload = salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }], extra: { id } });
     expect((await sell(payload, { 'idempotency-key': randomUUID() })).statusCode).toBe(201);
@@ -294,11 +254,7 @@ describe(`POST /transactions (${engineName()})`, () => {
   });
 
   it('a new customer sold to by two registers at once is created once', async () => {
-    const p = await createProduct(ctx.database.db, {
-      companyId: tenant.company.id,
-      branchId: tenant.main.id,
-      stockQuantity: 20,
-    });
+    const p = await mainProduct({ stockQuantity: 20 });
     const customer = { name: 'Both Tills', phone: '03001112223' };
     const results = await Promise.all(
       Array.from({ length: 6 }, () =>
@@ -313,11 +269,7 @@ describe(`POST /transactions (${engineName()})`, () => {
   });
 
   it('finds or creates the customer by phone within the branch', async () => {
-    const p = await createProduct(ctx.database.db, {
-      companyId: tenant.company.id,
-      branchId: tenant.main.id,
-      stockQuantity: 5,
-    });
+    const p = await mainProduct({ stockQuantity: 5 });
     const customer = { name: 'Walk In Wali', phone: '03009998887', email: 'wali@example.com' };
     const first = await sell(
       salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }], extra: { customer } }),
@@ -361,11 +313,7 @@ describe(`POST /transactions (${engineName()})`, () => {
   });
 
   it('GET /transactions/{id} answers the sale in scope and 404 outside it', async () => {
-    const p = await createProduct(ctx.database.db, {
-      companyId: tenant.company.id,
-      branchId: tenant.main.id,
-      stockQuantity: 5,
-    });
+    const p = await mainProduct({ stockQuantity: 5 });
     const sale = (await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: p, quantity: 1 }] }))).json()
       .data;
     const mine = await ctx.app.inject({

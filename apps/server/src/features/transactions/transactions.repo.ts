@@ -126,24 +126,8 @@ left join sale s on true
 left join customer c on true`,
 };
 
-export type SaleToCommit = {
-  companyId: string;
-  branchId: string;
-  id: string;
-  cashierId: string;
-  paymentMethod: PaymentMethod;
-  /** Money as text with two decimals; the tax rate a percent. */
-  subtotal: string;
-  discountType: 'percentage' | 'amount';
-  discountValue: string;
-  discountAmount: string;
-  taxRate: string;
-  taxAmount: string;
-  total: string;
-  amountPaid: string;
-  changeAmount: string;
-  idempotencyKey: string | null;
-  requestHash: string;
+/** The sale's own columns (money as text with two decimals, the tax rate a percent), its cart and customer. */
+export type SaleToCommit = Omit<SaleRow, 'receiptNumber' | 'createdAt' | 'status' | 'customerId'> & {
   /** One per product, the cart's price and its whole quantity; in id order. */
   products: { id: string; quantity: number; price: string }[];
   /** The cart's lines, each with the id its sale_items row gets. */
