@@ -23,6 +23,7 @@ import {
   buildServer,
   createDatabase,
   loadAverage,
+  option,
   setUpTenant,
   startServer,
   stats,
@@ -30,15 +31,11 @@ import {
 } from './lib.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
-const SALES = Number(option('sales', 1_000_000));
-const PRODUCTS = Number(option('products', 2000));
-const CUSTOMERS = Number(option('customers', 20_000));
-const REQUESTS = Number(option('requests', 100));
-const BATCH = Number(option('batch', 100_000));
+const SALES = option('sales', 1_000_000);
+const PRODUCTS = option('products', 2000);
+const CUSTOMERS = option('customers', 20_000);
+const REQUESTS = option('requests', 100);
+const BATCH = option('batch', 100_000);
 const WARMUP = 10;
 const PORT = Number(process.env.BENCH_PORT ?? 3989);
 const TARGET_MS = 100;

@@ -17,17 +17,15 @@ import {
   buildServer,
   createDatabase,
   loadAverage,
+  option,
   setUpTenant,
   sleep,
   startServer,
+  taxOf,
   writeResult,
 } from './lib.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
-};
 const REGISTERS = option('registers', 8);
 const KILLS = option('kills', 5);
 const KILL_EVERY = option('kill-every', 3000);
@@ -79,7 +77,7 @@ async function main() {
       const product = products[Math.floor(Math.random() * products.length)];
       const quantity = 1 + Math.floor(Math.random() * 3);
       const subtotal = product.price * quantity * 100;
-      const total = (subtotal + Math.floor((subtotal * 500 + 5000) / 10000)) / 100;
+      const total = (subtotal + taxOf(subtotal, 5)) / 100;
       const body = JSON.stringify({
         branchId: tenant.branch.id,
         items: [{ product_id: product.id, quantity, price: product.price }],

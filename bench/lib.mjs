@@ -12,6 +12,17 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** `--name value` from the command line, else the fallback; a number when the fallback is one. */
+export function option(name, fallback) {
+  const args = process.argv.slice(2);
+  const i = args.indexOf(`--${name}`);
+  if (i < 0 || !args[i + 1]) return fallback;
+  return typeof fallback === 'number' ? Number(args[i + 1]) : args[i + 1];
+}
+
+/** Tax on an amount in minor units, rounded as packages/shared/src/money.ts does (half up). */
+export const taxOf = (minor, percent) => Math.floor((minor * Math.round(percent * 100) + 5000) / 10000);
+
 export function percentile(sorted, p) {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

@@ -27,13 +27,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { buildServer, loadAverage, root, startServer, stats, writeResult } from './lib.mjs';
+import { buildServer, loadAverage, option, root, startServer, stats, writeResult } from './lib.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
-};
 const SCANS = option('scans', 40);
 const WARMUP = 5;
 const PORT = Number(process.env.BENCH_PORT ?? 3991);

@@ -26,33 +26,28 @@ import {
   cpuSnapshot,
   createDatabase,
   loadAverage,
+  option,
   root,
   setUpTenant,
   sleep,
   startServer,
   stats,
+  taxOf,
   writeResult,
 } from './lib.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
 const ENGINE = option('engine', 'postgresql');
-const REGISTERS = Number(option('registers', 32));
-const SECONDS = Number(option('seconds', 15));
-const PRODUCTS = Number(option('products', 1000));
-const HISTORY = Number(option('history', 30000));
+const REGISTERS = option('registers', 32);
+const SECONDS = option('seconds', 15);
+const PRODUCTS = option('products', 1000);
+const HISTORY = option('history', 30000);
 // --rate N: open loop, N sales/s offered in all (each register on its own schedule), latency counted
 // from when a sale was due, so a slow answer also delays the next ones; without it each register posts
 // its next sale as soon as the last is answered (closed loop: the throughput the system can reach).
-const RATE = Number(option('rate', 0));
+const RATE = option('rate', 0);
 const PORT = Number(process.env.BENCH_PORT ?? 3988);
 const log = (message) => console.error(`[sales bench] ${message}`);
-
-// Same rounding as packages/shared/src/money.ts percentOf (half up on minor units).
-const taxOf = (minor, percent) => Math.floor((minor * Math.round(percent * 100) + 5000) / 10000);
 
 function salePayload(branchId, products) {
   const picked = new Set();
