@@ -1,21 +1,10 @@
-import {
-  ActionIcon,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Center, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import type { Brand } from '@pos/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DeleteConfirmation } from '../../../components/DeleteConfirmation';
 import { ListToolbar } from '../../../components/ListToolbar';
+import { PagerFooter } from '../../../components/PagerFooter';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useListControls } from '../../../lib/use-list-controls';
@@ -140,12 +129,13 @@ export function BrandsPage() {
         )}
 
         {total > 0 ? (
-          <Group justify="space-between" mt="md" wrap="wrap">
-            <Text size="sm" c="dimmed">
-              {total} {total === 1 ? 'brand' : 'brands'}
-            </Text>
-            <Pagination total={totalPages} value={Math.min(list.page, totalPages)} onChange={list.setPage} />
-          </Group>
+          <PagerFooter
+            mt="md"
+            label={`${total} ${total === 1 ? 'brand' : 'brands'}`}
+            page={list.page}
+            totalPages={totalPages}
+            onPageChange={list.setPage}
+          />
         ) : null}
       </Paper>
 

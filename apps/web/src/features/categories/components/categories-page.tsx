@@ -1,8 +1,9 @@
-import { Button, Center, Group, Loader, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Category } from '@pos/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DeleteConfirmation } from '../../../components/DeleteConfirmation';
+import { PagerFooter } from '../../../components/PagerFooter';
 import { errorMessage } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
@@ -125,12 +126,14 @@ export function CategoriesPage() {
         )}
 
         {view.showPager ? (
-          <Group justify="space-between" mt="md" wrap="wrap" data-testid="category-pager">
-            <Text size="sm" c="dimmed">
-              {view.rootCount} top-level {view.rootCount === 1 ? 'category' : 'categories'}, {view.total} in total
-            </Text>
-            <Pagination total={view.totalPages} value={view.page} onChange={view.setPage} />
-          </Group>
+          <PagerFooter
+            mt="md"
+            data-testid="category-pager"
+            label={`${view.rootCount} top-level ${view.rootCount === 1 ? 'category' : 'categories'}, ${view.total} in total`}
+            page={view.page}
+            totalPages={view.totalPages}
+            onPageChange={view.setPage}
+          />
         ) : null}
       </Paper>
 

@@ -1,7 +1,8 @@
-import { Badge, Center, Group, Loader, Pagination, Select, Table, Text } from '@mantine/core';
+import { Badge, Center, Group, Loader, Select, Table, Text } from '@mantine/core';
 import type { InventoryStockItem } from '@pos/shared';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { PagerFooter } from '../../../components/PagerFooter';
 import { formatDateTime } from '../../../lib/format';
 import { useMovements } from '../api/inventory';
 import {
@@ -138,16 +139,13 @@ export function MovementHistoryTab({ branchId, timeZone, isSelecting }: Props) {
       )}
 
       {total > 0 ? (
-        <Group justify="space-between" mt="md" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {total} {total === 1 ? 'movement' : 'movements'}
-          </Text>
-          <Pagination
-            total={totalPages}
-            value={Math.min(page, totalPages)}
-            onChange={(next) => setPaging({ page: next, key: filterKey })}
-          />
-        </Group>
+        <PagerFooter
+          mt="md"
+          label={`${total} ${total === 1 ? 'movement' : 'movements'}`}
+          page={page}
+          totalPages={totalPages}
+          onPageChange={(next) => setPaging({ page: next, key: filterKey })}
+        />
       ) : null}
     </>
   );

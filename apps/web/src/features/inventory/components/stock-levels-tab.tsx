@@ -1,8 +1,9 @@
-import { Badge, Button, Center, Group, Loader, Pagination, Select, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatMoney, type InventoryStockItem } from '@pos/shared';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { PagerFooter } from '../../../components/PagerFooter';
 import { useAllCategories } from '../../categories/api/categories';
 import { useStockLevels } from '../api/inventory';
 import {
@@ -147,16 +148,13 @@ export function StockLevelsTab({ branchId, isSelecting, showValue, canAdjust, on
       )}
 
       {total > 0 ? (
-        <Group justify="space-between" mt="md" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {total} {total === 1 ? 'product' : 'products'}
-          </Text>
-          <Pagination
-            total={totalPages}
-            value={Math.min(page, totalPages)}
-            onChange={(next) => setPaging({ page: next, key: filterKey })}
-          />
-        </Group>
+        <PagerFooter
+          mt="md"
+          label={`${total} ${total === 1 ? 'product' : 'products'}`}
+          page={page}
+          totalPages={totalPages}
+          onPageChange={(next) => setPaging({ page: next, key: filterKey })}
+        />
       ) : null}
     </>
   );

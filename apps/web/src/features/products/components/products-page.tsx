@@ -1,9 +1,10 @@
-import { Button, Center, Group, Loader, Pagination, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { isCashier as isCashierUser, type Product } from '@pos/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DeleteConfirmation } from '../../../components/DeleteConfirmation';
 import { ListToolbar } from '../../../components/ListToolbar';
+import { PagerFooter } from '../../../components/PagerFooter';
 import { errorMessage } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
@@ -114,12 +115,12 @@ export function ProductsPage() {
       )}
 
       {total > 0 ? (
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {productCountLabel({ total, totalCapped: products.data?.meta?.totalCapped })}
-          </Text>
-          <Pagination total={totalPages} value={Math.min(list.page, totalPages)} onChange={list.setPage} />
-        </Group>
+        <PagerFooter
+          label={productCountLabel({ total, totalCapped: products.data?.meta?.totalCapped })}
+          page={list.page}
+          totalPages={totalPages}
+          onPageChange={list.setPage}
+        />
       ) : null}
 
       <ProductFormModal

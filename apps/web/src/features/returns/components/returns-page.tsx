@@ -2,7 +2,6 @@ import {
   Badge,
   Button,
   Group,
-  Pagination,
   Paper,
   Select,
   SimpleGrid,
@@ -18,6 +17,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowBackUp, IconCalendar, IconCash, IconClock, IconSearch } from '@tabler/icons-react';
 import { type ComponentType, useEffect, useState } from 'react';
+import { PagerFooter } from '../../../components/PagerFooter';
 import { formatAmount, formatCount, formatDateTime, orNotAvailable } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useReturn, useReturnAnalytics, useReturnLookup, useReturns } from '../api/returns';
@@ -291,19 +291,17 @@ function ReturnsList({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Group justify="space-between" wrap="wrap">
-        <Text size="sm" c="dimmed">
-          {total === 0
+      <PagerFooter
+        label={
+          total === 0
             ? 'No returns'
-            : `Showing ${(Math.min(page, totalPages) - 1) * PAGE_SIZE + 1}-${Math.min(page * PAGE_SIZE, total)} of ${total}`}
-        </Text>
-        <Pagination
-          total={totalPages}
-          value={Math.min(page, totalPages)}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-        />
-      </Group>
+            : `Showing ${(Math.min(page, totalPages) - 1) * PAGE_SIZE + 1}-${Math.min(page * PAGE_SIZE, total)} of ${total}`
+        }
+        page={page}
+        totalPages={totalPages}
+        onPageChange={setPage}
+        labelledControls
+      />
     </Stack>
   );
 }

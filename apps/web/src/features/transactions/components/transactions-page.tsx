@@ -1,5 +1,6 @@
+import { PagerFooter } from '../../../components/PagerFooter';
 import '@mantine/dates/styles.css';
-import { Badge, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { showingRange } from '../../../lib/format';
@@ -100,17 +101,18 @@ export function TransactionsPage() {
             timeZone={timeZone}
             onView={openDetails}
           />
-          <Group justify="space-between" wrap="wrap">
-            <Text size="sm" c="dimmed">
-              {showingRange({ page: Math.min(page, totalPages), limit: filters.pageSize, total, noun: 'transactions' })}
-            </Text>
-            <Pagination
-              total={totalPages}
-              value={Math.min(page, totalPages)}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          </Group>
+          <PagerFooter
+            label={showingRange({
+              page: Math.min(page, totalPages),
+              limit: filters.pageSize,
+              total,
+              noun: 'transactions',
+            })}
+            page={page}
+            totalPages={totalPages}
+            onPageChange={setPage}
+            labelledControls
+          />
         </Stack>
       </Paper>
 

@@ -1,8 +1,9 @@
-import { Badge, Button, Center, Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { isSuperAdmin, type User } from '@pos/shared';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { ListToolbar } from '../../../components/ListToolbar';
+import { PagerFooter } from '../../../components/PagerFooter';
 import { errorMessage } from '../../../lib/api';
 import { showingRange } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -157,12 +158,13 @@ export function UsersPage() {
           </Table>
         </Table.ScrollContainer>
 
-        <Group justify="space-between" mt="md" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {showingRange({ page: Math.min(list.page, totalPages), limit: list.pageSize, total })}
-          </Text>
-          <Pagination total={totalPages} value={Math.min(list.page, totalPages)} onChange={list.setPage} />
-        </Group>
+        <PagerFooter
+          mt="md"
+          label={showingRange({ page: Math.min(list.page, totalPages), limit: list.pageSize, total })}
+          page={list.page}
+          totalPages={totalPages}
+          onPageChange={list.setPage}
+        />
       </Paper>
 
       <AddUserModal
