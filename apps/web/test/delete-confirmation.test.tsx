@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DeleteConfirmation } from '../src/components/DeleteConfirmation';
+import { DeleteConfirmation } from '../src/components/delete-confirmation';
 import { renderWithProviders } from './render';
 
 afterEach(() => vi.restoreAllMocks());

@@ -3,7 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RouteErrorScreen } from '../src/app/RouteErrorScreen';
+import { RouteErrorScreen } from '../src/app/route-error-screen';
 import { theme } from '../src/app/theme';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LoginPage } from '../src/features/auth/components/LoginPage';
+import { LoginPage } from '../src/features/auth/components/login-page';
 import { renderWithProviders } from './render';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { PagerFooter } from '../src/components/PagerFooter';
+import { PagerFooter } from '../src/components/pager-footer';
 import { renderWithProviders } from './render';
 
 describe('PagerFooter', () => {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PasswordStrengthMeter } from '../src/features/settings/components/PasswordStrengthMeter';
+import { PasswordStrengthMeter } from '../src/features/settings/components/password-strength-meter';
 import { renderWithProviders } from './render';
 
 const cases: { password: string; label: string; color: string; score: number }[] = [

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { filterOptions, PICKER_SEARCH_DEBOUNCE_MS, SearchablePicker } from '../src/components/SearchablePicker';
+import { filterOptions, PICKER_SEARCH_DEBOUNCE_MS, SearchablePicker } from '../src/components/searchable-picker';
 import { renderWithProviders } from './render';
 
 const data = [

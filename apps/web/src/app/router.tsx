@@ -1,8 +1,8 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { NotFound } from '../components/NotFound';
-import { RequireAuth } from './RequireAuth';
-import { RouteErrorScreen } from './RouteErrorScreen';
-import { AppLayout } from './shell/AppLayout';
+import { NotFound } from '../components/not-found';
+import { RequireAuth } from './require-auth';
+import { RouteErrorScreen } from './route-error-screen';
+import { AppLayout } from './shell/app-layout';
 
 // Every screen is its own chunk, loaded when its route is first opened: the first load carries the
 // shell and the opened screen only (the register must stay small for the tills).
@@ -13,7 +13,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <Navigate to="/login" replace /> },
       {
         path: '/login',
-        lazy: () => import('../features/auth/components/LoginPage').then((m) => ({ Component: m.LoginPage })),
+        lazy: () => import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })),
       },
       {
         element: <RequireAuth />,
@@ -21,14 +21,14 @@ export const routes: RouteObject[] = [
           {
             path: '/company-setup',
             lazy: () =>
-              import('../features/companies/components/CompanySetupPage').then((m) => ({
+              import('../features/companies/components/company-setup-page').then((m) => ({
                 Component: m.CompanySetupPage,
               })),
           },
           {
             path: '/branch-setup',
             lazy: () =>
-              import('../features/companies/components/BranchSetupPage').then((m) => ({
+              import('../features/companies/components/branch-setup-page').then((m) => ({
                 Component: m.BranchSetupPage,
               })),
           },
@@ -38,21 +38,21 @@ export const routes: RouteObject[] = [
               {
                 path: '/dashboard',
                 lazy: () =>
-                  import('../features/dashboard/components/DashboardPage').then((m) => ({
+                  import('../features/dashboard/components/dashboard-page').then((m) => ({
                     Component: m.DashboardPage,
                   })),
               },
               {
                 path: '/dashboard/branch-management',
                 lazy: () =>
-                  import('../features/companies/components/BranchManagementPage').then((m) => ({
+                  import('../features/companies/components/branch-management-page').then((m) => ({
                     Component: m.BranchManagementPage,
                   })),
               },
               {
                 path: '/settings',
                 lazy: () =>
-                  import('../features/settings/components/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
+                  import('../features/settings/components/settings-page').then((m) => ({ Component: m.SettingsPage })),
               },
               {
                 path: '/dashboard/categories',

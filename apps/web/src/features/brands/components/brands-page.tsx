@@ -2,9 +2,9 @@ import { ActionIcon, Center, Group, Loader, Paper, Stack, Table, Text, Title, To
 import type { Brand } from '@pos/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { DeleteConfirmation } from '../../../components/DeleteConfirmation';
-import { ListToolbar } from '../../../components/ListToolbar';
-import { PagerFooter } from '../../../components/PagerFooter';
+import { DeleteConfirmation } from '../../../components/delete-confirmation';
+import { ListToolbar } from '../../../components/list-toolbar';
+import { PagerFooter } from '../../../components/pager-footer';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useListControls } from '../../../lib/use-list-controls';

@@ -2,8 +2,8 @@ import { Button, Center, Group, Loader, Paper, Select, Stack, Text, TextInput, T
 import type { Category } from '@pos/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DeleteConfirmation } from '../../../components/DeleteConfirmation';
-import { PagerFooter } from '../../../components/PagerFooter';
+import { DeleteConfirmation } from '../../../components/delete-confirmation';
+import { PagerFooter } from '../../../components/pager-footer';
 import { errorMessage } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';

@@ -2,7 +2,7 @@ import { Badge, Center, Group, Loader, Select, Table, Text } from '@mantine/core
 import type { InventoryStockItem } from '@pos/shared';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { PagerFooter } from '../../../components/PagerFooter';
+import { PagerFooter } from '../../../components/pager-footer';
 import { formatDateTime } from '../../../lib/format';
 import { useMovements } from '../api/inventory';
 import {

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { formatMoney, type InventoryStockItem } from '@pos/shared';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { PagerFooter } from '../../../components/PagerFooter';
+import { PagerFooter } from '../../../components/pager-footer';
 import { useAllCategories } from '../../categories/api/categories';
 import { useStockLevels } from '../api/inventory';
 import {

@@ -2,9 +2,9 @@ import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } 
 import { isCashier as isCashierUser, type Product } from '@pos/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { DeleteConfirmation } from '../../../components/DeleteConfirmation';
-import { ListToolbar } from '../../../components/ListToolbar';
-import { PagerFooter } from '../../../components/PagerFooter';
+import { DeleteConfirmation } from '../../../components/delete-confirmation';
+import { ListToolbar } from '../../../components/list-toolbar';
+import { PagerFooter } from '../../../components/pager-footer';
 import { errorMessage } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';

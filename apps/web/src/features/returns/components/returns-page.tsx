@@ -17,7 +17,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowBackUp, IconCalendar, IconCash, IconClock, IconSearch } from '@tabler/icons-react';
 import { type ComponentType, useEffect, useState } from 'react';
-import { PagerFooter } from '../../../components/PagerFooter';
+import { PagerFooter } from '../../../components/pager-footer';
 import { formatAmount, formatCount, formatDateTime, orNotAvailable } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useReturn, useReturnAnalytics, useReturnLookup, useReturns } from '../api/returns';

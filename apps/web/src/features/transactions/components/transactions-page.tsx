@@ -1,4 +1,4 @@
-import { PagerFooter } from '../../../components/PagerFooter';
+import { PagerFooter } from '../../../components/pager-footer';
 import '@mantine/dates/styles.css';
 import { Badge, Group, Paper, Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';

@@ -2,8 +2,8 @@ import { Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title 
 import { isSuperAdmin, type User } from '@pos/shared';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { ListToolbar } from '../../../components/ListToolbar';
-import { PagerFooter } from '../../../components/PagerFooter';
+import { ListToolbar } from '../../../components/list-toolbar';
+import { PagerFooter } from '../../../components/pager-footer';
 import { errorMessage } from '../../../lib/api';
 import { showingRange } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';

@@ -8,7 +8,7 @@ import { zodValidate } from '../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSelectionStore } from '../../../lib/selection-store';
 import { useCreateBranchMutation } from '../api/companies.api';
-import { SetupLayout } from './SetupLayout';
+import { SetupLayout } from './setup-layout';
 
 /** The company id travels as text in the navigation state (from sign-in or company setup). */
 function companyIdFromState(state: unknown): string | null {

@@ -1,9 +1,9 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { isSuperAdmin } from '@pos/shared';
 import { useSessionUser } from '../../../lib/session-store';
-import { AccountInfoCard } from './AccountInfoCard';
-import { ChangePasswordCard } from './ChangePasswordCard';
-import { TaxSettingsCard } from './TaxSettingsCard';
+import { AccountInfoCard } from './account-info-card';
+import { ChangePasswordCard } from './change-password-card';
+import { TaxSettingsCard } from './tax-settings-card';
 
 export function SettingsPage() {
   const user = useSessionUser();

@@ -1,6 +1,6 @@
 import { Box, Tooltip } from '@mantine/core';
 import { type Branch, canSwitchCompany } from '@pos/shared';
-import { SearchablePicker } from '../../components/SearchablePicker';
+import { SearchablePicker } from '../../components/searchable-picker';
 import { switchCompanyBranch } from '../../lib/selection';
 import { useSelectionStore } from '../../lib/selection-store';
 import { useSessionUser } from '../../lib/session-store';

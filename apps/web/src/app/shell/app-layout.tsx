@@ -5,11 +5,11 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { SelectionContext } from '../../lib/selection-context';
 import { useSelectionStore } from '../../lib/selection-store';
 import { useSessionUser } from '../../lib/session-store';
-import { BranchPicker } from './BranchPicker';
-import { CompanyPicker } from './CompanyPicker';
+import { BranchPicker } from './branch-picker';
+import { CompanyPicker } from './company-picker';
 import { NAV_LINKS } from './nav-links';
-import { UserMenu } from './UserMenu';
 import { useSelectionSync } from './use-selection-sync';
+import { UserMenu } from './user-menu';
 
 export const HEADER_HEIGHT = 60;
 export const NAVBAR_WIDTH = 300;

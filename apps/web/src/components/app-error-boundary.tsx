@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ErrorScreen } from './ErrorScreen';
+import { ErrorScreen } from './error-screen';
 
 type State = { error: unknown; hasError: boolean };
 

@@ -3,12 +3,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { canManageBranches } from '@pos/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { AccessDenied } from '../../../components/AccessDenied';
+import { AccessDenied } from '../../../components/access-denied';
 import { errorMessage } from '../../../lib/api';
 import { notifyError } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session-store';
 import { useAllBranchesQuery, useCompaniesQuery } from '../api/companies.api';
-import { CreateBranchModal } from './CreateBranchModal';
+import { CreateBranchModal } from './create-branch-modal';
 
 export const BRANCHES_PAGE_SIZE = 10;
 const COLUMNS = ['Branch Name', 'Company', 'Address', 'Phone', 'Status', 'Type'];

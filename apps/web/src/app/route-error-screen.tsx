@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ErrorScreen } from '../components/ErrorScreen';
+import { ErrorScreen } from '../components/error-screen';
 
 /** The router's error element: any rendering failure of a route lands here. */
 export function RouteErrorScreen() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { AppErrorBoundary } from '../components/AppErrorBoundary';
+import { AppErrorBoundary } from '../components/app-error-boundary';
 import { setUnauthorizedHandler } from '../lib/api';
 import { queryClient } from '../lib/query-client';
 import { AppProviders } from './providers';

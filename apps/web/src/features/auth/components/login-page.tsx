@@ -2,7 +2,7 @@ import { Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/c
 import { useForm } from '@mantine/form';
 import { loginSchema, MSG } from '@pos/shared';
 import { useNavigate } from 'react-router';
-import { PasswordField } from '../../../components/PasswordField';
+import { PasswordField } from '../../../components/password-field';
 import { errorMessage } from '../../../lib/api';
 import { zodValidate } from '../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../lib/notify';

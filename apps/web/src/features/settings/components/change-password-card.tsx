@@ -3,12 +3,12 @@ import { useForm } from '@mantine/form';
 import { changePasswordFormSchema } from '@pos/shared';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PasswordField } from '../../../components/PasswordField';
+import { PasswordField } from '../../../components/password-field';
 import { errorMessage } from '../../../lib/api';
 import { zodValidate } from '../../../lib/forms';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdatePasswordMutation } from '../api/password.api';
-import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { PasswordStrengthMeter } from './password-strength-meter';
 
 /** Spec 8: a message about the current or old password belongs to that field, anything else to the new one. */
 export function passwordErrorField(message: string): 'oldPassword' | 'newPassword' {

@@ -10,8 +10,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSelectionStore } from '../../../lib/selection-store';
 import { useSessionUser } from '../../../lib/session-store';
 import { type CompanySummary, useCompaniesQuery, useCreateCompanyMutation } from '../api/companies.api';
-import { SetupLayout } from './SetupLayout';
 import classes from './setup.module.css';
+import { SetupLayout } from './setup-layout';
 
 function CompanyList({
   companies,

@@ -1,5 +1,5 @@
 import { type Branch, canSwitchBranch } from '@pos/shared';
-import { SearchablePicker } from '../../components/SearchablePicker';
+import { SearchablePicker } from '../../components/searchable-picker';
 import { useSelectionStore } from '../../lib/selection-store';
 import { useSessionUser } from '../../lib/session-store';
 import { disabledPickerStyles, inlinePickerStyles } from './picker-styles';
