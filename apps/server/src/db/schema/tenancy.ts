@@ -25,6 +25,8 @@ export const companies = pgTable('companies', {
   phone: text('phone').notNull(),
   email: text('email').notNull(),
   taxId: text('tax_id'),
+  /** ISO 4217 code every amount of the company is shown in (Intl.NumberFormat). */
+  currency: text('currency').notNull().default('PKR'),
   createdAt: createdAt(),
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "currency" text DEFAULT 'PKR' NOT NULL;
