@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -27,9 +27,22 @@ import { registerErrorHandler } from './lib/error-handler';
 import { createTokenService } from './lib/tokens';
 import './types';
 
-export type AppOptions = { env: Env; database: Database; jwtSecret: string; logger?: boolean };
+export type AppOptions = {
+  env: Env;
+  database: Database;
+  jwtSecret: string;
+  logger?: boolean;
+  /** Called for every route as it is registered (the test suites walk the API's operations with it). */
+  onRoute?: (route: RouteOptions) => void;
+};
 
-export async function buildApp({ env, database, jwtSecret, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  database,
+  jwtSecret,
+  logger = true,
+  onRoute,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -48,6 +61,7 @@ export async function buildApp({ env, database, jwtSecret, logger = true }: AppO
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('tokens', createTokenService(jwtSecret));
+  if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandler(app);
 
   await app.register(helmet, {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/app';
+import { type AppOptions, buildApp } from '../../src/app';
 import { type Database, openDatabase } from '../../src/db/client';
 import { ensureRoles } from '../../src/db/seed/bootstrap';
 import { readEnv } from '../../src/env';
@@ -12,7 +12,10 @@ export type TestContext = { app: FastifyInstance; database: Database; close: () 
  * A real server on a real, empty database: PostgreSQL when TEST_DATABASE_URL is set (a fresh database
  * per call, dropped on close), else in-memory PGlite. Requests go through app.inject.
  */
-export async function createTestContext(envOverrides: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  envOverrides: Record<string, string> = {},
+  { onRoute }: Pick<AppOptions, 'onRoute'> = {},
+): Promise<TestContext> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -48,6 +51,7 @@ export async function createTestContext(envOverrides: Record<string, string> = {
     database,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
     logger: false,
+    onRoute,
   });
   await app.ready();
   return {
