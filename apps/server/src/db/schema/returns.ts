@@ -31,7 +31,7 @@ export const RETURN_CONDITIONS = ['new', 'opened', 'damaged', 'defective'] as co
 /**
  * A return against one completed sale of the same branch. Created returns are `completed`
  * (DESIGN.md section 6); the other statuses of the spec (pending, approved, rejected) are only displayed.
- * refund_amount = sum of the items' total_amount (quantity x unit price - restocking fee).
+ * refund_amount = sum of the items' total_amount (what the customer paid for the units less the fee).
  */
 export const returns = pgTable(
   'returns',
@@ -77,6 +77,13 @@ export const returnItems = pgTable(
     quantity: integer('quantity').notNull(),
     unitPrice: money('unit_price').notNull(),
     restockingFee: money('restocking_fee').notNull().default('0'),
+    /**
+     * The units' share of the sale's discount and of its tax (money.ts computeReturnRefund), so that
+     * total_amount = quantity x unit_price - discount_amount + tax_amount - restocking_fee. 0 on
+     * returns made before refunds followed the sale's discount and tax.
+     */
+    discountAmount: money('discount_amount').notNull().default('0'),
+    taxAmount: money('tax_amount').notNull().default('0'),
     condition: text('condition', { enum: RETURN_CONDITIONS }).notNull().default('new'),
     isRestockable: boolean('is_restockable').notNull().default(true),
     /** The item's own reason (the return-create payload has one per item); the return's reason is required. */

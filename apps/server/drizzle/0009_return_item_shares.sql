@@ -1,0 +1,2 @@
+ALTER TABLE "return_items" ADD COLUMN "discount_amount" numeric(14, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "return_items" ADD COLUMN "tax_amount" numeric(14, 2) DEFAULT '0' NOT NULL;
