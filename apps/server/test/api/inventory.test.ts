@@ -13,6 +13,7 @@ import {
   login,
   request,
 } from '../helpers/factories';
+import { checkInvariants } from '../helpers/invariants';
 
 describe(`inventory (${engineName()})`, () => {
   let ctx: TestContext;
@@ -393,6 +394,11 @@ describe(`inventory (${engineName()})`, () => {
             createdAt: at('2024-03-01T19:30:00Z'),
           },
         ]);
+      // Beta's stock follows its movements (the ledger invariant checked at the end of this file).
+      await db()
+        .update(products)
+        .set({ stockQuantity: 3 })
+        .where(and(eq(products.companyId, tenant.company.id), eq(products.id, b.id)));
       await db()
         .update(stockMovements)
         .set({ createdAt: at('2024-02-01T00:00:00Z') })
@@ -438,5 +444,9 @@ describe(`inventory (${engineName()})`, () => {
       expect((await list('', tokens.cashier)).statusCode).toBe(404);
       expect((await get(tokens.admin, `/api/inventory/movements?branchId=${other.branchId}`)).statusCode).toBe(404);
     });
+  });
+
+  it('the data invariants hold at the end (stock ledger, sale and refund totals, receipts, daily totals)', async () => {
+    expect(await checkInvariants(ctx.database.db)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { auditLogs, products, saleItems, stockMovements } from '../../src/db/sch
 import { DEMO_PASSWORD, seedDemo } from '../../src/db/seed/demo';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { bearer, createProduct, createReturn, createSale, createTenant, login } from '../helpers/factories';
+import { checkInvariants } from '../helpers/invariants';
 
 type Product = { id: string; price: string };
 
@@ -505,6 +506,10 @@ describe(`returns API (${engineName()})`, () => {
     expect(after.totalItemsReturned).toBe(mid.totalItemsReturned + 2);
     expect(after.netRevenue).toBeCloseTo(mid.netRevenue - 112.5, 2);
     expect(after.grossRevenue).toBeCloseTo(mid.grossRevenue, 2);
+  });
+
+  it('the data invariants hold at the end (stock ledger, sale and refund totals, receipts, daily totals)', async () => {
+    expect(await checkInvariants(ctx.database.db)).toEqual([]);
   });
 });
 

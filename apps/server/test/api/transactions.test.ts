@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, stockMovements } from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { bearer, createProduct, createTenant, login } from '../helpers/factories';
+import { checkInvariants } from '../helpers/invariants';
 
 type Line = { product: { id: string; price: string }; quantity: number };
 
@@ -330,5 +331,9 @@ describe(`POST /transactions (${engineName()})`, () => {
       headers: bearer(otherToken),
     });
     expect(theirs.statusCode).toBe(404);
+  });
+
+  it('the data invariants hold at the end (stock ledger, sale and refund totals, receipts, daily totals)', async () => {
+    expect(await checkInvariants(ctx.database.db)).toEqual([]);
   });
 });

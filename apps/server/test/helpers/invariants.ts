@@ -1,0 +1,318 @@
+import { computeCartTotals, type DiscountType, returnLineRefundMinor, toMinor } from '@pos/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/client';
+
+/**
+ * The data invariants (issue 10, "Invariants as one reusable check"), over the whole database:
+ * run after the fuzz and at the end of the sale, return and inventory suites. Returns every violation
+ * found (empty when all hold); the caller asserts it is empty, so a failure names what broke.
+ *
+ * 1. stock: every product's stock equals the signed sum of its movements (its initial stock is its
+ *    first movement, `initial_stock`);
+ * 2. sales: every sale has lines; its subtotal is the sum of its lines (each quantity x unit price);
+ *    its discount, tax and total are the shared money module's for its lines and its stored rates;
+ * 3. returned: no sale line's returned quantity exceeds its quantity, and it equals what its returns
+ *    took back;
+ * 4. refunds: a return's refund is the sum of its lines; each line's amount is the shared refund rule
+ *    applied to it, less its fee; the refunds of a fully returned sale sum to its total less the fees;
+ * 5. receipts: receipt numbers are unique per branch;
+ * 6. daily totals: sales_daily and returns_daily equal the rows they summarise.
+ */
+export type Violation = { invariant: string; detail: string };
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+const cents = (value: string | number | null | undefined) => toMinor(Number(value ?? 0));
+
+export async function checkInvariants(db: Db): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  const add = (invariant: string, detail: string) => violations.push({ invariant, detail });
+
+  // 1. Stock = signed sum of movements.
+  for (const r of await rows<{ id: string; stock: number; moved: string }>(
+    db,
+    sql`select p.id, p.stock_quantity as stock,
+          coalesce(sum(case when m.direction = 'in' then m.quantity else -m.quantity end), 0)::text as moved
+        from products p
+        left join stock_movements m on m.company_id = p.company_id and m.product_id = p.id
+        group by p.company_id, p.id, p.stock_quantity
+        having p.stock_quantity <> coalesce(sum(case when m.direction = 'in' then m.quantity else -m.quantity end), 0)`,
+  )) {
+    add('stock', `product ${r.id}: stock ${r.stock}, movements sum to ${r.moved}`);
+  }
+
+  // 2. Sales: lines, subtotal, discount, tax and total.
+  const saleRows = await rows<{
+    id: string;
+    company_id: string;
+    subtotal: string;
+    discount_type: DiscountType;
+    discount_value: string;
+    discount_amount: string;
+    tax_rate: string;
+    tax_amount: string;
+    total: string;
+  }>(
+    db,
+    sql`select id, company_id, subtotal::text, discount_type, discount_value::text, discount_amount::text,
+          tax_rate::text, tax_amount::text, total::text from sales`,
+  );
+  const itemRows = await rows<{
+    id: string;
+    company_id: string;
+    sale_id: string;
+    quantity: number;
+    unit_price: string;
+    subtotal: string;
+    returned_quantity: number;
+  }>(
+    db,
+    sql`select id, company_id, sale_id, quantity, unit_price::text, subtotal::text, returned_quantity
+        from sale_items order by company_id, sale_id, id`,
+  );
+  const itemsBySale = new Map<string, typeof itemRows>();
+  for (const item of itemRows) {
+    const key = `${item.company_id}/${item.sale_id}`;
+    itemsBySale.set(key, [...(itemsBySale.get(key) ?? []), item]);
+  }
+  const salesByKey = new Map(saleRows.map((s) => [`${s.company_id}/${s.id}`, s]));
+  for (const sale of saleRows) {
+    const lines = itemsBySale.get(`${sale.company_id}/${sale.id}`) ?? [];
+    if (lines.length === 0) {
+      add('sale-lines', `sale ${sale.id} has no lines`);
+      continue;
+    }
+    for (const line of lines) {
+      if (cents(line.subtotal) !== cents(line.unit_price) * line.quantity) {
+        add(
+          'sale-lines',
+          `sale ${sale.id} line ${line.id}: subtotal ${line.subtotal} <> ${line.quantity} x ${line.unit_price}`,
+        );
+      }
+    }
+    const expected = computeCartTotals({
+      items: lines.map((l) => ({ price: Number(l.unit_price), quantity: l.quantity })),
+      taxRate: Number(sale.tax_rate),
+      discountType: sale.discount_type,
+      discountValue: Number(sale.discount_value),
+    }).minor;
+    const stored = {
+      subtotal: cents(sale.subtotal),
+      discountAmount: cents(sale.discount_amount),
+      tax: cents(sale.tax_amount),
+      total: cents(sale.total),
+    };
+    for (const field of ['subtotal', 'discountAmount', 'tax', 'total'] as const) {
+      if (stored[field] !== expected[field]) {
+        add(
+          'sale-totals',
+          `sale ${sale.id}: ${field} ${stored[field] / 100}, the money module gives ${expected[field] / 100} ` +
+            `(${sale.discount_type} ${sale.discount_value}, tax ${sale.tax_rate} %)`,
+        );
+      }
+    }
+  }
+
+  // 3 and 4. Returned quantities and refunds.
+  const returnItemRows = await rows<{
+    id: string;
+    company_id: string;
+    return_id: string;
+    sale_item_id: string;
+    quantity: number;
+    unit_price: string;
+    restocking_fee: string;
+    total_amount: string;
+  }>(
+    db,
+    sql`select ri.id, ri.company_id, ri.return_id, ri.sale_item_id, ri.quantity, ri.unit_price::text,
+          ri.restocking_fee::text, ri.total_amount::text
+        from return_items ri join returns r on r.company_id = ri.company_id and r.id = ri.return_id
+        order by ri.company_id, r.created_at, r.return_number, ri.id`,
+  );
+  const returnRows = await rows<{
+    id: string;
+    company_id: string;
+    original_sale_id: string;
+    refund_amount: string;
+    status: string;
+  }>(db, sql`select id, company_id, original_sale_id, refund_amount::text, status from returns`);
+  const itemById = new Map(itemRows.map((i) => [`${i.company_id}/${i.id}`, i]));
+  const takenBack = new Map<string, number>();
+  const linesOfReturn = new Map<string, typeof returnItemRows>();
+  for (const ri of returnItemRows) {
+    const itemKey = `${ri.company_id}/${ri.sale_item_id}`;
+    const sold = itemById.get(itemKey);
+    const before = takenBack.get(itemKey) ?? 0;
+    takenBack.set(itemKey, before + ri.quantity);
+    const key = `${ri.company_id}/${ri.return_id}`;
+    linesOfReturn.set(key, [...(linesOfReturn.get(key) ?? []), ri]);
+    if (!sold) {
+      add('refunds', `return line ${ri.id}: sale item ${ri.sale_item_id} not found`);
+      continue;
+    }
+    const sale = salesByKey.get(`${sold.company_id}/${sold.sale_id}`);
+    if (!sale) continue;
+    const expected = expectedLineRefundMinor({
+      sale,
+      saleLines: itemsBySale.get(`${sold.company_id}/${sold.sale_id}`) ?? [],
+      line: sold,
+      alreadyReturned: before,
+      quantity: ri.quantity,
+      restockingFee: Number(ri.restocking_fee),
+    });
+    if (cents(ri.total_amount) !== expected) {
+      add(
+        'refunds',
+        `return line ${ri.id}: ${ri.quantity} x ${ri.unit_price} less fee ${ri.restocking_fee} refunds ` +
+          `${ri.total_amount}, the rule gives ${expected / 100}`,
+      );
+    }
+  }
+  for (const item of itemRows) {
+    const taken = takenBack.get(`${item.company_id}/${item.id}`) ?? 0;
+    if (item.returned_quantity > item.quantity) {
+      add('returned', `sale item ${item.id}: returned ${item.returned_quantity} of ${item.quantity} sold`);
+    }
+    if (item.returned_quantity !== taken) {
+      add(
+        'returned',
+        `sale item ${item.id}: returned_quantity ${item.returned_quantity}, its returns took back ${taken}`,
+      );
+    }
+  }
+  const refundedBySale = new Map<string, { refunds: number; fees: number }>();
+  for (const ret of returnRows) {
+    const lines = linesOfReturn.get(`${ret.company_id}/${ret.id}`) ?? [];
+    const sum = lines.reduce((n, l) => n + cents(l.total_amount), 0);
+    if (lines.length === 0) add('refunds', `return ${ret.id} has no lines`);
+    if (cents(ret.refund_amount) !== sum) {
+      add('refunds', `return ${ret.id}: refund ${ret.refund_amount}, its lines sum to ${sum / 100}`);
+    }
+    const saleKey = `${ret.company_id}/${ret.original_sale_id}`;
+    const acc = refundedBySale.get(saleKey) ?? { refunds: 0, fees: 0 };
+    acc.refunds += cents(ret.refund_amount);
+    acc.fees += lines.reduce((n, l) => n + cents(l.restocking_fee), 0);
+    refundedBySale.set(saleKey, acc);
+  }
+  for (const [saleKey, { refunds, fees }] of refundedBySale) {
+    const sale = salesByKey.get(saleKey);
+    const lines = itemsBySale.get(saleKey) ?? [];
+    if (!sale || lines.length === 0) continue;
+    const fullyReturned = lines.every((l) => l.returned_quantity === l.quantity);
+    if (fullyReturned && refunds !== cents(sale.total) - fees) {
+      add(
+        'refunds',
+        `sale ${sale.id} fully returned: refunds ${refunds / 100} <> total ${sale.total} less fees ${fees / 100}`,
+      );
+    }
+  }
+
+  // 5. Receipt numbers unique per branch.
+  for (const r of await rows<{ branch_id: string; receipt_number: string; n: string }>(
+    db,
+    sql`select branch_id, receipt_number, count(*)::text as n from sales
+        group by company_id, branch_id, receipt_number having count(*) > 1`,
+  )) {
+    add('receipts', `branch ${r.branch_id}: receipt ${r.receipt_number} used ${r.n} times`);
+  }
+
+  // 6. Daily totals equal the rows they summarise (a summary row of zeros equals no rows).
+  for (const r of await rows<{ key: string; stored: string | null; actual: string | null }>(
+    db,
+    sql`with actual as (
+          select s.company_id, s.branch_id, (s.created_at at time zone b.timezone)::date as day, s.cashier_id,
+                 s.payment_method,
+                 count(*)::int as sales_count,
+                 (count(*) filter (where s.status = 'completed'))::int as transactions,
+                 coalesce(sum(s.total) filter (where s.status = 'completed'), 0)::numeric(18,2) as revenue,
+                 coalesce(sum(s.subtotal) filter (where s.status = 'completed'), 0)::numeric(18,2) as subtotal,
+                 coalesce(sum(s.tax_amount) filter (where s.status = 'completed'), 0)::numeric(18,2) as tax,
+                 coalesce(sum(s.discount_amount) filter (where s.status = 'completed'), 0)::numeric(18,2) as discounts,
+                 coalesce(sum(i.quantity) filter (where s.status = 'completed'), 0)::int as items_sold
+          from sales s
+          join branches b on b.company_id = s.company_id and b.id = s.branch_id
+          left join lateral (select sum(si.quantity) as quantity from sale_items si
+                             where si.company_id = s.company_id and si.sale_id = s.id) i on true
+          group by 1, 2, 3, 4, 5
+        ), stored as (
+          select company_id, branch_id, day, cashier_id, payment_method, sales_count, transactions,
+                 revenue::numeric(18,2) as revenue, subtotal::numeric(18,2) as subtotal, tax::numeric(18,2) as tax,
+                 discounts::numeric(18,2) as discounts, items_sold
+          from sales_daily
+          where sales_count <> 0 or transactions <> 0 or revenue <> 0 or subtotal <> 0 or tax <> 0
+             or discounts <> 0 or items_sold <> 0
+        )
+        select concat_ws(' ', coalesce(a.branch_id, s.branch_id), coalesce(a.day, s.day),
+                         coalesce(a.cashier_id, s.cashier_id), coalesce(a.payment_method, s.payment_method)) as key,
+               case when s.company_id is null then null else concat_ws(' ', s.sales_count, s.transactions, s.revenue,
+                 s.subtotal, s.tax, s.discounts, s.items_sold) end as stored,
+               case when a.company_id is null then null else concat_ws(' ', a.sales_count, a.transactions, a.revenue,
+                 a.subtotal, a.tax, a.discounts, a.items_sold) end as actual
+        from actual a
+        full join stored s using (company_id, branch_id, day, cashier_id, payment_method)
+        where (a.sales_count, a.transactions, a.revenue, a.subtotal, a.tax, a.discounts, a.items_sold)
+              is distinct from
+              (s.sales_count, s.transactions, s.revenue, s.subtotal, s.tax, s.discounts, s.items_sold)`,
+  )) {
+    add('sales-daily', `${r.key}: sales_daily has [${r.stored ?? 'no row'}], the sales give [${r.actual ?? 'no row'}]`);
+  }
+  for (const r of await rows<{ key: string; stored: string | null; actual: string | null }>(
+    db,
+    sql`with actual as (
+          select r.company_id, r.branch_id, (r.created_at at time zone b.timezone)::date as day,
+                 count(*)::int as returns_count, sum(r.refund_amount)::numeric(18,2) as refunded,
+                 coalesce(sum(i.quantity), 0)::int as items_returned,
+                 coalesce(sum(i.goods), 0)::numeric(18,2) as returned_subtotal
+          from returns r
+          join branches b on b.company_id = r.company_id and b.id = r.branch_id
+          left join lateral (select sum(ri.quantity) as quantity, sum(ri.quantity * ri.unit_price) as goods
+                             from return_items ri where ri.company_id = r.company_id and ri.return_id = r.id) i on true
+          where r.status = 'completed'
+          group by 1, 2, 3
+        ), stored as (
+          select company_id, branch_id, day, returns_count, refunded::numeric(18,2) as refunded, items_returned,
+                 returned_subtotal::numeric(18,2) as returned_subtotal
+          from returns_daily
+          where returns_count <> 0 or refunded <> 0 or items_returned <> 0 or returned_subtotal <> 0
+        )
+        select concat_ws(' ', coalesce(a.branch_id, s.branch_id), coalesce(a.day, s.day)) as key,
+               case when s.company_id is null then null else concat_ws(' ', s.returns_count, s.refunded,
+                 s.items_returned, s.returned_subtotal) end as stored,
+               case when a.company_id is null then null else concat_ws(' ', a.returns_count, a.refunded,
+                 a.items_returned, a.returned_subtotal) end as actual
+        from actual a
+        full join stored s using (company_id, branch_id, day)
+        where (a.returns_count, a.refunded, a.items_returned, a.returned_subtotal)
+              is distinct from (s.returns_count, s.refunded, s.items_returned, s.returned_subtotal)`,
+  )) {
+    add(
+      'returns-daily',
+      `${r.key}: returns_daily has [${r.stored ?? 'no row'}], the returns give [${r.actual ?? 'no row'}]`,
+    );
+  }
+
+  return violations;
+}
+
+/**
+ * What a return line must refund, in minor units, by the shared refund rule (packages/shared):
+ * `quantity` units of `line`, `alreadyReturned` of them returned before, less the restocking fee.
+ */
+function expectedLineRefundMinor({
+  line,
+  quantity,
+  restockingFee,
+}: {
+  sale: { discount_amount: string; tax_amount: string; total: string };
+  saleLines: { quantity: number; unit_price: string }[];
+  line: { quantity: number; unit_price: string };
+  alreadyReturned: number;
+  quantity: number;
+  restockingFee: number;
+}): number {
+  return returnLineRefundMinor({ quantity, unitPrice: Number(line.unit_price), restockingFee });
+}
