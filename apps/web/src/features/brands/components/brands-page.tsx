@@ -5,10 +5,10 @@ import { useEffect, useState } from 'react';
 import { DeleteConfirmation } from '../../../components/delete-confirmation';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagerFooter } from '../../../components/pager-footer';
+import { useBrands, useCreateBrand, useDeleteBrand, useUpdateBrand } from '../../../lib/api/brands.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useListControls } from '../../../lib/use-list-controls';
-import { useBrands, useCreateBrand, useDeleteBrand, useUpdateBrand } from '../api/brands';
 import { AddBrandForm, EditBrandModal } from './brand-form';
 
 export function BrandsPage() {

@@ -24,16 +24,16 @@ import { IconArrowLeft, IconCalendar, IconEdit } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/api';
-import { formatDate, formatDollars } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCurrentSelection } from '../../../lib/selection-context';
 import {
   useCustomer,
   useCustomerAnalytics,
   useCustomerReturns,
   useCustomerTransactions,
   useUpdateCustomer,
-} from '../api/customers';
+} from '../../../lib/api/customers.api';
+import { formatDate, formatDollars } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCurrentSelection } from '../../../lib/selection-context';
 import { historyStatusColor, reasonLabel, toDay } from '../utils/format';
 
 type DateValue = string | null;

@@ -14,11 +14,11 @@ import {
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { useCustomers } from '../../../lib/api/customers.api';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useListControls } from '../../../lib/use-list-controls';
-import { useCustomers } from '../api/customers';
 
 export function CustomersPage() {
   const { branch } = useCurrentSelection();

@@ -39,7 +39,7 @@ import {
   useRecentTransactions,
   useReturnsSummary,
   useSalesSummary,
-} from '../api/dashboard';
+} from '../api/dashboard.api';
 import {
   changeTone,
   changeVsYesterday,

@@ -3,8 +3,8 @@ import type { InventoryStockItem } from '@pos/shared';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { PagerFooter } from '../../../components/pager-footer';
+import { useMovements } from '../../../lib/api/inventory.api';
 import { formatDateTime } from '../../../lib/format';
-import { useMovements } from '../api/inventory';
 import {
   INVENTORY_PAGE_SIZE,
   MOVEMENT_TYPE_OPTIONS,

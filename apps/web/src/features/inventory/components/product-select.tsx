@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { InventoryStockItem } from '@pos/shared';
 import { useMemo, useState } from 'react';
-import { useProductOptions } from '../api/inventory';
+import { useProductOptions } from '../../../lib/api/inventory.api';
 
 type Props = {
   branchId: string | null;

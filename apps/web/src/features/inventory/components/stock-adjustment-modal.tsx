@@ -3,8 +3,8 @@ import { type AdjustmentType, INVENTORY_MSG, type InventoryStockItem } from '@po
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
+import { useAdjustStock } from '../../../lib/api/inventory.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useAdjustStock } from '../api/inventory';
 import { adjustedQuantity, adjustmentRequest, decreaseHitsFloor, stockAdjustedMessage } from '../utils/inventory';
 import { ProductSelect } from './product-select';
 

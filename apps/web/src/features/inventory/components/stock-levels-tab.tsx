@@ -4,8 +4,8 @@ import { formatMoney, type InventoryStockItem } from '@pos/shared';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { PagerFooter } from '../../../components/pager-footer';
-import { useAllCategories } from '../../categories/api/categories';
-import { useStockLevels } from '../api/inventory';
+import { useAllCategories } from '../../../lib/api/categories.api';
+import { useStockLevels } from '../../../lib/api/inventory.api';
 import {
   INVENTORY_PAGE_SIZE,
   NO_PRODUCTS,

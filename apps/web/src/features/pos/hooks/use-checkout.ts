@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api';
+import { useInvalidateProducts } from '../../../lib/api/products.api';
+import { createSale } from '../../../lib/api/transactions.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import {
   printReceipt,
@@ -10,7 +12,6 @@ import {
 } from '../../../lib/printing';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
-import { createSale, useInvalidateProducts } from '../api/pos-api';
 import { cartStore, cartTotals } from '../store/cart-store';
 import { buildSalePayload, canCompletePayment, type PaymentDetails } from '../store/sale-payload';
 import { notifyWarning, POS_TEXT } from '../utils/notices';

@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
+import { lookupCustomerByPhone } from '../../../lib/api/customers.api';
 import { notifySuccess } from '../../../lib/notify';
-import { lookupCustomerByPhone } from '../api/pos-api';
 import { cartStore } from '../store/cart-store';
 import { POS_TEXT } from '../utils/notices';
 

@@ -1,5 +1,5 @@
 import { Loader, type OptionsFilter, Select } from '@mantine/core';
-import type { PickerSource } from '../api/products';
+import type { PickerSource } from '../hooks/use-remote-picker';
 import { useRemotePicker } from '../hooks/use-remote-picker';
 import { PICKER_DROPDOWN_LIMIT, type PickerItem } from '../utils/picker-options';
 

@@ -15,7 +15,7 @@ import {
 import type { RefundMethod, ReturnItemCondition, ReturnReason, Sale } from '@pos/shared';
 import { useState } from 'react';
 import { formatAmount } from '../../../lib/format';
-import { useCreateReturn, useSaleForReturn } from '../api/returns';
+import { useCreateReturn, useSaleForReturn } from '../api/returns.api';
 import {
   CONDITION_OPTIONS,
   clampQuantity,

@@ -20,7 +20,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import { PagerFooter } from '../../../components/pager-footer';
 import { formatAmount, formatCount, formatDateTime, orNotAvailable } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
-import { useReturn, useReturnAnalytics, useReturnLookup, useReturns } from '../api/returns';
+import { useReturn, useReturnAnalytics, useReturnLookup, useReturns } from '../api/returns.api';
 import {
   RETURN_STATUS_OPTIONS,
   refundMethodLabel,

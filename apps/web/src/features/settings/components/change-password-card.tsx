@@ -7,7 +7,7 @@ import { PasswordField } from '../../../components/password-field';
 import { errorMessage } from '../../../lib/api';
 import { zodValidate } from '../../../lib/forms';
 import { notifySuccess } from '../../../lib/notify';
-import { useUpdatePasswordMutation } from '../api/password.api';
+import { useUpdatePasswordMutation } from '../api/settings.api';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
 /** Spec 8: a message about the current or old password belongs to that field, anything else to the new one. */

@@ -5,10 +5,10 @@ import { IconAlertCircle, IconReceiptTax } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { errorMessage } from '../../../lib/api';
+import { useTaxQuery, useUpdateTaxMutation } from '../../../lib/api/tax.api';
 import { zodValidate } from '../../../lib/forms';
 import { notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
-import { useTaxQuery, useUpdateTaxMutation } from '../api/tax.api';
 
 const taxFormSchema = z.object({ taxRate: taxRateSchema });
 

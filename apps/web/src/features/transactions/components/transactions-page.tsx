@@ -3,9 +3,14 @@ import '@mantine/dates/styles.css';
 import { Badge, Group, Paper, Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import {
+  isForbidden,
+  useTransaction,
+  useTransactionAnalytics,
+  useTransactions,
+} from '../../../lib/api/transactions.api';
 import { showingRange } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
-import { isForbidden, useTransaction, useTransactionAnalytics, useTransactions } from '../api/transactions';
 import { useReprintReceipt } from '../hooks/use-reprint-receipt';
 import { useTransactionFilters } from '../hooks/use-transaction-filters';
 import { emptyTransactionsText, transactionListQuery } from '../utils/filters';

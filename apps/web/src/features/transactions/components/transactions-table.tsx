@@ -1,5 +1,6 @@
 import { Badge, Button, Skeleton, Table, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
+import type { TransactionListItem } from '../../../lib/api/transactions.api';
 import {
   customerLabel,
   formatAmount,
@@ -9,7 +10,6 @@ import {
   paymentMethodLabel,
   statusLabel,
 } from '../../../lib/format';
-import type { TransactionListItem } from '../api/transactions';
 
 const COLUMNS = ['Receipt #', 'Date', 'Cashier', 'Customer', 'Payment', 'Total', 'Status', 'Actions'];
 const SKELETON_ROWS = 5;

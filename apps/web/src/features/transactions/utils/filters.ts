@@ -1,4 +1,5 @@
 import type { TransactionListQuery } from '@pos/shared';
+import type { TransactionListParams } from '../../../lib/api/transactions.api';
 
 /** The payment method filter: All, Cash or Card (spec 02, section 2). */
 export const PAYMENT_FILTER_OPTIONS = [
@@ -62,16 +63,6 @@ export function dateRangeParams({ startDate, endDate }: Pick<TransactionFilters,
   if (start && end && start > end) [start, end] = [end, start];
   return { ...(start ? { startDate: start } : {}), ...(end ? { endDate: end } : {}) };
 }
-
-export type TransactionListParams = {
-  branchId: string;
-  page: number;
-  limit: number;
-  cashierName?: string;
-  paymentMethod?: 'cash' | 'card';
-  startDate?: string;
-  endDate?: string;
-};
 
 /** GET /transactions parameters: page, limit, branchId and only the filters in use. */
 export function transactionListQuery(

@@ -10,7 +10,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
 import { useListControls } from '../../../lib/use-list-controls';
-import { useCreateUser, useUpdateUser, useUsers } from '../api/users';
+import { useCreateUser, useUpdateUser, useUsers } from '../api/users.api';
 import { roleBadgeColor } from '../utils/role-badge';
 import { type AddUserFormState, createUserBody, type EditUserFormState, updateUserBody } from '../utils/user-form';
 import { AddUserModal, EditUserModal } from './user-modals';

@@ -1,14 +1,27 @@
-import type { PageMeta, Sale, TransactionAnalytics, TransactionListItem } from '@pos/shared';
+import type { CreateSaleInput, PageMeta, Sale, TransactionAnalytics, TransactionListItem } from '@pos/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest, isApiError } from '../../../lib/api';
-import { notifyError } from '../../../lib/notify';
-import type { TransactionListParams } from '../utils/filters';
+import { notifyError } from '../notify';
+import { apiRequest, isApiError } from '.';
 
 export type { TransactionAnalytics, TransactionListItem };
 
 type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
 type Envelope<T> = { success: boolean; data: T; message?: string };
+
+/** GET /transactions parameters: page, limit, branchId and only the filters in use. */
+export type TransactionListParams = {
+  branchId: string;
+  page: number;
+  limit: number;
+  cashierName?: string;
+  paymentMethod?: 'cash' | 'card';
+  startDate?: string;
+  endDate?: string;
+  /** The receipts starting with this (the returns screen's lookup). */
+  receiptNumber?: string;
+  status?: string;
+};
 
 export type AnalyticsQuery = { branchId: string; startDate?: string; endDate?: string };
 
@@ -35,6 +48,16 @@ export function fetchTransactionAnalytics(
 
 export function fetchTransaction(id: string, signal?: AbortSignal): Promise<Envelope<Sale>> {
   return apiRequest<Envelope<Sale>>(`/transactions/${encodeURIComponent(id)}`, { signal });
+}
+
+/** POST /transactions with the payment's Idempotency-Key: the sale as the server recorded it. */
+export async function createSale(body: CreateSaleInput, idempotencyKey: string): Promise<Sale> {
+  const answer = await apiRequest<Envelope<Sale>>('/transactions', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  return answer.data;
 }
 
 /** A 403: the user may list sales but not see their analytics (a cashier). */

@@ -8,7 +8,7 @@ import type {
   UpdateCustomerInput,
 } from '@pos/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { apiRequest } from '.';
 
 type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
 type Envelope<T> = { success: boolean; data: T; message?: string };
@@ -24,6 +24,18 @@ export const customerKeys = {
   transactions: (id: string, p: HistoryParams) => ['customers', 'detail', id, 'transactions', p] as const,
   returns: (id: string, p: HistoryParams) => ['customers', 'detail', id, 'returns', p] as const,
 };
+
+export type FoundCustomer = { name: string; email: string | null };
+
+/** GET /customers/branch/{branchId}/phone/{phone}: name and email, or null (a miss is silent). */
+export async function lookupCustomerByPhone(branchId: string, phone: string): Promise<FoundCustomer | null> {
+  const answer = await apiRequest<Envelope<{ name?: string | null; email?: string | null } | null>>(
+    `/customers/branch/${encodeURIComponent(branchId)}/phone/${encodeURIComponent(phone)}`,
+  );
+  const customer = answer?.data;
+  if (!customer?.name) return null;
+  return { name: customer.name, email: customer.email ?? null };
+}
 
 export function useCustomers(params: CustomerListParams) {
   return useQuery({

@@ -1,7 +1,7 @@
 import type { TaxSetting, UpdateTaxInput } from '@pos/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../query-keys';
+import { apiRequest } from '.';
 
 export async function fetchTax(branchId: string): Promise<TaxSetting> {
   const answer = await apiRequest<{ success: boolean; data: TaxSetting }>('/settings/tax', { query: { branchId } });
@@ -29,4 +29,17 @@ export function useUpdateTaxMutation() {
     mutationFn: updateTax,
     onSuccess: ({ setting }) => queryClient.setQueryData(queryKeys.tax(setting.branchId), setting),
   });
+}
+
+/**
+ * The branch's tax percent, the register carts' default: 0 when the call fails or has no rate. The
+ * settings screen's query, so a rate saved there is what the register reads.
+ */
+export function useBranchTaxRate(branchId: string | null): { taxRate: number; isSettled: boolean } {
+  const query = useQuery({ ...taxQueryOptions(branchId ?? ''), enabled: Boolean(branchId) });
+  const rate = query.data?.taxRate;
+  return {
+    taxRate: typeof rate === 'number' && Number.isFinite(rate) ? rate : 0,
+    isSettled: query.isSuccess || query.isError,
+  };
 }

@@ -1,8 +1,9 @@
-import type { CreateReturnInput, PageMeta, Return, ReturnAnalytics, Sale, TransactionListItem } from '@pos/shared';
+import type { CreateReturnInput, PageMeta, Return, ReturnAnalytics } from '@pos/shared';
 import { RETURNS_MSG } from '@pos/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest, errorMessage } from '../../../lib/api';
+import { fetchTransaction, fetchTransactions } from '../../../lib/api/transactions.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 
 type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
@@ -66,10 +67,7 @@ export function useReturnLookup(branchId: string, receipt: string) {
   const query = useQuery({
     queryKey: returnKeys.lookup(branchId, receipt),
     queryFn: ({ signal }) =>
-      apiRequest<Paged<TransactionListItem>>('/transactions', {
-        query: { branchId, receiptNumber: receipt, status: 'completed', page: 1, limit: 10 },
-        signal,
-      }),
+      fetchTransactions({ branchId, receiptNumber: receipt, status: 'completed', page: 1, limit: 10 }, signal),
     enabled: Boolean(branchId) && receipt.length > 0,
   });
   useEffect(() => {
@@ -82,7 +80,7 @@ export function useReturnLookup(branchId: string, receipt: string) {
 export function useSaleForReturn(id: string | null) {
   const query = useQuery({
     queryKey: returnKeys.sale(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<Envelope<Sale>>(`/transactions/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => fetchTransaction(id ?? '', signal),
     enabled: Boolean(id),
     staleTime: 0,
   });

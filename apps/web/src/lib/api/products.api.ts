@@ -1,17 +1,8 @@
-import type { Brand, Category, CreateProductInput, PageMeta, Product, UpdateProductInput } from '@pos/shared';
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import type { CreateProductInput, PageMeta, Product, UpdateProductInput } from '@pos/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from '../../../lib/api';
-import { notifyError } from '../../../lib/notify';
-import { nextPickerPage, PICKER_PAGE_SIZE } from '../utils/picker-options';
+import { notifyError } from '../notify';
+import { apiRequest } from '.';
 
 type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
 
@@ -24,9 +15,14 @@ type Envelope<T> = { success: boolean; data: T; message?: string };
 
 export type ProductListParams = { branchId: string; page: number; limit: number; search?: string };
 
+/**
+ * One family of keys for the products screen and the register: whatever changes products (a sale, an
+ * edit on the products screen, a stock adjustment) refreshes both.
+ */
 export const productKeys = {
   all: ['products'] as const,
   list: (params: ProductListParams) => ['products', params.branchId, 'list', params] as const,
+  registerSearch: (branchId: string, search: string) => ['products', branchId, 'pos-search', search] as const,
 };
 
 /** One page of the branch's products. The catalogue can hold 100,000: never ask for all of it. */
@@ -35,6 +31,26 @@ export function fetchProducts(
   signal?: AbortSignal,
 ): Promise<Paged<Product> & { meta: ProductPageMeta }> {
   return apiRequest<Paged<Product> & { meta: ProductPageMeta }>('/products', { query: params, signal });
+}
+
+/** Register search: GET /products?search&branchId (the server's default page of 10). */
+export function searchProducts(
+  { branchId, search }: { branchId: string; search: string },
+  signal?: AbortSignal,
+): Promise<Product[]> {
+  return apiRequest<Paged<Product>>('/products', { query: { branchId, search }, signal }).then((r) => r.data);
+}
+
+/** A scanned barcode: the exact (case-insensitive) SKU of the branch, or null. */
+export async function findProductBySku(branchId: string, sku: string): Promise<Product | null> {
+  const answer = await apiRequest<Paged<Product>>('/products', { query: { branchId, sku, limit: 1 } });
+  return answer.data[0] ?? null;
+}
+
+/** Price check: the search with limit=1 (an exact SKU ranks first), or null. */
+export async function priceCheck(branchId: string, search: string): Promise<Product | null> {
+  const answer = await apiRequest<Paged<Product>>('/products', { query: { branchId, search, limit: 1 } });
+  return answer.data[0] ?? null;
 }
 
 export const productsQueryOptions = (params: ProductListParams) =>
@@ -57,6 +73,20 @@ export function useProducts(params: Omit<ProductListParams, 'branchId'> & { bran
   return query;
 }
 
+/** The register's product tiles: the register search, debounced by the caller. */
+export function useRegisterProducts({ branchId, search }: { branchId: string | null; search: string }) {
+  const query = useQuery({
+    queryKey: productKeys.registerSearch(branchId ?? '', search),
+    queryFn: ({ signal }) => searchProducts({ branchId: branchId ?? '', search }, signal),
+    enabled: Boolean(branchId),
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (query.error) notifyError('Failed to search products', 'Error', 'pos-search-products');
+  }, [query.error]);
+  return query;
+}
+
 export function createProduct(body: CreateProductInput): Promise<Envelope<Product>> {
   return apiRequest<Envelope<Product>>('/products', { method: 'POST', body });
 }
@@ -69,7 +99,7 @@ export function deleteProduct(id: string): Promise<Envelope<unknown>> {
   return apiRequest<Envelope<unknown>>(`/products/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-function useInvalidateProducts() {
+export function useInvalidateProducts() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: productKeys.all });
 }
@@ -87,37 +117,4 @@ export function useUpdateProduct() {
 export function useDeleteProduct() {
   const invalidate = useInvalidateProducts();
   return useMutation({ mutationFn: deleteProduct, onSuccess: invalidate });
-}
-
-/** The pickers of the product form: GET /categories or /brands, 10 a page, searched on the server. */
-export type PickerSource = 'categories' | 'brands';
-
-type PickerParams = { source: PickerSource; branchId: string; search: string };
-
-// Under the families' own keys, so adding a category or brand refreshes the pickers as well.
-const pickerKey = ({ source, branchId, search }: PickerParams) => [source, branchId, 'picker', search] as const;
-
-export function fetchPickerPage(
-  { source, branchId, search, page }: PickerParams & { page: number },
-  signal?: AbortSignal,
-): Promise<Paged<Category | Brand>> {
-  return apiRequest<Paged<Category | Brand>>(`/${source}`, {
-    query: { branchId, page, limit: PICKER_PAGE_SIZE, search },
-    signal,
-  });
-}
-
-export const pickerQueryOptions = (params: PickerParams) =>
-  infiniteQueryOptions({
-    queryKey: pickerKey(params),
-    queryFn: ({ pageParam, signal }) => fetchPickerPage({ ...params, page: pageParam }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (lastPage, allPages) => nextPickerPage(lastPage, allPages),
-    placeholderData: keepPreviousData,
-  });
-
-/** Loads only while the dropdown is open, so an unopened form costs no request. */
-export function usePickerPages(params: PickerParams & { enabled: boolean }) {
-  const { enabled, ...rest } = params;
-  return useInfiniteQuery({ ...pickerQueryOptions(rest), enabled: enabled && Boolean(rest.branchId) });
 }

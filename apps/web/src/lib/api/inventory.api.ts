@@ -8,8 +8,8 @@ import type {
 import { INVENTORY_MSG } from '@pos/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from '../../../lib/api';
-import { notifyError } from '../../../lib/notify';
+import { notifyError } from '../notify';
+import { apiRequest } from '.';
 
 type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
 type Envelope<T> = { success: boolean; data: T; message?: string };
@@ -21,6 +21,8 @@ export type StockListParams = {
   search?: string;
   categoryId?: string;
   stockStatus?: string;
+  /** Only the products at or under their threshold (the dashboard's panel). */
+  lowStock?: boolean;
 };
 
 export type MovementListParams = {

@@ -1,8 +1,8 @@
 import type { Category, CreateCategoryInput, DeleteCategoryResult, PageMeta } from '@pos/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from '../../../lib/api';
-import { notifyError } from '../../../lib/notify';
+import { notifyError } from '../notify';
+import { apiRequest } from '.';
 
 type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
 type Envelope<T> = { success: boolean; data: T; message?: string };
@@ -10,20 +10,24 @@ type Envelope<T> = { success: boolean; data: T; message?: string };
 /** The most the list endpoint answers in one call; the screen pages through the rest. */
 const WHOLE_LIST_LIMIT = 1000;
 
+export type CategoryPageParams = { branchId: string; page: number; limit: number; search?: string };
+
 export const categoryKeys = {
   all: ['categories'] as const,
   branch: (branchId: string) => ['categories', branchId] as const,
   tree: (branchId: string) => ['categories', branchId, 'all'] as const,
 };
 
+/** One page of the branch's categories, searched on the server (the product form's picker). */
+export function fetchCategories(params: CategoryPageParams, signal?: AbortSignal): Promise<Paged<Category>> {
+  return apiRequest<Paged<Category>>('/categories', { query: params, signal });
+}
+
 /** Every category of the branch, flat, for the tree that the screen builds. */
 export async function fetchAllCategories(branchId: string, signal?: AbortSignal): Promise<Category[]> {
   const categories: Category[] = [];
   for (let page = 1; ; page += 1) {
-    const answer = await apiRequest<Paged<Category>>('/categories', {
-      query: { branchId, page, limit: WHOLE_LIST_LIMIT },
-      signal,
-    });
+    const answer = await fetchCategories({ branchId, page, limit: WHOLE_LIST_LIMIT }, signal);
     categories.push(...answer.data);
     if (page >= (answer.meta?.totalPages ?? 1) || answer.data.length === 0) return categories;
   }

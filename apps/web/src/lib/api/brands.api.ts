@@ -1,8 +1,8 @@
 import type { Brand, CreateBrandInput, PageMeta, UpdateBrandInput } from '@pos/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from '../../../lib/api';
-import { notifyError } from '../../../lib/notify';
+import { notifyError } from '../notify';
+import { apiRequest } from '.';
 
 type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
 type Envelope<T> = { success: boolean; data: T; message?: string };

@@ -1,4 +1,4 @@
-import { useSessionStore } from './session-store';
+import { useSessionStore } from '../session-store';
 
 /** The base address of the API; the server serves the web app, so it is the same origin. */
 export const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api';

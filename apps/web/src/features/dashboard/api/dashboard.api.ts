@@ -3,12 +3,11 @@ import type {
   DashboardReturnsSummary,
   DashboardSalesSummary,
   DashboardTransaction,
-  InventoryStockItem,
   LowStockItem,
-  PageMeta,
 } from '@pos/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
+import { fetchStock } from '../../../lib/api/inventory.api';
 
 type Envelope<T> = { success: boolean; data: T };
 
@@ -47,10 +46,7 @@ export const useRecentTransactions = (branchId?: string) =>
 /** GET /inventory/stock?lowStock=true&limit=10 (spec 01 section 7): the list and how many there are in all. */
 export const useLowStock = (branchId?: string) =>
   usePanel(branchId, 'low-stock', async (signal) => {
-    const res = await apiRequest<{ data: InventoryStockItem[]; meta?: PageMeta }>('/inventory/stock', {
-      query: { branchId: branchId ?? '', lowStock: true, limit: 10 },
-      signal,
-    });
+    const res = await fetchStock({ branchId: branchId ?? '', lowStock: true, page: 1, limit: 10 }, signal);
     const items: LowStockItem[] = (res.data ?? []).map((p) => ({
       id: p.id,
       name: p.name,
