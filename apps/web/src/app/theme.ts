@@ -1,6 +1,108 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
+import './theme.css';
+
+/**
+ * Readability is decided here, once, so every screen inherits it (WCAG 2.1 AA: 4.5:1 for text, 3:1
+ * for focus rings and control borders). Mantine's palettes are kept; only their upper shades, the ones
+ * used as text and as filled backgrounds, are darkened by one factor per colour (the same mix toward
+ * black as Mantine's `darken`), so hover steps and hues stay Mantine's.
+ */
+export const TEXT_CONTRAST = 4.6;
+
+type Rgb = [number, number, number];
+
+const toRgb = (hex: string): Rgb => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as Rgb;
+const toHex = (rgb: Rgb) => `#${rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+
+/** WCAG relative luminance of a #rrggbb colour. */
+export function luminance(hex: string): number {
+  const [r, g, b] = toRgb(hex).map((v) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  }) as Rgb;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two #rrggbb colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+const darken = (hex: string, amount: number) => toHex(toRgb(hex).map((v) => v * (1 - amount)) as Rgb);
+
+const WHITE = '#ffffff';
+
+/**
+ * A palette whose shades 6-9 read on white and on the palette's light backgrounds: shade 6 (filled
+ * buttons under white text, `c="red"` text, outlines, focus rings) on white, shade 7 (text, filled
+ * hover) on shade 0, shades 8 and 9 (light variants: badges, alerts, active nav links) on shade 1.
+ */
+export function readablePalette(palette: MantineColorsTuple): MantineColorsTuple {
+  const base = palette.map((c) => c.toLowerCase());
+  const at = (amount: number) => base.map((c, i) => (i >= 6 ? darken(c, amount) : c));
+  for (let step = 0; step <= 100; step++) {
+    const c = at(step / 100);
+    const [c0, c1, , , , , c6, c7, c8, c9] = c as [string, string, ...string[]] & string[];
+    if (
+      contrastRatio(c6 as string, WHITE) >= TEXT_CONTRAST &&
+      contrastRatio(c7 as string, c0) >= TEXT_CONTRAST &&
+      contrastRatio(c8 as string, c1) >= TEXT_CONTRAST &&
+      contrastRatio(c9 as string, c1) >= TEXT_CONTRAST
+    ) {
+      return c as unknown as MantineColorsTuple;
+    }
+  }
+  return base as unknown as MantineColorsTuple;
+}
+
+/**
+ * Gray: shade 6 is Mantine's "dimmed" text (secondary labels, captions). Darkened until it reads on
+ * white, on the page background (gray 0 and 1) and on the light blue of selected rows and totals.
+ */
+export function readableGray(palette: MantineColorsTuple, lightBackgrounds: string[]): MantineColorsTuple {
+  const base = palette.map((c) => c.toLowerCase());
+  const backgrounds = [WHITE, base[0] as string, base[1] as string, ...lightBackgrounds];
+  for (let step = 0; step <= 100; step++) {
+    const dimmed = darken(base[6] as string, step / 100);
+    if (backgrounds.every((bg) => contrastRatio(dimmed, bg) >= TEXT_CONTRAST)) {
+      return base.map((c, i) => (i === 6 ? dimmed : c)) as unknown as MantineColorsTuple;
+    }
+  }
+  return base as unknown as MantineColorsTuple;
+}
+
+const { dark, gray, ...chromatic } = DEFAULT_THEME.colors;
+
+export const READABLE_COLORS: Record<string, MantineColorsTuple> = {
+  ...Object.fromEntries(Object.entries(chromatic).map(([name, palette]) => [name, readablePalette(palette)])),
+  gray: readableGray(gray, [DEFAULT_THEME.colors.blue[0]]),
+};
 
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'sm',
+  colors: READABLE_COLORS,
+  // Filled buttons of light colours (yellow, lime) get dark text instead of white.
+  autoContrast: true,
+  // The focus ring (2px, primary shade 6, >= 4.5:1 on white) shows for keyboard focus (theme.css adds
+  // it to text fields, which Mantine marks by a border colour only).
+  focusRing: 'auto',
+  components: {
+    // Every icon-only close button (dialogs, toasts, alerts, cart tabs) has a name.
+    CloseButton: { defaultProps: { 'aria-label': 'Close' } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    // A dialog's header is not the page's banner landmark.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close drawer' } } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    Pagination: {
+      defaultProps: {
+        getControlProps: (control: 'first' | 'previous' | 'last' | 'next') => ({
+          'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page`,
+        }),
+      },
+    },
+  },
 });

@@ -27,7 +27,9 @@ export function ErrorScreen({ error }: { error: unknown }) {
         <Title order={1} c="red">
           Oops!
         </Title>
-        <Title order={3}>Something went wrong</Title>
+        <Title order={2} size="h3">
+          Something went wrong
+        </Title>
         <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
           {messageOf(error)}
         </Code>

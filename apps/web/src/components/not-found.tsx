@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router';
 export function NotFound() {
   const navigate = useNavigate();
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="md" maw={560}>
-        <Text fz={120} fw={900} lh={1} c="gray.3" aria-hidden={false}>
+        <Text fz={120} fw={900} lh={1} c="gray.6">
           404
         </Text>
         <Title order={1} ta="center">

@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { canManageBranches } from '@pos/shared';
+import { canManageBranches, userCan } from '@pos/shared';
 import { Link, Outlet, useLocation } from 'react-router';
 import { SelectionContext } from '../../lib/selection-context';
 import { useSelectionStore } from '../../lib/selection-store';
@@ -34,7 +34,10 @@ export function AppLayout() {
       <BranchPicker branches={selection.branches} branchId={selection.branch?.id ?? null} />
     </>
   );
-  const links = NAV_LINKS.filter((link) => !link.requiresBranchAdmin || canManageBranches(user));
+  const links = NAV_LINKS.filter(
+    (link) =>
+      (!link.requiresBranchAdmin || canManageBranches(user)) && (!link.permission || userCan(user, link.permission)),
+  );
 
   const onNavigate = () => {
     if (window.innerWidth < NAV_CLOSE_MAX_WIDTH) close();
@@ -42,6 +45,9 @@ export function AppLayout() {
 
   return (
     <SelectionContext.Provider value={selection}>
+      <a href="#main-content" className="skip-link">
+        Skip to main content
+      </a>
       <AppShell
         header={{ height: HEADER_HEIGHT }}
         navbar={{ width: NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
@@ -91,7 +97,7 @@ export function AppLayout() {
           </AppShell.Section>
         </AppShell.Navbar>
 
-        <AppShell.Main>
+        <AppShell.Main id="main-content" tabIndex={-1}>
           <Outlet />
         </AppShell.Main>
       </AppShell>

@@ -33,7 +33,7 @@ export function LoginPage() {
   });
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center component="main" mih="100vh" p="md" bg="gray.0">
       <Paper
         component="form"
         onSubmit={submit}
@@ -48,7 +48,9 @@ export function LoginPage() {
       >
         <Stack gap="md">
           <Stack gap={4} align="center">
-            <Title order={2}>POS System</Title>
+            <Title order={1} size="h2">
+              POS System
+            </Title>
             <Text c="dimmed" size="sm">
               Sign in to your account
             </Text>
@@ -57,6 +59,8 @@ export function LoginPage() {
             label="Username"
             placeholder="Your username"
             autoComplete="username"
+            // The sign-in page exists to type the username: it has the focus on arrival.
+            autoFocus
             {...form.getInputProps('username')}
           />
           <PasswordField

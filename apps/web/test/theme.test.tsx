@@ -1,0 +1,73 @@
+import { DEFAULT_THEME, Modal, Notification, Pagination } from '@mantine/core';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { contrastRatio, READABLE_COLORS, theme } from '../src/app/theme';
+import { renderWithProviders } from './render';
+
+const WHITE = '#ffffff';
+const AA_TEXT = 4.5;
+
+describe('theme colours (WCAG 2.1 AA at the theme, so every screen inherits it)', () => {
+  const palettes = Object.entries(READABLE_COLORS).filter(([name]) => name !== 'gray');
+
+  it.each(palettes)('%s: shade 6 (filled, text, outline, focus ring) reads on white and under white text', (_, c) => {
+    expect(contrastRatio(c[6], WHITE)).toBeGreaterThanOrEqual(AA_TEXT);
+  });
+
+  it.each(palettes)('%s: shade 7 text reads on white and on shade 0', (_, c) => {
+    expect(contrastRatio(c[7], WHITE)).toBeGreaterThanOrEqual(AA_TEXT);
+    expect(contrastRatio(c[7], c[0])).toBeGreaterThanOrEqual(AA_TEXT);
+  });
+
+  it.each(palettes)('%s: light variants (shade 9 on shade 1: badges, alerts, active links) read', (_, c) => {
+    expect(contrastRatio(c[9], c[1])).toBeGreaterThanOrEqual(AA_TEXT);
+    expect(contrastRatio(c[8], c[1])).toBeGreaterThanOrEqual(AA_TEXT);
+  });
+
+  it.each(palettes)("%s: shades stay in order, light to dark, and 0-5 stay Mantine's", (name, c) => {
+    const shades = [...c];
+    for (let i = 1; i < shades.length; i++) {
+      expect(contrastRatio(shades[i] ?? '', WHITE)).toBeGreaterThanOrEqual(contrastRatio(shades[i - 1] ?? '', WHITE));
+    }
+    expect(c.slice(0, 6)).toEqual((DEFAULT_THEME.colors[name] ?? []).slice(0, 6).map((x) => x.toLowerCase()));
+  });
+
+  it('dimmed text (gray 6) reads on white, the page grey and the light blue of totals', () => {
+    const gray = READABLE_COLORS.gray;
+    const blue = READABLE_COLORS.blue;
+    if (!gray || !blue) throw new Error('palettes missing');
+    for (const background of [WHITE, gray[0], gray[1], blue[0]]) {
+      expect(contrastRatio(gray[6], background)).toBeGreaterThanOrEqual(AA_TEXT);
+    }
+  });
+
+  it('the primary colour is a readable palette, so buttons and focus rings use it', () => {
+    expect(theme.primaryColor).toBe('blue');
+    expect(theme.colors?.blue?.[6]).toBe(READABLE_COLORS.blue?.[6]);
+    expect(contrastRatio(READABLE_COLORS.blue?.[6] ?? WHITE, WHITE)).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('theme names and landmarks', () => {
+  it('names a dialog close button and gives the dialog no banner (header) of its own', () => {
+    renderWithProviders(
+      <Modal opened onClose={() => {}} title="Payment">
+        body
+      </Modal>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Payment' });
+    expect(screen.getByRole('button', { name: 'Close dialog' })).toBeTruthy();
+    expect(dialog.querySelector('header')).toBeNull();
+  });
+
+  it('names a toast close button', () => {
+    renderWithProviders(<Notification title="Saved">Done</Notification>);
+    expect(screen.getByRole('button', { name: 'Close notification' })).toBeTruthy();
+  });
+
+  it('names the pager controls', () => {
+    renderWithProviders(<Pagination total={5} value={2} onChange={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeTruthy();
+  });
+});
