@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clampQuantity,
   draftLine,
+  draftRefund,
   lineRefund,
   normalizeFee,
   remainingQuantity,
@@ -15,7 +16,7 @@ import {
   withCondition,
 } from '../src/features/returns/utils/returns';
 
-const sold = (over: Partial<{ quantity: number; returnedQuantity: number; unitPrice: number }> = {}) => ({
+const sold = (over: Partial<{ id: string; quantity: number; returnedQuantity: number; unitPrice: number }> = {}) => ({
   id: '00000000-0000-4000-8000-000000000001',
   productName: 'Widget',
   productSku: 'W-1',
@@ -74,14 +75,30 @@ describe('returns helpers', () => {
     expect(normalizeFee('')).toBe(0);
   });
 
-  it('refund per line is quantity x unit price - fee; the total sums the included lines', () => {
-    const a = { ...draftLine(sold()), quantity: 2, restockingFee: 10.25 };
-    const b = { ...draftLine(sold({ unitPrice: 0.1 })), quantity: 2, restockingFee: 0 };
-    const c = { ...draftLine(sold({ unitPrice: 99 })), quantity: 0, restockingFee: 5 };
-    expect(lineRefund(a)).toBe(230.75);
-    expect(lineRefund(b)).toBe(0.2);
-    expect(lineRefund(c)).toBe(0);
-    expect(totalRefund([a, b, c])).toBe(230.95);
+  const noDiscountNoTax = { discountAmount: 0, taxAmount: 0 };
+
+  it('without discount and tax a line refunds quantity x unit price - fee; the total sums the included lines', () => {
+    const a = { ...draftLine(sold({ id: 'a' })), quantity: 2, restockingFee: 10.25 };
+    const b = { ...draftLine(sold({ id: 'b', unitPrice: 0.1 })), quantity: 2, restockingFee: 0 };
+    const c = { ...draftLine(sold({ id: 'c', unitPrice: 99 })), quantity: 0, restockingFee: 5 };
+    const refund = draftRefund(noDiscountNoTax, [a, b, c]);
+    expect(lineRefund(refund, 'a')).toBe(230.75);
+    expect(lineRefund(refund, 'b')).toBe(0.2);
+    expect(lineRefund(refund, 'c')).toBe(0);
+    expect(totalRefund(refund)).toBe(230.95);
+  });
+
+  it("refunds what the customer paid: the line's share of the discount and its tax (issue 10 example)", () => {
+    // 940.00 sold, 50.00 off, 5 % tax (44.50): the 180.00 item cost the customer 178.95.
+    const item = { ...draftLine(sold({ id: 'a', quantity: 1, returnedQuantity: 0, unitPrice: 180 })), quantity: 1 };
+    const other = draftLine(sold({ id: 'b', quantity: 2, returnedQuantity: 0, unitPrice: 380 }));
+    const refund = draftRefund({ discountAmount: 50, taxAmount: 44.5 }, [item, other]);
+    expect(totalRefund(refund)).toBe(178.95);
+    expect(refund.total).toMatchObject({ goods: 18_000, discount: 957, tax: 852, fee: 0, refund: 17_895 });
+    // The second unit of the other line, after the first was returned, takes the rounding remainder.
+    const rest = { ...draftLine(sold({ id: 'b', quantity: 2, returnedQuantity: 1, unitPrice: 380 })), quantity: 1 };
+    const returnedA = draftLine(sold({ id: 'a', quantity: 1, returnedQuantity: 1, unitPrice: 180 }));
+    expect(totalRefund(draftRefund({ discountAmount: 50, taxAmount: 44.5 }, [returnedA, rest]))).toBe(377.77);
   });
 
   it('validates in the order of spec 02 section 5', () => {
@@ -102,9 +119,10 @@ describe('returns helpers', () => {
   });
 
   it('builds the payload from the lines with a quantity', () => {
-    const a = { ...withCondition(draftLine(sold()), 'damaged'), quantity: 1, restockingFee: 0.5 };
-    const b = draftLine(sold({ unitPrice: 10 }));
+    const a = { ...withCondition(draftLine(sold({ id: 'a' })), 'damaged'), quantity: 1, restockingFee: 0.5 };
+    const b = draftLine(sold({ id: 'b', unitPrice: 10 }));
     const payload = returnPayload({
+      sale: noDiscountNoTax,
       transactionId: 'sale-1',
       lines: [a, b],
       reason: 'defective',

@@ -10,6 +10,7 @@ export * from './messages';
 export * from './money';
 export * from './permissions';
 export * from './products';
+export * from './rates';
 export * from './receipt';
 export * from './returns';
 export * from './roles';

@@ -73,6 +73,143 @@ export function computeCartTotals({ items, taxRate, discountType, discountValue 
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Refunds (issue 10 finding 7): a return refunds what the customer paid for the returned units.
+
+/** round(numerator / denominator), half up, for numerator >= 0 and denominator > 0, exact at any size. */
+function roundDiv(numerator: bigint, denominator: bigint): bigint {
+  return (2n * numerator + denominator) / (2n * denominator);
+}
+
+/**
+ * `amount` (minor units, >= 0) split pro rata over `weights` (>= 0), exactly: part i is
+ * round(amount x W_i / W) - round(amount x W_(i-1) / W), W_i the running sum of the weights, so the
+ * parts sum to `amount`, none is negative, and each is less than one minor unit from its exact share.
+ * With all weights 0 the last part takes everything.
+ */
+export function allocateMinor(amount: Minor, weights: Minor[]): Minor[] {
+  const total = weights.reduce((sum, w) => sum + BigInt(w), 0n);
+  if (total === 0n) return weights.map((_, i) => (i === weights.length - 1 ? amount : 0));
+  const whole = BigInt(amount);
+  let running = 0n;
+  let before = 0n;
+  return weights.map((w) => {
+    running += BigInt(w);
+    const upTo = roundDiv(whole * running, total);
+    const part = upTo - before;
+    before = upTo;
+    return Number(part);
+  });
+}
+
+/** round(amount x n / q): a line's amount for its first n of q units (minor units). */
+function unitsShare(amount: Minor, n: number, q: number): Minor {
+  if (q <= 0) return 0;
+  return Number(roundDiv(BigInt(amount) * BigInt(n), BigInt(q)));
+}
+
+export type SoldLine = { id: string; quantity: number; unitPrice: number };
+
+/** What the customer paid for one line of a sale, in minor units: goods - discount + tax = paid. */
+export type LinePaid = { id: string; quantity: number; goods: Minor; discount: Minor; tax: Minor; paid: Minor };
+
+/**
+ * What the customer paid for each line of a sale: its goods (quantity x unit price), less its share of
+ * the order discount (pro rata by goods), plus its share of the tax (pro rata by goods less discount).
+ * Lines are taken in id order whatever order they come in, so the server and the return screen split a
+ * sale alike. The shares sum exactly to the sale's discount and tax, and the paid amounts to
+ * subtotal - discount + tax: the sale's total.
+ */
+export function saleLinesPaid(sale: { items: SoldLine[]; discountAmount: number; taxAmount: number }): LinePaid[] {
+  const lines = [...sale.items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const goods = lines.map((l) => toMinor(l.unitPrice) * l.quantity);
+  const subtotal = goods.reduce((sum, g) => sum + g, 0);
+  const discounts = allocateMinor(Math.min(Math.max(toMinor(sale.discountAmount), 0), subtotal), goods);
+  const taxes = allocateMinor(
+    Math.max(toMinor(sale.taxAmount), 0),
+    goods.map((g, i) => g - (discounts[i] ?? 0)),
+  );
+  return lines.map((l, i) => {
+    const discount = discounts[i] ?? 0;
+    const tax = taxes[i] ?? 0;
+    const lineGoods = goods[i] ?? 0;
+    return { id: l.id, quantity: l.quantity, goods: lineGoods, discount, tax, paid: lineGoods - discount + tax };
+  });
+}
+
+/** A refund in minor units: goods - discount + tax = paid for the units; refund = paid - fee (never below 0). */
+export type RefundBreakdown = { goods: Minor; discount: Minor; tax: Minor; paid: Minor; fee: Minor; refund: Minor };
+
+/**
+ * What the customer paid for units r+1..r+k of a line of q units (r already returned, k returned now),
+ * by cumulative units: paid(n) = round(line paid x n / q) and the piece is paid(r+k) - paid(r). So the
+ * last unit takes the rounding remainder, and returning every unit, in any pieces, refunds exactly the
+ * line's paid amount. The tax is cut the same way and the discount is the rest
+ * (goods - discount + tax = paid), so a sale without discount shows none and one without tax none. The refund is that less the restocking fee; a fee above what was
+ * paid is the caller's to refuse (the refund does not go below 0).
+ */
+export function unitsRefund(
+  line: LinePaid,
+  { alreadyReturned, quantity, fee = 0 }: { alreadyReturned: number; quantity: number; fee?: Minor },
+): RefundBreakdown {
+  const from = Math.min(Math.max(alreadyReturned, 0), line.quantity);
+  const to = Math.min(from + Math.max(quantity, 0), line.quantity);
+  const paid = unitsShare(line.paid, to, line.quantity) - unitsShare(line.paid, from, line.quantity);
+  const tax = unitsShare(line.tax, to, line.quantity) - unitsShare(line.tax, from, line.quantity);
+  const goods = line.quantity > 0 ? (line.goods / line.quantity) * (to - from) : 0;
+  return { goods, discount: goods + tax - paid, tax, paid, fee, refund: Math.max(0, paid - fee) };
+}
+
+export type ReturnRefundLine = RefundBreakdown & { saleItemId: string };
+export type ReturnRefund = { lines: ReturnRefundLine[]; total: RefundBreakdown };
+
+/**
+ * The refund of a return (minor units): per returned line its units' paid amount (unitsRefund, after
+ * the units already returned) less its restocking fee, and the sums. The server recomputes it under
+ * lock and the return screen shows it, from the same sale: items (id, quantity, unitPrice,
+ * returnedQuantity), discountAmount, taxAmount. A line not in the sale throws a RangeError.
+ */
+export function computeReturnRefund({
+  sale,
+  lines,
+}: {
+  sale: { items: (SoldLine & { returnedQuantity: number })[]; discountAmount: number; taxAmount: number };
+  lines: { saleItemId: string; quantity: number; restockingFee: number }[];
+}): ReturnRefund {
+  const paid = new Map(saleLinesPaid(sale).map((l) => [l.id, l]));
+  const returned = new Map(sale.items.map((i) => [i.id, i.returnedQuantity]));
+  const total: RefundBreakdown = { goods: 0, discount: 0, tax: 0, paid: 0, fee: 0, refund: 0 };
+  const out = lines.map((l) => {
+    const line = paid.get(l.saleItemId);
+    if (!line) throw new RangeError(`Not a line of the sale: ${l.saleItemId}`);
+    const piece = unitsRefund(line, {
+      alreadyReturned: returned.get(l.saleItemId) ?? 0,
+      quantity: l.quantity,
+      fee: toMinor(l.restockingFee),
+    });
+    for (const key of Object.keys(total) as (keyof RefundBreakdown)[]) total[key] += piece[key];
+    return { saleItemId: l.saleItemId, ...piece };
+  });
+  return { lines: out, total };
+}
+
+/**
+ * Invariant for checks: a sale returned in full, in any number of returns, refunded its total less
+ * the restocking fees kept. Answers total - (refunds + fees) in minor units: 0 when it holds.
+ */
+export function fullReturnRefundGap({
+  saleTotal,
+  refundAmounts,
+  restockingFees,
+}: {
+  saleTotal: number;
+  refundAmounts: number[];
+  restockingFees: number[];
+}): Minor {
+  const sum = (values: number[]) => values.reduce((n, v) => n + toMinor(v), 0);
+  return toMinor(saleTotal) - sum(refundAmounts) - sum(restockingFees);
+}
+
 /** Change for a cash payment; null when the amount received does not cover the total. */
 export function cashChange({ total, amountReceived }: { total: number; amountReceived: number }): number | null {
   const change = toMinor(amountReceived) - toMinor(total);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromMinor, toMinor } from './money';
+import { hasAtMostTwoDecimals } from './rates';
 import { optionalDateSchema } from './sales';
 
 export const RETURN_STATUSES = ['pending', 'approved', 'completed', 'rejected'] as const;
@@ -32,6 +32,7 @@ export const RETURNS_MSG = {
   invalidStatus: 'Invalid status',
   duplicateItem: 'Each sold item can appear only once in a return',
   negativeFee: 'Restocking fee cannot be negative',
+  feeDecimals: 'Restocking fee can have at most 2 decimal places',
 } as const;
 
 /** new and opened items go back to stock by default; damaged and defective do not (spec 02 section 4). */
@@ -42,26 +43,10 @@ export const restockableByDefault = (condition: ReturnItemCondition): boolean =>
 export const remainingQuantity = (item: { quantity: number; returnedQuantity: number }): number =>
   Math.max(0, item.quantity - item.returnedQuantity);
 
-/** A line's refund in minor units: quantity x unit price - restocking fee (never below 0). */
-export function returnLineRefundMinor({
-  quantity,
-  unitPrice,
-  restockingFee,
-}: {
-  quantity: number;
-  unitPrice: number;
-  restockingFee: number;
-}): number {
-  return Math.max(0, toMinor(unitPrice) * quantity - toMinor(restockingFee));
-}
-
-export const returnLineRefund = (line: { quantity: number; unitPrice: number; restockingFee: number }): number =>
-  fromMinor(returnLineRefundMinor(line));
-
-export const returnTotalRefund = (lines: { quantity: number; unitPrice: number; restockingFee: number }[]): number =>
-  fromMinor(lines.reduce((sum, l) => sum + returnLineRefundMinor(l), 0));
+// The refund itself (what the customer paid for the units, less the fee) is computeReturnRefund of money.ts.
 
 const money = z.number().finite().min(0, RETURNS_MSG.negativeFee).max(1_000_000_000);
+const fee = money.refine(hasAtMostTwoDecimals, RETURNS_MSG.feeDecimals);
 
 /** The return-create payload of spec 02 section 3 (snake_case is the contract). processed_by is ignored. */
 export const createReturnSchema = z.object({
@@ -78,7 +63,7 @@ export const createReturnSchema = z.object({
           .max(100_000),
         reason: z.enum(RETURN_REASON_CODES).optional().nullable(),
         condition: z.enum(RETURN_ITEM_CONDITIONS).default('new'),
-        restocking_fee: money.default(0),
+        restocking_fee: fee.default(0),
         is_restockable: z.boolean().optional(),
       }),
     )
@@ -130,9 +115,13 @@ export type ReturnItem = {
   quantity: number;
   unitPrice: number;
   restockingFee: number;
+  /** The item's share of the sale's discount and of its tax (0 for returns made before that rule). */
+  discountAmount: number;
+  taxAmount: number;
   condition: ReturnItemCondition;
   isRestockable: boolean;
   reason: string | null;
+  /** The refund: quantity x unit price - discountAmount + taxAmount - restockingFee. */
   totalAmount: number;
 };
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { hasAtMostTwoDecimals, RATE_MSG } from './rates';
+import { taxRateSchema } from './settings';
 
 export const PAYMENT_METHODS = ['cash', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -6,39 +8,62 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 const amount = z.number().min(0).max(1_000_000_000).finite();
 
 /** The sale payload of spec 02 section 3 (snake_case is the contract), plus an optional register-made id. */
-export const createSaleSchema = z.object({
-  id: z.string().uuid().optional(),
-  branchId: z.string().uuid('Invalid branch'),
-  items: z
-    .array(
-      z.object({
-        product_id: z.string().uuid('Invalid product'),
-        quantity: z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(100_000),
-        price: amount,
-      }),
-    )
-    .min(1, 'The cart is empty')
-    .max(500),
-  subtotal: amount,
-  tax: amount,
-  tax_rate: z.number().min(0, 'Tax rate cannot be negative').max(100, 'Tax rate cannot exceed 100%'),
-  discount_type: z.enum(['percentage', 'amount']),
-  discount_value: amount,
-  discount_amount: amount,
-  total: amount,
-  payment_method: z.enum(PAYMENT_METHODS),
-  amount_paid: amount,
-  change: amount,
-  customer: z
-    .object({
-      name: z.string().trim().max(200).optional().nullable(),
-      phone: z.string().trim().max(30).optional().nullable(),
-      email: z.string().trim().max(200).optional().nullable(),
-    })
-    .optional()
-    .nullable(),
-});
+export const createSaleSchema = z
+  .object({
+    id: z.string().uuid().optional(),
+    branchId: z.string().uuid('Invalid branch'),
+    items: z
+      .array(
+        z.object({
+          product_id: z.string().uuid('Invalid product'),
+          quantity: z
+            .number()
+            .int('Quantity must be a whole number')
+            .min(1, 'Quantity must be at least 1')
+            .max(100_000),
+          price: amount,
+        }),
+      )
+      .min(1, 'The cart is empty')
+      .max(500),
+    subtotal: amount,
+    tax: amount,
+    tax_rate: taxRateSchema,
+    discount_type: z.enum(['percentage', 'amount']),
+    /** A percent (0-100, 2 decimals) or an amount (2 decimals, capped at the subtotal): see discountValueIssue. */
+    discount_value: z.number().min(0, RATE_MSG.discountNegative).max(1_000_000_000).finite(),
+    discount_amount: amount,
+    total: amount,
+    payment_method: z.enum(PAYMENT_METHODS),
+    amount_paid: amount,
+    change: amount,
+    customer: z
+      .object({
+        name: z.string().trim().max(200).optional().nullable(),
+        phone: z.string().trim().max(30).optional().nullable(),
+        email: z.string().trim().max(200).optional().nullable(),
+      })
+      .optional()
+      .nullable(),
+  })
+  .superRefine((sale, ctx) => {
+    const message = discountValueIssue(sale.discount_type, sale.discount_value);
+    if (message) ctx.addIssue({ code: 'custom', path: ['discount_value'], message });
+  });
 export type CreateSaleInput = z.infer<typeof createSaleSchema>;
+
+/**
+ * What is wrong with a discount value, or null: a percentage is a rate (0-100, at most 2 decimals);
+ * an amount is money (at most 2 decimals; more than the subtotal is capped to it).
+ */
+export function discountValueIssue(type: 'percentage' | 'amount', value: number): string | null {
+  if (type === 'percentage') {
+    if (value > 100) return RATE_MSG.discountPercentMax;
+    if (!hasAtMostTwoDecimals(value)) return RATE_MSG.discountPercentDecimals;
+    return null;
+  }
+  return hasAtMostTwoDecimals(value) ? null : RATE_MSG.discountAmountDecimals;
+}
 
 export type SaleItem = {
   id: string;

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { percentSchema, RATE_MSG } from './rates';
 
-export const taxRateSchema = z.number({ error: MSG.taxRequired }).min(0, MSG.taxNegative).max(100, MSG.taxMax);
+/** A branch's tax rate, the sale's tax_rate and the register's: a percent 0-100 with at most 2 decimals. */
+export const taxRateSchema = percentSchema({
+  required: MSG.taxRequired,
+  negative: MSG.taxNegative,
+  max: MSG.taxMax,
+  decimals: RATE_MSG.taxDecimals,
+});
 
 export const updateTaxSchema = z.object({
   taxRate: taxRateSchema,

@@ -1,4 +1,4 @@
-import { computeCartTotals, fromMinor, ROLE_IDS, type RoleId, toMinor } from '@pos/shared';
+import { computeCartTotals, computeReturnRefund, fromMinor, ROLE_IDS, type RoleId, toMinor } from '@pos/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client';
@@ -297,9 +297,10 @@ export async function createSale(
 let returnCounter = 0;
 
 /**
- * A return inserted directly, as the returns API will record one: each line's total is quantity x unit
- * price - restocking fee, the refund their sum, and the sale items' returned_quantity rises (stock is
- * not touched). Lets the figures be tested before the returns API exists.
+ * A return inserted directly, as the returns API records one: each line refunds what the customer paid
+ * for its units (the shared computeReturnRefund: its share of the sale's discount and tax) less the
+ * restocking fee, the refund is their sum, and the sale items' returned_quantity rises (stock is not
+ * touched).
  */
 export async function createReturn(
   db: Db,
@@ -325,26 +326,35 @@ export async function createReturn(
     reason?: string;
   },
 ) {
+  const [sale] = await db
+    .select({ discountAmount: sales.discountAmount, taxAmount: sales.taxAmount })
+    .from(sales)
+    .where(and(eq(sales.companyId, companyId), eq(sales.id, saleId)));
   const sold = await db
     .select()
     .from(saleItems)
-    .where(
-      and(
-        eq(saleItems.companyId, companyId),
-        eq(saleItems.saleId, saleId),
-        inArray(
-          saleItems.id,
-          items.map((i) => i.saleItemId),
-        ),
-      ),
-    );
-  const lines = items.map((i) => {
-    const item = sold.find((s) => s.id === i.saleItemId);
-    if (!item) throw new Error(`sale item ${i.saleItemId} not in sale ${saleId}`);
-    const fee = toMinor(i.restockingFee ?? 0);
-    return { item, quantity: i.quantity, fee, total: toMinor(Number(item.unitPrice)) * i.quantity - fee };
+    .where(and(eq(saleItems.companyId, companyId), eq(saleItems.saleId, saleId)));
+  if (!sale) throw new Error(`sale ${saleId}`);
+  const computed = computeReturnRefund({
+    sale: {
+      discountAmount: Number(sale.discountAmount),
+      taxAmount: Number(sale.taxAmount),
+      items: sold.map((s) => ({
+        id: s.id,
+        quantity: s.quantity,
+        unitPrice: Number(s.unitPrice),
+        returnedQuantity: s.returnedQuantity,
+      })),
+    },
+    lines: items.map((i) => ({ saleItemId: i.saleItemId, quantity: i.quantity, restockingFee: i.restockingFee ?? 0 })),
   });
-  const refund = lines.reduce((sum, l) => sum + l.total, 0);
+  const lines = items.map((i, index) => {
+    const item = sold.find((s) => s.id === i.saleItemId);
+    const piece = computed.lines[index];
+    if (!item || !piece) throw new Error(`sale item ${i.saleItemId} not in sale ${saleId}`);
+    return { item, quantity: i.quantity, piece };
+  });
+  const refund = computed.total.refund;
   returnCounter += 1;
   const [row] = await db
     .insert(returns)
@@ -374,8 +384,10 @@ export async function createReturn(
         productSku: l.item.productSku,
         quantity: l.quantity,
         unitPrice: l.item.unitPrice,
-        restockingFee: fromMinor(l.fee).toFixed(2),
-        totalAmount: fromMinor(l.total).toFixed(2),
+        restockingFee: fromMinor(l.piece.fee).toFixed(2),
+        discountAmount: fromMinor(l.piece.discount).toFixed(2),
+        taxAmount: fromMinor(l.piece.tax).toFixed(2),
+        totalAmount: fromMinor(l.piece.refund).toFixed(2),
       })),
     )
     .returning();

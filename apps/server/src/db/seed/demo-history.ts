@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { computeCartTotals, fromMinor, toMinor } from '@pos/shared';
+import { computeCartTotals, computeReturnRefund, fromMinor, type ReturnRefundLine, toMinor } from '@pos/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { customers, returnItems, returns, saleItems, sales, stockMovements } from '../schema';
@@ -132,7 +132,8 @@ export async function seedDemoHistory(
     });
   };
 
-  const saleItemIds = new Map<string, string>();
+  /** Per sale, its first line and what returning one unit of it refunds (the shared refund rule). */
+  const firstLineRefunds = new Map<string, ReturnRefundLine>();
   const returnAt = (sale: PlannedSale) => new Date(sale.createdAt.getTime() + 2 * DAY);
   type Event = { at: Date; sale?: PlannedSale; index?: number; returnOf?: PlannedSale; returnIndex?: number };
   const events: Event[] = [
@@ -195,16 +196,32 @@ export async function seedDemoHistory(
       subtotal: fromMinor(toMinor(l.product.price) * l.quantity).toFixed(2),
     }));
     await tx.insert(saleItems).values(rows);
-    if (rows[0]) saleItemIds.set(sale.id, rows[0].id);
+    if (rows[0]) {
+      const refund = computeReturnRefund({
+        sale: {
+          discountAmount: totals.discountAmount,
+          taxAmount: totals.tax,
+          items: rows.map((r) => ({
+            id: r.id,
+            quantity: r.quantity,
+            unitPrice: Number(r.unitPrice),
+            returnedQuantity: 0,
+          })),
+        },
+        lines: [{ saleItemId: rows[0].id, quantity: 1, restockingFee: 0 }],
+      });
+      if (refund.lines[0]) firstLineRefunds.set(sale.id, refund.lines[0]);
+    }
     for (const line of sale.lines) move(line.product.id, 'sale', line.quantity, sale.id, sale.createdAt);
   }
 
   async function insertReturn(sale: PlannedSale, i: number, createdAt: Date) {
     const line = sale.lines[0];
-    const saleItemId = saleItemIds.get(sale.id);
-    if (!line || !saleItemId) return;
+    const refund = firstLineRefunds.get(sale.id);
+    if (!line || !refund) return;
+    const saleItemId = refund.saleItemId;
     const id = randomUUID();
-    const amount = line.product.price.toFixed(2);
+    const amount = fromMinor(refund.refund).toFixed(2);
     // From the branch's return sequence (migration 0006), so returns made later continue after these.
     const [{ n } = { n: String(i + 1) }] = (
       (await tx.execute(sql`select nextval(pos_return_sequence(${branchId}::uuid)) as n`)) as unknown as {
@@ -232,8 +249,10 @@ export async function seedDemoHistory(
       productName: line.product.name,
       productSku: line.product.sku,
       quantity: 1,
-      unitPrice: amount,
+      unitPrice: line.product.price.toFixed(2),
       restockingFee: '0.00',
+      discountAmount: fromMinor(refund.discount).toFixed(2),
+      taxAmount: fromMinor(refund.tax).toFixed(2),
       condition: 'new',
       isRestockable: true,
       totalAmount: amount,

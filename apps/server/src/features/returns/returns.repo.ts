@@ -10,7 +10,14 @@ type BranchDays = BranchKey & { timezone: string };
 /** The sale row under FOR UPDATE (concurrent returns of one sale queue here). */
 export async function lockSale(tx: DbOrTx, { companyId, id }: { companyId: string; id: string }) {
   const [row] = await tx
-    .select({ id: sales.id, branchId: sales.branchId, status: sales.status, receiptNumber: sales.receiptNumber })
+    .select({
+      id: sales.id,
+      branchId: sales.branchId,
+      status: sales.status,
+      receiptNumber: sales.receiptNumber,
+      discountAmount: sales.discountAmount,
+      taxAmount: sales.taxAmount,
+    })
     .from(sales)
     .where(and(eq(sales.companyId, companyId), eq(sales.id, id)))
     .for('update');
@@ -170,6 +177,8 @@ export async function itemsOf(db: DbOrTx, { companyId, returnIds }: { companyId:
       quantity: r.quantity,
       unitPrice: toMoney(r.unitPrice),
       restockingFee: toMoney(r.restockingFee),
+      discountAmount: toMoney(r.discountAmount),
+      taxAmount: toMoney(r.taxAmount),
       condition: r.condition as ReturnItemCondition,
       isRestockable: r.isRestockable,
       reason: r.reason,

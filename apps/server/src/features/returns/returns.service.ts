@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CreateReturnPayload,
+  computeReturnRefund,
   fromMinor,
   type PageMeta,
   pageMeta,
@@ -10,7 +11,6 @@ import {
   type ReturnAnalytics,
   type ReturnItem,
   type ReturnStatus,
-  returnLineRefundMinor,
   toMinor,
 } from '@pos/shared';
 import type { Db } from '../../db/client';
@@ -48,10 +48,13 @@ function toReturn(row: repo.ReturnRow, items: ReturnItem[]): Return {
 /**
  * POST /returns, in one database transaction (DESIGN.md section 6): the sale (same branch, completed)
  * and its lines locked FOR UPDATE, so two returns of one sale queue and the second sees the first's
- * returned_quantity; per line 1 <= quantity <= sold - returned (409 naming the product otherwise);
- * 0 <= fee <= quantity x unit price; the refund recomputed from the stored unit prices. A client
+ * returned_quantity; per line 1 <= quantity <= sold - returned (409 naming the product otherwise).
+ * The refund is what the customer paid for the units (money.ts computeReturnRefund: the line's share
+ * of the sale's discount and tax, by cumulative units after those already returned, so a sale returned
+ * in full refunds exactly its total) less the restocking fee, 0 <= fee <= that paid amount. A client
  * refund_amount that differs from the recomputed one is rejected with 409 (the cashier must not hand
- * out a different amount than the books record); without one, the recomputed refund is used.
+ * out a different amount than the books record); without one, the recomputed refund is used. Each
+ * item keeps its discount and tax shares.
  * Restockable lines go back to stock with one `return` movement each. The daily totals follow by trigger.
  */
 export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayload): Promise<Return> {
@@ -72,7 +75,7 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
     const soldLines = await repo.lockSaleItems(tx, { companyId: scope.companyId, saleId: sale.id });
     const byId = new Map(soldLines.map((s) => [s.id, s]));
 
-    const computed = lines.map((line) => {
+    for (const line of lines) {
       const sold = byId.get(line.original_transaction_item_id);
       if (!sold) throw notFound('Transaction item');
       const remaining = sold.quantity - sold.returnedQuantity;
@@ -84,26 +87,40 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
           { [line.original_transaction_item_id]: `Only ${remaining} remaining` },
         );
       }
-      const unitPrice = toMoney(sold.unitPrice);
-      const goodsMinor = toMinor(unitPrice) * line.return_quantity;
-      const feeMinor = toMinor(line.restocking_fee);
-      if (feeMinor > goodsMinor) {
+    }
+    const refund = computeReturnRefund({
+      sale: {
+        discountAmount: toMoney(sale.discountAmount),
+        taxAmount: toMoney(sale.taxAmount),
+        items: soldLines.map((s) => ({
+          id: s.id,
+          quantity: s.quantity,
+          unitPrice: toMoney(s.unitPrice),
+          returnedQuantity: s.returnedQuantity,
+        })),
+      },
+      lines: lines.map((l) => ({
+        saleItemId: l.original_transaction_item_id,
+        quantity: l.return_quantity,
+        restockingFee: l.restocking_fee,
+      })),
+    });
+    const computed = lines.map((line, index) => {
+      const sold = byId.get(line.original_transaction_item_id);
+      const piece = refund.lines[index];
+      if (!sold || !piece) throw notFound('Transaction item');
+      if (piece.fee > piece.paid) {
         throw badRequest(
-          `The restocking fee of ${sold.productName} cannot exceed ${fromMinor(goodsMinor).toFixed(2)}`,
+          `The restocking fee of ${sold.productName} cannot exceed ${fromMinor(piece.paid).toFixed(2)}`,
           {
-            [line.original_transaction_item_id]: 'Restocking fee exceeds the value returned',
+            [line.original_transaction_item_id]: 'Restocking fee exceeds the amount paid for the items',
           },
         );
       }
       const isRestockable = line.is_restockable ?? (line.condition === 'new' || line.condition === 'opened');
-      const totalMinor = returnLineRefundMinor({
-        quantity: line.return_quantity,
-        unitPrice,
-        restockingFee: fromMinor(feeMinor),
-      });
-      return { line, sold, unitPrice, feeMinor, totalMinor, isRestockable };
+      return { line, sold, piece, isRestockable };
     });
-    const refundMinor = computed.reduce((n, c) => n + c.totalMinor, 0);
+    const refundMinor = refund.total.refund;
     if (input.refund_amount !== undefined && toMinor(input.refund_amount) !== refundMinor) {
       throw conflict(`The refund does not match: expected ${fromMinor(refundMinor).toFixed(2)}`, {
         refund_amount: `Expected ${fromMinor(refundMinor).toFixed(2)}`,
@@ -167,12 +184,14 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
         productName: c.sold.productName,
         productSku: c.sold.productSku,
         quantity: c.line.return_quantity,
-        unitPrice: c.unitPrice.toFixed(2),
-        restockingFee: fromMinor(c.feeMinor).toFixed(2),
+        unitPrice: toMoney(c.sold.unitPrice).toFixed(2),
+        restockingFee: fromMinor(c.piece.fee).toFixed(2),
+        discountAmount: fromMinor(c.piece.discount).toFixed(2),
+        taxAmount: fromMinor(c.piece.tax).toFixed(2),
         condition: c.line.condition,
         isRestockable: c.isRestockable,
         reason: c.line.reason ?? null,
-        totalAmount: fromMinor(c.totalMinor).toFixed(2),
+        totalAmount: fromMinor(c.piece.refund).toFixed(2),
       })),
     );
     await recordStockMovements(tx, movements);
@@ -192,7 +211,10 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
         items: computed.map((c) => ({
           saleItemId: c.sold.id,
           quantity: c.line.return_quantity,
-          restockingFee: fromMinor(c.feeMinor),
+          restockingFee: fromMinor(c.piece.fee),
+          discountAmount: fromMinor(c.piece.discount),
+          taxAmount: fromMinor(c.piece.tax),
+          refund: fromMinor(c.piece.refund),
           isRestockable: c.isRestockable,
         })),
       },

@@ -12,7 +12,14 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import type { RefundMethod, ReturnItemCondition, ReturnReason, Sale } from '@pos/shared';
+import {
+  fromMinor,
+  type RefundMethod,
+  type ReturnItemCondition,
+  type ReturnReason,
+  type ReturnRefund,
+  type Sale,
+} from '@pos/shared';
 import { useState } from 'react';
 import { formatAmount } from '../../../lib/format';
 import { useCreateReturn, useSaleForReturn } from '../api/returns.api';
@@ -20,6 +27,7 @@ import {
   CONDITION_OPTIONS,
   clampQuantity,
   draftLine,
+  draftRefund,
   lineRefund,
   normalizeFee,
   REFUND_METHOD_OPTIONS,
@@ -67,6 +75,7 @@ function ReturnForm({ sale, branchId, onDone }: { sale: Sale; branchId: string; 
   const [error, setError] = useState<string | null>(null);
   const create = useCreateReturn();
 
+  const refund = draftRefund(sale, lines);
   const update = (index: number, change: (line: ReturnDraftLine) => ReturnDraftLine) =>
     setLines((all) => all.map((l, i) => (i === index ? change(l) : l)));
 
@@ -75,7 +84,7 @@ function ReturnForm({ sale, branchId, onDone }: { sale: Sale; branchId: string; 
     const problem = validateReturn(draft);
     setError(problem);
     if (problem) return;
-    create.mutate(returnPayload({ ...draft, branchId, refundMethod, description, notes }), {
+    create.mutate(returnPayload({ ...draft, sale, branchId, refundMethod, description, notes }), {
       onSuccess: () => onDone(),
     });
   };
@@ -89,6 +98,16 @@ function ReturnForm({ sale, branchId, onDone }: { sale: Sale; branchId: string; 
         <Text size="sm">
           Total: <b>{formatAmount(sale.total)}</b>
         </Text>
+        {sale.discountAmount > 0 ? (
+          <Text size="sm">
+            Discount: <b>{formatAmount(sale.discountAmount)}</b>
+          </Text>
+        ) : null}
+        {sale.taxAmount > 0 ? (
+          <Text size="sm">
+            Tax: <b>{formatAmount(sale.taxAmount)}</b>
+          </Text>
+        ) : null}
       </Group>
       <Table.ScrollContainer minWidth={900}>
         <Table withTableBorder verticalSpacing="xs">
@@ -169,7 +188,7 @@ function ReturnForm({ sale, branchId, onDone }: { sale: Sale; branchId: string; 
                       onChange={(v) => update(index, (l) => ({ ...l, restockingFee: normalizeFee(v) }))}
                     />
                   </Table.Td>
-                  <Table.Td>{formatAmount(lineRefund(line))}</Table.Td>
+                  <Table.Td>{formatAmount(lineRefund(refund, line.saleItemId))}</Table.Td>
                 </Table.Tr>
               );
             })}
@@ -203,9 +222,10 @@ function ReturnForm({ sale, branchId, onDone }: { sale: Sale; branchId: string; 
           {error}
         </Alert>
       ) : null}
+      <RefundBreakdown refund={refund} />
       <Group justify="space-between">
         <Text fw={700} data-testid="return-total-refund">
-          Total Refund: {formatAmount(totalRefund(lines))}
+          Total Refund: {formatAmount(totalRefund(refund))}
         </Text>
         <Group>
           <Button variant="default" onClick={onDone}>
@@ -217,5 +237,32 @@ function ReturnForm({ sale, branchId, onDone }: { sale: Sale; branchId: string; 
         </Group>
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * What the refund is made of (issue 10 finding 7): the goods at their sale price, less their share of
+ * the sale's discount, plus their share of its tax, less the restocking fees.
+ */
+function RefundBreakdown({ refund }: { refund: ReturnRefund }) {
+  const { goods, discount, tax, fee, refund: total } = refund.total;
+  const rows: [string, string][] = [
+    ['Goods', formatAmount(fromMinor(goods))],
+    ['Discount share', `- ${formatAmount(fromMinor(discount))}`],
+    ['Tax', `+ ${formatAmount(fromMinor(tax))}`],
+    ['Restocking fees', `- ${formatAmount(fromMinor(fee))}`],
+    ['Refund', formatAmount(fromMinor(total))],
+  ];
+  return (
+    <Table variant="vertical" withTableBorder maw={420} aria-label="Refund breakdown" data-testid="refund-breakdown">
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th w={200}>{label}</Table.Th>
+            <Table.Td ta="right">{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

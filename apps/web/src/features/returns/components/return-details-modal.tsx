@@ -56,13 +56,15 @@ export function ReturnDetailsModal({
             <Field label="Description">{orNotAvailable(data.reasonDescription)}</Field>
           </SimpleGrid>
           {data.notes ? <Field label="Notes">{data.notes}</Field> : null}
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={820}>
             <Table striped withTableBorder>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Product</Table.Th>
                   <Table.Th>Qty</Table.Th>
                   <Table.Th>Unit Price</Table.Th>
+                  <Table.Th>Discount Share</Table.Th>
+                  <Table.Th>Tax</Table.Th>
                   <Table.Th>Restocking Fee</Table.Th>
                   <Table.Th>Condition</Table.Th>
                   <Table.Th>Restock</Table.Th>
@@ -82,6 +84,8 @@ export function ReturnDetailsModal({
                     </Table.Td>
                     <Table.Td>{item.quantity}</Table.Td>
                     <Table.Td>{formatAmount(item.unitPrice)}</Table.Td>
+                    <Table.Td>{formatAmount(item.discountAmount)}</Table.Td>
+                    <Table.Td>{formatAmount(item.taxAmount)}</Table.Td>
                     <Table.Td>{formatAmount(item.restockingFee)}</Table.Td>
                     <Table.Td>{conditionLabel(item.condition)}</Table.Td>
                     <Table.Td>{item.isRestockable ? 'Yes' : 'No'}</Table.Td>

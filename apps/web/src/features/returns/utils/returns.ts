@@ -1,15 +1,15 @@
 import {
   type CreateReturnInput,
+  computeReturnRefund,
   fromMinor,
   RETURNS_MSG,
   type RefundMethod,
   type ReturnItemCondition,
   type ReturnReason,
+  type ReturnRefund,
   type ReturnStatus,
   remainingQuantity,
   restockableByDefault,
-  returnLineRefund,
-  returnTotalRefund,
   toMinor,
 } from '@pos/shared';
 
@@ -124,10 +124,37 @@ export const normalizeFee = (value: number | string): number => {
   return fromMinor(toMinor(n));
 };
 
-export const lineRefund = (line: Pick<ReturnDraftLine, 'quantity' | 'unitPrice' | 'restockingFee'>): number =>
-  line.quantity > 0 ? returnLineRefund(line) : 0;
+/** The sale's order discount and tax, which its lines share (what the customer paid for them). */
+export type SaleMoney = { discountAmount: number; taxAmount: number };
 
-export const totalRefund = (lines: ReturnDraftLine[]): number => returnTotalRefund(lines.filter((l) => l.quantity > 0));
+/**
+ * The draft's refund by the server's rule (money.ts computeReturnRefund), in minor units: per line with
+ * a quantity, what the customer paid for those units (goods, less the line's share of the discount,
+ * plus its tax) less the restocking fee, and the sums. `lines` are all the sale's lines (the form's).
+ */
+export function draftRefund(sale: SaleMoney, lines: ReturnDraftLine[]): ReturnRefund {
+  return computeReturnRefund({
+    sale: {
+      discountAmount: sale.discountAmount,
+      taxAmount: sale.taxAmount,
+      items: lines.map((l) => ({
+        id: l.saleItemId,
+        quantity: l.sold,
+        unitPrice: l.unitPrice,
+        returnedQuantity: l.sold - l.remaining,
+      })),
+    },
+    lines: lines
+      .filter((l) => l.quantity > 0)
+      .map((l) => ({ saleItemId: l.saleItemId, quantity: l.quantity, restockingFee: l.restockingFee })),
+  });
+}
+
+/** One line's refund in the currency (0 for a line not returned). */
+export const lineRefund = (refund: ReturnRefund, saleItemId: string): number =>
+  fromMinor(refund.lines.find((l) => l.saleItemId === saleItemId)?.refund ?? 0);
+
+export const totalRefund = (refund: ReturnRefund): number => fromMinor(refund.total.refund);
 
 export type ReturnDraft = {
   transactionId: string | null;
@@ -146,6 +173,7 @@ export function validateReturn(draft: ReturnDraft): string | null {
 /** The POST /returns payload: the lines with a quantity, the refund as the form shows it. */
 export function returnPayload(
   draft: ReturnDraft & {
+    sale: SaleMoney;
     branchId: string;
     refundMethod: RefundMethod;
     description: string;
@@ -165,7 +193,7 @@ export function returnPayload(
       is_restockable: l.isRestockable,
     })),
     refund_method: draft.refundMethod,
-    refund_amount: totalRefund(lines),
+    refund_amount: totalRefund(draftRefund(draft.sale, draft.lines)),
     reason: draft.reason ?? 'other',
     reason_description: draft.description.trim() || null,
     notes: draft.notes.trim() || null,

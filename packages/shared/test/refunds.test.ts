@@ -1,0 +1,223 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  allocateMinor,
+  computeCartTotals,
+  computeReturnRefund,
+  fromMinor,
+  fullReturnRefundGap,
+  saleLinesPaid,
+  toMinor,
+  unitsRefund,
+} from '../src/money';
+
+/** A sale as the server stores it, its totals from the shared money module. */
+function makeSale({
+  lines,
+  taxRate,
+  discountType,
+  discountValue,
+}: {
+  lines: { unitMinor: number; quantity: number }[];
+  taxRate: number;
+  discountType: 'percentage' | 'amount';
+  discountValue: number;
+}) {
+  const items = lines.map((l, i) => ({
+    id: `item-${String(i).padStart(3, '0')}`,
+    quantity: l.quantity,
+    unitPrice: fromMinor(l.unitMinor),
+    returnedQuantity: 0,
+  }));
+  const totals = computeCartTotals({
+    items: items.map((i) => ({ price: i.unitPrice, quantity: i.quantity })),
+    taxRate,
+    discountType,
+    discountValue,
+  });
+  return { items, discountAmount: totals.discountAmount, taxAmount: totals.tax, totals };
+}
+
+describe('allocateMinor', () => {
+  it('splits exactly, each part within one minor unit of its share', () => {
+    expect(allocateMinor(100, [1, 1, 1])).toEqual([33, 34, 33]);
+    expect(allocateMinor(0, [5, 7])).toEqual([0, 0]);
+    expect(allocateMinor(7, [0, 0])).toEqual([0, 7]);
+    expect(allocateMinor(5000, [18000, 76000])).toEqual([957, 4043]);
+  });
+
+  it('property: parts are >= 0, sum to the amount, and stay within 1 of amount x w / W', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 10_000_000_000 }), { minLength: 1, maxLength: 50 }),
+        fc.integer({ min: 0, max: 10_000_000_000 }),
+        (weights, amount) => {
+          const parts = allocateMinor(amount, weights);
+          expect(parts.reduce((n, p) => n + p, 0)).toBe(amount);
+          const total = weights.reduce((n, w) => n + w, 0);
+          parts.forEach((p, i) => {
+            expect(p).toBeGreaterThanOrEqual(0);
+            if (total > 0) expect(Math.abs(p - (amount * (weights[i] ?? 0)) / total)).toBeLessThan(1 + 1e-6);
+          });
+        },
+      ),
+    );
+  });
+});
+
+describe('refunds: what the customer paid for the returned units', () => {
+  // Issue 10 finding 7: 940.00 with 50.00 off and 5 % tax; the 180.00 item cost the customer 178.95.
+  const sale = makeSale({
+    lines: [
+      { unitMinor: 18_000, quantity: 1 },
+      { unitMinor: 38_000, quantity: 2 },
+    ],
+    taxRate: 5,
+    discountType: 'amount',
+    discountValue: 50,
+  });
+
+  it("the issue's example: 180.00 of a 940.00 sale with 50.00 off and 5 % tax refunds 178.95", () => {
+    expect(sale.totals).toMatchObject({ subtotal: 940, discountAmount: 50, tax: 44.5, total: 934.5 });
+    const refund = computeReturnRefund({ sale, lines: [{ saleItemId: 'item-000', quantity: 1, restockingFee: 0 }] });
+    // discount 50 x 180 / 940 = 9.57; tax 5 % of 170.43 = 8.52; 180 - 9.57 + 8.52 = 178.95
+    expect(refund.total).toEqual({ goods: 18_000, discount: 957, tax: 852, paid: 17_895, fee: 0, refund: 17_895 });
+    const withFee = computeReturnRefund({
+      sale,
+      lines: [{ saleItemId: 'item-000', quantity: 1, restockingFee: 10.5 }],
+    });
+    expect(withFee.total.refund).toBe(16_845);
+  });
+
+  it('the other line: the last unit takes the rounding remainder, all three refunds sum to the total', () => {
+    const lines = saleLinesPaid(sale);
+    const b = lines[1];
+    if (!b) throw new Error('line');
+    expect(b).toMatchObject({ goods: 76_000, discount: 4043, tax: 3598, paid: 75_555 });
+    const first = unitsRefund(b, { alreadyReturned: 0, quantity: 1 });
+    const second = unitsRefund(b, { alreadyReturned: 1, quantity: 1 });
+    expect(first.paid).toBe(37_778); // round(75555 / 2) = 37777.5 -> 37778
+    expect(second.paid).toBe(37_777);
+    expect(17_895 + first.paid + second.paid).toBe(toMinor(sale.totals.total));
+  });
+
+  it('a sale without discount and tax refunds quantity x unit price - fee (the spec rule)', () => {
+    const plain = makeSale({
+      lines: [{ unitMinor: 12_050, quantity: 3 }],
+      taxRate: 0,
+      discountType: 'amount',
+      discountValue: 0,
+    });
+    const refund = computeReturnRefund({
+      sale: plain,
+      lines: [{ saleItemId: 'item-000', quantity: 2, restockingFee: 10.25 }],
+    });
+    expect(fromMinor(refund.total.refund)).toBe(230.75);
+    expect(refund.total.discount).toBe(0);
+    expect(refund.total.tax).toBe(0);
+  });
+
+  it('a line not in the sale throws', () => {
+    expect(() => computeReturnRefund({ sale, lines: [{ saleItemId: 'nope', quantity: 1, restockingFee: 0 }] })).toThrow(
+      RangeError,
+    );
+  });
+
+  it('fullReturnRefundGap is 0 exactly when refunds and fees make up the total', () => {
+    expect(
+      fullReturnRefundGap({ saleTotal: 934.5, refundAmounts: [178.95, 377.78, 367.27], restockingFees: [0, 0, 10.5] }),
+    ).toBe(0);
+    expect(fullReturnRefundGap({ saleTotal: 934.5, refundAmounts: [180, 377.78, 377.77], restockingFees: [] })).toBe(
+      -105,
+    );
+  });
+});
+
+const twoDecimalPercent = fc.integer({ min: 0, max: 10_000 }).map((bp) => bp / 100);
+
+const saleArbitrary = fc
+  .record({
+    lines: fc.array(
+      fc.record({ unitMinor: fc.integer({ min: 1, max: 500_000 }), quantity: fc.integer({ min: 1, max: 12 }) }),
+      { minLength: 1, maxLength: 10 },
+    ),
+    taxRate: fc.oneof(fc.constant(0), twoDecimalPercent),
+    discountType: fc.constantFrom('percentage' as const, 'amount' as const),
+    discountPercent: fc.oneof(fc.constant(0), twoDecimalPercent),
+    discountShare: fc.double({ min: 0, max: 1.2, noNaN: true }),
+  })
+  .map(({ lines, taxRate, discountType, discountPercent, discountShare }) => {
+    const subtotal = lines.reduce((n, l) => n + l.unitMinor * l.quantity, 0);
+    const discountValue =
+      discountType === 'percentage' ? discountPercent : fromMinor(Math.round(subtotal * discountShare));
+    return makeSale({ lines, taxRate, discountType, discountValue });
+  });
+
+describe('property: a sale returned in random pieces refunds exactly its total', () => {
+  it('every piece is >= 0, the pieces add up to the total, the discount and the tax', () => {
+    fc.assert(
+      fc.property(saleArbitrary, fc.array(fc.nat(), { minLength: 60, maxLength: 60 }), (sale, dice) => {
+        const returned = new Map(sale.items.map((i) => [i.id, 0]));
+        let roll = 0;
+        const next = () => dice[roll++ % dice.length] ?? 0;
+        const sum = { goods: 0, discount: 0, tax: 0, refund: 0, fee: 0 };
+        // Return random pieces (a few lines at once, random quantities and fees) until nothing is left.
+        for (let guard = 0; guard < 1000; guard++) {
+          const open = sale.items.filter((i) => (returned.get(i.id) ?? 0) < i.quantity);
+          if (open.length === 0) break;
+          const picked = open.filter((_, i) => i === 0 || next() % 2 === 0);
+          const current = {
+            ...sale,
+            items: sale.items.map((i) => ({ ...i, returnedQuantity: returned.get(i.id) ?? 0 })),
+          };
+          const request = picked.map((i) => {
+            const left = i.quantity - (returned.get(i.id) ?? 0);
+            return { saleItemId: i.id, quantity: 1 + (next() % left), restockingFee: 0 };
+          });
+          const probe = computeReturnRefund({ sale: current, lines: request });
+          // A fee of up to what was paid for the piece (the server refuses more).
+          const lines = request.map((r, k) => ({
+            ...r,
+            restockingFee: fromMinor(
+              next() % 3 === 0 ? Math.floor((probe.lines[k]?.paid ?? 0) * ((next() % 100) / 100)) : 0,
+            ),
+          }));
+          const refund = computeReturnRefund({ sale: current, lines });
+          for (const piece of refund.lines) {
+            expect(piece.paid).toBeGreaterThanOrEqual(0);
+            expect(piece.refund).toBe(piece.paid - piece.fee);
+            expect(piece.goods - piece.discount + piece.tax).toBe(piece.paid);
+          }
+          sum.goods += refund.total.goods;
+          sum.discount += refund.total.discount;
+          sum.tax += refund.total.tax;
+          sum.refund += refund.total.refund;
+          sum.fee += refund.total.fee;
+          for (const r of lines) returned.set(r.saleItemId, (returned.get(r.saleItemId) ?? 0) + r.quantity);
+        }
+        const { minor } = sale.totals;
+        expect(sum.refund + sum.fee).toBe(minor.total);
+        expect(sum.goods).toBe(minor.subtotal);
+        expect(sum.discount).toBe(minor.discountAmount);
+        expect(sum.tax).toBe(minor.tax);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a sale without discount never shows a discount share, one without tax never a tax share', () => {
+    fc.assert(
+      fc.property(saleArbitrary, fc.nat(), (sale, seed) => {
+        for (const line of saleLinesPaid(sale)) {
+          for (let r = 0; r < line.quantity; r++) {
+            const piece = unitsRefund(line, { alreadyReturned: r, quantity: 1 + ((seed + r) % 3) });
+            if (sale.discountAmount === 0) expect(piece.discount).toBe(0);
+            if (sale.taxAmount === 0) expect(piece.tax).toBe(0);
+            expect(piece.discount).toBeGreaterThanOrEqual(0);
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
