@@ -81,6 +81,8 @@ export type Company = {
   phone: string;
   email: string;
   taxId: string | null;
+  /** ISO 4217 code every amount of the company is shown in. */
+  currency: string;
   branches: Branch[];
 };
 

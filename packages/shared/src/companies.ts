@@ -1,5 +1,13 @@
 import { z } from 'zod';
+import { DEFAULT_CURRENCY, isKnownCurrency } from './currency';
 import { ifMissing, MSG } from './messages';
+
+/** A company's currency: an ISO 4217 code Intl knows, any case in, upper case out. */
+export const currencySchema = z
+  .string({ error: ifMissing(MSG.invalidCurrency) })
+  .trim()
+  .toUpperCase()
+  .refine(isKnownCurrency, MSG.invalidCurrency);
 
 // "text@text": something, an @, something. Deliberately looser than RFC 5322, as the spec says.
 const EMAIL_RE = /^\S+@\S+$/;
@@ -34,6 +42,7 @@ export const createCompanySchema = z.object({
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
+  currency: currencySchema.default(DEFAULT_CURRENCY),
 });
 export type CreateCompanyInput = z.input<typeof createCompanySchema>;
 
@@ -69,3 +78,11 @@ export const branchListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
 });
+
+/** Settings: the company's currency (manage_companies). */
+export const updateCurrencySchema = z.object({
+  companyId: z.string().uuid('Invalid company'),
+  currency: currencySchema,
+});
+export type UpdateCurrencyInput = z.input<typeof updateCurrencySchema>;
+export type CurrencySetting = { companyId: string; currency: string };

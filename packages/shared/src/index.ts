@@ -3,6 +3,7 @@ export * from './brands';
 export * from './categories';
 export * from './common';
 export * from './companies';
+export * from './currency';
 export * from './customers';
 export * from './dashboard';
 export * from './inventory';

@@ -12,6 +12,7 @@ export const INVENTORY_MSG = {
   reasonRequired: 'Reason is required',
   reasonTooLong: 'Reason must be at most 500 characters',
   quantityInvalid: 'Quantity must be a whole number of 0 or more',
+  quantityTooLarge: 'Quantity must be at most 1,000,000,000',
   invalidProduct: 'Invalid product',
   invalidBranch: 'Invalid branch',
   invalidDate: 'Invalid date (use yyyy-mm-dd)',
@@ -165,7 +166,7 @@ export const stockAdjustmentSchema = z.object({
     .number({ error: INVENTORY_MSG.quantityInvalid })
     .int(INVENTORY_MSG.quantityInvalid)
     .min(0, INVENTORY_MSG.quantityInvalid)
-    .max(1_000_000_000, INVENTORY_MSG.quantityInvalid),
+    .max(1_000_000_000, INVENTORY_MSG.quantityTooLarge),
   reason: z
     .string({ error: INVENTORY_MSG.reasonRequired })
     .trim()

@@ -21,6 +21,7 @@ export const MSG = {
   taxRequired: 'Tax rate is required',
   taxNegative: 'Tax rate cannot be negative',
   taxMax: 'Tax rate cannot exceed 100%',
+  invalidCurrency: 'Currency must be an ISO 4217 code such as PKR, USD or EUR',
 } as const;
 
 /**

@@ -67,3 +67,11 @@ export function canManageCompanies(user: PermissionSubject): boolean {
 export function isCashier(user: PermissionSubject): boolean {
   return roleNames(user).some((name) => name.trim().toLowerCase() === 'cashier');
 }
+
+/**
+ * Whether the user's role grants a permission (DESIGN.md section 6); the platform operator has all.
+ * The shell shows each role only the screens and actions it may use; the server decides on its own.
+ */
+export function userCan(user: PermissionSubject, permission: string): boolean {
+  return isSuperUser(user) || hasPermission(user, permission);
+}

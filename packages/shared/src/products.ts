@@ -11,7 +11,7 @@ export const PRODUCT_MSG = {
   priceGtZero: 'Selling price must be greater than 0',
   stockNegative: 'Stock quantity cannot be negative',
   wholeNumber: 'Must be a whole number',
-  amountTooLarge: 'Amount is too large',
+  amountTooLarge: 'Must be at most 1,000,000,000',
   invalidCategory: 'Invalid category',
   invalidBrand: 'Invalid brand',
   categoryNotFound: 'Category not found',

@@ -2,7 +2,7 @@
  * The receipt as text lines, 48 columns wide: the one layout behind the ESC/POS bytes and the
  * printable HTML fallback.
  */
-import { formatMoney } from './money';
+import { DEFAULT_CURRENCY, formatInCurrency } from './currency';
 
 export const RECEIPT_WIDTH = 48;
 const NAME_MAX = 20;
@@ -26,7 +26,13 @@ export type ReceiptData = {
   total: number;
   amountPaid: number;
   changeAmount: number;
+  /** The company's ISO 4217 code for the total; PKR when absent. */
+  currency?: string | null;
+  /** A receipt printed again (from the transactions screen): marked as a copy. */
+  reprint?: boolean;
 };
+
+export const REPRINT_MARKER = '*** REPRINT - COPY ***';
 
 export const RECEIPT_PLACEHOLDERS = { name: 'Your Store Name', address: 'Store Address', phone: 'Phone Number' };
 export const RETURN_POLICY = 'Items may be returned within 30 days with this receipt.';
@@ -50,7 +56,7 @@ export function receiptRow(left: string, right: string): string {
   return l + ' '.repeat(RECEIPT_WIDTH - l.length - r.length) + r;
 }
 
-const money = (n: number) => formatMoney(n, '').trim();
+const money = (n: number) => formatInCurrency(n, '');
 
 function formatDate(date: Date | string, timeZone?: string | null): string {
   const d = typeof date === 'string' ? new Date(date) : date;
@@ -91,6 +97,7 @@ export function receiptLines(data: ReceiptData): string[] {
     center(company.address || RECEIPT_PLACEHOLDERS.address),
     center(company.phone || RECEIPT_PLACEHOLDERS.phone),
     ...(data.branchName ? [center(data.branchName)] : []),
+    ...(data.reprint ? [center(REPRINT_MARKER)] : []),
     rule,
     receiptRow('Receipt #:', data.receiptNumber),
     receiptRow('Date:', formatDate(data.date, data.timeZone)),
@@ -108,7 +115,7 @@ export function receiptLines(data: ReceiptData): string[] {
   if (data.discountAmount > 0) lines.push(receiptRow('Discount:', `-${money(data.discountAmount)}`));
   if (data.taxAmount > 0) lines.push(receiptRow(`Tax (${data.taxRate}%):`, money(data.taxAmount)));
   lines.push(
-    receiptRow('TOTAL:', `PKR ${money(data.total)}`),
+    receiptRow('TOTAL:', formatInCurrency(data.total, data.currency || DEFAULT_CURRENCY)),
     rule,
     receiptRow('Payment:', data.paymentMethod === 'cash' ? 'Cash' : 'Card'),
     receiptRow('Paid:', money(data.amountPaid)),

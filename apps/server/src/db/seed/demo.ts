@@ -21,46 +21,50 @@ export const DEMO_USERS = [
   { username: 'cashier', name: 'Sana Cashier', roleId: ROLE_IDS.cashier },
 ] as const;
 
-const CATALOGUE: { category: string; children: string[]; items: [string, string, string, number, number, number][] }[] =
-  [
-    // [name, sku, brand, cost, price, stock]
-    {
-      category: 'Beverages',
-      children: ['Soft Drinks', 'Tea & Coffee'],
-      items: [
-        ['Cola 1.5L', 'BEV-COLA-15', 'FizzCo', 120, 180, 48],
-        ['Lemon Soda 500ml', 'BEV-LEM-05', 'FizzCo', 45, 70, 6],
-        ['Green Tea 25 bags', 'BEV-GTEA-25', 'Leafy', 210, 320, 30],
-        ['Instant Coffee 100g', 'BEV-COF-100', 'Leafy', 480, 690, 0],
-      ],
-    },
-    {
-      category: 'Dairy',
-      children: ['Milk', 'Cheese'],
-      items: [
-        ['Full Cream Milk 1L', 'DAI-MILK-1L', 'Pure Farms', 190, 240, 60],
-        ['Cheddar Cheese 200g', 'DAI-CHED-200', 'Pure Farms', 520, 750, 12],
-        ['Plain Yogurt 500g', 'DAI-YOG-500', 'Pure Farms', 110, 160, 4],
-      ],
-    },
-    {
-      category: 'Snacks',
-      children: ['Chips', 'Biscuits'],
-      items: [
-        ['Salted Chips 70g', 'SNK-CHIP-70', 'Crunchy', 55, 90, 120],
-        ['Chocolate Biscuits', 'SNK-BISC-CH', 'Crunchy', 80, 130, 75],
-        ['Mixed Nuts 250g', 'SNK-NUTS-250', 'Crunchy', 650, 950, 9],
-      ],
-    },
-    {
-      category: 'Household',
-      children: ['Cleaning'],
-      items: [
-        ['Dishwashing Liquid 750ml', 'HH-DISH-750', 'Sparkle', 260, 380, 25],
-        ['Laundry Detergent 1kg', 'HH-LAUN-1KG', 'Sparkle', 540, 799, 18],
-      ],
-    },
-  ];
+// Each product is filed under the subcategory it names (never the group's first one by default).
+const CATALOGUE: {
+  category: string;
+  children: string[];
+  items: [string, string, string, number, number, number, string][];
+}[] = [
+  // [name, sku, brand, cost, price, stock, subcategory]
+  {
+    category: 'Beverages',
+    children: ['Soft Drinks', 'Tea & Coffee'],
+    items: [
+      ['Cola 1.5L', 'BEV-COLA-15', 'FizzCo', 120, 180, 48, 'Soft Drinks'],
+      ['Lemon Soda 500ml', 'BEV-LEM-05', 'FizzCo', 45, 70, 6, 'Soft Drinks'],
+      ['Green Tea 25 bags', 'BEV-GTEA-25', 'Leafy', 210, 320, 30, 'Tea & Coffee'],
+      ['Instant Coffee 100g', 'BEV-COF-100', 'Leafy', 480, 690, 0, 'Tea & Coffee'],
+    ],
+  },
+  {
+    category: 'Dairy',
+    children: ['Milk', 'Cheese', 'Yogurt'],
+    items: [
+      ['Full Cream Milk 1L', 'DAI-MILK-1L', 'Pure Farms', 190, 240, 60, 'Milk'],
+      ['Cheddar Cheese 200g', 'DAI-CHED-200', 'Pure Farms', 520, 750, 12, 'Cheese'],
+      ['Plain Yogurt 500g', 'DAI-YOG-500', 'Pure Farms', 110, 160, 4, 'Yogurt'],
+    ],
+  },
+  {
+    category: 'Snacks',
+    children: ['Chips', 'Biscuits', 'Nuts'],
+    items: [
+      ['Salted Chips 70g', 'SNK-CHIP-70', 'Crunchy', 55, 90, 120, 'Chips'],
+      ['Chocolate Biscuits', 'SNK-BISC-CH', 'Crunchy', 80, 130, 75, 'Biscuits'],
+      ['Mixed Nuts 250g', 'SNK-NUTS-250', 'Crunchy', 650, 950, 9, 'Nuts'],
+    ],
+  },
+  {
+    category: 'Household',
+    children: ['Cleaning'],
+    items: [
+      ['Dishwashing Liquid 750ml', 'HH-DISH-750', 'Sparkle', 260, 380, 25, 'Cleaning'],
+      ['Laundry Detergent 1kg', 'HH-LAUN-1KG', 'Sparkle', 540, 799, 18, 'Cleaning'],
+    ],
+  },
+];
 
 const CUSTOMERS = [
   ['Imran Khan', '03001234567', 'imran@example.com'],
@@ -146,7 +150,7 @@ export async function seedDemo(db: Db, { timezone }: { timezone: string }): Prom
         await tx
           .insert(categoryBranches)
           .values([parent, ...children].map((c) => ({ companyId: company.id, categoryId: c.id, branchId: branch.id })));
-        for (const [name, sku, brandName, cost, price, stock] of group.items) {
+        for (const [name, sku, brandName, cost, price, stock, subcategory] of group.items) {
           let brandId = brandIds.get(brandName);
           if (!brandId) {
             const [brand] = await tx
@@ -164,7 +168,7 @@ export async function seedDemo(db: Db, { timezone }: { timezone: string }): Prom
               branchId: branch.id,
               name,
               sku,
-              categoryId: (children[0] ?? parent).id,
+              categoryId: (children.find((c) => c.name === subcategory) ?? parent).id,
               brandId,
               cost: cost.toFixed(2),
               price: price.toFixed(2),

@@ -95,6 +95,7 @@ export async function listCompaniesWithBranches(
       phone: companies.phone,
       email: companies.email,
       taxId: companies.taxId,
+      currency: companies.currency,
     })
     .from(companies)
     .where(companyIds === 'all' ? undefined : inArray(companies.id, companyIds))

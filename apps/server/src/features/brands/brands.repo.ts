@@ -90,3 +90,12 @@ export async function deleteBrand(db: DbOrTx, { companyId, id }: { companyId: st
   await db.delete(brands).where(and(eq(brands.companyId, companyId), eq(brands.id, id)));
   return unlinked.length;
 }
+
+/** What deleting a brand touches: its live products (they lose the brand). */
+export async function brandUsage(db: DbOrTx, { companyId, id }: { companyId: string; id: string }): Promise<number> {
+  const [used] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.companyId, companyId), eq(products.brandId, id), sql`${products.deletedAt} is null`));
+  return used?.n ?? 0;
+}

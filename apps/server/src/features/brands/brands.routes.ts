@@ -6,6 +6,10 @@ import { ok } from '../../lib/http';
 import * as service from './brands.service';
 
 const params = z.object({ id: idSchema });
+const usageResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ products: z.number().int(), subcategories: z.number().int() }),
+});
 
 export async function brandsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,6 +27,11 @@ export async function brandsRoutes(app: FastifyInstance) {
 
   r.patch('/brands/:id', { schema: { tags, params, body: updateBrandSchema } }, async (req) =>
     ok(await service.updateBrand(app.db, req.actor, req.params.id, req.body), { message: BRAND_MSG.updated }),
+  );
+
+  // What a delete would touch, for the dialog: { products, subcategories: 0 }.
+  r.get('/brands/:id/usage', { schema: { tags, params, response: { 200: usageResponse } } }, async (req) =>
+    ok(await service.brandUsage(app.db, req.actor, req.params.id)),
   );
 
   r.delete('/brands/:id', { schema: { tags, params } }, async (req) =>

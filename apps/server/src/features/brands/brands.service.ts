@@ -87,3 +87,13 @@ export async function deleteBrand(db: Db, actor: Actor, id: string): Promise<{ i
   const unlinkedProducts = await db.transaction((tx) => repo.deleteBrand(tx, { companyId: brand.companyId, id }));
   return { id, unlinkedProducts };
 }
+
+/** For the delete dialog: how many products use the brand (a brand has no subcategories). */
+export async function brandUsage(
+  db: Db,
+  actor: Actor,
+  id: string,
+): Promise<{ products: number; subcategories: number }> {
+  const brand = await resolveBrand(db, actor, id);
+  return { products: await repo.brandUsage(db, { companyId: brand.companyId, id }), subcategories: 0 };
+}

@@ -190,3 +190,20 @@ export async function deleteCategoryTree(
     uncategorisedProducts: unlinked.filter((p) => p.deletedAt === null).length,
   };
 }
+
+/** What deleting a category touches: the live products in it or below it, and its subcategories. */
+export async function categoryUsage(
+  db: DbOrTx,
+  { companyId, id }: CompanyKey & { id: string },
+): Promise<{ products: number; subcategories: number }> {
+  const subtree = subtreeIds({ companyId, id });
+  const [used] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.companyId, companyId), inArray(products.categoryId, subtree), isNull(products.deletedAt)));
+  const [tree] = await db
+    .select({ n: count() })
+    .from(categories)
+    .where(and(eq(categories.companyId, companyId), inArray(categories.id, subtree)));
+  return { products: used?.n ?? 0, subcategories: Math.max(0, (tree?.n ?? 1) - 1) };
+}

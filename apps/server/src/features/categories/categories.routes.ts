@@ -12,6 +12,10 @@ import { ok } from '../../lib/http';
 import * as service from './categories.service';
 
 const params = z.object({ id: idSchema });
+const usageResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ products: z.number().int(), subcategories: z.number().int() }),
+});
 
 export async function categoriesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -29,6 +33,11 @@ export async function categoriesRoutes(app: FastifyInstance) {
 
   r.patch('/categories/:id', { schema: { tags, params, body: updateCategorySchema } }, async (req) =>
     ok(await service.updateCategory(app.db, req.actor, req.params.id, req.body), { message: CATEGORY_MSG.updated }),
+  );
+
+  // What a delete would touch, for the dialog: { products, subcategories }.
+  r.get('/categories/:id/usage', { schema: { tags, params, response: { 200: usageResponse } } }, async (req) =>
+    ok(await service.categoryUsage(app.db, req.actor, req.params.id)),
   );
 
   r.delete('/categories/:id', { schema: { tags, params } }, async (req) =>

@@ -168,3 +168,13 @@ function toCategory(row: CategoryRef): Category {
     childCount: row.childCount,
   };
 }
+
+/** For the delete dialog: how many products and subcategories deleting the category touches. */
+export async function categoryUsage(
+  db: Db,
+  actor: Actor,
+  id: string,
+): Promise<{ products: number; subcategories: number }> {
+  const category = await resolveCategory(db, actor, id);
+  return repo.categoryUsage(db, { companyId: category.companyId, id });
+}

@@ -24,6 +24,7 @@ export async function listCompanies(db: DbOrTx, companyIds: 'all' | string[]) {
       phone: companies.phone,
       email: companies.email,
       taxId: companies.taxId,
+      currency: companies.currency,
     })
     .from(companies)
     .where(companyIds === 'all' ? undefined : inArray(companies.id, companyIds))
@@ -32,11 +33,26 @@ export async function listCompanies(db: DbOrTx, companyIds: 'all' | string[]) {
 
 export async function insertCompany(
   db: DbOrTx,
-  input: { name: string; address: string; phone: string; email: string; taxId: string | null; creatorId: string },
+  input: {
+    name: string;
+    address: string;
+    phone: string;
+    email: string;
+    taxId: string | null;
+    currency: string;
+    creatorId: string;
+  },
 ): Promise<Company> {
   const [row] = await db
     .insert(companies)
-    .values({ name: input.name, address: input.address, phone: input.phone, email: input.email, taxId: input.taxId })
+    .values({
+      name: input.name,
+      address: input.address,
+      phone: input.phone,
+      email: input.email,
+      taxId: input.taxId,
+      currency: input.currency,
+    })
     .returning({
       id: companies.id,
       name: companies.name,
@@ -44,6 +60,7 @@ export async function insertCompany(
       phone: companies.phone,
       email: companies.email,
       taxId: companies.taxId,
+      currency: companies.currency,
     });
   if (!row) throw new Error('company insert returned nothing');
   await db.insert(companyMembers).values({ companyId: row.id, userId: input.creatorId });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { branches } from '../../db/schema';
+import { branches, companies } from '../../db/schema';
 import { toMoney } from '../../lib/money';
 
 type BranchKey = { companyId: string; branchId: string };
@@ -29,4 +29,15 @@ export async function setTaxRate(db: DbOrTx, { companyId, branchId, taxRate }: B
     .update(branches)
     .set({ taxRate: taxRate.toFixed(2) })
     .where(and(eq(branches.companyId, companyId), eq(branches.id, branchId)));
+}
+
+/** Sets the company's currency; answers the one it had (the row is locked by the update). */
+export async function setCurrency(db: DbOrTx, { companyId, currency }: { companyId: string; currency: string }) {
+  const [before] = await db
+    .select({ currency: companies.currency })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  await db.update(companies).set({ currency }).where(eq(companies.id, companyId));
+  return before?.currency ?? null;
 }

@@ -1,4 +1,10 @@
-import { branchQuerySchema, updateTaxSchema } from '@pos/shared';
+import {
+  branchQuerySchema,
+  companyResponses,
+  settingsResponses,
+  updateCurrencySchema,
+  updateTaxSchema,
+} from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/http';
@@ -7,11 +13,24 @@ import * as service from './settings.service';
 export async function settingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/settings/tax', { schema: { tags: ['settings'], querystring: branchQuerySchema } }, async (req) =>
-    ok(await service.getTax(app.db, req.actor, req.query.branchId)),
+  r.get(
+    '/settings/tax',
+    { schema: { tags: ['settings'], querystring: branchQuerySchema, response: { 200: settingsResponses.tax } } },
+    async (req) => ok(await service.getTax(app.db, req.actor, req.query.branchId)),
   );
 
-  r.post('/settings/tax', { schema: { tags: ['settings'], body: updateTaxSchema } }, async (req) =>
-    ok(await service.updateTax(app.db, req.actor, req.body), { message: 'Tax rate updated successfully.' }),
+  r.post(
+    '/settings/tax',
+    { schema: { tags: ['settings'], body: updateTaxSchema, response: { 200: settingsResponses.tax } } },
+    async (req) =>
+      ok(await service.updateTax(app.db, req.actor, req.body), { message: 'Tax rate updated successfully.' }),
+  );
+
+  // The company's currency (ISO 4217): every amount on every screen and receipt is shown in it.
+  r.post(
+    '/settings/currency',
+    { schema: { tags: ['settings'], body: updateCurrencySchema, response: { 200: companyResponses.currency } } },
+    async (req) =>
+      ok(await service.updateCurrency(app.db, req.actor, req.body), { message: 'Currency updated successfully.' }),
   );
 }

@@ -1,6 +1,6 @@
-import type { TaxSetting, UpdateTaxInput } from '@pos/shared';
+import type { CurrencySetting, TaxSetting, UpdateTaxInput } from '@pos/shared';
 import type { Db } from '../../db/client';
-import { type Actor, resolveBranch } from '../../lib/access';
+import { type Actor, resolveBranch, resolveCompany } from '../../lib/access';
 import { writeAudit } from '../../lib/audit.repo';
 import * as repo from './settings.repo';
 
@@ -26,4 +26,26 @@ export async function updateTax(db: Db, actor: Actor, input: UpdateTaxInput): Pr
     });
   });
   return { branchId: scope.branchId, taxRate };
+}
+
+/** The company's currency: Super Admin (manage_companies) of that company. */
+export async function updateCurrency(
+  db: Db,
+  actor: Actor,
+  input: { companyId: string; currency: string },
+): Promise<CurrencySetting> {
+  const companyId = await resolveCompany(db, { actor, companyId: input.companyId, permission: 'manage_companies' });
+  await db.transaction(async (tx) => {
+    const before = await repo.setCurrency(tx, { companyId, currency: input.currency });
+    await writeAudit(tx, {
+      companyId,
+      userId: actor.userId,
+      action: 'company.currency',
+      entityType: 'company',
+      entityId: companyId,
+      before: { currency: before },
+      after: { currency: input.currency },
+    });
+  });
+  return { companyId, currency: input.currency };
 }
