@@ -1,6 +1,13 @@
-import { computeCartTotals, type DiscountType, returnLineRefundMinor, toMinor } from '@pos/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../src/db/client';
+import {
+  computeCartTotals,
+  type DiscountType,
+  fullReturnRefundGap,
+  saleLinesPaid,
+  toMinor,
+  unitsRefund,
+} from '@pos/shared';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../src/db/client';
 
 /**
  * The data invariants (issue 10, "Invariants as one reusable check"), over the whole database:
@@ -20,10 +27,8 @@ import type { Db } from '../../src/db/client';
  */
 export type Violation = { invariant: string; detail: string };
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
+/** Raw rows, through the one typed reader of db/client.ts. */
+const rows = queryRows;
 
 const cents = (value: string | number | null | undefined) => toMinor(Number(value ?? 0));
 
@@ -184,7 +189,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
       );
     }
   }
-  const refundedBySale = new Map<string, { refunds: number; fees: number }>();
+  const refundedBySale = new Map<string, { refunds: number[]; fees: number[] }>();
   for (const ret of returnRows) {
     const lines = linesOfReturn.get(`${ret.company_id}/${ret.id}`) ?? [];
     const sum = lines.reduce((n, l) => n + cents(l.total_amount), 0);
@@ -193,9 +198,9 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
       add('refunds', `return ${ret.id}: refund ${ret.refund_amount}, its lines sum to ${sum / 100}`);
     }
     const saleKey = `${ret.company_id}/${ret.original_sale_id}`;
-    const acc = refundedBySale.get(saleKey) ?? { refunds: 0, fees: 0 };
-    acc.refunds += cents(ret.refund_amount);
-    acc.fees += lines.reduce((n, l) => n + cents(l.restocking_fee), 0);
+    const acc = refundedBySale.get(saleKey) ?? { refunds: [], fees: [] };
+    acc.refunds.push(Number(ret.refund_amount));
+    acc.fees.push(...lines.map((l) => Number(l.restocking_fee)));
     refundedBySale.set(saleKey, acc);
   }
   for (const [saleKey, { refunds, fees }] of refundedBySale) {
@@ -203,10 +208,11 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     const lines = itemsBySale.get(saleKey) ?? [];
     if (!sale || lines.length === 0) continue;
     const fullyReturned = lines.every((l) => l.returned_quantity === l.quantity);
-    if (fullyReturned && refunds !== cents(sale.total) - fees) {
+    const gap = fullReturnRefundGap({ saleTotal: Number(sale.total), refundAmounts: refunds, restockingFees: fees });
+    if (fullyReturned && gap !== 0) {
       add(
         'refunds',
-        `sale ${sale.id} fully returned: refunds ${refunds / 100} <> total ${sale.total} less fees ${fees / 100}`,
+        `sale ${sale.id} fully returned: its refunds plus fees miss its total ${sale.total} by ${gap / 100}`,
       );
     }
   }
@@ -299,20 +305,30 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
 }
 
 /**
- * What a return line must refund, in minor units, by the shared refund rule (packages/shared):
- * `quantity` units of `line`, `alreadyReturned` of them returned before, less the restocking fee.
+ * What a return line must refund, in minor units, by the shared refund rule (money.ts): what the
+ * customer paid for units alreadyReturned+1 .. alreadyReturned+quantity of the line (its share of the
+ * sale's discount and tax, pro rata), less the restocking fee.
  */
 function expectedLineRefundMinor({
+  sale,
+  saleLines,
   line,
+  alreadyReturned,
   quantity,
   restockingFee,
 }: {
-  sale: { discount_amount: string; tax_amount: string; total: string };
-  saleLines: { quantity: number; unit_price: string }[];
-  line: { quantity: number; unit_price: string };
+  sale: { discount_amount: string; tax_amount: string };
+  saleLines: { id: string; quantity: number; unit_price: string }[];
+  line: { id: string };
   alreadyReturned: number;
   quantity: number;
   restockingFee: number;
 }): number {
-  return returnLineRefundMinor({ quantity, unitPrice: Number(line.unit_price), restockingFee });
+  const paid = saleLinesPaid({
+    items: saleLines.map((l) => ({ id: l.id, quantity: l.quantity, unitPrice: Number(l.unit_price) })),
+    discountAmount: Number(sale.discount_amount),
+    taxAmount: Number(sale.tax_amount),
+  }).find((l) => l.id === line.id);
+  if (!paid) return Number.NaN;
+  return unitsRefund(paid, { alreadyReturned, quantity, fee: toMinor(restockingFee) }).refund;
 }

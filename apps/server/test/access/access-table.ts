@@ -1,0 +1,816 @@
+/**
+ * THE ACCESS TABLE: every API operation with the answer each role gets in each scope (issue 10,
+ * "Access matrix"; the rules of DESIGN.md sections 4 and 6).
+ *
+ * Read a row as: "<operation>, with <the id named> in <path | query | body> taken from <scope>, answers
+ * <status> to <role>". Scopes, as seen by users of company A whose Manager and Cashier work at A's
+ * main branch:
+ *   own           the id belongs to A's main branch (or to A, for company-level ids);
+ *   otherBranch   the id belongs to A's second branch (a company-level id: still A);
+ *   otherCompany  the id belongs to company B (its main branch).
+ * Expectations are [own, otherBranch, otherCompany]; operations without an id (`none`) name one status.
+ *
+ * The rules the rows spell out:
+ * - a role without the operation's permission gets 403 whatever the ids are (the answer does not
+ *   depend on them, so it tells nothing about them);
+ * - an id outside the caller's reach is 404 wherever it sits (path, query or body): another company's
+ *   always; another branch's for a Cashier, who is fixed to their branch; an id of another branch in a
+ *   request about one branch (a product of branch 2 in a sale at branch 1) is not in that branch: 404;
+ * - Super Admin and Manager switch branches within their company: another branch's ids answer as their
+ *   own branch's; where such an id cannot serve the request (moving a product to another branch) the
+ *   answer is the rule's 400, since the id is in reach;
+ * - a filter id (categoryId of a product list) follows the same reach: 404 out of reach;
+ * - another company's sale id chosen by a register is answered like a new id (issue 10.5).
+ *
+ * apps/server/test/api/access-matrix.test.ts walks the operations registered in the running app and
+ * fails for any operation without a row here; then it sends every row for every role and scope, with
+ * fixtures made by the factories (apps/server/test/helpers/factories.ts), and compares the status.
+ * A new route therefore states its rules here first.
+ */
+
+export type Role = 'superAdmin' | 'manager' | 'cashier';
+export type Scope = 'own' | 'otherBranch' | 'otherCompany';
+export const ROLES: readonly Role[] = ['superAdmin', 'manager', 'cashier'];
+export const SCOPES: readonly Scope[] = ['own', 'otherBranch', 'otherCompany'];
+
+/** Fixtures in one place (a branch of a company); every call makes a new one with the factories. */
+export type Place = {
+  companyId: string;
+  branchId: string;
+  product: () => Promise<{ id: string; name: string; sku: string | null; price: string }>;
+  category: () => Promise<{ id: string }>;
+  brand: () => Promise<{ id: string }>;
+  customer: () => Promise<{ id: string; phone: string }>;
+  /** A completed sale of two units of one new product, its line and product. */
+  sale: () => Promise<{ id: string; itemId: string; productId: string }>;
+  /** A completed return of one unit of a new sale. */
+  saleReturn: () => Promise<{ id: string }>;
+  /** A Cashier of this branch. */
+  user: () => Promise<{ id: string }>;
+};
+
+export type World = {
+  role: Role;
+  scope: Scope;
+  /** Company A's main branch: where the caller works. */
+  own: Place;
+  /** Where the scope's id comes from (own, A's second branch, or B's main branch). */
+  target: Place;
+  /** A new session of the caller (for logout) or of a new user of the caller's role (password change). */
+  freshToken: (options?: { newUser?: boolean }) => Promise<string>;
+  username: string;
+  password: string;
+  unique: (prefix: string) => string;
+};
+
+export type AccessRequest = { url: string; payload?: unknown; token?: string };
+export type IdIn = 'path' | 'query' | 'body' | 'none';
+type Statuses = readonly [own: number, otherBranch: number, otherCompany: number];
+
+export type AccessRow = {
+  /** METHOD and route pattern exactly as registered ('PATCH /api/products/:id'). */
+  operation: string;
+  idIn: IdIn;
+  /** Which id varies with the scope ('-' for none). */
+  id: string;
+  /** [own, otherBranch, otherCompany], or one status for an operation without an id. */
+  expect: Record<Role, Statuses | number>;
+  request: (w: World) => Promise<AccessRequest>;
+};
+
+const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+/** A card sale of one line at its price, totals from the money rule with no tax or discount. */
+export function salePayload(branchId: string, product: { id: string; price: string }, quantity = 1) {
+  const total = Number((Number(product.price) * quantity).toFixed(2));
+  return {
+    branchId,
+    items: [{ product_id: product.id, quantity, price: Number(product.price) }],
+    subtotal: total,
+    tax: 0,
+    tax_rate: 0,
+    discount_type: 'amount',
+    discount_value: 0,
+    discount_amount: 0,
+    total,
+    payment_method: 'card',
+    amount_paid: total,
+    change: 0,
+  };
+}
+
+function returnPayload(saleId: string, branchId: string, itemId: string) {
+  return {
+    originalTransactionId: saleId,
+    branchId,
+    items: [{ original_transaction_item_id: itemId, return_quantity: 1, condition: 'new' }],
+    refund_method: 'cash',
+    reason: 'defective',
+  };
+}
+
+// Shorthands for the common shapes; every row still lists all three roles.
+/** Everyone may; a Cashier only in their branch. */
+const ANY_IN_BRANCH = (ok: number) =>
+  ({ superAdmin: [ok, ok, 404], manager: [ok, ok, 404], cashier: [ok, 404, 404] }) as const;
+/** Super Admin and Manager in their company; a Cashier never. */
+const MANAGERS_IN_COMPANY = (ok: number) =>
+  ({ superAdmin: [ok, ok, 404], manager: [ok, ok, 404], cashier: [403, 403, 403] }) as const;
+/** Only a Super Admin, in their company. */
+const ADMIN_IN_COMPANY = (ok: number) =>
+  ({ superAdmin: [ok, ok, 404], manager: [403, 403, 403], cashier: [403, 403, 403] }) as const;
+/** An id that must belong to the branch the request is about: only the own branch's. */
+const SAME_BRANCH_ONLY = (ok: number) =>
+  ({ superAdmin: [ok, 404, 404], manager: [ok, 404, 404], cashier: [ok, 404, 404] }) as const;
+const MANAGERS_SAME_BRANCH_ONLY = (ok: number) =>
+  ({ superAdmin: [ok, 404, 404], manager: [ok, 404, 404], cashier: [403, 403, 403] }) as const;
+const EVERYONE = (ok: number) => ({ superAdmin: ok, manager: ok, cashier: ok }) as const;
+
+export const ACCESS_TABLE: readonly AccessRow[] = [
+  // ---- health and sessions -------------------------------------------------------------------
+  {
+    operation: 'GET /api/health',
+    idIn: 'none',
+    id: '-',
+    expect: EVERYONE(200),
+    request: async () => ({ url: '/api/health' }),
+  },
+  {
+    operation: 'POST /api/auth/login',
+    idIn: 'none',
+    id: '-',
+    expect: EVERYONE(200),
+    request: async (w) => ({ url: '/api/auth/login', payload: { username: w.username, password: w.password } }),
+  },
+  {
+    operation: 'GET /api/auth/me',
+    idIn: 'none',
+    id: '-',
+    expect: EVERYONE(200),
+    request: async () => ({ url: '/api/auth/me' }),
+  },
+  {
+    operation: 'POST /api/auth/logout',
+    idIn: 'none',
+    id: '-',
+    expect: EVERYONE(200),
+    request: async (w) => ({ url: '/api/auth/logout', token: await w.freshToken() }),
+  },
+  {
+    operation: 'POST /api/auth/update-password',
+    idIn: 'none',
+    id: '-',
+    expect: EVERYONE(200),
+    request: async (w) => ({
+      url: '/api/auth/update-password',
+      token: await w.freshToken({ newUser: true }),
+      payload: { oldPassword: w.password, newPassword: 'Changed123' },
+    }),
+  },
+
+  // ---- companies and branches ----------------------------------------------------------------
+  {
+    operation: 'GET /api/auth/companies',
+    idIn: 'none',
+    id: '-',
+    expect: EVERYONE(200),
+    request: async () => ({ url: '/api/auth/companies' }),
+  },
+  {
+    operation: 'POST /api/auth/companies',
+    idIn: 'none',
+    id: '-',
+    expect: { superAdmin: 201, manager: 403, cashier: 403 },
+    request: async (w) => ({
+      url: '/api/auth/companies',
+      payload: {
+        name: w.unique('Matrix Co '),
+        address: '1 Matrix Road',
+        phone: '0300-1234567',
+        email: 'm@example.com',
+      },
+    }),
+  },
+  {
+    operation: 'GET /api/auth/companies/:id/branches',
+    idIn: 'path',
+    id: 'company id',
+    expect: { superAdmin: [200, 200, 404], manager: [200, 200, 404], cashier: [200, 200, 404] },
+    request: async (w) => ({ url: `/api/auth/companies/${w.target.companyId}/branches` }),
+  },
+  {
+    operation: 'POST /api/auth/branches',
+    idIn: 'body',
+    id: 'companyId',
+    expect: ADMIN_IN_COMPANY(201),
+    request: async (w) => ({
+      url: '/api/auth/branches',
+      payload: {
+        name: w.unique('Matrix Branch '),
+        address: '1 Matrix Road',
+        phone: '0300-1234567',
+        companyId: w.target.companyId,
+      },
+    }),
+  },
+
+  // ---- settings ------------------------------------------------------------------------------
+  {
+    operation: 'GET /api/settings/tax',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/settings/tax?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'POST /api/settings/tax',
+    idIn: 'body',
+    id: 'branchId',
+    expect: ADMIN_IN_COMPANY(200),
+    request: async (w) => ({ url: '/api/settings/tax', payload: { taxRate: 5, branchId: w.target.branchId } }),
+  },
+  {
+    operation: 'POST /api/settings/currency',
+    idIn: 'body',
+    id: 'companyId',
+    expect: ADMIN_IN_COMPANY(200),
+    request: async (w) => ({
+      url: '/api/settings/currency',
+      payload: { companyId: w.target.companyId, currency: 'PKR' },
+    }),
+  },
+
+  // ---- categories ----------------------------------------------------------------------------
+  {
+    operation: 'GET /api/categories',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/categories?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/categories',
+    idIn: 'query',
+    id: 'parentId (own branch)',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({
+      url: `/api/categories?${q({ branchId: w.own.branchId, parentId: (await w.target.category()).id })}`,
+    }),
+  },
+  {
+    operation: 'POST /api/categories',
+    idIn: 'body',
+    id: 'branchIds[]',
+    expect: ANY_IN_BRANCH(201),
+    request: async (w) => ({
+      url: '/api/categories',
+      payload: { name: w.unique('Matrix Category '), branchIds: [w.target.branchId] },
+    }),
+  },
+  {
+    operation: 'POST /api/categories',
+    idIn: 'body',
+    id: 'parentId (own branch)',
+    expect: ANY_IN_BRANCH(201),
+    request: async (w) => ({
+      url: '/api/categories',
+      payload: {
+        name: w.unique('Matrix Category '),
+        branchIds: [w.own.branchId],
+        parentId: (await w.target.category()).id,
+      },
+    }),
+  },
+  {
+    operation: 'PATCH /api/categories/:id',
+    idIn: 'path',
+    id: 'category id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({
+      url: `/api/categories/${(await w.target.category()).id}`,
+      payload: { name: w.unique('Renamed ') },
+    }),
+  },
+  {
+    operation: 'PATCH /api/categories/:id',
+    idIn: 'body',
+    id: 'parentId (own category)',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({
+      url: `/api/categories/${(await w.own.category()).id}`,
+      payload: { parentId: (await w.target.category()).id },
+    }),
+  },
+  {
+    operation: 'GET /api/categories/:id/usage',
+    idIn: 'path',
+    id: 'category id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/categories/${(await w.target.category()).id}/usage` }),
+  },
+  {
+    operation: 'DELETE /api/categories/:id',
+    idIn: 'path',
+    id: 'category id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/categories/${(await w.target.category()).id}` }),
+  },
+
+  // ---- brands --------------------------------------------------------------------------------
+  {
+    operation: 'GET /api/brands',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/brands?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'POST /api/brands',
+    idIn: 'body',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(201),
+    request: async (w) => ({
+      url: '/api/brands',
+      payload: { name: w.unique('Matrix Brand '), branchId: w.target.branchId },
+    }),
+  },
+  {
+    operation: 'PATCH /api/brands/:id',
+    idIn: 'path',
+    id: 'brand id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({
+      url: `/api/brands/${(await w.target.brand()).id}`,
+      payload: { name: w.unique('Renamed ') },
+    }),
+  },
+  {
+    operation: 'GET /api/brands/:id/usage',
+    idIn: 'path',
+    id: 'brand id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/brands/${(await w.target.brand()).id}/usage` }),
+  },
+  {
+    operation: 'DELETE /api/brands/:id',
+    idIn: 'path',
+    id: 'brand id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/brands/${(await w.target.brand()).id}` }),
+  },
+
+  // ---- products ------------------------------------------------------------------------------
+  {
+    operation: 'GET /api/products',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/products?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/products',
+    idIn: 'query',
+    id: 'categoryId (filter)',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({
+      url: `/api/products?${q({ branchId: w.own.branchId, categoryId: (await w.target.category()).id })}`,
+    }),
+  },
+  {
+    operation: 'GET /api/products',
+    idIn: 'query',
+    id: 'brandId (filter)',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({
+      url: `/api/products?${q({ branchId: w.own.branchId, brandId: (await w.target.brand()).id })}`,
+    }),
+  },
+  {
+    operation: 'GET /api/products/:id',
+    idIn: 'path',
+    id: 'product id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/products/${(await w.target.product()).id}` }),
+  },
+  {
+    operation: 'POST /api/products',
+    idIn: 'body',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(201),
+    request: async (w) => ({
+      url: '/api/products',
+      payload: {
+        name: w.unique('Matrix Product '),
+        price: 12.5,
+        cost: 8,
+        stockQuantity: 3,
+        branchId: w.target.branchId,
+      },
+    }),
+  },
+  {
+    operation: 'POST /api/products',
+    idIn: 'body',
+    id: 'categoryId (own branch)',
+    expect: SAME_BRANCH_ONLY(201),
+    request: async (w) => ({
+      url: '/api/products',
+      payload: {
+        name: w.unique('Matrix Product '),
+        price: 12.5,
+        cost: 8,
+        stockQuantity: 3,
+        branchId: w.own.branchId,
+        categoryId: (await w.target.category()).id,
+      },
+    }),
+  },
+  {
+    operation: 'POST /api/products',
+    idIn: 'body',
+    id: 'brandId (own branch)',
+    expect: SAME_BRANCH_ONLY(201),
+    request: async (w) => ({
+      url: '/api/products',
+      payload: {
+        name: w.unique('Matrix Product '),
+        price: 12.5,
+        cost: 8,
+        stockQuantity: 3,
+        branchId: w.own.branchId,
+        brandId: (await w.target.brand()).id,
+      },
+    }),
+  },
+  {
+    operation: 'PATCH /api/products/:id',
+    idIn: 'path',
+    id: 'product id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({
+      url: `/api/products/${(await w.target.product()).id}`,
+      payload: { name: w.unique('Renamed ') },
+    }),
+  },
+  {
+    operation: 'PATCH /api/products/:id',
+    idIn: 'body',
+    id: 'branchId (own product)',
+    // Another branch in reach: a product does not move between branches (400); out of reach: 404.
+    expect: { superAdmin: [200, 400, 404], manager: [200, 400, 404], cashier: [200, 404, 404] },
+    request: async (w) => ({
+      url: `/api/products/${(await w.own.product()).id}`,
+      payload: { name: w.unique('Renamed '), branchId: w.target.branchId },
+    }),
+  },
+  {
+    operation: 'PATCH /api/products/:id',
+    idIn: 'body',
+    id: 'categoryId (own product)',
+    expect: SAME_BRANCH_ONLY(200),
+    request: async (w) => ({
+      url: `/api/products/${(await w.own.product()).id}`,
+      payload: { categoryId: (await w.target.category()).id },
+    }),
+  },
+  {
+    operation: 'PATCH /api/products/:id',
+    idIn: 'body',
+    id: 'brandId (own product)',
+    expect: SAME_BRANCH_ONLY(200),
+    request: async (w) => ({
+      url: `/api/products/${(await w.own.product()).id}`,
+      payload: { brandId: (await w.target.brand()).id },
+    }),
+  },
+  {
+    operation: 'DELETE /api/products/:id',
+    idIn: 'path',
+    id: 'product id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/products/${(await w.target.product()).id}` }),
+  },
+
+  // ---- users ---------------------------------------------------------------------------------
+  {
+    operation: 'GET /api/users',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/users?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/users',
+    idIn: 'query',
+    id: 'companyId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/users?${q({ companyId: w.target.companyId })}` }),
+  },
+  {
+    operation: 'POST /api/users',
+    idIn: 'body',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(201),
+    request: async (w) => {
+      const username = w.unique('matrix');
+      return {
+        url: '/api/users',
+        payload: {
+          name: 'Matrix User',
+          email: `${username}@example.com`,
+          username,
+          password: 'Secret123',
+          roleIds: [3],
+          branchId: w.target.branchId,
+        },
+      };
+    },
+  },
+  {
+    operation: 'POST /api/users',
+    idIn: 'body',
+    id: 'companyId',
+    expect: MANAGERS_IN_COMPANY(201),
+    request: async (w) => {
+      const username = w.unique('matrix');
+      return {
+        url: '/api/users',
+        payload: {
+          name: 'Matrix User',
+          email: `${username}@example.com`,
+          username,
+          password: 'Secret123',
+          roleIds: [3],
+          companyId: w.target.companyId,
+        },
+      };
+    },
+  },
+  {
+    operation: 'PATCH /api/users/:id',
+    idIn: 'path',
+    id: 'user id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/users/${(await w.target.user()).id}`, payload: { name: 'Renamed User' } }),
+  },
+  {
+    operation: 'PATCH /api/users/:id',
+    idIn: 'body',
+    id: 'branchId (own user)',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/users/${(await w.own.user()).id}`, payload: { branchId: w.target.branchId } }),
+  },
+
+  // ---- sales ---------------------------------------------------------------------------------
+  {
+    operation: 'POST /api/transactions',
+    idIn: 'body',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(201),
+    request: async (w) => ({
+      url: '/api/transactions',
+      payload: salePayload(w.target.branchId, await w.target.product()),
+    }),
+  },
+  {
+    operation: 'POST /api/transactions',
+    idIn: 'body',
+    id: 'items[].product_id (own branch)',
+    expect: SAME_BRANCH_ONLY(201),
+    request: async (w) => ({
+      url: '/api/transactions',
+      payload: salePayload(w.own.branchId, await w.target.product()),
+    }),
+  },
+  {
+    // A sale id already used in the caller's company: 422 where the caller can read that sale, 404
+    // where not (issue 10.6). Another company's sale id is answered like a new id (201, issue 10.5:
+    // reads resolve within the company), so it tells nothing about that company.
+    operation: 'POST /api/transactions',
+    idIn: 'body',
+    id: 'id (an existing sale)',
+    expect: { superAdmin: [422, 422, 201], manager: [422, 422, 201], cashier: [422, 404, 201] },
+    request: async (w) => ({
+      url: '/api/transactions',
+      payload: { ...salePayload(w.own.branchId, await w.own.product()), id: (await w.target.sale()).id },
+    }),
+  },
+  {
+    operation: 'GET /api/transactions',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/transactions?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/transactions/analytics',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/transactions/analytics?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/transactions/:id',
+    idIn: 'path',
+    id: 'sale id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/transactions/${(await w.target.sale()).id}` }),
+  },
+
+  // ---- customers -----------------------------------------------------------------------------
+  {
+    operation: 'GET /api/customers/branch/:branchId/phone/:phone',
+    idIn: 'path',
+    id: 'branchId (and a customer phone there)',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => {
+      const customer = await w.target.customer();
+      return { url: `/api/customers/branch/${w.target.branchId}/phone/${encodeURIComponent(customer.phone)}` };
+    },
+  },
+  {
+    operation: 'GET /api/customers',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/customers?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/customers/:id',
+    idIn: 'path',
+    id: 'customer id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/customers/${(await w.target.customer()).id}` }),
+  },
+  {
+    operation: 'GET /api/customers/:id/analytics',
+    idIn: 'path',
+    id: 'customer id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/customers/${(await w.target.customer()).id}/analytics` }),
+  },
+  {
+    operation: 'GET /api/customers/:id/transactions',
+    idIn: 'path',
+    id: 'customer id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/customers/${(await w.target.customer()).id}/transactions` }),
+  },
+  {
+    operation: 'GET /api/customers/:id/returns',
+    idIn: 'path',
+    id: 'customer id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/customers/${(await w.target.customer()).id}/returns` }),
+  },
+  {
+    operation: 'PATCH /api/customers/:id',
+    idIn: 'path',
+    id: 'customer id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/customers/${(await w.target.customer()).id}`, payload: { notes: 'Matrix' } }),
+  },
+
+  // ---- returns -------------------------------------------------------------------------------
+  {
+    operation: 'POST /api/returns',
+    idIn: 'body',
+    id: 'branchId (with a sale there)',
+    expect: MANAGERS_IN_COMPANY(201),
+    request: async (w) => {
+      const sale = await w.target.sale();
+      return { url: '/api/returns', payload: returnPayload(sale.id, w.target.branchId, sale.itemId) };
+    },
+  },
+  {
+    operation: 'POST /api/returns',
+    idIn: 'body',
+    id: 'originalTransactionId (own branch)',
+    expect: MANAGERS_SAME_BRANCH_ONLY(201),
+    request: async (w) => {
+      const sale = await w.target.sale();
+      return { url: '/api/returns', payload: returnPayload(sale.id, w.own.branchId, sale.itemId) };
+    },
+  },
+  {
+    operation: 'POST /api/returns',
+    idIn: 'body',
+    id: 'items[].original_transaction_item_id (own sale)',
+    expect: MANAGERS_SAME_BRANCH_ONLY(201),
+    request: async (w) => {
+      const sale = await w.own.sale();
+      const item = w.scope === 'own' ? sale : await w.target.sale();
+      return { url: '/api/returns', payload: returnPayload(sale.id, w.own.branchId, item.itemId) };
+    },
+  },
+  {
+    operation: 'GET /api/returns',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/returns?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/returns/analytics',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/returns/analytics?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/returns/:id',
+    idIn: 'path',
+    id: 'return id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/returns/${(await w.target.saleReturn()).id}` }),
+  },
+
+  // ---- dashboard -----------------------------------------------------------------------------
+  {
+    operation: 'GET /api/dashboard/sales-summary',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/dashboard/sales-summary?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/dashboard/inventory-summary',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/dashboard/inventory-summary?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/dashboard/returns-summary',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/dashboard/returns-summary?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/dashboard/recent-transactions',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/dashboard/recent-transactions?${q({ branchId: w.target.branchId })}` }),
+  },
+
+  // ---- inventory -----------------------------------------------------------------------------
+  {
+    operation: 'GET /api/inventory/stock',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/inventory/stock?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/inventory/stock',
+    idIn: 'query',
+    id: 'categoryId (filter)',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({
+      url: `/api/inventory/stock?${q({ branchId: w.own.branchId, categoryId: (await w.target.category()).id })}`,
+    }),
+  },
+  {
+    operation: 'GET /api/inventory/movements',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/inventory/movements?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/inventory/movements',
+    idIn: 'query',
+    id: 'productId (filter)',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({
+      url: `/api/inventory/movements?${q({ branchId: w.own.branchId, productId: (await w.target.product()).id })}`,
+    }),
+  },
+  {
+    operation: 'POST /api/inventory/adjustments',
+    idIn: 'body',
+    id: 'branchId (with its product)',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({
+      url: '/api/inventory/adjustments',
+      payload: {
+        branchId: w.target.branchId,
+        productId: (await w.target.product()).id,
+        newQuantity: 7,
+        reason: 'Count',
+      },
+    }),
+  },
+  {
+    operation: 'POST /api/inventory/adjustments',
+    idIn: 'body',
+    id: 'productId (own branch)',
+    expect: MANAGERS_SAME_BRANCH_ONLY(200),
+    request: async (w) => ({
+      url: '/api/inventory/adjustments',
+      payload: { branchId: w.own.branchId, productId: (await w.target.product()).id, newQuantity: 7, reason: 'Count' },
+    }),
+  },
+];
