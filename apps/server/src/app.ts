@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -54,6 +54,16 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     // Only behind a known reverse proxy may X-Forwarded-For name the client (the login rate limit keys on it).
     trustProxy: env.TRUST_PROXY,
+    // Addresses the router refuses (a path parameter over 100 characters, broken %-encoding) answer
+    // in the error envelope too.
+    frameworkErrors: (error, _req, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      (reply as unknown as FastifyReply).code(tooLong ? 414 : 400).send({
+        success: false,
+        message: tooLong ? 'The address is too long' : 'Malformed address',
+        code: 'BAD_REQUEST',
+      });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
