@@ -1,15 +1,24 @@
 import { Divider, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type DiscountType, formatMoney } from '@pos/shared';
+import { useId } from 'react';
 import { cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
 import { NumberField } from './number-field';
 
+/** A figure as an output named by its visible label; only the total is announced as it changes. */
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  const labelId = useId();
   return (
     <Group justify="space-between" wrap="nowrap">
-      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 400} c={strong ? undefined : 'dimmed'}>
+      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 400} c={strong ? undefined : 'dimmed'} id={labelId}>
         {label}
       </Text>
-      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 500} aria-label={label}>
+      <Text
+        component="output"
+        size={strong ? 'lg' : 'sm'}
+        fw={strong ? 700 : 500}
+        aria-labelledby={labelId}
+        aria-live={strong ? 'polite' : 'off'}
+      >
         {value}
       </Text>
     </Group>

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, NumberInput, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { cashChange, formatMoney, type PaymentMethod } from '@pos/shared';
 import { IconCash, IconCreditCard } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { canCompletePayment, type PaymentDetails } from '../store/sale-payload';
 
 type Props = {
@@ -26,6 +26,8 @@ function PaymentForm({ total, isPaying, onClose, onComplete }: Omit<Props, 'open
   const payment = { method, amountReceived };
   const valid = canCompletePayment(total, payment);
   const change = method === 'cash' ? cashChange({ total, amountReceived }) : 0;
+  const amountDueId = useId();
+  const changeId = useId();
 
   return (
     <form
@@ -36,10 +38,10 @@ function PaymentForm({ total, isPaying, onClose, onComplete }: Omit<Props, 'open
     >
       <Stack gap="md">
         <Paper withBorder radius="md" p="md" bg="blue.0">
-          <Text size="sm" c="dimmed">
-            Total
+          <Text size="sm" c="dimmed" id={amountDueId}>
+            Amount due
           </Text>
-          <Text size="xl" fw={700} fz={28} aria-label="Amount due">
+          <Text component="output" display="block" size="xl" fw={700} fz={28} aria-labelledby={amountDueId}>
             {formatMoney(total)}
           </Text>
         </Paper>
@@ -95,21 +97,21 @@ function PaymentForm({ total, isPaying, onClose, onComplete }: Omit<Props, 'open
               onChange={setReceived}
               rightSectionWidth={72}
               rightSection={
-                <Button size="compact-xs" variant="light" onClick={() => setReceived(total)} tabIndex={-1}>
+                <Button size="compact-xs" variant="light" onClick={() => setReceived(total)}>
                   Exact
                 </Button>
               }
             />
             <Group justify="space-between">
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="dimmed" id={changeId}>
                 Change
               </Text>
               {change === null ? (
-                <Text size="sm" c="red.7" aria-label="Change">
+                <Text component="output" size="sm" c="red.7" aria-labelledby={changeId}>
                   {received === '' ? formatMoney(0) : 'Amount received is less than the total'}
                 </Text>
               ) : (
-                <Text size="lg" fw={700} c="green.8" aria-label="Change">
+                <Text component="output" size="lg" fw={700} c="green.8" aria-labelledby={changeId}>
                   {formatMoney(change)}
                 </Text>
               )}

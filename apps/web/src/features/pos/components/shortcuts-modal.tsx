@@ -31,7 +31,8 @@ export function ShortcutsModal({
       title="Keyboard Shortcuts"
       centered
     >
-      <Table verticalSpacing={6} aria-label="Keyboard shortcuts">
+      {/* The dialog opens on what it is there to show (read from the top); Tab reaches the close button. */}
+      <Table verticalSpacing={6} aria-label="Keyboard shortcuts" tabIndex={-1} data-autofocus>
         <Table.Tbody>
           {SHORTCUTS.map(({ keys, action }) => (
             <Table.Tr key={action}>
