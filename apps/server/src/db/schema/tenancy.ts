@@ -80,6 +80,21 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
 });
 
+/**
+ * Sign-in attempts counted per fixed window, per client address ('ip:<address>') and per username
+ * ('user:<lower-case name>'), shared by every server process on the database (the login rate limit).
+ * One row per key, restarted in place when its window has passed; expired rows are purged.
+ */
+export const loginRateLimits = pgTable(
+  'login_rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('login_rate_limits_window_idx').on(t.windowStartedAt)],
+);
+
 // Tenant tables: company_id leads the primary key and every foreign key (DESIGN.md section 5).
 
 export const branches = pgTable(
