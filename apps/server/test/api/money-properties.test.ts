@@ -1,0 +1,147 @@
+import { computeCartTotals, type DiscountType, toMinor } from '@pos/shared';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The register's own cart (apps/web): its store normalizes the inputs and cartTotals is what it shows.
+import { cartTotals, createCartStore } from '../../../web/src/features/pos/store/cart-store';
+import { products, stockMovements } from '../../src/db/schema';
+import { createTestContext, engineName, type TestContext } from '../helpers/context';
+import { bearer, createTenant, login } from '../helpers/factories';
+import { checkInvariants } from '../helpers/invariants';
+
+/**
+ * Money properties (issue 10): for random carts (1-50 lines, prices 0.01-100,000.00, quantities 1-20,
+ * percentage or amount discounts, tax rates 0-100 with 2 decimals) the register's totals (its cart
+ * store and cartTotals), the shared money module's and the server's (a real POST /api/transactions,
+ * which recomputes from the database's prices) are the same to the cent.
+ */
+const RUNS = Number(process.env.MONEY_RUNS ?? 25);
+
+const cartArb = fc.record({
+  lines: fc.array(
+    fc.record({
+      priceCents: fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 10_000_000 })),
+      quantity: fc.integer({ min: 1, max: 20 }),
+    }),
+    { minLength: 1, maxLength: 50 },
+  ),
+  taxBasisPoints: fc.oneof(fc.constantFrom(0, 500, 1750, 1600, 10_000), fc.integer({ min: 0, max: 10_000 })),
+  discountType: fc.constantFrom<DiscountType>('percentage', 'amount'),
+  percent: fc.integer({ min: 0, max: 100 }),
+  amountCents: fc.integer({ min: 0, max: 50_000_000 }),
+});
+
+describe(`money properties (${engineName()})`, () => {
+  let ctx: TestContext;
+  let tenant: Awaited<ReturnType<typeof createTenant>>;
+  let token: string;
+  let run = 0;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    tenant = await createTenant(ctx.database.db);
+    token = await login(ctx.app, tenant.cashier.username);
+  });
+  afterAll(() => ctx.close());
+
+  /** Products at the given prices in the cashier's branch, 1,000 in stock each (initial_stock movements). */
+  async function productsAt(prices: string[]) {
+    run += 1;
+    const rows = await ctx.database.db
+      .insert(products)
+      .values(
+        prices.map((price, i) => ({
+          companyId: tenant.company.id,
+          branchId: tenant.main.id,
+          name: `Money ${run}-${i}`,
+          sku: `MONEY-${run}-${i}`,
+          cost: '0.01',
+          price,
+          stockQuantity: 1000,
+        })),
+      )
+      .returning();
+    await ctx.database.db.insert(stockMovements).values(
+      rows.map((p) => ({
+        companyId: p.companyId,
+        branchId: p.branchId,
+        productId: p.id,
+        movementType: 'initial_stock' as const,
+        direction: 'in' as const,
+        quantity: 1000,
+        previousQuantity: 0,
+        newQuantity: 1000,
+      })),
+    );
+    return rows;
+  }
+
+  it('the server, the money module and the register agree to the cent on random carts', async () => {
+    await fc.assert(
+      fc.asyncProperty(cartArb, async (c) => {
+        const rows = await productsAt(c.lines.map((l) => (l.priceCents / 100).toFixed(2)));
+        // The register: its store takes the lines, the tax rate and the discount as the cashier enters them.
+        const store = createCartStore();
+        store.getState().resetForBranch(tenant.main.id);
+        rows.forEach((p, i) => {
+          const line = c.lines[i];
+          if (!line) return;
+          const added = store
+            .getState()
+            .addProduct(
+              { id: p.id, name: p.name, sku: p.sku, price: Number(p.price), stockQuantity: p.stockQuantity },
+              line.quantity,
+            );
+          expect(added).toBe('added');
+        });
+        store.getState().setTaxRate(c.taxBasisPoints / 100);
+        store.getState().setDiscountType(c.discountType);
+        store.getState().setDiscountValue(c.discountType === 'percentage' ? c.percent : c.amountCents / 100);
+        const state = store.getState();
+        const cart = state.carts.find((x) => x.id === state.activeCartId);
+        if (!cart) throw new Error('no active cart');
+        const register = cartTotals(cart).minor;
+        const shared = computeCartTotals({
+          items: cart.items.map((i) => ({ price: i.price, quantity: i.quantity })),
+          taxRate: cart.taxRate,
+          discountType: cart.discountType,
+          discountValue: cart.discountValue,
+        }).minor;
+        expect(register).toEqual(shared);
+
+        const total = register.total / 100;
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/transactions',
+          headers: bearer(token),
+          payload: {
+            branchId: tenant.main.id,
+            items: cart.items.map((i) => ({ product_id: i.productId, quantity: i.quantity, price: i.price })),
+            subtotal: register.subtotal / 100,
+            tax: register.tax / 100,
+            tax_rate: cart.taxRate,
+            discount_type: cart.discountType,
+            discount_value: cart.discountValue,
+            discount_amount: register.discountAmount / 100,
+            total,
+            payment_method: 'card',
+            amount_paid: total,
+            change: 0,
+          },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const sale = res.json().data as { subtotal: number; discountAmount: number; taxAmount: number; total: number };
+        expect({
+          subtotal: toMinor(sale.subtotal),
+          discountAmount: toMinor(sale.discountAmount),
+          tax: toMinor(sale.taxAmount),
+          total: toMinor(sale.total),
+        }).toEqual(register);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('the data invariants hold after the random sales', async () => {
+    expect(await checkInvariants(ctx.database.db)).toEqual([]);
+  });
+});
