@@ -69,7 +69,9 @@ export function BrandsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Brands</Title>
+      <Title order={1} size="h2">
+        Brands
+      </Title>
 
       <Paper withBorder p="md" radius="md">
         <Text fw={600} mb="sm">

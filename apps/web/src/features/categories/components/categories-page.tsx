@@ -61,7 +61,9 @@ export function CategoriesPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Categories</Title>
+      <Title order={1} size="h2">
+        Categories
+      </Title>
 
       <Paper withBorder p="md" radius="md">
         <Text fw={600} mb="sm">

@@ -48,7 +48,9 @@ function BranchManagement() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>Branch Management</Title>
+        <Title order={1} size="h2">
+          Branch Management
+        </Title>
         <Button leftSection={<IconPlus size={16} />} onClick={open}>
           Create New Branch
         </Button>

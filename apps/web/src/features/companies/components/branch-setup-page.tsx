@@ -57,7 +57,9 @@ export function BranchSetupPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Stack gap={4}>
-            <Title order={2}>Branch Setup</Title>
+            <Title order={1} size="h2">
+              Branch Setup
+            </Title>
             <Text c="dimmed" size="sm">
               Create the first branch of your company.
             </Text>

@@ -25,7 +25,9 @@ function CompanyList({
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <Title order={2}>Select Company</Title>
+        <Title order={1} size="h2">
+          Select Company
+        </Title>
         <Text c="dimmed" size="sm">
           Choose the company to work with, or create a new one.
         </Text>
@@ -77,7 +79,9 @@ function CompanyForm({ onClose, onCreated }: { onClose?: () => void; onCreated: 
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Stack gap={4}>
-          <Title order={2}>Company Setup</Title>
+          <Title order={1} size="h2">
+            Company Setup
+          </Title>
           <Text c="dimmed" size="sm">
             Tell us about your company. You will set up its main branch next.
           </Text>

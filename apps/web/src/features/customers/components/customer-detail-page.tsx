@@ -148,7 +148,9 @@ export function CustomerDetailPage() {
             >
               <IconArrowLeft size={20} />
             </ActionIcon>
-            <Title order={2}>{c?.name ?? 'Customer Details'}</Title>
+            <Title order={1} size="h2">
+              {c?.name ?? 'Customer Details'}
+            </Title>
             {c ? (
               <Badge color={c.isActive ? 'green' : 'gray'} variant="light" size="lg">
                 {c.isActive ? 'Active' : 'Inactive'}

@@ -37,7 +37,9 @@ export function CustomersPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Customers</Title>
+      <Title order={1} size="h2">
+        Customers
+      </Title>
       <TextInput
         placeholder="Search by name, phone or email"
         leftSection={<IconSearch size={16} />}

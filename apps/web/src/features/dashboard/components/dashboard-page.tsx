@@ -38,7 +38,9 @@ export function DashboardPage() {
       <LoadingOverlay visible={loading} zIndex={10} overlayProps={{ blur: 1 }} />
       <Stack gap="md">
         <Group gap="sm" align="center">
-          <Title order={2}>Dashboard Overview</Title>
+          <Title order={1} size="h2">
+            Dashboard Overview
+          </Title>
           {branch ? (
             <Badge size="lg" variant="light" color="blue">
               {branch.name}

@@ -22,7 +22,9 @@ export function Panel({ title, children, action }: { title: string; children: Re
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="sm">
-        <Title order={4}>{title}</Title>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
         {action}
       </Group>
       {children}

@@ -26,7 +26,9 @@ export function InventoryPage() {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Group gap="sm" align="center">
-          <Title order={2}>Inventory Management</Title>
+          <Title order={1} size="h2">
+            Inventory Management
+          </Title>
           {branch ? (
             <Badge size="lg" variant="light" color="blue">
               {branch.name}

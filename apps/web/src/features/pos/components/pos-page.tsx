@@ -138,7 +138,9 @@ export function PosPage() {
   if (!branch) {
     return (
       <Stack gap="md">
-        <Title order={2}>Point of Sale</Title>
+        <Title order={1} size="h2">
+          Point of Sale
+        </Title>
         <Paper withBorder p="xl" radius="md">
           {isSelecting ? (
             <Center>
@@ -156,7 +158,9 @@ export function PosPage() {
     <Stack gap="md">
       <Group justify="space-between" wrap="nowrap">
         <div>
-          <Title order={2}>Point of Sale</Title>
+          <Title order={1} size="h2">
+            Point of Sale
+          </Title>
           <Text size="sm" c="dimmed">
             {branch.name}
           </Text>

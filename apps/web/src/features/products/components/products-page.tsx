@@ -76,7 +76,9 @@ export function ProductsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>Products</Title>
+        <Title order={1} size="h2">
+          Products
+        </Title>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditor({ mode: 'add' })} disabled={!branchId}>
           Add Product
         </Button>

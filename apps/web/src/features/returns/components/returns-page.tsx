@@ -87,7 +87,9 @@ export function ReturnsPage() {
   return (
     <Stack gap="md">
       <Group gap="sm" align="center">
-        <Title order={2}>Returns Management</Title>
+        <Title order={1} size="h2">
+          Returns Management
+        </Title>
         {branch ? (
           <Badge size="lg" variant="light" color="blue">
             {branch.name}

@@ -11,7 +11,9 @@ export function AccountInfoCard() {
       <Stack gap="md">
         <Group gap="xs">
           <IconUserCircle size={20} />
-          <Title order={3}>Account Information</Title>
+          <Title order={2} size="h3">
+            Account Information
+          </Title>
         </Group>
         <Group justify="space-between" wrap="nowrap">
           <Stack gap={2}>

@@ -43,7 +43,9 @@ export function ChangePasswordCard() {
         <Stack gap="md">
           <Group gap="xs">
             <IconLock size={20} />
-            <Title order={3}>Change Password</Title>
+            <Title order={2} size="h3">
+              Change Password
+            </Title>
           </Group>
           <Text size="sm" c="dimmed">
             Use at least 8 characters with upper and lower case letters and a number.

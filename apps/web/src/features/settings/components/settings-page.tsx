@@ -9,7 +9,9 @@ export function SettingsPage() {
   const user = useSessionUser();
   return (
     <Stack gap="md">
-      <Title order={2}>Settings</Title>
+      <Title order={1} size="h2">
+        Settings
+      </Title>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <ChangePasswordCard />
         <Stack gap="md">

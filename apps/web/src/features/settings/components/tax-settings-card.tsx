@@ -54,7 +54,9 @@ export function TaxSettingsCard() {
           <Group justify="space-between">
             <Group gap="xs">
               <IconReceiptTax size={20} />
-              <Title order={3}>Tax Settings</Title>
+              <Title order={2} size="h3">
+                Tax Settings
+              </Title>
             </Group>
             <Badge color="red" variant="light">
               Super Admin Only

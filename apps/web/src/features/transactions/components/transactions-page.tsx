@@ -80,7 +80,9 @@ export function TransactionsPage() {
   return (
     <Stack gap="md">
       <Group gap="sm" align="center">
-        <Title order={2}>Sales Transactions</Title>
+        <Title order={1} size="h2">
+          Sales Transactions
+        </Title>
         {branch ? (
           <Badge size="lg" variant="light" color="blue">
             {branch.name}

@@ -78,7 +78,9 @@ export function UsersPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>Users</Title>
+        <Title order={1} size="h2">
+          Users
+        </Title>
         <Button leftSection={<IconUserPlus size={16} />} onClick={() => setIsAdding(true)} disabled={!companyId}>
           Add User
         </Button>
