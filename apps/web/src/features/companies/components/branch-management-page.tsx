@@ -1,10 +1,13 @@
-import { Badge, Button, Group, LoadingOverlay, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { canManageBranches } from '@pos/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { AccessDenied } from '../../../components/access-denied';
+import { PagerFooter } from '../../../components/pager-footer';
+import { TableStateRow } from '../../../components/table-state';
 import { errorMessage } from '../../../lib/api';
+import { showingRange } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session-store';
 import { useAllBranchesQuery, useCompaniesQuery } from '../api/companies.api';
@@ -57,7 +60,6 @@ function BranchManagement() {
       </Group>
 
       <Paper withBorder radius="md" pos="relative">
-        <LoadingOverlay visible={isLoading} zIndex={10} overlayProps={{ blur: 1 }} />
         <Table.ScrollContainer minWidth={760}>
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
@@ -69,15 +71,11 @@ function BranchManagement() {
             </Table.Thead>
             <Table.Tbody>
               {rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS.length}>
-                    <Text c="dimmed" ta="center" py="lg">
-                      {isLoading
-                        ? 'Loading branches…'
-                        : 'No branches found. Create your first branch using the button above.'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <TableStateRow
+                  colSpan={COLUMNS.length}
+                  loading={isLoading}
+                  emptyText="No branches found. Create your first branch using the button above."
+                />
               ) : (
                 rows.map((branch) => (
                   <Table.Tr key={branch.id}>
@@ -103,9 +101,12 @@ function BranchManagement() {
         </Table.ScrollContainer>
       </Paper>
 
-      <Group justify="flex-end">
-        <Pagination total={totalPages} value={currentPage} onChange={setPage} aria-label="Branch pages" />
-      </Group>
+      <PagerFooter
+        label={showingRange({ page: currentPage, limit: BRANCHES_PAGE_SIZE, total: branches.length, noun: 'branches' })}
+        page={currentPage}
+        totalPages={totalPages}
+        onPageChange={setPage}
+      />
 
       <CreateBranchModal opened={opened} onClose={close} companies={companiesQuery.data ?? []} />
     </Stack>

@@ -3,105 +3,43 @@ import {
   Badge,
   Box,
   Button,
-  Card,
   Group,
   LoadingOverlay,
-  Modal,
-  Pagination,
   SimpleGrid,
   Stack,
-  Table,
   Tabs,
   Text,
-  Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
-import { type UpdateCustomerInput, updateCustomerSchema } from '@pos/shared';
-import { IconArrowLeft, IconCalendar, IconEdit } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconArrowBackUp, IconArrowLeft, IconCash, IconChartBar, IconEdit, IconReceipt } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { errorMessage } from '../../../lib/api';
+import { StatCard } from '../../../components/stat-card';
 import {
   useCustomer,
   useCustomerAnalytics,
   useCustomerReturns,
   useCustomerTransactions,
-  useUpdateCustomer,
 } from '../../../lib/api/customers.api';
 import { formatDate, formatDollars } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
-import { historyStatusColor, reasonLabel, toDay } from '../utils/format';
+import { useHistoryRange } from '../hooks/use-history-range';
+import { EditCustomerModal } from './edit-customer-modal';
+import { ReturnHistoryTab } from './return-history-tab';
+import { TransactionHistoryTab } from './transaction-history-tab';
 
-type DateValue = string | null;
-
-function useRange() {
-  const [start, setStart] = useState<DateValue>(null);
-  const [end, setEnd] = useState<DateValue>(null);
-  const [page, setPage] = useState(1);
-  const params = { page, limit: 10, startDate: toDay(start), endDate: toDay(end) };
-  return {
-    start,
-    end,
-    page,
-    setPage,
-    params,
-    setStart: (v: DateValue) => {
-      setStart(v);
-      setPage(1);
-    },
-    setEnd: (v: DateValue) => {
-      setEnd(v);
-      setPage(1);
-    },
-  };
-}
-
-function RangeFilter({ range }: { range: ReturnType<typeof useRange> }) {
+function Stat({ label, icon, value }: { label: string; icon: ReactNode; value: string }) {
   return (
-    <Group gap="sm" mb="sm">
-      <DatePickerInput
-        label="Start Date"
-        placeholder="dd/mm/yyyy"
-        valueFormat="DD/MM/YYYY"
-        leftSection={<IconCalendar size={16} />}
-        value={range.start}
-        onChange={(v) => range.setStart(v as DateValue)}
-        maxDate={range.end ?? undefined}
-        clearable
-        w={170}
-      />
-      <DatePickerInput
-        label="End Date"
-        placeholder="dd/mm/yyyy"
-        valueFormat="DD/MM/YYYY"
-        leftSection={<IconCalendar size={16} />}
-        value={range.end}
-        onChange={(v) => range.setEnd(v as DateValue)}
-        minDate={range.start ?? undefined}
-        clearable
-        w={170}
-      />
-    </Group>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <Card withBorder radius="md" padding="md">
-      <Text size="sm" c="dimmed" fw={600}>
-        {label}
-      </Text>
+    <StatCard title={label} icon={icon} color="blue">
       <Text fz={22} fw={700}>
         {value}
       </Text>
-    </Card>
+    </StatCard>
   );
 }
 
+/** One customer: figures, details, and the sales and returns histories with a date range each. */
 export function CustomerDetailPage() {
   const { customerId = '' } = useParams();
   const navigate = useNavigate();
@@ -110,8 +48,8 @@ export function CustomerDetailPage() {
   const customer = useCustomer(customerId);
   const analytics = useCustomerAnalytics(customerId);
   const [tab, setTab] = useState<string | null>('details');
-  const txRange = useRange();
-  const retRange = useRange();
+  const txRange = useHistoryRange();
+  const retRange = useHistoryRange();
   const transactions = useCustomerTransactions(customerId, txRange.params, tab === 'transactions');
   const returns = useCustomerReturns(customerId, retRange.params, tab === 'returns');
   const [editing, setEditing] = useState(false);
@@ -165,10 +103,14 @@ export function CustomerDetailPage() {
         </Group>
 
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-          <Stat label="Total Transactions" value={String(a?.totalTransactions ?? 0)} />
-          <Stat label="Total Spent" value={formatDollars(a?.totalSpent)} />
-          <Stat label="Net Spent" value={formatDollars(a?.netSpent)} />
-          <Stat label="Average Transaction" value={formatDollars(a?.averageTransaction)} />
+          <Stat label="Total Transactions" icon={<IconReceipt size={22} />} value={String(a?.totalTransactions ?? 0)} />
+          <Stat label="Total Spent" icon={<IconCash size={22} />} value={formatDollars(a?.totalSpent)} />
+          <Stat label="Net Spent" icon={<IconArrowBackUp size={22} />} value={formatDollars(a?.netSpent)} />
+          <Stat
+            label="Average Transaction"
+            icon={<IconChartBar size={22} />}
+            value={formatDollars(a?.averageTransaction)}
+          />
         </SimpleGrid>
 
         <Tabs value={tab} onChange={setTab}>
@@ -203,192 +145,20 @@ export function CustomerDetailPage() {
           </Tabs.Panel>
 
           <Tabs.Panel value="transactions" pt="md">
-            <RangeFilter range={txRange} />
-            <Table striped aria-label="Transaction History">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Receipt #</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Items</Table.Th>
-                  <Table.Th>Payment</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(transactions.data?.data ?? []).map((t) => (
-                  <Table.Tr
-                    key={t.id}
-                    style={{ cursor: 'pointer' }}
-                    onClick={() => navigate(`/dashboard/transactions?id=${encodeURIComponent(t.id)}`)}
-                  >
-                    <Table.Td>{t.receiptNumber}</Table.Td>
-                    <Table.Td>{formatDate(t.transactionDate, tz)}</Table.Td>
-                    <Table.Td>{t.itemCount}</Table.Td>
-                    <Table.Td tt="capitalize">{t.paymentMethod}</Table.Td>
-                    <Table.Td ta="right">{formatDollars(t.total)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={historyStatusColor(t.status)} variant="light">
-                        {t.status}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            {transactions.data && transactions.data.data.length === 0 ? (
-              <Text c="dimmed" ta="center" py="md">
-                No transactions found
-              </Text>
-            ) : null}
-            {transactions.data && transactions.data.meta.totalPages > 1 ? (
-              <Group justify="flex-end" mt="sm">
-                <Pagination value={txRange.page} onChange={txRange.setPage} total={transactions.data.meta.totalPages} />
-              </Group>
-            ) : null}
+            <TransactionHistoryTab
+              range={txRange}
+              page={transactions.data}
+              loading={transactions.isLoading}
+              timeZone={tz}
+            />
           </Tabs.Panel>
 
           <Tabs.Panel value="returns" pt="md">
-            <RangeFilter range={retRange} />
-            <Table striped aria-label="Return History">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Return #</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Items</Table.Th>
-                  <Table.Th ta="right">Refund</Table.Th>
-                  <Table.Th ta="right">Restocking Fee</Table.Th>
-                  <Table.Th>Reason</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(returns.data?.data ?? []).map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{r.returnNumber}</Table.Td>
-                    <Table.Td>{formatDate(r.returnDate, tz)}</Table.Td>
-                    <Table.Td>{r.items}</Table.Td>
-                    <Table.Td ta="right">{formatDollars(r.refundAmount)}</Table.Td>
-                    <Table.Td ta="right">{formatDollars(r.restockingFee)}</Table.Td>
-                    <Table.Td>
-                      {reasonLabel(r.reason)}
-                      {r.reasonDescription ? (
-                        <Text size="xs" c="dimmed">
-                          {r.reasonDescription}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={historyStatusColor(r.status)} variant="light">
-                        {r.status}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            {returns.data && returns.data.data.length === 0 ? (
-              <Text c="dimmed" ta="center" py="md">
-                No returns found
-              </Text>
-            ) : null}
-            {returns.data && returns.data.meta.totalPages > 1 ? (
-              <Group justify="flex-end" mt="sm">
-                <Pagination value={retRange.page} onChange={retRange.setPage} total={returns.data.meta.totalPages} />
-              </Group>
-            ) : null}
+            <ReturnHistoryTab range={retRange} page={returns.data} loading={returns.isLoading} timeZone={tz} />
           </Tabs.Panel>
         </Tabs>
       </Stack>
       {c ? <EditCustomerModal opened={editing} onClose={() => setEditing(false)} customer={c} /> : null}
     </Box>
-  );
-}
-
-function EditCustomerModal({
-  opened,
-  onClose,
-  customer,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  customer: {
-    id: string;
-    name: string;
-    phone: string;
-    email: string | null;
-    address: string | null;
-    notes: string | null;
-  };
-}) {
-  const update = useUpdateCustomer(customer.id);
-  const [values, setValues] = useState({
-    name: customer.name,
-    phone: customer.phone,
-    email: customer.email ?? '',
-    address: customer.address ?? '',
-    notes: customer.notes ?? '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (opened) {
-      setValues({
-        name: customer.name,
-        phone: customer.phone,
-        email: customer.email ?? '',
-        address: customer.address ?? '',
-        notes: customer.notes ?? '',
-      });
-      setErrors({});
-    }
-  }, [opened, customer]);
-  const set = (key: keyof typeof values) => (e: { currentTarget: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.currentTarget.value }));
-
-  const submit = () => {
-    const input: UpdateCustomerInput = values;
-    const parsed = updateCustomerSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    update.mutate(input, {
-      onSuccess: () => {
-        notifySuccess('Customer updated successfully');
-        onClose();
-      },
-      onError: (error) => {
-        const message = errorMessage(error, 'Failed to update customer');
-        if (/phone/i.test(message)) setErrors({ phone: message });
-        notifyError(message);
-      },
-    });
-  };
-
-  return (
-    <Modal opened={opened} onClose={onClose} title="Edit Customer" centered>
-      <Stack>
-        <TextInput label="Name" required value={values.name} onChange={set('name')} error={errors.name} />
-        <TextInput label="Phone" required value={values.phone} onChange={set('phone')} error={errors.phone} />
-        <TextInput label="Email" value={values.email} onChange={set('email')} error={errors.email} />
-        <TextInput label="Address" value={values.address} onChange={set('address')} error={errors.address} />
-        <Textarea
-          label="Notes"
-          value={values.notes}
-          onChange={set('notes')}
-          error={errors.notes}
-          autosize
-          minRows={2}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={update.isPending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

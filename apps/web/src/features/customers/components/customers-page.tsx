@@ -1,21 +1,11 @@
-import {
-  Badge,
-  Box,
-  Group,
-  LoadingOverlay,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { PagerFooter } from '../../../components/pager-footer';
+import { TableStateRow } from '../../../components/table-state';
 import { useCustomers } from '../../../lib/api/customers.api';
-import { formatDate, formatDollars } from '../../../lib/format';
+import { formatDate, formatDollars, showingRange } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useListControls } from '../../../lib/use-list-controls';
@@ -49,7 +39,6 @@ export function CustomersPage() {
         aria-label="Search customers"
       />
       <Paper withBorder radius="md" pos="relative">
-        <LoadingOverlay visible={query.isFetching && !query.data} zIndex={10} />
         <Table.ScrollContainer minWidth={720}>
           <Table highlightOnHover striped aria-label="Customers">
             <Table.Thead>
@@ -64,40 +53,44 @@ export function CustomersPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((c) => (
-                <Table.Tr
-                  key={c.id}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/dashboard/customers/${c.id}`)}
-                >
-                  <Table.Td fw={500}>{c.name}</Table.Td>
-                  <Table.Td>{c.phone}</Table.Td>
-                  <Table.Td>{c.email ?? 'N/A'}</Table.Td>
-                  <Table.Td ta="right">{c.transactionsCount}</Table.Td>
-                  <Table.Td ta="right">{formatDollars(c.totalSpent)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={c.isActive ? 'green' : 'gray'} variant="light">
-                      {c.isActive ? 'Active' : 'Inactive'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatDate(c.createdAt, branch?.timezone)}</Table.Td>
-                </Table.Tr>
-              ))}
+              {rows.length === 0 ? (
+                <TableStateRow
+                  colSpan={7}
+                  loading={query.isFetching && !query.data}
+                  emptyText={controls.isSearching ? 'No customers found matching your search' : 'No customers found'}
+                />
+              ) : (
+                rows.map((c) => (
+                  <Table.Tr
+                    key={c.id}
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => navigate(`/dashboard/customers/${c.id}`)}
+                  >
+                    <Table.Td fw={500}>{c.name}</Table.Td>
+                    <Table.Td>{c.phone}</Table.Td>
+                    <Table.Td>{c.email ?? 'N/A'}</Table.Td>
+                    <Table.Td ta="right">{c.transactionsCount}</Table.Td>
+                    <Table.Td ta="right">{formatDollars(c.totalSpent)}</Table.Td>
+                    <Table.Td>
+                      <Badge color={c.isActive ? 'green' : 'gray'} variant="light">
+                        {c.isActive ? 'Active' : 'Inactive'}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{formatDate(c.createdAt, branch?.timezone)}</Table.Td>
+                  </Table.Tr>
+                ))
+              )}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {query.data && rows.length === 0 ? (
-          <Text c="dimmed" ta="center" py="lg">
-            {controls.isSearching ? 'No customers found matching your search' : 'No customers found'}
-          </Text>
-        ) : null}
       </Paper>
-      {query.data && query.data.meta.totalPages > 1 ? (
-        <Group justify="flex-end">
-          <Box>
-            <Pagination value={controls.page} onChange={controls.setPage} total={query.data.meta.totalPages} />
-          </Box>
-        </Group>
+      {query.data ? (
+        <PagerFooter
+          label={showingRange({ page: controls.page, limit: 10, total: query.data.meta.total, noun: 'customers' })}
+          page={controls.page}
+          totalPages={Math.max(1, query.data.meta.totalPages)}
+          onPageChange={controls.setPage}
+        />
       ) : null}
     </Stack>
   );

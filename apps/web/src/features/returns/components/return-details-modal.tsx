@@ -1,21 +1,8 @@
 import { Badge, Divider, Group, Modal, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { Return } from '@pos/shared';
-import type { ReactNode } from 'react';
+import { DetailField } from '../../../components/detail-field';
 import { formatAmount, formatDateTime, orNotAvailable } from '../../../lib/format';
 import { conditionLabel, reasonLabel, refundMethodLabel, returnStatusColor, returnStatusLabel } from '../utils/returns';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" mt={2}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** One return: header fields, its items and the refund (spec 02, section 2). */
 export function ReturnDetailsModal({
@@ -41,21 +28,21 @@ export function ReturnDetailsModal({
       ) : (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }}>
-            <Field label="Return #">{data.returnNumber}</Field>
-            <Field label="Original Receipt">{data.originalTransaction.receiptNumber}</Field>
-            <Field label="Status">
+            <DetailField label="Return #">{data.returnNumber}</DetailField>
+            <DetailField label="Original Receipt">{data.originalTransaction.receiptNumber}</DetailField>
+            <DetailField label="Status">
               <Badge color={returnStatusColor(data.status)} variant="light">
                 {returnStatusLabel(data.status)}
               </Badge>
-            </Field>
-            <Field label="Return Date">{formatDateTime(data.returnDate, timeZone)}</Field>
-            <Field label="Processed Date">{formatDateTime(data.processedDate, timeZone)}</Field>
-            <Field label="Processed By">{orNotAvailable(data.processedByName)}</Field>
-            <Field label="Refund Method">{refundMethodLabel(data.refundMethod)}</Field>
-            <Field label="Reason">{reasonLabel(data.reason)}</Field>
-            <Field label="Description">{orNotAvailable(data.reasonDescription)}</Field>
+            </DetailField>
+            <DetailField label="Return Date">{formatDateTime(data.returnDate, timeZone)}</DetailField>
+            <DetailField label="Processed Date">{formatDateTime(data.processedDate, timeZone)}</DetailField>
+            <DetailField label="Processed By">{orNotAvailable(data.processedByName)}</DetailField>
+            <DetailField label="Refund Method">{refundMethodLabel(data.refundMethod)}</DetailField>
+            <DetailField label="Reason">{reasonLabel(data.reason)}</DetailField>
+            <DetailField label="Description">{orNotAvailable(data.reasonDescription)}</DetailField>
           </SimpleGrid>
-          {data.notes ? <Field label="Notes">{data.notes}</Field> : null}
+          {data.notes ? <DetailField label="Notes">{data.notes}</DetailField> : null}
           <Table.ScrollContainer minWidth={820}>
             <Table striped withTableBorder>
               <Table.Thead>

@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { TransactionAnalytics } from '@pos/shared';
 import {
   IconArrowBackUp,
@@ -12,6 +12,7 @@ import {
   IconTrendingUp,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { StatCard } from '../../../components/stat-card';
 import { ACCESS_RESTRICTED, INSUFFICIENT_PERMISSIONS, type SummaryCardKey, summaryCards } from '../utils/summary-cards';
 
 const ICONS: Record<SummaryCardKey, { icon: ComponentType<{ size?: number }>; color: string }> = {
@@ -42,48 +43,38 @@ export function SummaryCards({ analytics, isLoading, isRestricted, isRefreshing 
       {cards.map((card) => {
         const { icon: Icon, color } = ICONS[card.key];
         return (
-          <Paper
+          <StatCard
             key={card.key}
-            component="section"
-            aria-label={card.title}
-            withBorder
-            p="md"
-            radius="md"
-            style={{ opacity: isRefreshing && !isRestricted ? 0.6 : 1 }}
+            title={card.title}
+            icon={isRestricted ? <IconLock size={22} /> : <Icon size={22} />}
+            color={isRestricted ? 'gray' : color}
+            dimmed={isRefreshing && !isRestricted}
           >
-            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-              <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-                {card.title}
-              </Text>
-              <ThemeIcon variant="light" color={isRestricted ? 'gray' : color} size="md" radius="md">
-                {isRestricted ? <IconLock size={16} /> : <Icon size={16} />}
-              </ThemeIcon>
-            </Group>
             {isRestricted ? (
               <>
-                <Text fw={700} size="lg" mt={4} c="dimmed">
+                <Text fw={700} size="lg" c="dimmed">
                   {ACCESS_RESTRICTED}
                 </Text>
-                <Text size="xs" c="dimmed" mt={2}>
+                <Text size="xs" c="dimmed">
                   {INSUFFICIENT_PERMISSIONS}
                 </Text>
               </>
             ) : isLoading ? (
               <>
-                <Skeleton height={24} mt={6} width="70%" />
-                <Skeleton height={10} mt={8} width="50%" />
+                <Skeleton height={24} mt={2} width="70%" />
+                <Skeleton height={10} mt={4} width="50%" />
               </>
             ) : (
               <>
-                <Text fw={700} size="xl" mt={4}>
+                <Text fw={700} size="xl">
                   {card.value}
                 </Text>
-                <Text size="xs" c="dimmed" mt={2}>
+                <Text size="xs" c="dimmed">
                   {card.detail}
                 </Text>
               </>
             )}
-          </Paper>
+          </StatCard>
         );
       })}
     </SimpleGrid>

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Divider, Group, Modal, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { Sale } from '@pos/shared';
 import { IconPrinter } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DetailField } from '../../../components/detail-field';
 import {
   formatAmount,
   formatDateTime,
@@ -25,19 +25,6 @@ type TransactionDetailsModalProps = {
   onReprint: (sale: Sale) => void;
   isPrinting: boolean;
 };
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" mt={2}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function TotalRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -108,19 +95,19 @@ export function TransactionDetailsModal({
       ) : (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
-            <Field label="Receipt #">
+            <DetailField label="Receipt #">
               <Text span fw={700} ff="monospace">
                 {orNotAvailable(sale.receiptNumber)}
               </Text>
-            </Field>
-            <Field label="Date">{formatDateTime(sale.transactionDate, timeZone)}</Field>
-            <Field label="Status">
+            </DetailField>
+            <DetailField label="Date">{formatDateTime(sale.transactionDate, timeZone)}</DetailField>
+            <DetailField label="Status">
               <Badge color="green" variant="light">
                 {statusLabel(sale.status)}
               </Badge>
-            </Field>
-            <Field label="Cashier">{orNotAvailable(sale.cashierName)}</Field>
-            <Field label="Customer">
+            </DetailField>
+            <DetailField label="Cashier">{orNotAvailable(sale.cashierName)}</DetailField>
+            <DetailField label="Customer">
               {sale.customer?.id ? (
                 <Anchor component={Link} to={`/dashboard/customers/${encodeURIComponent(sale.customer.id)}`} size="sm">
                   {sale.customer.name || NOT_AVAILABLE}
@@ -133,12 +120,12 @@ export function TransactionDetailsModal({
                   {sale.customer.phone}
                 </Text>
               ) : null}
-            </Field>
-            <Field label="Payment">
+            </DetailField>
+            <DetailField label="Payment">
               <Badge color={paymentMethodColor(sale.paymentMethod)} variant="light">
                 {paymentMethodLabel(sale.paymentMethod)}
               </Badge>
-            </Field>
+            </DetailField>
           </SimpleGrid>
 
           <Table.ScrollContainer minWidth={560}>
