@@ -1,7 +1,7 @@
-import { Badge, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PagerFooter } from '../../../components/pager-footer';
 import { TableStateRow } from '../../../components/table-state';
 import { useCustomers } from '../../../lib/api/customers.api';
@@ -66,7 +66,12 @@ export function CustomersPage() {
                     style={{ cursor: 'pointer' }}
                     onClick={() => navigate(`/dashboard/customers/${c.id}`)}
                   >
-                    <Table.Td fw={500}>{c.name}</Table.Td>
+                    <Table.Td fw={500}>
+                      {/* The row opens on a click; the name is the link a keyboard (Tab, Enter) opens it by. */}
+                      <Anchor component={Link} to={`/dashboard/customers/${c.id}`} fw={500}>
+                        {c.name}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>{c.phone}</Table.Td>
                     <Table.Td>{c.email ?? 'N/A'}</Table.Td>
                     <Table.Td ta="right">{c.transactionsCount}</Table.Td>
