@@ -184,7 +184,6 @@ async function main() {
         WEB_DIST: webDist,
         SEED_DEMO: 'auto',
         DATABASE_URL: undefined,
-        DATABASE_READ_URL: undefined,
       },
     });
 

@@ -8,7 +8,6 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  DATABASE_READ_URL: z.string().url().optional(),
   /** PostgreSQL connections per server process. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
   /** The embedded database (no autovacuum) is vacuumed and analyzed this often. */

@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -28,7 +27,7 @@ export function AppProviders({
     <MantineProvider theme={theme} defaultColorScheme="light" forceColorScheme="light" env={env}>
       <Notifications {...NOTIFICATION_SETTINGS} />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>{children}</ModalsProvider>
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );
