@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -63,6 +64,22 @@ export async function buildApp({
         message: tooLong ? 'The address is too long' : 'Malformed address',
         code: 'BAD_REQUEST',
       });
+    },
+    // Requests Node's HTTP parser refuses (headers over 16 KB, a 300 KB query string) likewise.
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      const message = { 431: 'The request headers are too large', 408: 'Request timeout', 400: 'Malformed request' }[
+        status
+      ];
+      const body = JSON.stringify({ success: false, message, code: status === 408 ? 'TIMEOUT' : 'BAD_REQUEST' });
+      if (socket.writable) {
+        socket.write(
+          `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+            `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+        );
+      }
+      socket.destroy(error);
     },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -70,6 +70,16 @@ export async function openDatabase(options: {
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   return { db: pgliteDb as unknown as Db, engine: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Runs a raw statement (`sql\`...\``) and answers its rows, typed by the caller: the one place that
+ * reads the drivers' result shape (node-postgres and PGlite both answer `{ rows }`; Drizzle types it
+ * per driver). Numerics and bigints come back as text.
+ */
+export async function queryRows<Row>(db: DbOrTx, query: SQLWrapper): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
+import { type Db, queryRows } from './client';
 
 /**
  * What PostgreSQL's autovacuum does, for the embedded database, which has none: every table vacuumed
@@ -9,10 +9,11 @@ import type { Db } from './client';
  * would scan every earlier sale. VACUUM also keeps index-only scans (product search) index-only.
  */
 export async function vacuumAnalyzeAll(db: Db): Promise<string[]> {
-  const result = await db.execute<{ relname: string }>(
+  const rows = await queryRows<{ relname: string }>(
+    db,
     sql`select relname from pg_stat_user_tables where schemaname = 'public' order by relname`,
   );
-  const tables = (result as unknown as { rows: { relname: string }[] }).rows.map((r) => r.relname);
+  const tables = rows.map((r) => r.relname);
   for (const table of tables) await db.execute(sql`vacuum (analyze) ${sql.identifier(table)}`);
   return tables;
 }

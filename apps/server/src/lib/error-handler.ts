@@ -1,18 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
-
-type PgError = { code?: string; constraint?: string; detail?: string };
-
-function pgErrorOf(error: unknown): PgError | undefined {
-  let current: unknown = error;
-  for (let i = 0; i < 4 && current && typeof current === 'object'; i++) {
-    const code = (current as PgError).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return current as PgError;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+import { pgErrorOf, UNIQUE_VIOLATION } from './pg-errors';
 
 /** Turns every error into the API's envelope; nothing above 499 carries details, and no stack leaves. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -36,7 +25,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     const pgError = pgErrorOf(error);
-    if (pgError?.code === '23505') {
+    if (pgError?.code === UNIQUE_VIOLATION) {
       return reply
         .code(409)
         .send({ success: false, message: 'A record with these details already exists', code: 'DUPLICATE' });

@@ -1,11 +1,12 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { returnsDaily, salesDaily } from '../db/schema';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../db/client';
+import { returnItems, returns, returnsDaily, saleItems, sales, salesDaily } from '../db/schema';
+import type { LocalDays } from './sql-filters.repo';
 
 type BranchKey = { companyId: string; branchId: string };
 
 /** A period of local days (yyyy-mm-dd in the branch's time zone), both ends inclusive, either optional. */
-export type DayPeriod = { startDate?: string; endDate?: string };
+export type DayPeriod = LocalDays;
 
 /** The sales figures as SQL numerics (strings), every one computed in the database. */
 export type SalesFiguresRow = {
@@ -27,69 +28,104 @@ export type SalesFiguresRow = {
 };
 
 /**
- * The figures of docs/ARCHITECTURE.md 'Sales figures' for one branch and period of local days, in
- * one statement over the daily totals (sales_daily, returns_daily): a row per day (and cashier and
- * payment method), so a year of a busy branch is a few thousand rows however many sales it holds.
+ * The formulas of docs/ARCHITECTURE.md 'Sales figures', written once: over one row of sales totals `s`
+ * (tx, revenue, subtotal, tax, discounts, items: completed sales) and one of returns totals `r`
+ * (returns, refunded, items_returned, returned_subtotal: completed returns), whatever they were summed
+ * from. Every figure is computed in the database and answered as text.
+ */
+async function figuresOf(db: DbOrTx, s: SQL, r: SQL): Promise<SalesFiguresRow> {
+  const [row] = await queryRows<SalesFiguresRow>(
+    db,
+    sql`select
+      s.tx::text as "grossTransactions",
+      s.revenue::text as "grossRevenue",
+      s.subtotal::text as "grossSubtotal",
+      s.tax::text as "grossTax",
+      s.discounts::text as "grossDiscounts",
+      s.items::text as "grossItemsSold",
+      (case when s.tx = 0 then 0 else round(s.revenue / s.tx, 2) end)::text as "averageTransactionValue",
+      r.returns::text as "totalReturns",
+      r.refunded::text as "totalReturnedValue",
+      r.items_returned::text as "totalItemsReturned",
+      (s.revenue - r.refunded)::text as "netRevenue",
+      (s.subtotal - r.returned_subtotal)::text as "netSubtotal",
+      (s.items - r.items_returned)::text as "netItemsSold",
+      (case when s.tx = 0 then 0 else round(r.returns * 100.0 / s.tx, 1) end)::text as "returnRate",
+      (case when s.revenue = 0 then 0 else round(r.refunded * 100 / s.revenue, 1) end)::text as "refundRate"
+    from (${s}) s cross join (${r}) r`,
+  );
+  if (!row) throw new Error('sales figures returned nothing');
+  return row;
+}
+
+/**
+ * The figures for one branch and period of local days, over the daily totals (sales_daily,
+ * returns_daily): a row per day (and cashier and payment method), so a year of a busy branch is a few
+ * thousand rows however many sales it holds.
  */
 export async function salesFigures(db: DbOrTx, scope: BranchKey, { startDate, endDate }: DayPeriod) {
-  const s = db
-    .select({
-      tx: sql<string>`coalesce(sum(${salesDaily.transactions}), 0)`.as('tx'),
-      revenue: sql<string>`coalesce(sum(${salesDaily.revenue}), 0)`.as('revenue'),
-      subtotal: sql<string>`coalesce(sum(${salesDaily.subtotal}), 0)`.as('subtotal'),
-      tax: sql<string>`coalesce(sum(${salesDaily.tax}), 0)`.as('tax'),
-      discounts: sql<string>`coalesce(sum(${salesDaily.discounts}), 0)`.as('discounts'),
-      items: sql<string>`coalesce(sum(${salesDaily.itemsSold}), 0)`.as('items'),
-    })
-    .from(salesDaily)
-    .where(
-      and(
-        eq(salesDaily.companyId, scope.companyId),
-        eq(salesDaily.branchId, scope.branchId),
-        startDate ? gte(salesDaily.day, startDate) : undefined,
-        endDate ? lte(salesDaily.day, endDate) : undefined,
-      ),
-    )
-    .as('s');
-  const r = db
-    .select({
-      returns: sql<string>`coalesce(sum(${returnsDaily.returnsCount}), 0)`.as('returns'),
-      refunded: sql<string>`coalesce(sum(${returnsDaily.refunded}), 0)`.as('refunded'),
-      itemsReturned: sql<string>`coalesce(sum(${returnsDaily.itemsReturned}), 0)`.as('items_returned'),
-      returnedSubtotal: sql<string>`coalesce(sum(${returnsDaily.returnedSubtotal}), 0)`.as('returned_subtotal'),
-    })
-    .from(returnsDaily)
-    .where(
-      and(
-        eq(returnsDaily.companyId, scope.companyId),
-        eq(returnsDaily.branchId, scope.branchId),
-        startDate ? gte(returnsDaily.day, startDate) : undefined,
-        endDate ? lte(returnsDaily.day, endDate) : undefined,
-      ),
-    )
-    .as('r');
-  const [row] = await db
-    .select({
-      grossTransactions: sql<string>`${s.tx}`,
-      grossRevenue: sql<string>`${s.revenue}`,
-      grossSubtotal: sql<string>`${s.subtotal}`,
-      grossTax: sql<string>`${s.tax}`,
-      grossDiscounts: sql<string>`${s.discounts}`,
-      grossItemsSold: sql<string>`${s.items}`,
-      averageTransactionValue: sql<string>`case when ${s.tx} = 0 then 0 else round(${s.revenue} / ${s.tx}, 2) end`,
-      totalReturns: sql<string>`${r.returns}`,
-      totalReturnedValue: sql<string>`${r.refunded}`,
-      totalItemsReturned: sql<string>`${r.itemsReturned}`,
-      netRevenue: sql<string>`${s.revenue} - ${r.refunded}`,
-      netSubtotal: sql<string>`${s.subtotal} - ${r.returnedSubtotal}`,
-      netItemsSold: sql<string>`${s.items} - ${r.itemsReturned}`,
-      returnRate: sql<string>`case when ${s.tx} = 0 then 0 else round(${r.returns} * 100.0 / ${s.tx}, 1) end`,
-      refundRate: sql<string>`case when ${s.revenue} = 0 then 0 else round(${r.refunded} * 100 / ${s.revenue}, 1) end`,
-    })
-    .from(s)
-    .innerJoin(r, sql`true`);
-  if (!row) throw new Error('sales figures returned nothing');
-  return row satisfies SalesFiguresRow;
+  const s = sql`select
+      coalesce(sum(${salesDaily.transactions}), 0) as tx,
+      coalesce(sum(${salesDaily.revenue}), 0) as revenue,
+      coalesce(sum(${salesDaily.subtotal}), 0) as subtotal,
+      coalesce(sum(${salesDaily.tax}), 0) as tax,
+      coalesce(sum(${salesDaily.discounts}), 0) as discounts,
+      coalesce(sum(${salesDaily.itemsSold}), 0) as items
+    from ${salesDaily}
+    where ${and(
+      eq(salesDaily.companyId, scope.companyId),
+      eq(salesDaily.branchId, scope.branchId),
+      startDate ? gte(salesDaily.day, startDate) : undefined,
+      endDate ? lte(salesDaily.day, endDate) : undefined,
+    )}`;
+  const r = sql`select
+      coalesce(sum(${returnsDaily.returnsCount}), 0) as returns,
+      coalesce(sum(${returnsDaily.refunded}), 0) as refunded,
+      coalesce(sum(${returnsDaily.itemsReturned}), 0) as items_returned,
+      coalesce(sum(${returnsDaily.returnedSubtotal}), 0) as returned_subtotal
+    from ${returnsDaily}
+    where ${and(
+      eq(returnsDaily.companyId, scope.companyId),
+      eq(returnsDaily.branchId, scope.branchId),
+      startDate ? gte(returnsDaily.day, startDate) : undefined,
+      endDate ? lte(returnsDaily.day, endDate) : undefined,
+    )}`;
+  return figuresOf(db, s, r);
+}
+
+/**
+ * The same figures for one customer, all time: their completed sales, and the completed returns of
+ * those sales. A customer has few sales, so these are summed from the rows themselves
+ * (sales_customer_idx), the daily totals having no customer.
+ */
+export async function customerFigures(
+  db: DbOrTx,
+  { companyId, customerId }: { companyId: string; customerId: string },
+) {
+  const s = sql`select
+      count(*) as tx,
+      coalesce(sum(x.total), 0) as revenue,
+      coalesce(sum(x.subtotal), 0) as subtotal,
+      coalesce(sum(x.tax_amount), 0) as tax,
+      coalesce(sum(x.discount_amount), 0) as discounts,
+      coalesce(sum((select sum(i.quantity) from ${saleItems} i where i.company_id = x.company_id and i.sale_id = x.id)), 0) as items
+    from ${sales} x
+    where x.company_id = ${companyId} and x.customer_id = ${customerId} and x.status = 'completed'`;
+  const r = sql`select
+      count(*) as returns,
+      coalesce(sum(t.refund_amount), 0) as refunded,
+      coalesce(sum(t.items), 0) as items_returned,
+      coalesce(sum(t.goods), 0) as returned_subtotal
+    from (
+      select rt.refund_amount,
+             (select sum(i.quantity) from ${returnItems} i where i.company_id = rt.company_id and i.return_id = rt.id) as items,
+             (select sum(i.quantity * i.unit_price) from ${returnItems} i
+               where i.company_id = rt.company_id and i.return_id = rt.id) as goods
+      from ${returns} rt
+      join ${sales} x on x.company_id = rt.company_id and x.id = rt.original_sale_id
+      where rt.company_id = ${companyId} and x.customer_id = ${customerId} and rt.status = 'completed'
+    ) t`;
+  return figuresOf(db, s, r);
 }
 
 /**
@@ -101,7 +137,9 @@ export async function dailyNetRevenue(
   scope: BranchKey,
   { startDate, endDate }: { startDate: string; endDate: string },
 ): Promise<{ day: string; netRevenue: string }[]> {
-  const result = await db.execute<{ day: string; net_revenue: string }>(sql`
+  const rows = await queryRows<{ day: string; net_revenue: string }>(
+    db,
+    sql`
     select d.day::text as day, sum(d.amount)::text as net_revenue from (
       select ${salesDaily.day} as day, ${salesDaily.revenue} as amount from ${salesDaily}
         where ${salesDaily.companyId} = ${scope.companyId} and ${salesDaily.branchId} = ${scope.branchId}
@@ -110,8 +148,9 @@ export async function dailyNetRevenue(
       select ${returnsDaily.day}, -${returnsDaily.refunded} from ${returnsDaily}
         where ${returnsDaily.companyId} = ${scope.companyId} and ${returnsDaily.branchId} = ${scope.branchId}
           and ${returnsDaily.day} >= ${startDate} and ${returnsDaily.day} <= ${endDate}
-    ) d group by d.day order by d.day`);
-  return (result as unknown as { rows: { day: string; net_revenue: string }[] }).rows.map((r) => ({
+    ) d group by d.day order by d.day`,
+  );
+  return rows.map((r) => ({
     day: r.day,
     netRevenue: r.net_revenue,
   }));

@@ -1,4 +1,4 @@
-import type { TransactionAnalytics } from '@pos/shared';
+import type { DashboardReturnsSummary, SalesPeriodFigures, TransactionAnalytics } from '@pos/shared';
 import type { DbOrTx } from '../db/client';
 import type { BranchScope } from './access';
 import { toMoney } from './money';
@@ -6,10 +6,29 @@ import * as repo from './sales-figures.repo';
 
 export type { DayPeriod } from './sales-figures.repo';
 
+const toFigures = (f: repo.SalesFiguresRow): SalesPeriodFigures => ({
+  grossRevenue: toMoney(f.grossRevenue),
+  grossTransactions: Number(f.grossTransactions),
+  grossSubtotal: toMoney(f.grossSubtotal),
+  grossTax: toMoney(f.grossTax),
+  grossDiscounts: toMoney(f.grossDiscounts),
+  grossItemsSold: Number(f.grossItemsSold),
+  averageTransactionValue: toMoney(f.averageTransactionValue),
+  totalReturns: Number(f.totalReturns),
+  totalReturnedValue: toMoney(f.totalReturnedValue),
+  totalItemsReturned: Number(f.totalItemsReturned),
+  netRevenue: toMoney(f.netRevenue),
+  netSubtotal: toMoney(f.netSubtotal),
+  netItemsSold: Number(f.netItemsSold),
+  returnRate: Number(f.returnRate),
+  refundRate: Number(f.refundRate),
+});
+
 /**
  * The sales figures of one branch and period (docs/ARCHITECTURE.md, 'Sales figures'): the one
- * definition behind GET /transactions/analytics and the dashboard's sales summary. The caller has
- * resolved the branch (and checked the permission); dates are local days of its time zone, end inclusive.
+ * definition behind GET /transactions/analytics, the dashboard's sales and returns summaries, the
+ * returns page's counts and (per customer) the customer analytics. The caller has resolved the branch
+ * (and checked the permission); dates are local days of its time zone, end inclusive.
  */
 export async function salesFigures(
   db: DbOrTx,
@@ -18,22 +37,46 @@ export async function salesFigures(
 ): Promise<TransactionAnalytics> {
   const f = await repo.salesFigures(db, scope, period);
   return {
-    grossRevenue: toMoney(f.grossRevenue),
-    grossTransactions: Number(f.grossTransactions),
-    grossSubtotal: toMoney(f.grossSubtotal),
-    grossTax: toMoney(f.grossTax),
-    grossDiscounts: toMoney(f.grossDiscounts),
-    grossItemsSold: Number(f.grossItemsSold),
-    averageTransactionValue: toMoney(f.averageTransactionValue),
-    totalReturns: Number(f.totalReturns),
-    totalReturnedValue: toMoney(f.totalReturnedValue),
-    totalItemsReturned: Number(f.totalItemsReturned),
-    netRevenue: toMoney(f.netRevenue),
-    netSubtotal: toMoney(f.netSubtotal),
-    netItemsSold: Number(f.netItemsSold),
-    returnRate: Number(f.returnRate),
-    refundRate: Number(f.refundRate),
+    ...toFigures(f),
     period: { startDate: period.startDate ?? null, endDate: period.endDate ?? null, timezone: scope.timezone },
+  };
+}
+
+/**
+ * The same figures for one customer, all time: their completed sales and the completed returns of those
+ * sales (a return counts for the customer of the sale it returns).
+ */
+export async function customerSalesFigures(
+  db: DbOrTx,
+  customer: { companyId: string; customerId: string },
+): Promise<SalesPeriodFigures> {
+  return toFigures(await repo.customerFigures(db, customer));
+}
+
+/**
+ * Completed returns today, this week (from Monday) and this month, in local days of the branch's time
+ * zone, with this month's return rate: the sales figures' totalReturns, totalReturnedValue and
+ * returnRate of those periods. What the dashboard's returns summary and the returns page's cards show.
+ */
+export async function returnsByPeriod(
+  db: DbOrTx,
+  scope: BranchScope,
+  now: Date = new Date(),
+): Promise<DashboardReturnsSummary> {
+  const p = dashboardPeriods(scope.timezone, now);
+  const [today, week, month] = await Promise.all([
+    salesFigures(db, scope, { startDate: p.today, endDate: p.today }),
+    salesFigures(db, scope, { startDate: p.weekStart, endDate: p.today }),
+    salesFigures(db, scope, { startDate: p.monthStart, endDate: p.today }),
+  ]);
+  return {
+    todayCount: today.totalReturns,
+    weekCount: week.totalReturns,
+    monthCount: month.totalReturns,
+    todayAmount: today.totalReturnedValue,
+    weekAmount: week.totalReturnedValue,
+    monthAmount: month.totalReturnedValue,
+    returnRate: month.returnRate,
   };
 }
 

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
 import { seedDemo } from '../../src/db/seed/demo';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { bearer, login } from '../helpers/factories';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe(`demo data (${engineName()})`, () => {
   let ctx: TestContext;
@@ -15,13 +14,14 @@ describe(`demo data (${engineName()})`, () => {
   afterAll(() => ctx.close());
 
   it("keeps every product's stock equal to the signed sum of its movements, never below 0 on the way", async () => {
-    const rows = rowsOf<{ name: string; stock: number; ledger: string; lowest: number | null }>(
-      await ctx.database.db.execute(sql`
+    const rows = await queryRows<{ name: string; stock: number; ledger: string; lowest: number | null }>(
+      ctx.database.db,
+      sql`
         select p.name, p.stock_quantity as stock,
                coalesce(sum(case when m.direction = 'in' then m.quantity else -m.quantity end), 0) as ledger,
                min(m.new_quantity) as lowest
         from products p left join stock_movements m on m.company_id = p.company_id and m.product_id = p.id
-        group by p.company_id, p.id, p.name, p.stock_quantity`),
+        group by p.company_id, p.id, p.name, p.stock_quantity`,
     );
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
@@ -31,24 +31,26 @@ describe(`demo data (${engineName()})`, () => {
   });
 
   it('chains each movement from the previous quantity to the new one', async () => {
-    const broken = rowsOf<{ n: string }>(
-      await ctx.database.db.execute(sql`
+    const broken = await queryRows<{ n: string }>(
+      ctx.database.db,
+      sql`
         select count(*) as n from (
           select new_quantity, previous_quantity,
                  lag(new_quantity) over (partition by company_id, product_id order by created_at, id) as before
           from stock_movements) m
-        where m.before is not null and m.before <> m.previous_quantity`),
+        where m.before is not null and m.before <> m.previous_quantity`,
     );
     expect(Number(broken[0]?.n)).toBe(0);
   });
 
   it('has three weeks of sales with unique receipt numbers and a few returns, visible to the manager', async () => {
-    const [counts] = rowsOf<{ sales: string; receipts: string; returns: string; days: string }>(
-      await ctx.database.db.execute(sql`
+    const [counts] = await queryRows<{ sales: string; receipts: string; returns: string; days: string }>(
+      ctx.database.db,
+      sql`
         select (select count(*) from sales) as sales,
                (select count(distinct (branch_id, receipt_number)) from sales) as receipts,
                (select count(*) from returns) as returns,
-               (select count(distinct date_trunc('day', created_at)) from sales) as days`),
+               (select count(distinct date_trunc('day', created_at)) from sales) as days`,
     );
     expect(Number(counts?.sales)).toBeGreaterThan(100);
     expect(counts?.receipts).toBe(counts?.sales);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
 import { scheduleEmbeddedMaintenance, vacuumAnalyzeAll } from '../../src/db/maintenance';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { createProduct, createTenant } from '../helpers/factories';
@@ -18,10 +19,11 @@ describe(`embedded database maintenance (${engineName()})`, () => {
 
   /** The planner's row count for a table: -1 until the table is first vacuumed or analyzed. */
   const plannerRows = async (table: string) => {
-    const result = await ctx.database.db.execute<{ reltuples: number }>(
+    const [row] = await queryRows<{ reltuples: number }>(
+      ctx.database.db,
       sql`select reltuples::float8 as reltuples from pg_class where oid = ${table}::regclass`,
     );
-    return Number((result as unknown as { rows: { reltuples: number }[] }).rows[0]?.reltuples);
+    return Number(row?.reltuples);
   };
 
   it('vacuums and analyzes every table, so the planner knows how many rows they hold', async () => {

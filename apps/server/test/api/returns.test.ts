@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { computeCartTotals, RETURNS_MSG } from '@pos/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
 import { auditLogs, products, saleItems, stockMovements } from '../../src/db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../../src/db/seed/demo';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
@@ -479,11 +480,10 @@ describe(`returns API (${engineName()})`, () => {
     expect(analytics.statusBreakdown).toEqual([{ status: 'completed', count: body.meta.total }]);
     expect(analytics.todayReturns).toBe(body.meta.total);
     expect(analytics.monthReturns).toBe(body.meta.total);
-    const [sum] = await ctx.database.db
-      .execute<{ s: string }>(
-        sql`select coalesce(sum(refund_amount), 0)::text as s from returns where branch_id = ${tenant.main.id}`,
-      )
-      .then((r) => (r as unknown as { rows: { s: string }[] }).rows);
+    const [sum] = await queryRows<{ s: string }>(
+      ctx.database.db,
+      sql`select coalesce(sum(refund_amount), 0)::text as s from returns where branch_id = ${tenant.main.id}`,
+    );
     expect(analytics.totalRefundAmount).toBe(Number(sum?.s));
   });
 
@@ -523,18 +523,16 @@ describe(`returns on demo data (${engineName()})`, () => {
 
   it('numbers a new return after the demo returns of its branch', async () => {
     const token = await login(ctx.app, 'manager', DEMO_PASSWORD);
-    const [mine] = (
-      (await ctx.database.db.execute(
-        sql`select coalesce(u.branch_id, (select b.id from branches b where b.company_id = u.company_id and b.is_main limit 1)) as id
-            from users u where u.username = 'manager'`,
-      )) as unknown as { rows: { id: string }[] }
-    ).rows;
+    const [mine] = await queryRows<{ id: string }>(
+      ctx.database.db,
+      sql`select coalesce(u.branch_id, (select b.id from branches b where b.company_id = u.company_id and b.is_main limit 1)) as id
+          from users u where u.username = 'manager'`,
+    );
     const branchId = mine?.id ?? '';
-    const [latest] = (
-      (await ctx.database.db.execute(
-        sql`select max(return_number) as n, count(*)::int as c from returns where branch_id = ${branchId}`,
-      )) as unknown as { rows: { n: string | null; c: number }[] }
-    ).rows;
+    const [latest] = await queryRows<{ n: string | null; c: number }>(
+      ctx.database.db,
+      sql`select max(return_number) as n, count(*)::int as c from returns where branch_id = ${branchId}`,
+    );
     expect(latest?.c).toBeGreaterThan(0);
     const list = await ctx.app.inject({
       method: 'GET',
@@ -601,10 +599,8 @@ describe(`migration 0006 on existing returns (${engineName()})`, () => {
     const loop = migration.split('--> statement-breakpoint').at(-1) ?? '';
     expect(loop).toContain('setval');
     await db.execute(sql.raw(loop));
-    const next = (id: string) =>
-      db
-        .execute(sql`select nextval(pos_return_sequence(${id}::uuid))::int as n`)
-        .then((r) => (r as unknown as { rows: { n: number }[] }).rows[0]?.n);
+    const next = async (id: string) =>
+      (await queryRows<{ n: number }>(db, sql`select nextval(pos_return_sequence(${id}::uuid))::int as n`))[0]?.n;
     expect(await next(tenant.main.id)).toBe(42);
     expect(await next(tenant.second.id)).toBe(1);
   });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
 import { returns, saleItems, sales } from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import {
@@ -343,15 +344,17 @@ describe(`GET /transactions/analytics (${engineName()})`, () => {
     await db()
       .delete(sales)
       .where(and(eq(sales.companyId, companyId), eq(sales.id, voidedId)));
-    const direct = (await db().execute(sql`
+    const [row] = await queryRows<{ tx: string | number; revenue: string; items: string | number; refunded: string }>(
+      db(),
+      sql`
       select
         (select count(*) from sales where company_id = ${companyId} and branch_id = ${branchId} and status = 'completed') as tx,
         (select coalesce(sum(total), 0) from sales where company_id = ${companyId} and branch_id = ${branchId} and status = 'completed') as revenue,
         (select coalesce(sum(si.quantity), 0) from sale_items si join sales s on s.company_id = si.company_id and s.id = si.sale_id
           where s.company_id = ${companyId} and s.branch_id = ${branchId} and s.status = 'completed') as items,
         (select coalesce(sum(refund_amount), 0) from returns where company_id = ${companyId} and branch_id = ${branchId} and status = 'completed') as refunded
-    `)) as unknown as { rows: { tx: string | number; revenue: string; items: string | number; refunded: string }[] };
-    const row = direct.rows[0];
+    `,
+    );
     if (!row) throw new Error('no row');
     const figures = (await analytics(`branchId=${branchId}`)).json().data;
     expect(figures.grossTransactions).toBe(Number(row.tx));

@@ -1,6 +1,7 @@
 import { computeCartTotals, ROLE_IDS } from '@pos/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
 import { sales, users } from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import {
@@ -400,10 +401,10 @@ describe(`GET /transactions (${engineName()})`, () => {
       },
     });
     expect(res.statusCode).toBe(201);
-    const result = (await db().execute(
+    const [today] = await queryRows<{ d: string }>(
+      db(),
       sql`select to_char(now() at time zone 'Asia/Karachi', 'YYYY-MM-DD') as d`,
-    )) as unknown as { rows: { d: string }[] };
-    const today = result.rows[0];
+    );
     const body = (await list(`branchId=${branch.id}&startDate=${today?.d}&endDate=${today?.d}`)).json();
     expect(body.meta.total).toBe(1);
     expect(body.data[0]).toMatchObject({

@@ -15,11 +15,11 @@ import {
   returns,
   saleItems,
   sales,
-  stockMovements,
   users,
 } from '../../src/db/schema';
-import { nextReceiptNumber } from '../../src/features/transactions/transactions.repo';
+import { nextReceiptNumber } from '../../src/lib/document-numbers.repo';
 import { hashPassword } from '../../src/lib/passwords';
+import { recordInitialStock } from '../../src/lib/stock-ledger.repo';
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -197,15 +197,12 @@ export async function createProduct(
     .returning();
   if (!product) throw new Error('product');
   if (product.stockQuantity > 0) {
-    await db.insert(stockMovements).values({
+    await recordInitialStock(db, {
       companyId,
       branchId,
       productId: product.id,
-      movementType: 'initial_stock',
-      direction: 'in',
       quantity: product.stockQuantity,
-      previousQuantity: 0,
-      newQuantity: product.stockQuantity,
+      userId: null,
     });
   }
   return product;
@@ -252,7 +249,7 @@ export async function createSale(
     discountType,
     discountValue,
   });
-  const receiptNumber = `RCP-${String(await nextReceiptNumber(db, { companyId, branchId })).padStart(6, '0')}`;
+  const receiptNumber = await nextReceiptNumber(db, { branchId });
   const [sale] = await db
     .insert(sales)
     .values({

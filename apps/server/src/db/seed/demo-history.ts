@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { computeCartTotals, computeReturnRefund, fromMinor, type ReturnRefundLine, toMinor } from '@pos/shared';
 import { sql } from 'drizzle-orm';
+import { nextReceiptNumber, nextReturnNumber } from '../../lib/document-numbers.repo';
 import type { Tx } from '../client';
 import { customers, returnItems, returns, saleItems, sales, stockMovements } from '../schema';
 
@@ -135,16 +136,15 @@ export async function seedDemoHistory(
   /** Per sale, its first line and what returning one unit of it refunds (the shared refund rule). */
   const firstLineRefunds = new Map<string, ReturnRefundLine>();
   const returnAt = (sale: PlannedSale) => new Date(sale.createdAt.getTime() + 2 * DAY);
-  type Event = { at: Date; sale?: PlannedSale; index?: number; returnOf?: PlannedSale; returnIndex?: number };
+  type Event = { at: Date; sale?: PlannedSale; index?: number; returnOf?: PlannedSale };
   const events: Event[] = [
     ...planned.map((sale, index) => ({ at: sale.createdAt, sale, index })),
-    ...returned.map((sale, returnIndex) => ({ at: returnAt(sale), returnOf: sale, returnIndex })),
+    ...returned.map((sale) => ({ at: returnAt(sale), returnOf: sale })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
 
   for (const event of events) {
     if (event.sale && event.index !== undefined) await insertSale(event.sale, event.index);
-    if (event.returnOf && event.returnIndex !== undefined)
-      await insertReturn(event.returnOf, event.returnIndex, event.at);
+    if (event.returnOf) await insertReturn(event.returnOf, event.at);
   }
 
   async function insertSale(sale: PlannedSale, index: number) {
@@ -158,17 +158,13 @@ export async function seedDemoHistory(
     });
     const isCash = index % 3 !== 2;
     const paid = isCash ? Math.ceil(totals.total / 100) * 100 : totals.total;
-    const [{ n } = { n: '0' }] = (
-      (await tx.execute(sql`select nextval(pos_receipt_sequence(${branchId}::uuid)) as n`)) as unknown as {
-        rows: { n: string }[];
-      }
-    ).rows;
+    const receiptNumber = await nextReceiptNumber(tx, { branchId });
     const customer = index % 4 === 0 ? branchCustomers[index % Math.max(branchCustomers.length, 1)] : undefined;
     await tx.insert(sales).values({
       companyId,
       id: sale.id,
       branchId,
-      receiptNumber: `RCP-${String(n).padStart(6, '0')}`,
+      receiptNumber,
       cashierId,
       customerId: customer?.id ?? null,
       paymentMethod: isCash ? 'cash' : 'card',
@@ -215,7 +211,7 @@ export async function seedDemoHistory(
     for (const line of sale.lines) move(line.product.id, 'sale', line.quantity, sale.id, sale.createdAt);
   }
 
-  async function insertReturn(sale: PlannedSale, i: number, createdAt: Date) {
+  async function insertReturn(sale: PlannedSale, createdAt: Date) {
     const line = sale.lines[0];
     const refund = firstLineRefunds.get(sale.id);
     if (!line || !refund) return;
@@ -223,16 +219,12 @@ export async function seedDemoHistory(
     const id = randomUUID();
     const amount = fromMinor(refund.refund).toFixed(2);
     // From the branch's return sequence (migration 0006), so returns made later continue after these.
-    const [{ n } = { n: String(i + 1) }] = (
-      (await tx.execute(sql`select nextval(pos_return_sequence(${branchId}::uuid)) as n`)) as unknown as {
-        rows: { n: string }[];
-      }
-    ).rows;
+    const returnNumber = await nextReturnNumber(tx, { branchId });
     await tx.insert(returns).values({
       companyId,
       id,
       branchId,
-      returnNumber: `RET-${String(n).padStart(6, '0')}`,
+      returnNumber,
       originalSaleId: sale.id,
       processedBy: cashierId,
       status: 'completed',

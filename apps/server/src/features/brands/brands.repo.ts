@@ -2,10 +2,9 @@ import type { Brand } from '@pos/shared';
 import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { brands, products } from '../../db/schema';
+import { containsPattern } from '../../lib/sql-filters.repo';
 
 type BranchKey = { companyId: string; branchId: string };
-
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 const brandColumns = { id: brands.id, name: brands.name, branchId: brands.branchId };
 

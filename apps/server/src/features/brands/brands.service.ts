@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { type Actor, accessibleCompanyIds, resolveBranch } from '../../lib/access';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/pg-errors';
 import * as repo from './brands.repo';
 
 /** A brand by id: its branch must be within the actor's reach (a cashier: their branch), else 404. */
@@ -27,15 +28,6 @@ async function resolveBrand(db: DbOrTx, actor: Actor, id: string) {
 }
 
 const duplicate = () => conflict(BRAND_MSG.duplicate, { name: BRAND_MSG.duplicate });
-
-const isUniqueViolation = (error: unknown) => {
-  let current: unknown = error;
-  for (let i = 0; i < 4 && current && typeof current === 'object'; i++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-};
 
 export async function listBrands(
   db: Db,

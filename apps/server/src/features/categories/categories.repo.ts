@@ -2,11 +2,9 @@ import type { Category } from '@pos/shared';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { categories, categoryBranches, products } from '../../db/schema';
+import { containsPattern } from '../../lib/sql-filters.repo';
 
 type CompanyKey = { companyId: string };
-
-/** ILIKE pattern for a substring search, with the user's % _ \ taken literally. */
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /** The ids of a category and all its descendants. UNION (not UNION ALL) stops even on a corrupt cycle. */
 const subtreeIds = ({ companyId, id }: CompanyKey & { id: string }) => sql`(

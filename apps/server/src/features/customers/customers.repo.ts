@@ -2,6 +2,7 @@ import type { CustomerContact } from '@pos/shared';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers, returnItems, returns, saleItems, sales } from '../../db/schema';
+import { containsPattern, type LocalDays, localDayRange } from '../../lib/sql-filters.repo';
 
 /** The branch's customer with this phone (customers are unique by phone per branch). */
 export async function findCustomerByPhone(
@@ -18,10 +19,7 @@ export async function findCustomerByPhone(
 
 type BranchKey = { companyId: string; branchId: string };
 type BranchDays = BranchKey & { timezone: string };
-type Period = { startDate?: string; endDate?: string };
 type Page = { limit: number; offset: number };
-
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 const customerColumns = {
   id: customers.id,
@@ -115,43 +113,16 @@ export async function findCustomer(
   return row;
 }
 
-/** The customer's completed sales and the refunds of the completed returns of their sales. */
-export async function customerFigures(
-  db: DbOrTx,
-  { companyId, customerId }: { companyId: string; customerId: string },
-) {
-  const [row] = await db
-    .execute<{ n: string; spent: string; refunded: string }>(sql`
-    select
-      (select count(*) from ${sales} where ${sales.companyId} = ${companyId} and ${sales.customerId} = ${customerId}
-        and ${sales.status} = 'completed')::text as n,
-      (select coalesce(sum(${sales.total}), 0) from ${sales} where ${sales.companyId} = ${companyId}
-        and ${sales.customerId} = ${customerId} and ${sales.status} = 'completed')::text as spent,
-      (select coalesce(sum(r.refund_amount), 0) from ${returns} r join ${sales} s
-        on s.company_id = r.company_id and s.id = r.original_sale_id
-        where r.company_id = ${companyId} and s.customer_id = ${customerId} and r.status = 'completed')::text as refunded
-  `)
-    .then((r) => (r as unknown as { rows: { n: string; spent: string; refunded: string }[] }).rows);
-  return row ?? { n: '0', spent: '0', refunded: '0' };
-}
-
-function createdWithin(column: typeof sales.createdAt | typeof returns.createdAt, timezone: string, p: Period) {
-  return [
-    p.startDate ? sql`${column} >= ((${p.startDate}::date)::timestamp at time zone ${timezone})` : undefined,
-    p.endDate ? sql`${column} < ((${p.endDate}::date + 1)::timestamp at time zone ${timezone})` : undefined,
-  ];
-}
-
-function customerSalesConditions(scope: BranchDays, customerId: string, period: Period) {
+function customerSalesConditions(scope: BranchDays, customerId: string, period: LocalDays) {
   return and(
     eq(sales.companyId, scope.companyId),
     eq(sales.customerId, customerId),
-    ...createdWithin(sales.createdAt, scope.timezone, period),
+    localDayRange(sales.createdAt, scope.timezone, period),
   );
 }
 
 /** A page of the customer's sales, newest first, with their line counts. */
-export async function customerSales(db: DbOrTx, scope: BranchDays, customerId: string, period: Period, page: Page) {
+export async function customerSales(db: DbOrTx, scope: BranchDays, customerId: string, period: LocalDays, page: Page) {
   const where = customerSalesConditions(scope, customerId, period);
   const [rows, [total]] = await Promise.all([
     db
@@ -176,11 +147,17 @@ export async function customerSales(db: DbOrTx, scope: BranchDays, customerId: s
 }
 
 /** A page of the returns of the customer's sales, newest first, with units returned and fees. */
-export async function customerReturns(db: DbOrTx, scope: BranchDays, customerId: string, period: Period, page: Page) {
+export async function customerReturns(
+  db: DbOrTx,
+  scope: BranchDays,
+  customerId: string,
+  period: LocalDays,
+  page: Page,
+) {
   const where = and(
     eq(returns.companyId, scope.companyId),
     eq(sales.customerId, customerId),
-    ...createdWithin(returns.createdAt, scope.timezone, period),
+    localDayRange(returns.createdAt, scope.timezone, period),
   );
   const join = and(eq(sales.companyId, returns.companyId), eq(sales.id, returns.originalSaleId));
   const [rows, [total]] = await Promise.all([

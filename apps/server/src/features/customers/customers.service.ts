@@ -6,11 +6,9 @@ import {
   type CustomerListItem,
   type CustomerReturn,
   type CustomerTransaction,
-  fromMinor,
   type PageMeta,
   type Permission,
   pageMeta,
-  toMinor,
   type updateCustomerSchema,
 } from '@pos/shared';
 import type { z } from 'zod';
@@ -18,6 +16,7 @@ import type { Db } from '../../db/client';
 import { type Actor, accessibleCompanyIds, resolveBranch } from '../../lib/access';
 import { conflict, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
+import { customerSalesFigures } from '../../lib/sales-figures';
 import * as repo from './customers.repo';
 
 type UpdateCustomerParsed = z.output<typeof updateCustomerSchema>;
@@ -81,16 +80,15 @@ export async function getCustomer(db: Db, actor: Actor, id: string): Promise<Cus
   return toCustomer(row);
 }
 
+/** GET /customers/{id}/analytics: the sales figures of the customer (lib/sales-figures), all time. */
 export async function getAnalytics(db: Db, actor: Actor, id: string): Promise<CustomerAnalytics> {
   const { scope } = await customerInScope(db, actor, id);
-  const f = await repo.customerFigures(db, { companyId: scope.companyId, customerId: id });
-  const totalTransactions = Number(f.n);
-  const spentMinor = toMinor(Number(f.spent));
+  const f = await customerSalesFigures(db, { companyId: scope.companyId, customerId: id });
   return {
-    totalTransactions,
-    totalSpent: fromMinor(spentMinor),
-    netSpent: fromMinor(spentMinor - toMinor(Number(f.refunded))),
-    averageTransaction: totalTransactions ? fromMinor(Math.round(spentMinor / totalTransactions)) : 0,
+    totalTransactions: f.grossTransactions,
+    totalSpent: f.grossRevenue,
+    netSpent: f.netRevenue,
+    averageTransaction: f.averageTransactionValue,
   };
 }
 

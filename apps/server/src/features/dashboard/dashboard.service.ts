@@ -9,7 +9,7 @@ import type {
 import type { Db } from '../../db/client';
 import { type Actor, can, resolveBranch } from '../../lib/access';
 import { toMoney } from '../../lib/money';
-import { dailyNetRevenue, dashboardPeriods, salesFigures } from '../../lib/sales-figures';
+import { dailyNetRevenue, dashboardPeriods, returnsByPeriod, salesFigures } from '../../lib/sales-figures';
 import * as repo from './dashboard.repo';
 
 const withoutPeriod = ({ period: _period, ...figures }: TransactionAnalytics): SalesPeriodFigures => figures;
@@ -49,28 +49,17 @@ export async function salesSummary(
   };
 }
 
-/** GET /dashboard/returns-summary (view_returns): completed returns by the local day they were made. */
+/**
+ * GET /dashboard/returns-summary (view_returns): completed returns by the local day they were made
+ * (lib/sales-figures returnsByPeriod, also behind the returns page's cards).
+ */
 export async function returnsSummary(
   db: Db,
   actor: Actor,
   { branchId, now = new Date() }: { branchId: string; now?: Date },
 ): Promise<DashboardReturnsSummary> {
   const scope = await resolveBranch(db, { actor, branchId, permission: 'view_returns' });
-  const p = dashboardPeriods(scope.timezone, now);
-  const [today, week, month] = await Promise.all([
-    salesFigures(db, scope, { startDate: p.today, endDate: p.today }),
-    salesFigures(db, scope, { startDate: p.weekStart, endDate: p.today }),
-    salesFigures(db, scope, { startDate: p.monthStart, endDate: p.today }),
-  ]);
-  return {
-    todayCount: today.totalReturns,
-    weekCount: week.totalReturns,
-    monthCount: month.totalReturns,
-    todayAmount: today.totalReturnedValue,
-    weekAmount: week.totalReturnedValue,
-    monthAmount: month.totalReturnedValue,
-    returnRate: month.returnRate,
-  };
+  return returnsByPeriod(db, scope, now);
 }
 
 const RECENT_MOVEMENT_DAYS = 7;

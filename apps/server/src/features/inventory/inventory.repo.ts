@@ -3,11 +3,10 @@ import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { categories, products, stockMovements, users } from '../../db/schema';
 import { toMoney } from '../../lib/money';
+import { containsPattern, localDayRange } from '../../lib/sql-filters.repo';
 
 type BranchKey = { companyId: string; branchId: string };
 type BranchDays = BranchKey & { timezone: string };
-
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /** The ids of a category and its descendants, for the category filter. */
 const categoryWithDescendants = ({ companyId, categoryId }: { companyId: string; categoryId: string }) => sql`(
@@ -167,18 +166,12 @@ export type MovementFilters = {
 };
 
 function movementConditions(scope: BranchDays, filters: MovementFilters) {
-  const at = stockMovements.createdAt;
   return and(
     eq(stockMovements.companyId, scope.companyId),
     eq(stockMovements.branchId, scope.branchId),
     filters.productId ? eq(stockMovements.productId, filters.productId) : undefined,
     filters.movementType ? eq(stockMovements.movementType, filters.movementType) : undefined,
-    filters.startDate
-      ? sql`${at} >= ((${filters.startDate}::date)::timestamp at time zone ${scope.timezone})`
-      : undefined,
-    filters.endDate
-      ? sql`${at} < ((${filters.endDate}::date + 1)::timestamp at time zone ${scope.timezone})`
-      : undefined,
+    localDayRange(stockMovements.createdAt, scope.timezone, filters),
   );
 }
 

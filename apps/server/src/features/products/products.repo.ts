@@ -1,13 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { brands, categories, categoryBranches, products, stockMovements } from '../../db/schema';
+import { brands, categories, categoryBranches, products } from '../../db/schema';
 import { toMoney } from '../../lib/money';
+import { containsPattern, prefixPattern } from '../../lib/sql-filters.repo';
 
 type BranchKey = { companyId: string; branchId: string };
-
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-const prefixPattern = (term: string) => `${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 const productCategory = alias(categories, 'product_category');
 const productBrand = alias(brands, 'product_brand');
@@ -453,24 +451,4 @@ export async function softDeleteProduct(db: DbOrTx, { companyId, id }: { company
     .where(and(eq(products.companyId, companyId), eq(products.id, id), isNull(products.deletedAt)))
     .returning({ id: products.id });
   return Boolean(row);
-}
-
-export async function insertInitialStock(
-  db: DbOrTx,
-  input: BranchKey & { productId: string; quantity: number; userId: string },
-) {
-  await db.insert(stockMovements).values({
-    companyId: input.companyId,
-    branchId: input.branchId,
-    productId: input.productId,
-    movementType: 'initial_stock',
-    direction: 'in',
-    quantity: input.quantity,
-    previousQuantity: 0,
-    newQuantity: input.quantity,
-    userId: input.userId,
-    referenceType: 'product',
-    referenceId: input.productId,
-    reason: 'Initial stock',
-  });
 }

@@ -13,6 +13,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { type Actor, accessibleCompanyIds, type BranchScope, can, resolveBranch } from '../../lib/access';
 import { writeAudit } from '../../lib/audit.repo';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { recordInitialStock } from '../../lib/stock-ledger.repo';
 import * as repo from './products.repo';
 
 type CreateInput = z.output<typeof createProductSchema>;
@@ -64,14 +66,7 @@ async function checkSku(db: DbOrTx, scope: BranchScope, sku: string | null | und
 
 /** The partial unique index on lower(sku) catches the race the check above cannot. */
 function rethrowSkuRace(error: unknown, sku: string | null | undefined): never {
-  let current: unknown = error;
-  for (let i = 0; i < 4 && current && typeof current === 'object'; i++) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && sku && (constraint === undefined || constraint === 'products_branch_sku_uq')) {
-      throw skuConflict(sku);
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
+  if (sku && isUniqueViolation(error, 'products_branch_sku_uq')) throw skuConflict(sku);
   throw error;
 }
 
@@ -144,7 +139,7 @@ export async function createProduct(db: Db, actor: Actor, input: CreateInput): P
         ...values,
       });
       if (values.stockQuantity > 0) {
-        await repo.insertInitialStock(tx, {
+        await recordInitialStock(tx, {
           companyId: scope.companyId,
           branchId: scope.branchId,
           productId,

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, returnItems, returns, saleItems, sales, users } from '../../db/schema';
 import { toMoney } from '../../lib/money';
+import { localDayRange } from '../../lib/sql-filters.repo';
 
 type BranchKey = { companyId: string; branchId: string };
 type BranchDays = BranchKey & { timezone: string };
@@ -53,13 +54,6 @@ export async function lockProductsById(tx: DbOrTx, { companyId, ids }: { company
     .where(and(eq(products.companyId, companyId), inArray(products.id, ids)))
     .orderBy(asc(products.id))
     .for('update');
-}
-
-export async function nextReturnNumber(tx: DbOrTx, { branchId }: BranchKey): Promise<number> {
-  const result = await tx.execute<{ n: string }>(sql`select nextval(pos_return_sequence(${branchId}::uuid)) as n`);
-  const n = (result as unknown as { rows: { n: string }[] }).rows?.[0]?.n;
-  if (n === undefined) throw new Error('return sequence returned nothing');
-  return Number(n);
 }
 
 export async function insertReturn(
@@ -126,12 +120,7 @@ function returnConditions(scope: BranchDays, f: ReturnListFilters) {
     eq(returns.companyId, scope.companyId),
     eq(returns.branchId, scope.branchId),
     f.status ? eq(returns.status, f.status) : undefined,
-    f.startDate
-      ? sql`${returns.createdAt} >= ((${f.startDate}::date)::timestamp at time zone ${scope.timezone})`
-      : undefined,
-    f.endDate
-      ? sql`${returns.createdAt} < ((${f.endDate}::date + 1)::timestamp at time zone ${scope.timezone})`
-      : undefined,
+    localDayRange(returns.createdAt, scope.timezone, f),
   );
 }
 
@@ -189,20 +178,16 @@ export async function itemsOf(db: DbOrTx, { companyId, returnIds }: { companyId:
   return byReturn;
 }
 
-/** Counts and refunds of the branch's returns, per status, with today/week/month (branch time zone) counts. */
-export async function analytics(db: DbOrTx, scope: BranchDays) {
-  const tz = scope.timezone;
-  const today = sql`(date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`;
-  const week = sql`(date_trunc('week', now() at time zone ${tz}) at time zone ${tz})`;
-  const month = sql`(date_trunc('month', now() at time zone ${tz}) at time zone ${tz})`;
+/**
+ * Counts and refunds of the branch's returns per status, all time (the page's totals and status
+ * breakdown; its today/week/month cards come from the sales figures).
+ */
+export async function returnsByStatus(db: DbOrTx, scope: BranchKey) {
   return db
     .select({
       status: returns.status,
       count: sql<string>`count(*)`,
       refunded: sql<string>`coalesce(sum(${returns.refundAmount}), 0)`,
-      today: sql<string>`count(*) filter (where ${returns.createdAt} >= ${today})`,
-      week: sql<string>`count(*) filter (where ${returns.createdAt} >= ${week})`,
-      month: sql<string>`count(*) filter (where ${returns.createdAt} >= ${month})`,
     })
     .from(returns)
     .where(and(eq(returns.companyId, scope.companyId), eq(returns.branchId, scope.branchId)))

@@ -16,12 +16,12 @@ import {
 import type { Db } from '../../db/client';
 import { type Actor, accessibleCompanyIds, resolveBranch } from '../../lib/access';
 import { writeAudit } from '../../lib/audit.repo';
+import { nextReturnNumber } from '../../lib/document-numbers.repo';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
+import { returnsByPeriod } from '../../lib/sales-figures';
 import { recordStockMovements } from '../../lib/stock-ledger.repo';
 import * as repo from './returns.repo';
-
-const returnNumberOf = (n: number) => `RET-${String(n).padStart(6, '0')}`;
 
 function toReturn(row: repo.ReturnRow, items: ReturnItem[]): Return {
   const at = row.createdAt.toISOString();
@@ -160,7 +160,7 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
         quantity: c.line.return_quantity,
       });
     }
-    const returnNumber = returnNumberOf(await repo.nextReturnNumber(tx, scope));
+    const returnNumber = await nextReturnNumber(tx, scope);
     await repo.insertReturn(
       tx,
       {
@@ -254,16 +254,19 @@ export async function listReturns(
   };
 }
 
+/**
+ * GET /returns/analytics: every return of the branch by status (all time), and the completed returns
+ * of today, this week and this month as the dashboard counts them (lib/sales-figures returnsByPeriod).
+ */
 export async function getAnalytics(db: Db, actor: Actor, { branchId }: { branchId: string }): Promise<ReturnAnalytics> {
   const scope = await resolveBranch(db, { actor, branchId, permission: 'view_returns' });
-  const rows = await repo.analytics(db, scope);
-  const sum = (pick: (r: (typeof rows)[number]) => string) => rows.reduce((n, r) => n + Number(pick(r)), 0);
+  const [rows, periods] = await Promise.all([repo.returnsByStatus(db, scope), returnsByPeriod(db, scope)]);
   return {
-    totalReturns: sum((r) => r.count),
+    totalReturns: rows.reduce((n, r) => n + Number(r.count), 0),
     totalRefundAmount: fromMinor(rows.reduce((n, r) => n + toMinor(toMoney(r.refunded)), 0)),
     statusBreakdown: rows.map((r) => ({ status: r.status, count: Number(r.count) })),
-    todayReturns: sum((r) => r.today),
-    weekReturns: sum((r) => r.week),
-    monthReturns: sum((r) => r.month),
+    todayReturns: periods.todayCount,
+    weekReturns: periods.weekCount,
+    monthReturns: periods.monthCount,
   };
 }

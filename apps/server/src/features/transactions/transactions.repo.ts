@@ -2,7 +2,10 @@ import type { PaymentMethod, Sale, SaleItem } from '@pos/shared';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, type FixedStatement, runFixed } from '../../db/client';
 import { branches, customers, products, saleItems, sales, salesDaily, users } from '../../db/schema';
+import { receiptNumberSql } from '../../lib/document-numbers';
 import { toMoney } from '../../lib/money';
+import { containsPattern, type LocalDays, localDayRange } from '../../lib/sql-filters.repo';
+import { saleMovementsSql } from '../../lib/stock-ledger.repo';
 
 type BranchKey = { companyId: string; branchId: string };
 
@@ -37,27 +40,16 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
 }
 
 /**
- * The branch's next receipt number, from its own sequence (migration 0005), for sales written outside
- * COMMIT_SALE (the test factories); COMMIT_SALE takes it in its own statement.
- */
-export async function nextReceiptNumber(tx: DbOrTx, { branchId }: BranchKey): Promise<number> {
-  const result = await tx.execute<{ n: string }>(sql`select nextval(pos_receipt_sequence(${branchId}::uuid)) as n`);
-  const n = (result as unknown as { rows: { n: string }[] }).rows?.[0]?.n;
-  if (n === undefined) throw new Error('receipt sequence returned nothing');
-  return Number(n);
-}
-
-/**
  * The whole sale in one statement, so one round trip and no explicit transaction (docs/ARCHITECTURE.md,
  * 'Sales'):
  * 1. the cart's products are locked in id order (one order for every sale: no deadlocks);
  * 2. each is decremented only if it is live in the branch, its price is still the cart's and its stock
  *    covers the quantity; unless every product was, pos_sale_check fails the statement ('stock');
  * 3. the customer is found or created by phone;
- * 4. the sale is inserted, numbered from the branch's sequence like receiptNumberOf (RCP-000042); if its
+ * 4. the sale is inserted, numbered from the branch's sequence (receiptNumberSql: RCP-000042); if its
  *    id or idempotency key is taken it is not, and pos_sale_check fails the statement ('exists');
- * 5. its lines and one `sale` movement per product (the stock ledger: previous and new quantity from the
- *    update itself) are inserted.
+ * 5. its lines and one `sale` movement per product (the stock ledger's saleMovementsSql: previous and new
+ *    quantity from the update itself) are inserted.
  * A failed check rolls everything back. Numerics are compared and returned as text.
  */
 const COMMIT_SALE: FixedStatement = {
@@ -93,7 +85,7 @@ sale as (
                      subtotal, discount_type, discount_value, discount_amount, tax_rate, tax_amount, total,
                      amount_paid, change_amount, idempotency_key, request_hash)
   select $1::uuid, $3::uuid, $2::uuid,
-         (select 'RCP-' || lpad(n::text, greatest(6, length(n::text)), '0')
+         (select ${receiptNumberSql('n')}
           from (select nextval(pos_receipt_sequence($2::uuid)) as n) as seq),
          $4::uuid, (select id from customer), $5::text, 'completed', $6::numeric, $7::text, $8::numeric,
          $9::numeric, $10::numeric, $11::numeric, $12::numeric, $13::numeric, $14::numeric, $15::text, $16::text
@@ -109,11 +101,7 @@ items as (
   join moved m on m.id = l.product_id
 ),
 movements as (
-  insert into stock_movements (company_id, branch_id, product_id, movement_type, direction, quantity,
-                               previous_quantity, new_quantity, user_id, reference_type, reference_id)
-  select $1::uuid, $2::uuid, m.id, 'sale', 'out', m.quantity, m.new_quantity + m.quantity, m.new_quantity, $4::uuid,
-         'sale', s.id
-  from sale s cross join moved m
+  ${saleMovementsSql({ companyId: '$1', branchId: '$2', userId: '$4', sale: 'sale', moved: 'moved' })}
 )
 select pos_sale_check(s.id is not null, 'exists') as ok,
        s.receipt_number, s.created_at,
@@ -291,18 +279,13 @@ export async function findSale(db: DbOrTx, { id, companyIds }: { id: string; com
 /** One branch and its time zone (the scope resolveBranch answers). */
 type BranchDays = BranchKey & { timezone: string };
 
-/** A period of local days (yyyy-mm-dd, the branch's time zone, end inclusive); either side may be open. */
-export type DayPeriod = { startDate?: string; endDate?: string };
-
-export type SaleListFilters = DayPeriod & {
+export type SaleListFilters = LocalDays & {
   cashierName?: string;
   paymentMethod?: PaymentMethod;
   status?: string;
   /** An exact receipt number, or a prefix of one. */
   receipt?: { value: string; exact: boolean };
 };
-
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /** The ids of the users whose name contains the term, case-insensitively (the cashier filter). */
 const cashiersNamed = (db: DbOrTx, name: string) =>
@@ -311,24 +294,12 @@ const cashiersNamed = (db: DbOrTx, name: string) =>
     .from(users)
     .where(ilike(users.name, containsPattern(name)));
 
-/**
- * created_at within the local days of the period: from the start day's midnight to the midnight after
- * the end day, in the branch's time zone. The bounds are expressions of the parameters only, so the
- * range is an index condition on sales_branch_created_idx.
- */
-function createdWithin(column: typeof sales.createdAt, timezone: string, { startDate, endDate }: DayPeriod) {
-  return [
-    startDate ? sql`${column} >= ((${startDate}::date)::timestamp at time zone ${timezone})` : undefined,
-    endDate ? sql`${column} < ((${endDate}::date + 1)::timestamp at time zone ${timezone})` : undefined,
-  ];
-}
-
 function saleConditions(db: DbOrTx, scope: BranchDays, filters: SaleListFilters) {
   const { receipt } = filters;
   return and(
     eq(sales.companyId, scope.companyId),
     eq(sales.branchId, scope.branchId),
-    ...createdWithin(sales.createdAt, scope.timezone, filters),
+    localDayRange(sales.createdAt, scope.timezone, filters),
     filters.paymentMethod ? eq(sales.paymentMethod, filters.paymentMethod) : undefined,
     filters.status ? eq(sales.status, filters.status) : undefined,
     filters.cashierName ? inArray(sales.cashierId, cashiersNamed(db, filters.cashierName)) : undefined,

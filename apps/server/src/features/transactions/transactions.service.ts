@@ -13,13 +13,11 @@ import {
 } from '@pos/shared';
 import type { Db } from '../../db/client';
 import { type Actor, accessibleCompanyIds, type BranchScope, resolveBranch } from '../../lib/access';
+import { receiptNumberOf } from '../../lib/document-numbers';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
 import { salesFigures } from '../../lib/sales-figures';
 import * as repo from './transactions.repo';
-
-/** RCP-000042; the sale insert numbers receipts the same way in SQL (transactions.repo.ts). */
-const receiptNumberOf = (n: number) => `RCP-${String(n).padStart(6, '0')}`;
 
 function hashRequest(input: CreateSaleInput): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');

@@ -2,8 +2,7 @@ import type { Permission, User } from '@pos/shared';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { branches, companyMembers, roles, sessions, users } from '../../db/schema';
-
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+import { containsPattern } from '../../lib/sql-filters.repo';
 
 const userColumns = {
   id: users.id,

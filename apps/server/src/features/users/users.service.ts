@@ -14,6 +14,7 @@ import { type Actor, accessibleCompanyIds, requirePermission, resolveBranch, res
 import { writeAudit } from '../../lib/audit.repo';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { isUniqueViolation } from '../../lib/pg-errors';
 import * as repo from './users.repo';
 
 /** Only a Super Admin (or the platform operator) grants or touches the Super Admin role; a Manager may not. */
@@ -22,14 +23,6 @@ const canManageSuperAdmins = (actor: Actor) => actor.isSuperUser || actor.roleId
 const usernameTaken = () => conflict(USER_MSG.usernameTaken, { username: USER_MSG.usernameTaken });
 const branchOtherCompany = () => badRequest(USER_MSG.branchOtherCompany, { branchId: USER_MSG.branchOtherCompany });
 
-const isUniqueViolation = (error: unknown) => {
-  let current: unknown = error;
-  for (let i = 0; i < 4 && current && typeof current === 'object'; i++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-};
 
 /**
  * Users of the companies within reach. companyId narrows to one company, branchId to the users

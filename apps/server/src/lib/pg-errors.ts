@@ -1,0 +1,25 @@
+/** What the drivers (pg, PGlite) put on a PostgreSQL error; Drizzle wraps it as `cause`. */
+export type PgError = { code: string; constraint?: string; detail?: string };
+
+/**
+ * The PostgreSQL error (one with a five-character SQLSTATE `code`) in the error or its cause chain:
+ * the one walk every caller uses (the error handler, the services that map a unique violation).
+ */
+export function pgErrorOf(error: unknown): PgError | undefined {
+  let current: unknown = error;
+  for (let i = 0; i < 4 && current && typeof current === 'object'; i++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return current as PgError;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const UNIQUE_VIOLATION = '23505';
+
+/** A unique violation (23505), of the named constraint when one is given and the driver names it. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const pg = pgErrorOf(error);
+  if (pg?.code !== UNIQUE_VIOLATION) return false;
+  return constraint === undefined || pg.constraint === undefined || pg.constraint === constraint;
+}

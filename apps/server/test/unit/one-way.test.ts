@@ -1,0 +1,135 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 13, "one way to do each thing", kept true by reading the source: the stock ledger is the only
+ * writer of stock_movements, and each recurring helper has one definition.
+ */
+const root = path.resolve(import.meta.dirname, '../../../..');
+const server = path.join(root, 'apps/server');
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'node_modules' || name === 'dist' ? [] : tsFiles(full);
+    return /\.(ts|mts)$/.test(name) ? [full] : [];
+  });
+}
+
+const rel = (file: string) => path.relative(root, file);
+const sources = tsFiles(path.join(server, 'src')).map((file) => ({
+  file: rel(file),
+  text: readFileSync(file, 'utf8'),
+}));
+const serverCode = [
+  ...sources,
+  ...tsFiles(path.join(server, 'test')).map((f) => ({ file: rel(f), text: readFileSync(f, 'utf8') })),
+].filter((s) => s.file !== 'apps/server/test/unit/one-way.test.ts');
+
+/** Files whose text matches, with the matching lines. */
+const where = (files: { file: string; text: string }[], pattern: RegExp) =>
+  files.flatMap(({ file, text }) =>
+    text
+      .split('\n')
+      .map((line, i) => ({ line, i }))
+      .filter(({ line }) => pattern.test(line))
+      .map(({ line, i }) => `${file}:${i + 1}: ${line.trim()}`),
+  );
+
+describe('one stock ledger writer', () => {
+  // SQL text (insert into / update / delete from stock_movements) and Drizzle (.insert(stockMovements) ...).
+  const writes =
+    /(insert\s+into|update|delete\s+from)\s+"?stock_movements\b|\.(insert|update|delete)\(\s*stockMovements\b/i;
+
+  it('outside db/ (migrations, seeds) only lib/stock-ledger.repo.ts writes stock_movements', () => {
+    const outside = sources.filter(
+      (s) => !s.file.startsWith('apps/server/src/db/') && s.file !== 'apps/server/src/lib/stock-ledger.repo.ts',
+    );
+    expect(where(outside, writes)).toEqual([]);
+  });
+
+  it('the check sees a write (so the test above can fail)', () => {
+    const ledger = sources.filter((s) => s.file === 'apps/server/src/lib/stock-ledger.repo.ts');
+    expect(where(ledger, writes).length).toBeGreaterThanOrEqual(2); // the Drizzle insert and the sale's SQL
+    expect(where([{ file: 'x.ts', text: 'await tx.insert(stockMovements).values(m)' }], writes)).toHaveLength(1);
+    expect(where([{ file: 'x.ts', text: '  insert into stock_movements (company_id' }], writes)).toHaveLength(1);
+  });
+});
+
+describe('each recurring helper defined once', () => {
+  const definitions = (name: string) =>
+    where(serverCode, new RegExp(`(const|function|let|var)\\s+${name}\\b(\\s*[=(<:])`));
+
+  it.each([
+    ['containsPattern', 'apps/server/src/lib/sql-filters.repo.ts'],
+    ['prefixPattern', 'apps/server/src/lib/sql-filters.repo.ts'],
+    ['localDayRange', 'apps/server/src/lib/sql-filters.repo.ts'],
+    ['receiptNumberOf', 'apps/server/src/lib/document-numbers.ts'],
+    ['returnNumberOf', 'apps/server/src/lib/document-numbers.ts'],
+    ['receiptNumberSql', 'apps/server/src/lib/document-numbers.ts'],
+    ['pgErrorOf', 'apps/server/src/lib/pg-errors.ts'],
+    ['isUniqueViolation', 'apps/server/src/lib/pg-errors.ts'],
+    ['queryRows', 'apps/server/src/db/client.ts'],
+    ['rowsOf', undefined],
+    ['createdWithin', undefined],
+  ])('%s', (name, file) => {
+    const found = definitions(name);
+    if (file === undefined) expect(found).toEqual([]);
+    else expect(found.map((f) => f.split(':')[0])).toEqual([file]);
+  });
+
+  it('no copies of their bodies elsewhere', () => {
+    const except = (...files: string[]) => serverCode.filter((s) => !files.includes(s.file));
+    // The receipt and return number format (RCP-000042, RET-000007); tests keep their own expectations.
+    expect(
+      where(
+        sources.filter((s) => s.file !== 'apps/server/src/lib/document-numbers.ts'),
+        /padStart\(6|lpad\(|['"`]RC[P]-(['"`]|\$\{)|['"`]RE[T]-\$\{/,
+      ),
+    ).toEqual([]);
+    // The SQLSTATE walk down `cause`, and the unique-violation code.
+    expect(where(except('apps/server/src/lib/pg-errors.ts'), /'23505'|\.cause\b/)).toEqual([]);
+    // Raw results read through queryRows, not cast.
+    expect(where(serverCode, /as unknown as \{\s*rows/)).toEqual([]);
+    // LIKE escaping.
+    expect(where(except('apps/server/src/lib/sql-filters.repo.ts'), /replace\(\/\[\\\\%_\]/)).toEqual([]);
+    // The local-day bounds.
+    expect(where(except('apps/server/src/lib/sql-filters.repo.ts'), /::date \+ 1\)::timestamp at time zone/)).toEqual(
+      [],
+    );
+  });
+});
+
+describe('the docs name only functions that exist', () => {
+  it('every `camelCase` or `name()` in docs/ARCHITECTURE.md and README.md is in the code', () => {
+    const docs = ['docs/ARCHITECTURE.md', 'README.md'].map((f) => readFileSync(path.join(root, f), 'utf8')).join('\n');
+    const named = new Set(
+      [...docs.matchAll(/`([a-z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*|[a-z_][a-z0-9_]*)\(\)`/g)]
+        .map((m) => m[1])
+        .concat([...docs.matchAll(/`([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)`/g)].map((m) => m[1]))
+        .filter((n): n is string => Boolean(n)),
+    );
+    const code = execFileSync(
+      'git',
+      ['ls-files', '--cached', '--others', '--exclude-standard', 'apps', 'packages', 'scripts', 'bench', 'e2e'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    )
+      .split('\n')
+      .filter((f) => /\.(ts|tsx|mts|mjs|js|sql)$/.test(f))
+      .map((f) => {
+        try {
+          return readFileSync(path.join(root, f), 'utf8');
+        } catch {
+          return '';
+        }
+      })
+      .join('\n');
+    const missing = [...named].filter((name) => !new RegExp(`\\b${name}\\b`).test(code));
+    expect(missing).toEqual([]);
+  });
+});
