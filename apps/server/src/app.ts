@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -53,6 +52,9 @@ export async function buildApp({
         }
       : false,
     bodyLimit: 1024 * 1024,
+    // One line per request only at LOG_LEVEL=debug (or trace): at info the console keeps the address
+    // and the demo users in view.
+    disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
     // Only behind a known reverse proxy may X-Forwarded-For name the client (the login rate limit keys on it).
     trustProxy: env.TRUST_PROXY,
     // Addresses the router refuses (a path parameter over 100 characters, broken %-encoding) answer
@@ -97,10 +99,13 @@ export async function buildApp({
         // Mantine writes its CSS variables into style tags; the receipt popup is an about:blank window.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
+        // Added below, only for requests that came over TLS.
+        'upgrade-insecure-requests': null,
       },
     },
+    hsts: false,
   });
-  await app.register(rateLimit, { global: false });
+  addTlsOnlyHeaders(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Multi-branch POS API', version: '0.1.0' },
@@ -136,6 +141,20 @@ export async function buildApp({
 
   await serveWebApp(app, env);
   return app;
+}
+
+/**
+ * HSTS and the CSP's upgrade-insecure-requests only for a request that came over TLS (req.protocol:
+ * the socket, or X-Forwarded-Proto behind TRUST_PROXY). Over plain HTTP (a second register opening
+ * http://<shop LAN address>:3000) they would make the browser fetch every script over https: a blank page.
+ */
+function addTlsOnlyHeaders(app: FastifyInstance) {
+  app.addHook('onSend', async (req, reply) => {
+    if (req.protocol !== 'https') return;
+    reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
+  });
 }
 
 /** The built web app at /, with index.html for client-side routes; unknown /api paths stay JSON 404s. */

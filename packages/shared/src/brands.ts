@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { searchSchema } from './categories';
-import { idSchema, pageQuerySchema } from './common';
+import { countSchema, envelope, idSchema, NAME_MAX, paged, pageQuerySchema } from './common';
 
 export const BRAND_MSG = {
   nameRequired: 'Brand name is required',
+  nameTooLong: `Brand name must be at most ${NAME_MAX} characters`,
   duplicate: 'A brand with this name already exists in this branch',
   added: 'Brand added successfully',
   updated: 'Brand updated successfully',
   deleted: 'Brand deleted successfully',
 } as const;
 
-const brandName = z.string({ error: BRAND_MSG.nameRequired }).trim().min(1, BRAND_MSG.nameRequired).max(200);
+const brandName = z
+  .string({ error: BRAND_MSG.nameRequired })
+  .trim()
+  .min(1, BRAND_MSG.nameRequired)
+  .max(NAME_MAX, BRAND_MSG.nameTooLong);
 
 /** The add and edit forms. */
 export const brandFormSchema = z.object({ name: brandName });
@@ -26,4 +31,15 @@ export type UpdateBrandInput = z.input<typeof updateBrandSchema>;
 export const brandListQuerySchema = pageQuerySchema.extend({ branchId: idSchema, search: searchSchema });
 export type BrandListQuery = z.input<typeof brandListQuerySchema>;
 
-export type Brand = { id: string; name: string; branchId: string };
+export const brandSchema = z.object({ id: z.string(), name: z.string(), branchId: z.string() });
+export type Brand = z.infer<typeof brandSchema>;
+
+/** DELETE /brands/{id}: the brand's products are unlinked first. */
+export const deleteBrandResultSchema = z.object({ id: z.string(), unlinkedProducts: countSchema });
+export type DeleteBrandResult = z.infer<typeof deleteBrandResultSchema>;
+
+export const brandResponses = {
+  list: paged(brandSchema),
+  one: envelope(brandSchema),
+  deleted: envelope(deleteBrandResultSchema),
+};

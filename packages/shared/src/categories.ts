@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { countSchema, envelope, idSchema, NAME_MAX, paged } from './common';
 
 export const CATEGORY_MSG = {
   nameRequired: 'Category name is required',
+  nameTooLong: `Category name must be at most ${NAME_MAX} characters`,
   branchRequired: 'Select at least one branch',
   invalidParent: 'Invalid parent category',
   parentNotFound: 'Parent category not found',
@@ -41,7 +42,11 @@ export const searchSchema = z
   .optional();
 
 const categoryFields = {
-  name: z.string({ error: CATEGORY_MSG.nameRequired }).trim().min(1, CATEGORY_MSG.nameRequired).max(200),
+  name: z
+    .string({ error: CATEGORY_MSG.nameRequired })
+    .trim()
+    .min(1, CATEGORY_MSG.nameRequired)
+    .max(NAME_MAX, CATEGORY_MSG.nameTooLong),
   description: optionalTextSchema(1000).optional(),
   parentId: optionalRefSchema(CATEGORY_MSG.invalidParent).optional(),
 };
@@ -83,15 +88,27 @@ export const categoryListQuerySchema = z.object({
 });
 export type CategoryListQuery = z.input<typeof categoryListQuerySchema>;
 
-export type Category = {
-  id: string;
-  name: string;
-  description: string | null;
-  parentId: string | null;
+export const categorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  parentId: z.string().nullable(),
   /** The branches the category is attached to. */
-  branchIds?: string[];
+  branchIds: z.array(z.string()).optional(),
   /** Direct subcategories in the company (a delete removes them too). */
-  childCount?: number;
-};
+  childCount: countSchema.optional(),
+});
+export type Category = z.infer<typeof categorySchema>;
 
-export type DeleteCategoryResult = { id: string; deletedCategories: number; uncategorisedProducts: number };
+export const deleteCategoryResultSchema = z.object({
+  id: z.string(),
+  deletedCategories: countSchema,
+  uncategorisedProducts: countSchema,
+});
+export type DeleteCategoryResult = z.infer<typeof deleteCategoryResultSchema>;
+
+export const categoryResponses = {
+  list: paged(categorySchema),
+  one: envelope(categorySchema),
+  deleted: envelope(deleteCategoryResultSchema),
+};

@@ -2,17 +2,57 @@ import { z } from 'zod';
 
 export const idSchema = z.string().uuid('Invalid id');
 
+/** The longest name of a brand, category or product (characters, after trimming). */
+export const NAME_MAX = 200;
+
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
+const count = z.number().int().min(0);
+
 /** `totalCapped`: `total` is a lower bound (the product search counts up to a cap; see ARCHITECTURE.md). */
-export type PageMeta = { total: number; page: number; limit: number; totalPages: number; totalCapped?: boolean };
+export const pageMetaSchema = z.object({
+  total: count,
+  page: z.number().int().min(1),
+  limit: z.number().int().min(1),
+  totalPages: z.number().int().min(1),
+  totalCapped: z.boolean().optional(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
 
 export function pageMeta({ total, page, limit }: { total: number; page: number; limit: number }): PageMeta {
   return { total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) };
 }
+
+/*
+ * Response contracts. Every route declares the schema of its 2xx answer (docs/ARCHITECTURE.md,
+ * 'Response contracts'); the server serializes through it and the web app types its calls by it.
+ * Response schemas have no transforms or defaults, so what they describe is what the wire carries.
+ */
+
+/** An amount in the currency: a JSON number with at most 2 decimals (integer minor units on the server). */
+export const moneySchema = z.number();
+/** A count of things: a whole number, 0 or more. */
+export const countSchema = count;
+/** An instant: ISO 8601 in UTC, as Date.prototype.toISOString writes it. */
+export const instantSchema = z.iso.datetime();
+/** A reference to another record with its display name. */
+export const namedRefSchema = z.object({ id: z.string(), name: z.string() });
+
+/** The success envelope `{ success: true, data, message? }` around one answer. */
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), data, message: z.string().optional() });
+
+/** A page: `{ success: true, data: [...], meta: { total, page, limit, totalPages, totalCapped? }, message? }`. */
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ success: z.literal(true), data: z.array(item), meta: pageMetaSchema, message: z.string().optional() });
+
+/** The success envelope's type (what `envelope(schema)` describes). */
+export type Envelope<T> = { success: true; data: T; message?: string };
+/** A page's type (what `paged(schema)` describes). */
+export type Paged<T> = { success: true; data: T[]; meta: PageMeta; message?: string };
 
 export type ApiSuccess<T> = { success: true; data: T; meta?: PageMeta; message?: string };
 export type ApiError = { success: false; message: string; code: string; errors?: Record<string, string> };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { searchSchema } from './categories';
-import { idSchema } from './common';
-import { isCalendarDate } from './sales';
+import { countSchema, envelope, idSchema, instantSchema, moneySchema, namedRefSchema, paged } from './common';
+import { dateFilterSchema } from './sales';
 
 export const INVENTORY_MSG = {
   fetchFailed: 'Failed to fetch inventory data',
@@ -62,12 +62,7 @@ export function stockStatusOf({
 /** '' or 'all' (a cleared select) means no filter. */
 const noFilter = (v: string) => v === '' || v === 'all';
 
-const optionalDate = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || isCalendarDate(v), INVENTORY_MSG.invalidDate)
-  .transform((v) => v || undefined)
-  .optional();
+const optionalDate = dateFilterSchema(INVENTORY_MSG.invalidDate);
 
 const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
 const limit = z.coerce.number().int().min(1).max(100).default(10);
@@ -104,18 +99,21 @@ export const inventoryStockQuerySchema = z.object({
 export type InventoryStockQuery = z.input<typeof inventoryStockQuerySchema>;
 
 /** A row of GET /inventory/stock. cost and stockValue (cost x stock) only for users with view_cost. */
-export type InventoryStockItem = {
-  id: string;
-  name: string;
-  sku: string | null;
-  category: { id: string; name: string } | null;
-  stockQuantity: number;
-  lowStockThreshold: number;
-  maxStock: number;
-  status: StockStatus;
-  cost?: number;
-  stockValue?: number;
-};
+export const cashierInventoryStockItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sku: z.string().nullable(),
+  category: namedRefSchema.nullable(),
+  stockQuantity: countSchema,
+  lowStockThreshold: countSchema,
+  maxStock: countSchema,
+  status: z.enum(['out', 'low', 'over', 'normal']),
+});
+export const inventoryStockItemSchema = cashierInventoryStockItemSchema.extend({
+  cost: moneySchema.optional(),
+  stockValue: moneySchema.optional(),
+});
+export type InventoryStockItem = z.infer<typeof inventoryStockItemSchema>;
 
 const endNotBeforeStart = (q: { startDate?: string; endDate?: string }) =>
   !q.startDate || !q.endDate || q.endDate >= q.startDate;
@@ -142,21 +140,22 @@ export const inventoryMovementsQuerySchema = z
   .refine(endNotBeforeStart, { message: INVENTORY_MSG.endBeforeStart, path: ['endDate'] });
 export type InventoryMovementsQuery = z.input<typeof inventoryMovementsQuerySchema>;
 
-export type InventoryMovement = {
-  id: string;
+export const inventoryMovementSchema = z.object({
+  id: z.string(),
   /** ISO 8601 instant. */
-  createdAt: string;
-  product: { id: string; name: string; sku: string | null };
-  movementType: StockMovementType;
-  direction: 'in' | 'out';
-  quantity: number;
-  previousQuantity: number;
-  newQuantity: number;
-  userName: string | null;
-  reason: string | null;
-  referenceType: string | null;
-  referenceId: string | null;
-};
+  createdAt: instantSchema,
+  product: z.object({ id: z.string(), name: z.string(), sku: z.string().nullable() }),
+  movementType: z.enum(STOCK_MOVEMENT_TYPES),
+  direction: z.enum(['in', 'out']),
+  quantity: countSchema,
+  previousQuantity: countSchema,
+  newQuantity: countSchema,
+  userName: z.string().nullable(),
+  reason: z.string().nullable(),
+  referenceType: z.string().nullable(),
+  referenceId: z.string().nullable(),
+});
+export type InventoryMovement = z.infer<typeof inventoryMovementSchema>;
 
 /** POST /inventory/adjustments (spec 02 section 3): the counted quantity; the server records the difference. */
 export const stockAdjustmentSchema = z.object({
@@ -175,11 +174,24 @@ export const stockAdjustmentSchema = z.object({
 });
 export type StockAdjustmentInput = z.input<typeof stockAdjustmentSchema>;
 
-export type StockAdjustmentResult = {
-  product: InventoryStockItem;
-  previousQuantity: number;
-  newQuantity: number;
-  difference: number;
+export const stockAdjustmentResultSchema = z.object({
+  product: inventoryStockItemSchema,
+  previousQuantity: countSchema,
+  newQuantity: countSchema,
+  difference: z.number().int(),
+});
+export type StockAdjustmentResult = z.infer<typeof stockAdjustmentResultSchema>;
+
+export const inventoryResponses = {
+  stock: paged(inventoryStockItemSchema),
+  movements: paged(inventoryMovementSchema),
+  adjusted: envelope(stockAdjustmentResultSchema),
+};
+
+/** The same answers as a user without view_cost receives them: no cost, no stockValue. */
+export const cashierInventoryResponses = {
+  stock: paged(cashierInventoryStockItemSchema),
+  adjusted: envelope(stockAdjustmentResultSchema.extend({ product: cashierInventoryStockItemSchema })),
 };
 
 /** 'Stock increased by 5 units successfully' / 'Stock decreased by 3 units successfully' (spec 02 section 8). */

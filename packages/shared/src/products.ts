@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { optionalRefSchema, optionalTextSchema, searchSchema } from './categories';
-import { idSchema, pageQuerySchema } from './common';
+import {
+  countSchema,
+  envelope,
+  idSchema,
+  moneySchema,
+  NAME_MAX,
+  namedRefSchema,
+  paged,
+  pageQuerySchema,
+} from './common';
 import { fromMinor, toMinor } from './money';
 
 export const PRODUCT_MSG = {
   nameRequired: 'Product name is required',
+  nameTooLong: `Product name must be at most ${NAME_MAX} characters`,
   skuCharset: 'SKU can only contain letters, numbers, hyphens and underscores',
   skuTooLong: 'SKU must be at most 64 characters',
   costGtZero: 'Buying price must be greater than 0',
@@ -52,7 +62,11 @@ export const skuSchema = z
   .transform((v) => v || null);
 
 const productFields = {
-  name: z.string({ error: PRODUCT_MSG.nameRequired }).trim().min(1, PRODUCT_MSG.nameRequired).max(200),
+  name: z
+    .string({ error: PRODUCT_MSG.nameRequired })
+    .trim()
+    .min(1, PRODUCT_MSG.nameRequired)
+    .max(NAME_MAX, PRODUCT_MSG.nameTooLong),
   sku: skuSchema.optional(),
   categoryId: optionalRefSchema(PRODUCT_MSG.invalidCategory).optional(),
   brandId: optionalRefSchema(PRODUCT_MSG.invalidBrand).optional(),
@@ -120,20 +134,40 @@ export const productListQuerySchema = pageQuerySchema.extend({
 });
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
 
-export type Product = {
-  id: string;
-  name: string;
-  sku: string | null;
-  categoryId: string | null;
-  brandId: string | null;
-  category: { id: string; name: string } | null;
-  brand: { id: string; name: string } | null;
-  /** Buying price; absent from every answer to a user without view_cost (cashiers). */
-  cost?: number;
-  price: number;
-  stockQuantity: number;
-  lowStockThreshold: number;
-  maxStock: number;
-  description: string | null;
-  branchId: string;
+/** A product as a cashier (a user without view_cost) receives it: no cost field at all. */
+export const cashierProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sku: z.string().nullable(),
+  categoryId: z.string().nullable(),
+  brandId: z.string().nullable(),
+  category: namedRefSchema.nullable(),
+  brand: namedRefSchema.nullable(),
+  price: moneySchema,
+  stockQuantity: countSchema,
+  lowStockThreshold: countSchema,
+  maxStock: countSchema,
+  description: z.string().nullable(),
+  branchId: z.string(),
+});
+export type CashierProduct = z.infer<typeof cashierProductSchema>;
+
+/**
+ * A product. cost (buying price) is optional: the products service leaves it out of every answer to
+ * a user without view_cost, and those answers are serialized through the cashier variant as well
+ * (docs/ARCHITECTURE.md, 'Response contracts').
+ */
+export const productSchema = cashierProductSchema.extend({ cost: moneySchema.optional() });
+export type Product = z.infer<typeof productSchema>;
+
+export const productResponses = {
+  list: paged(productSchema),
+  one: envelope(productSchema),
+  deleted: envelope(z.object({ id: z.string() })),
+};
+
+/** The same answers as a user without view_cost receives them. */
+export const cashierProductResponses = {
+  list: paged(cashierProductSchema),
+  one: envelope(cashierProductSchema),
 };

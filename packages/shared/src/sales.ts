@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countSchema, envelope, instantSchema, moneySchema, namedRefSchema, paged } from './common';
 import { hasAtMostTwoDecimals, RATE_MSG } from './rates';
 import { taxRateSchema } from './settings';
 
@@ -65,41 +66,46 @@ export function discountValueIssue(type: 'percentage' | 'amount', value: number)
   return hasAtMostTwoDecimals(value) ? null : RATE_MSG.discountAmountDecimals;
 }
 
-export type SaleItem = {
-  id: string;
-  productId: string;
-  productName: string;
-  productSku: string | null;
-  quantity: number;
-  unitPrice: number;
-  subtotal: number;
-  returnedQuantity: number;
-};
+export const saleItemSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  productSku: z.string().nullable(),
+  quantity: countSchema,
+  unitPrice: moneySchema,
+  subtotal: moneySchema,
+  returnedQuantity: countSchema,
+});
+export type SaleItem = z.infer<typeof saleItemSchema>;
 
-export type Sale = {
-  id: string;
-  receiptNumber: string;
-  transactionDate: string;
-  cashierName: string | null;
-  customer: { id: string; name: string; phone?: string | null } | null;
-  paymentMethod: PaymentMethod;
-  status: string;
-  subtotal: number;
-  discountType: 'percentage' | 'amount';
-  discountValue: number;
-  discountAmount: number;
-  taxRate: number;
-  taxAmount: number;
-  total: number;
-  amountPaid: number;
-  changeAmount: number;
-  branch: { id: string; name: string };
-  items: SaleItem[];
-};
+/** The Sale transaction of spec 02 section 3: what POST /transactions and GET /transactions/{id} answer. */
+export const saleSchema = z.object({
+  id: z.string(),
+  receiptNumber: z.string(),
+  transactionDate: instantSchema,
+  cashierName: z.string().nullable(),
+  customer: z.object({ id: z.string(), name: z.string(), phone: z.string().nullable().optional() }).nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  status: z.string(),
+  subtotal: moneySchema,
+  discountType: z.enum(['percentage', 'amount']),
+  discountValue: moneySchema,
+  discountAmount: moneySchema,
+  /** Percent. */
+  taxRate: z.number(),
+  taxAmount: moneySchema,
+  total: moneySchema,
+  amountPaid: moneySchema,
+  changeAmount: moneySchema,
+  branch: namedRefSchema,
+  items: z.array(saleItemSchema),
+});
+export type Sale = z.infer<typeof saleSchema>;
 
 export const SALES_MSG = {
   invalidBranch: 'Invalid branch',
   invalidDate: 'Invalid date (use yyyy-mm-dd)',
+  dateOutOfRange: 'Dates must be between 1900-01-01 and 9999-12-31',
   endBeforeStart: 'End date cannot be before start date',
   invalidPaymentMethod: 'Payment method must be cash or card',
   invalidStatus: 'Invalid status',
@@ -107,23 +113,43 @@ export const SALES_MSG = {
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** Years a date filter may name (a year before 1900 is a typo, and not a time PostgreSQL zones map well). */
+const MIN_YEAR = 1900;
+
 /** A real calendar date written yyyy-mm-dd (years 1900-9999): '2024-02-30' and '2024-2-3' are not. */
 export function isCalendarDate(value: string): boolean {
   const m = DATE_RE.exec(value);
   if (!m) return false;
   const year = Number(m[1]);
-  if (year < 1900) return false;
+  if (year < MIN_YEAR) return false;
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * The message for a value that is not a date filter: a well-formed date outside 1900-9999 is told the
+ * range ('0001-01-01'), anything else the format.
+ */
+function dateFilterMessage(value: string): string {
+  const m = DATE_RE.exec(value);
+  return m && Number(m[1]) < MIN_YEAR ? SALES_MSG.dateOutOfRange : SALES_MSG.invalidDate;
+}
+
+/** A date filter (yyyy-mm-dd; '' means none) with its message: the format, or the range of years. */
+export const dateFilterSchema = (formatMessage: string) =>
+  z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      if (v === '' || isCalendarDate(v)) return;
+      const message = dateFilterMessage(v);
+      ctx.addIssue({ code: 'custom', message: message === SALES_MSG.invalidDate ? formatMessage : message });
+    })
+    .transform((v) => v || undefined)
+    .optional();
+
 /** An optional yyyy-mm-dd query value; '' means none. Interpreted in the branch's time zone by the server. */
-export const optionalDateSchema = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || isCalendarDate(v), SALES_MSG.invalidDate)
-  .transform((v) => v || undefined)
-  .optional();
+export const optionalDateSchema = dateFilterSchema(SALES_MSG.invalidDate);
 
 /** '' or 'all' (what a cleared select sends) means no filter. */
 const noFilter = (v: string) => v === '' || v === 'all';
@@ -184,50 +210,71 @@ export const transactionAnalyticsQuerySchema = z
   .refine(endNotBeforeStart, { message: SALES_MSG.endBeforeStart, path: ['endDate'] });
 export type TransactionAnalyticsQuery = z.input<typeof transactionAnalyticsQuerySchema>;
 
+/**
+ * GET /transactions/{id}: companyId, the company the caller has selected. A register chooses its sale
+ * ids, so a user of several companies may reach two sales with one id (made in different companies);
+ * the selected company says which one is meant.
+ */
+export const saleByIdQuerySchema = z.object({ companyId: z.string().uuid('Invalid company').optional() });
+export type SaleByIdQuery = z.input<typeof saleByIdQuerySchema>;
+
 /** A row of GET /transactions. `items` only when the query has a receiptNumber (the return lookup). */
-export type TransactionListItem = {
-  id: string;
-  receiptNumber: string;
+export const transactionListItemSchema = z.object({
+  id: z.string(),
+  receiptNumber: z.string(),
   /** ISO 8601 instant of the sale. */
-  transactionDate: string;
-  cashierName: string | null;
-  customer: { id: string; name: string; phone: string | null } | null;
-  paymentMethod: PaymentMethod;
-  status: string;
-  subtotal: number;
-  discountAmount: number;
-  taxAmount: number;
-  total: number;
+  transactionDate: instantSchema,
+  cashierName: z.string().nullable(),
+  customer: z.object({ id: z.string(), name: z.string(), phone: z.string().nullable() }).nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  status: z.string(),
+  subtotal: moneySchema,
+  discountAmount: moneySchema,
+  taxAmount: moneySchema,
+  total: moneySchema,
   /** Number of lines. */
-  itemCount: number;
+  itemCount: countSchema,
   /** Units sold (sum of the lines' quantities). */
-  totalQuantity: number;
+  totalQuantity: countSchema,
   /** Units already returned over all lines. */
-  returnedQuantity: number;
-  items?: SaleItem[];
-};
+  returnedQuantity: countSchema,
+  items: z.array(saleItemSchema).optional(),
+});
+export type TransactionListItem = z.infer<typeof transactionListItemSchema>;
 
 /**
  * GET /transactions/analytics and the dashboard's sales summary: one definition of each figure
  * (docs/ARCHITECTURE.md, 'Sales figures'). Money in the currency with 2 decimals, rates in percent
  * with 1 decimal, counts as integers.
  */
-export type TransactionAnalytics = {
-  grossRevenue: number;
-  grossTransactions: number;
-  grossSubtotal: number;
-  grossTax: number;
-  grossDiscounts: number;
-  grossItemsSold: number;
-  averageTransactionValue: number;
-  totalReturns: number;
-  totalReturnedValue: number;
-  totalItemsReturned: number;
-  netRevenue: number;
-  netSubtotal: number;
-  netItemsSold: number;
-  returnRate: number;
-  refundRate: number;
+export const salesFiguresSchema = z.object({
+  grossRevenue: moneySchema,
+  grossTransactions: countSchema,
+  grossSubtotal: moneySchema,
+  grossTax: moneySchema,
+  grossDiscounts: moneySchema,
+  grossItemsSold: countSchema,
+  averageTransactionValue: moneySchema,
+  totalReturns: countSchema,
+  totalReturnedValue: moneySchema,
+  totalItemsReturned: countSchema,
+  netRevenue: moneySchema,
+  netSubtotal: moneySchema,
+  /** Negative when more units came back than were sold in the period. */
+  netItemsSold: z.number().int(),
+  /** Percent, 1 decimal. */
+  returnRate: z.number(),
+  /** Percent, 1 decimal. */
+  refundRate: z.number(),
+});
+export const transactionAnalyticsSchema = salesFiguresSchema.extend({
   /** The period the figures cover (null: unbounded on that side), in the branch's time zone. */
-  period: { startDate: string | null; endDate: string | null; timezone: string };
+  period: z.object({ startDate: z.string().nullable(), endDate: z.string().nullable(), timezone: z.string() }),
+});
+export type TransactionAnalytics = z.infer<typeof transactionAnalyticsSchema>;
+
+export const transactionResponses = {
+  sale: envelope(saleSchema),
+  list: paged(transactionListItemSchema),
+  analytics: envelope(transactionAnalyticsSchema),
 };

@@ -1,21 +1,34 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { ROLE_IDS } from '@pos/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { branches, companyMembers, roles, sessions, users } from '../db/schema';
+import { branches, roles, sessions, users } from '../db/schema';
+
+/**
+ * Who the user is and what they may reach, in the same statement as the session check, so a request
+ * reads its scope once: a Super Admin's member companies (company_members), and the branch a cashier
+ * works at (their own, else their company's main branch). Each sub-select runs only for its role.
+ */
+const actorColumns = {
+  userId: users.id,
+  name: users.name,
+  username: users.username,
+  roleId: users.roleId,
+  roleName: roles.name,
+  permissions: roles.permissions,
+  isSuperUser: users.isSuperUser,
+  companyId: users.companyId,
+  branchId: users.branchId,
+  memberCompanyIds: sql<string[] | null>`case when ${users.roleId} = ${sql.raw(String(ROLE_IDS.superAdmin))}
+    and not ${users.isSuperUser} then coalesce((select json_agg(cm.company_id) from company_members cm
+    where cm.user_id = ${users.id}), '[]'::json) end`,
+  workBranchId: sql<string | null>`case when ${users.roleId} = ${sql.raw(String(ROLE_IDS.cashier))}
+    and not ${users.isSuperUser} then coalesce(${users.branchId}, (select b.id from branches b
+    where b.company_id = ${users.companyId} order by b.is_main desc, b.created_at asc limit 1)) end`,
+};
 
 function liveSessionQuery(db: DbOrTx) {
   return db
-    .select({
-      sessionId: sessions.id,
-      userId: users.id,
-      name: users.name,
-      username: users.username,
-      roleId: users.roleId,
-      roleName: roles.name,
-      permissions: roles.permissions,
-      isSuperUser: users.isSuperUser,
-      companyId: users.companyId,
-      branchId: users.branchId,
-    })
+    .select({ sessionId: sessions.id, ...actorColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -50,12 +63,17 @@ export async function findLiveSession(db: DbOrTx, { sessionId, userId }: { sessi
   return row;
 }
 
-export async function listMemberCompanyIds(db: DbOrTx, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ companyId: companyMembers.companyId })
-    .from(companyMembers)
-    .where(eq(companyMembers.userId, userId));
-  return rows.map((r) => r.companyId);
+export type ActorRow = NonNullable<Awaited<ReturnType<typeof findActiveActor>>>;
+
+/** The same user and scope as a live session answers, by user id (sign-in, before a session exists). */
+export async function findActiveActor(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select(actorColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.id, userId), eq(users.isActive, true)))
+    .limit(1);
+  return row;
 }
 
 export async function findBranchById(db: DbOrTx, branchId: string) {
@@ -65,14 +83,4 @@ export async function findBranchById(db: DbOrTx, branchId: string) {
     .where(eq(branches.id, branchId))
     .limit(1);
   return row;
-}
-
-export async function findMainBranchId(db: DbOrTx, companyId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: branches.id })
-    .from(branches)
-    .where(eq(branches.companyId, companyId))
-    .orderBy(desc(branches.isMain), asc(branches.createdAt))
-    .limit(1);
-  return row?.id;
 }

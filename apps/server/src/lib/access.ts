@@ -1,10 +1,16 @@
 import type { Permission } from '@pos/shared';
 import { ROLE_IDS } from '@pos/shared';
 import type { DbOrTx } from '../db/client';
-import { findBranchById, findMainBranchId, listMemberCompanyIds } from './access.repo';
+import { type ActorRow, findBranchById } from './access.repo';
 import { forbidden, notFound } from './errors';
+import type { CompanyScope } from './tenant.repo';
 
-/** Who is asking: resolved from the token and the database on every request, never from the client's word. */
+export type { CompanyScope } from './tenant.repo';
+
+/**
+ * Who is asking: resolved from the token and the database once per request (the session read also
+ * reads the scope), never from the client's word.
+ */
 export type Actor = {
   userId: string;
   sessionId: string;
@@ -16,11 +22,33 @@ export type Actor = {
   isSuperUser: boolean;
   companyId: string | null;
   branchId: string | null;
+  /** The companies the actor may reach: 'all' (platform operator), a Super Admin's member companies, else their own. */
+  companyIds: CompanyScope;
+  /** A cashier's one branch (their own, else the company's main branch); null for every other role. */
+  workBranchId: string | null;
 };
 
 export type BranchScope = { companyId: string; branchId: string; timezone: string };
 
 export const isCashier = (actor: Actor) => actor.roleId === ROLE_IDS.cashier && !actor.isSuperUser;
+
+/** The Actor of a session (or of a user signing in) from access.repo's actor columns. */
+export function toActor(row: ActorRow, sessionId: string): Actor {
+  const { memberCompanyIds, workBranchId, permissions, ...rest } = row;
+  let companyIds: CompanyScope;
+  if (row.isSuperUser) companyIds = 'all';
+  else if (memberCompanyIds) {
+    const own = row.companyId;
+    companyIds = own && !memberCompanyIds.includes(own) ? [...memberCompanyIds, own] : memberCompanyIds;
+  } else companyIds = row.companyId ? [row.companyId] : [];
+  return {
+    ...rest,
+    sessionId,
+    permissions: new Set(permissions as Permission[]),
+    companyIds,
+    workBranchId: row.roleId === ROLE_IDS.cashier && !row.isSuperUser ? workBranchId : null,
+  };
+}
 
 export function can(actor: Actor, permission: Permission): boolean {
   return actor.isSuperUser || actor.permissions.has(permission);
@@ -31,30 +59,22 @@ export function requirePermission(actor: Actor, permission: Permission): void {
 }
 
 /** 'all' for the platform operator; otherwise the ids of the companies the actor may reach. */
-export async function accessibleCompanyIds(db: DbOrTx, actor: Actor): Promise<'all' | string[]> {
-  if (actor.isSuperUser) return 'all';
-  if (actor.roleId === ROLE_IDS.superAdmin) {
-    const member = await listMemberCompanyIds(db, actor.userId);
-    return actor.companyId && !member.includes(actor.companyId) ? [...member, actor.companyId] : member;
-  }
-  return actor.companyId ? [actor.companyId] : [];
-}
+export const accessibleCompanyIds = (actor: Actor): CompanyScope => actor.companyIds;
+
+const reachesCompany = (actor: Actor, companyId: string | null) =>
+  actor.companyIds === 'all' || (companyId !== null && actor.companyIds.includes(companyId));
 
 /** 404 (never 403) for a company outside the actor's reach, so ids of other tenants leak nothing. */
-export async function resolveCompany(
-  db: DbOrTx,
-  { actor, companyId, permission }: { actor: Actor; companyId: string; permission?: Permission },
-): Promise<string> {
-  const ids = await accessibleCompanyIds(db, actor);
-  if (ids !== 'all' && !ids.includes(companyId)) throw notFound('Company');
+export function resolveCompany(actor: Actor, companyId: string, permission?: Permission): string {
+  if (!reachesCompany(actor, companyId)) throw notFound('Company');
   if (permission) requirePermission(actor, permission);
   return companyId;
 }
 
-/** The branch a cashier works at: their assigned branch, else their company's main branch. */
-async function cashierBranchId(db: DbOrTx, actor: Actor): Promise<string | undefined> {
-  if (actor.branchId) return actor.branchId;
-  return actor.companyId ? findMainBranchId(db, actor.companyId) : undefined;
+/** Whether a branch of a company is within the actor's reach (a cashier: only their branch). */
+export function reachesBranch(actor: Actor, { companyId, branchId }: { companyId: string; branchId: string }): boolean {
+  if (!reachesCompany(actor, companyId)) return false;
+  return !isCashier(actor) || branchId === actor.workBranchId;
 }
 
 type CachedBranch = { id: string; companyId: string; timezone: string; expiresAt: number };
@@ -93,20 +113,61 @@ async function findBranch(db: DbOrTx, branchId: string): Promise<Omit<CachedBran
 
 /**
  * The entry point of every branch-scoped service call: checks that the branch exists within the
- * actor's reach (404 otherwise) and, when given, the permission (403).
+ * actor's reach (404 otherwise, wherever its id sits: path, query or body) and, when given, the
+ * permission (403).
  */
 export async function resolveBranch(
   db: DbOrTx,
   { actor, branchId, permission }: { actor: Actor; branchId: string; permission?: Permission },
 ): Promise<BranchScope> {
   const branch = await findBranch(db, branchId);
-  if (!branch) throw notFound('Branch');
-  if (isCashier(actor)) {
-    if (branch.id !== (await cashierBranchId(db, actor))) throw notFound('Branch');
-  } else {
-    const ids = await accessibleCompanyIds(db, actor);
-    if (ids !== 'all' && !ids.includes(branch.companyId)) throw notFound('Branch');
+  if (!branch || !reachesBranch(actor, { companyId: branch.companyId, branchId: branch.id })) {
+    throw notFound('Branch');
   }
   if (permission) requirePermission(actor, permission);
   return { companyId: branch.companyId, branchId: branch.id, timezone: branch.timezone };
+}
+
+/**
+ * How a record's reach is decided: by its one branch (a product, brand, customer, sale, return), by
+ * any of its branches (a category), or by its company alone (a user).
+ */
+type ScopeBy = 'branch' | 'branches' | 'company';
+type Scoped = { companyId: string | null; branchId?: string | null; branchIds?: readonly string[] };
+
+function isReachable(actor: Actor, row: Scoped, by: ScopeBy): boolean {
+  if (!reachesCompany(actor, row.companyId)) return false;
+  if (by === 'company' || !isCashier(actor)) return true;
+  if (by === 'branches') return actor.workBranchId !== null && (row.branchIds ?? []).includes(actor.workBranchId);
+  return row.branchId != null && row.branchId === actor.workBranchId;
+}
+
+/**
+ * The one way a service loads a record by id: `load` reads it within the companies it is given (the
+ * repo applies tenantFilter), then its company and branch are checked against the actor's reach (a
+ * cashier: their branch); anything outside is "<what> not found" (404), exactly like an id that does
+ * not exist. Then the permission, if given (403). `companyId` narrows the look-up to one company the
+ * caller has selected (404 if it is not theirs).
+ */
+export async function loadInScope<T extends Scoped>(
+  actor: Actor,
+  {
+    what,
+    load,
+    by = 'branch',
+    permission,
+    companyId,
+  }: {
+    what: string;
+    load: (companyIds: CompanyScope) => Promise<T | undefined>;
+    by?: ScopeBy;
+    permission?: Permission;
+    companyId?: string;
+  },
+): Promise<T> {
+  if (companyId !== undefined && !reachesCompany(actor, companyId)) throw notFound(what);
+  const row = await load(companyId !== undefined ? [companyId] : actor.companyIds);
+  if (row === undefined || !isReachable(actor, row, by)) throw notFound(what);
+  if (permission) requirePermission(actor, permission);
+  return row;
 }

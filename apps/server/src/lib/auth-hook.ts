@@ -1,9 +1,12 @@
-import type { Permission } from '@pos/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { toActor } from './access';
 import { findLiveSession } from './access.repo';
 import { unauthorized } from './errors';
 
-/** Every protected request: a valid HS256 token naming a live session of an active user, else 401. */
+/**
+ * Every protected request: a valid HS256 token naming a live session of an active user, else 401.
+ * One statement reads the session, the user, the role and the user's reach (access.repo.ts).
+ */
 export function registerAuthHook(app: FastifyInstance) {
   app.decorateRequest('actor', null as unknown as FastifyRequest['actor']);
   app.addHook('onRequest', async (req) => {
@@ -14,17 +17,7 @@ export function registerAuthHook(app: FastifyInstance) {
     if (!claims) throw unauthorized();
     const row = await findLiveSession(app.db, claims);
     if (!row) throw unauthorized();
-    req.actor = {
-      userId: row.userId,
-      sessionId: row.sessionId,
-      name: row.name,
-      username: row.username,
-      roleId: row.roleId,
-      roleName: row.roleName,
-      permissions: new Set(row.permissions as Permission[]),
-      isSuperUser: row.isSuperUser,
-      companyId: row.companyId,
-      branchId: row.branchId,
-    };
+    const { sessionId, ...actorRow } = row;
+    req.actor = toActor(actorRow, sessionId);
   });
 }

@@ -13,6 +13,9 @@ export type TokenClaims = { userId: string; sessionId: string };
  */
 const VERIFIED_CACHE_MAX = 10_000;
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_RE.test(value);
+
 export function createTokenService(secret: string) {
   const key = new TextEncoder().encode(secret);
   const verified = new Map<string, TokenClaims & { expiresAtMs: number }>();
@@ -35,9 +38,8 @@ export function createTokenService(secret: string) {
       }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
-          return null;
-        }
+        // Ids are UUIDs: anything else names no session (401), and is never sent to the database as one.
+        if (!isUuid(payload.sub) || !isUuid(payload.sid) || typeof payload.exp !== 'number') return null;
         const claims = { userId: payload.sub, sessionId: payload.sid };
         if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
         verified.set(token, { ...claims, expiresAtMs: payload.exp * 1000 });

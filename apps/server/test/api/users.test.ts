@@ -104,14 +104,11 @@ describe(`users API (${engineName()})`, () => {
       expect((await create(tokens.adminA, body({ username: b.manager.username }))).statusCode).toBe(409);
     });
 
-    it("rejects a branch of another company (400), and another company's id (404)", async () => {
+    it("answers 404 to another company's branch or id, like an id that does not exist (issue 10.6)", async () => {
       const res = await create(tokens.adminA, body({ branchId: b.main.id }));
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({
-        message: USER_MSG.branchOtherCompany,
-        errors: { branchId: expect.any(String) },
-      });
-      expect((await create(tokens.adminA, body({ branchId: randomUUID() }))).statusCode).toBe(400);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND', message: 'Branch not found' });
+      expect((await create(tokens.adminA, body({ branchId: randomUUID() }))).statusCode).toBe(404);
       expect((await create(tokens.adminA, body({ companyId: b.company.id, branchId: b.main.id }))).statusCode).toBe(
         404,
       );
@@ -279,7 +276,7 @@ describe(`users API (${engineName()})`, () => {
       expect((await patch(tokens.managerA, a.manager.id, { name: 'Still Me' })).statusCode).toBe(200);
     });
 
-    it("answers 404 for another company's user and 400 for a branch of another company", async () => {
+    it("answers 404 for another company's user and for a branch of another company", async () => {
       for (const token of [tokens.adminA, tokens.managerA]) {
         expect((await patch(token, b.cashier.id, { isActive: false })).statusCode).toBe(404);
       }
@@ -287,8 +284,10 @@ describe(`users API (${engineName()})`, () => {
       expect(row?.isActive).toBe(true);
       expect((await patch(tokens.adminA, randomUUID(), { name: 'Ghost' })).statusCode).toBe(404);
       const res = await patch(tokens.adminA, a.cashier.id, { branchId: b.main.id });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(USER_MSG.branchOtherCompany);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Branch not found');
+      const [after] = await db().select().from(users).where(eq(users.id, a.cashier.id));
+      expect(after?.branchId).toBe(a.cashier.branchId);
     });
 
     it('validates with the spec messages, 400 never 500', async () => {

@@ -133,3 +133,15 @@ describe('token service (lib/tokens.ts)', () => {
     expect(await service.verify(`${header}.${payload}.${altered}`)).toBeNull();
   });
 });
+
+describe('token claims that are not ids (issue 10.8)', () => {
+  const tokens = createTokenService(SECRET);
+  it.each([
+    ['sub', { ...claims, userId: 'admin' }],
+    ['sid', { ...claims, sessionId: "1' or '1'='1" }],
+    ['sub (empty)', { ...claims, userId: '' }],
+  ])('rejects a correctly signed token whose %s is not a UUID', async (_, bad) => {
+    const token = await tokens.sign({ ...bad, expiresAt: inOneHour() });
+    expect(await tokens.verify(token)).toBeNull();
+  });
+});

@@ -1,7 +1,8 @@
 import type { Branch, Company, Permission, SessionUser } from '@pos/shared';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { branches, companies, roles, sessions, users } from '../../db/schema';
+import { branches, companies, loginRateLimits, roles, sessions, users } from '../../db/schema';
+import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
 export async function findUserForLogin(db: DbOrTx, username: string) {
   const [row] = await db
@@ -84,9 +85,8 @@ const branchColumns = {
 /** Companies (all of them for 'all') with their branches, oldest first; `branchIds` narrows the branches. */
 export async function listCompaniesWithBranches(
   db: DbOrTx,
-  { companyIds, branchIds }: { companyIds: 'all' | string[]; branchIds?: string[] },
+  { companyIds, branchIds }: { companyIds: CompanyScope; branchIds?: string[] },
 ): Promise<Company[]> {
-  if (companyIds !== 'all' && companyIds.length === 0) return [];
   const companyRows = await db
     .select({
       id: companies.id,
@@ -98,7 +98,7 @@ export async function listCompaniesWithBranches(
       currency: companies.currency,
     })
     .from(companies)
-    .where(companyIds === 'all' ? undefined : inArray(companies.id, companyIds))
+    .where(tenantFilter(companies.id, companyIds))
     .orderBy(asc(companies.createdAt), asc(companies.name));
   if (companyRows.length === 0) return [];
   const branchRows: Branch[] = await db
@@ -136,4 +136,36 @@ export function toSessionUser(profile: UserProfile, company: Company[]): Session
     managedBranch: managed ? { id: managed.id, name: managed.name } : null,
     company,
   };
+}
+
+/**
+ * Counts one sign-in attempt against each key in one statement: a key's window restarts (hits 1) once
+ * it has passed, else its hits go up. Answers each key's hits in its window and the milliseconds
+ * left of it, by the database's clock (every process shares it).
+ */
+export async function countLoginAttempt(db: DbOrTx, { keys, windowMs }: { keys: string[]; windowMs: number }) {
+  const window = sql`(${windowMs}::int * interval '1 millisecond')`;
+  const expired = sql`${loginRateLimits.windowStartedAt} <= now() - ${window}`;
+  return db
+    .insert(loginRateLimits)
+    .values(keys.map((key) => ({ key, windowStartedAt: sql`now()`, hits: 1 })))
+    .onConflictDoUpdate({
+      target: loginRateLimits.key,
+      set: {
+        hits: sql`case when ${expired} then 1 else ${loginRateLimits.hits} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then now() else ${loginRateLimits.windowStartedAt} end`,
+      },
+    })
+    .returning({
+      key: loginRateLimits.key,
+      hits: loginRateLimits.hits,
+      msLeft: sql<number>`(extract(epoch from (${loginRateLimits.windowStartedAt} + ${window} - now())) * 1000)::float8`,
+    });
+}
+
+/** Deletes the counters whose window has passed (a new attempt would restart them anyway). */
+export async function purgeLoginRateLimits(db: DbOrTx, { windowMs }: { windowMs: number }) {
+  await db
+    .delete(loginRateLimits)
+    .where(sql`${loginRateLimits.windowStartedAt} <= now() - (${windowMs}::int * interval '1 millisecond')`);
 }

@@ -1,4 +1,4 @@
-import { loginSchema, updatePasswordSchema } from '@pos/shared';
+import { authResponses, loginSchema, updatePasswordSchema } from '@pos/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
@@ -7,45 +7,48 @@ import * as service from './auth.service';
 
 export async function authPublicRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { LOGIN_RATE_MAX_PER_IP, LOGIN_RATE_MAX_PER_USERNAME, LOGIN_RATE_WINDOW_MS } = app.env;
+  const limits = {
+    maxPerIp: app.env.LOGIN_RATE_MAX_PER_IP,
+    maxPerUsername: app.env.LOGIN_RATE_MAX_PER_USERNAME,
+    windowMs: app.env.LOGIN_RATE_WINDOW_MS,
+  };
   // Two windows: one per client address, one per username (guessing one account from many addresses).
-  // Both count every attempt. (Two app.rateLimit() hooks on one route would not work: the second one
-  // sees the first one's "already ran" mark and skips.)
-  const perIp = app.createRateLimit({ max: LOGIN_RATE_MAX_PER_IP, timeWindow: LOGIN_RATE_WINDOW_MS });
-  const perUsername = app.createRateLimit({
-    max: LOGIN_RATE_MAX_PER_USERNAME,
-    timeWindow: LOGIN_RATE_WINDOW_MS,
-    keyGenerator: (req) => `user:${String((req.body as { username?: unknown })?.username ?? '').toLowerCase()}`,
-  });
+  // Both count every attempt, in the database (auth.service countSignInAttempt).
   const loginRateLimit = async (req: FastifyRequest, reply: FastifyReply) => {
-    let retryAfter = 0;
-    for (const result of [await perIp(req), await perUsername(req)]) {
-      if (!result.isAllowed && result.isExceeded) retryAfter = Math.max(retryAfter, result.ttlInSeconds, 1);
-    }
+    const { username } = req.body as { username: string };
+    const retryAfter = await service.countSignInAttempt(app.db, limits, { ip: req.ip, username });
     if (retryAfter > 0) {
       reply.header('retry-after', String(retryAfter));
       throw new AppError(429, 'RATE_LIMITED', 'Too many sign-in attempts. Please wait a moment and try again.');
     }
   };
 
-  r.post('/auth/login', { schema: { tags: ['auth'], body: loginSchema }, preHandler: loginRateLimit }, async (req) =>
-    service.login(app, req.body),
+  r.post(
+    '/auth/login',
+    {
+      schema: { tags: ['auth'], body: loginSchema, response: { 200: authResponses.login } },
+      preHandler: loginRateLimit,
+    },
+    async (req) => service.login(app, req.body),
   );
 }
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/auth/me', { schema: { tags: ['auth'] } }, async (req) =>
-    ok(await service.loadSessionUser(app.db, req.actor.userId)),
+  r.get('/auth/me', { schema: { tags: ['auth'], response: { 200: authResponses.me } } }, async (req) =>
+    ok(await service.loadSessionUser(app.db, req.actor)),
   );
 
-  r.post('/auth/logout', { schema: { tags: ['auth'] } }, async (req) => {
+  r.post('/auth/logout', { schema: { tags: ['auth'], response: { 200: authResponses.logout } } }, async (req) => {
     await service.logout(app, req.actor);
     return ok(null, { message: 'Logged out' });
   });
 
-  r.post('/auth/update-password', { schema: { tags: ['auth'], body: updatePasswordSchema } }, async (req) =>
-    ok(await service.changePassword(app, req.actor, req.body), { message: 'Password changed successfully.' }),
+  r.post(
+    '/auth/update-password',
+    { schema: { tags: ['auth'], body: updatePasswordSchema, response: { 200: authResponses.passwordChanged } } },
+    async (req) =>
+      ok(await service.changePassword(app, req.actor, req.body), { message: 'Password changed successfully.' }),
   );
 }

@@ -1,7 +1,7 @@
 import { type LoginResponse, MSG, type SessionUser, type UpdatePasswordInput } from '@pos/shared';
 import type { Db } from '../../db/client';
-import { type Actor, accessibleCompanyIds, isCashier } from '../../lib/access';
-import { findMainBranchId } from '../../lib/access.repo';
+import { type Actor, accessibleCompanyIds, isCashier, toActor } from '../../lib/access';
+import { findActiveActor } from '../../lib/access.repo';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { SESSION_TTL_MS, type TokenService } from '../../lib/tokens';
@@ -9,34 +9,13 @@ import * as repo from './auth.repo';
 
 type Deps = { db: Db; tokens: TokenService };
 
-function actorFromProfile(profile: repo.UserProfile): Actor {
-  return {
-    userId: profile.id,
-    sessionId: '',
-    name: profile.name,
-    username: profile.username,
-    roleId: profile.roleId,
-    roleName: profile.roleName,
-    permissions: new Set(profile.permissions) as Actor['permissions'],
-    isSuperUser: profile.isSuperUser,
-    companyId: profile.companyId,
-    branchId: profile.branchId,
-  };
-}
-
 /** The user as the web app holds it: roles, flags, and the companies (with branches) they may reach. */
-export async function loadSessionUser(db: Db, userId: string): Promise<SessionUser> {
-  const profile = await repo.findUserProfile(db, userId);
+export async function loadSessionUser(db: Db, actor: Actor): Promise<SessionUser> {
+  const profile = await repo.findUserProfile(db, actor.userId);
   if (!profile?.isActive) throw unauthorized();
-  const actor = actorFromProfile(profile);
-  const companyIds = await accessibleCompanyIds(db, actor);
-  let branchIds: string[] | undefined;
-  if (isCashier(actor)) {
-    // A cashier is fixed to one branch: their own, else the company's main branch.
-    const own = profile.branchId ?? (profile.companyId ? await findMainBranchId(db, profile.companyId) : undefined);
-    branchIds = own ? [own] : [];
-  }
-  const company = await repo.listCompaniesWithBranches(db, { companyIds, branchIds });
+  // A cashier is fixed to one branch: their own, else the company's main branch.
+  const branchIds = isCashier(actor) ? (actor.workBranchId ? [actor.workBranchId] : []) : undefined;
+  const company = await repo.listCompaniesWithBranches(db, { companyIds: accessibleCompanyIds(actor), branchIds });
   return repo.toSessionUser(profile, company);
 }
 
@@ -55,9 +34,45 @@ export async function login(deps: Deps, { username, password }: { username: stri
   const isValid = await verifyPassword(found.passwordHash, password);
   // A deactivated user gets the same answer as a wrong password: no hint that the account exists.
   if (!isValid || !found.isActive) throw new AppError(401, 'INVALID_CREDENTIALS', MSG.invalidCredentials);
+  const actorRow = await findActiveActor(deps.db, found.id);
+  if (!actorRow) throw new AppError(401, 'INVALID_CREDENTIALS', MSG.invalidCredentials);
   const access_token = await issueToken(deps, found.id);
-  const user = await loadSessionUser(deps.db, found.id);
+  const user = await loadSessionUser(deps.db, toActor(actorRow, ''));
   return { user, access_token } satisfies LoginResponse;
+}
+
+export type LoginRateLimits = { maxPerIp: number; maxPerUsername: number; windowMs: number };
+
+/** Counters whose window passed are purged at most this often per process (and at least once a window). */
+const PURGE_EVERY_MS = 60_000;
+const lastPurge = new WeakMap<Db, number>();
+
+/**
+ * The sign-in rate limit: every attempt counts against the client address and the username (any
+ * letter case), in fixed windows kept in the database, so every server process on it sees the same
+ * counts. Answers the seconds to wait (Retry-After) when either is over its limit, else 0.
+ */
+export async function countSignInAttempt(
+  db: Db,
+  limits: LoginRateLimits,
+  { ip, username }: { ip: string; username: string },
+): Promise<number> {
+  const ipKey = `ip:${ip}`;
+  const rows = await repo.countLoginAttempt(db, {
+    keys: [ipKey, `user:${username.toLowerCase()}`],
+    windowMs: limits.windowMs,
+  });
+  let retryAfter = 0;
+  for (const row of rows) {
+    const max = row.key === ipKey ? limits.maxPerIp : limits.maxPerUsername;
+    if (row.hits > max) retryAfter = Math.max(retryAfter, Math.ceil(row.msLeft / 1000), 1);
+  }
+  const now = Date.now();
+  if (now - (lastPurge.get(db) ?? 0) >= Math.min(PURGE_EVERY_MS, limits.windowMs)) {
+    lastPurge.set(db, now);
+    await repo.purgeLoginRateLimits(db, { windowMs: limits.windowMs });
+  }
+  return retryAfter;
 }
 
 export async function logout({ db }: Deps, actor: Actor): Promise<void> {

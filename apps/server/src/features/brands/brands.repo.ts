@@ -1,8 +1,9 @@
 import type { Brand } from '@pos/shared';
-import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { brands, products } from '../../db/schema';
 import { containsPattern } from '../../lib/sql-filters.repo';
+import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
 type BranchKey = { companyId: string; branchId: string };
 
@@ -31,12 +32,11 @@ export async function listBrands(
 }
 
 /** A brand within the given companies ('all' for the platform operator). */
-export async function findBrand(db: DbOrTx, { id, companyIds }: { id: string; companyIds: 'all' | string[] }) {
-  if (companyIds !== 'all' && companyIds.length === 0) return undefined;
+export async function findBrand(db: DbOrTx, { id, companyIds }: { id: string; companyIds: CompanyScope }) {
   const [row] = await db
     .select({ ...brandColumns, companyId: brands.companyId })
     .from(brands)
-    .where(and(eq(brands.id, id), companyIds === 'all' ? undefined : inArray(brands.companyId, companyIds)))
+    .where(and(eq(brands.id, id), tenantFilter(brands.companyId, companyIds)))
     .limit(1);
   return row;
 }

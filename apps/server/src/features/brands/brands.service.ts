@@ -9,22 +9,18 @@ import {
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
-import { type Actor, accessibleCompanyIds, resolveBranch } from '../../lib/access';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
+import { conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import * as repo from './brands.repo';
 
 /** A brand by id: its branch must be within the actor's reach (a cashier: their branch), else 404. */
-async function resolveBrand(db: DbOrTx, actor: Actor, id: string) {
-  const brand = await repo.findBrand(db, { id, companyIds: await accessibleCompanyIds(db, actor) });
-  if (!brand) throw notFound('Brand');
-  try {
-    await resolveBranch(db, { actor, branchId: brand.branchId, permission: 'manage_catalog' });
-  } catch (error) {
-    if (error instanceof AppError && error.statusCode === 404) throw notFound('Brand');
-    throw error;
-  }
-  return brand;
+function resolveBrand(db: DbOrTx, actor: Actor, id: string) {
+  return loadInScope(actor, {
+    what: 'Brand',
+    permission: 'manage_catalog',
+    load: (companyIds) => repo.findBrand(db, { id, companyIds }),
+  });
 }
 
 const duplicate = () => conflict(BRAND_MSG.duplicate, { name: BRAND_MSG.duplicate });

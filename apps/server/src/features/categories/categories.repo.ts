@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from '
 import type { DbOrTx } from '../../db/client';
 import { categories, categoryBranches, products } from '../../db/schema';
 import { containsPattern } from '../../lib/sql-filters.repo';
+import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
 type CompanyKey = { companyId: string };
 
@@ -79,13 +80,12 @@ export async function listCategories(
 /** A category within the given companies ('all' for the platform operator), with its branch links. */
 export async function findCategory(
   db: DbOrTx,
-  { id, companyIds }: { id: string; companyIds: 'all' | string[] },
+  { id, companyIds }: { id: string; companyIds: CompanyScope },
 ): Promise<(Category & { companyId: string; branchIds: string[] }) | undefined> {
-  if (companyIds !== 'all' && companyIds.length === 0) return undefined;
   const [row] = await db
     .select({ ...categoryColumns, companyId: categories.companyId })
     .from(categories)
-    .where(and(eq(categories.id, id), companyIds === 'all' ? undefined : inArray(categories.companyId, companyIds)))
+    .where(and(eq(categories.id, id), tenantFilter(categories.companyId, companyIds)))
     .limit(1);
   return row;
 }

@@ -10,7 +10,7 @@ import {
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
-import { type Actor, accessibleCompanyIds, isCashier, resolveBranch, resolveCompany } from '../../lib/access';
+import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
 import { writeAudit } from '../../lib/audit.repo';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import * as repo from './categories.repo';
@@ -23,22 +23,13 @@ const isNotFound = (error: unknown) => error instanceof AppError && error.status
  * A category by id within the actor's reach: any category of an accessible company, and for a
  * cashier only one attached to their branch. 404 otherwise, never 403 for another tenant's id.
  */
-async function resolveCategory(db: DbOrTx, actor: Actor, id: string, what = 'Category'): Promise<CategoryRef> {
-  const found = await repo.findCategory(db, { id, companyIds: await accessibleCompanyIds(db, actor) });
-  if (!found) throw notFound(what);
-  if (!isCashier(actor)) {
-    await resolveCompany(db, { actor, companyId: found.companyId, permission: 'manage_catalog' });
-    return found;
-  }
-  for (const branchId of found.branchIds) {
-    try {
-      await resolveBranch(db, { actor, branchId, permission: 'manage_catalog' });
-      return found;
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-    }
-  }
-  throw notFound(what);
+function resolveCategory(db: DbOrTx, actor: Actor, id: string, what = 'Category'): Promise<CategoryRef> {
+  return loadInScope(actor, {
+    what,
+    by: 'branches',
+    permission: 'manage_catalog',
+    load: (companyIds) => repo.findCategory(db, { id, companyIds }),
+  });
 }
 
 /** The new parent: same company, reachable by the actor (for a cashier: attached to their branch). */

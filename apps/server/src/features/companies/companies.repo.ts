@@ -2,6 +2,7 @@ import type { Branch, Company } from '@pos/shared';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { branches, companies, companyMembers } from '../../db/schema';
+import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
 const branchColumns = {
   id: branches.id,
@@ -14,8 +15,7 @@ const branchColumns = {
   timezone: branches.timezone,
 };
 
-export async function listCompanies(db: DbOrTx, companyIds: 'all' | string[]) {
-  if (companyIds !== 'all' && companyIds.length === 0) return [];
+export async function listCompanies(db: DbOrTx, companyIds: CompanyScope) {
   return db
     .select({
       id: companies.id,
@@ -27,7 +27,7 @@ export async function listCompanies(db: DbOrTx, companyIds: 'all' | string[]) {
       currency: companies.currency,
     })
     .from(companies)
-    .where(companyIds === 'all' ? undefined : inArray(companies.id, companyIds))
+    .where(tenantFilter(companies.id, companyIds))
     .orderBy(asc(companies.createdAt), asc(companies.name));
 }
 

@@ -3,14 +3,13 @@ import { pageMeta } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, accessibleCompanyIds, isCashier, requirePermission, resolveCompany } from '../../lib/access';
-import { findMainBranchId } from '../../lib/access.repo';
 import { writeAudit } from '../../lib/audit.repo';
 import * as repo from './companies.repo';
 
 type Deps = { db: Db; timezone: string };
 
 export async function listCompanies({ db }: Deps, actor: Actor) {
-  return repo.listCompanies(db, await accessibleCompanyIds(db, actor));
+  return repo.listCompanies(db, accessibleCompanyIds(actor));
 }
 
 export async function createCompany(
@@ -38,12 +37,9 @@ export async function listBranches(
   actor: Actor,
   { companyId, page = 1, limit = 1000 }: { companyId: string; page?: number; limit?: number },
 ): Promise<{ items: Branch[]; meta: ReturnType<typeof pageMeta> }> {
-  await resolveCompany(db, { actor, companyId });
-  let branchIds: string[] | undefined;
-  if (isCashier(actor)) {
-    const own = actor.branchId ?? (await findMainBranchId(db, companyId));
-    branchIds = own ? [own] : [];
-  }
+  resolveCompany(actor, companyId);
+  // A cashier is fixed to one branch: their own, else the company's main branch.
+  const branchIds = isCashier(actor) ? (actor.workBranchId ? [actor.workBranchId] : []) : undefined;
   const { items, total } = await repo.listBranches(db, { companyId, branchIds, limit, offset: (page - 1) * limit });
   return { items, meta: pageMeta({ total, page, limit }) };
 }
@@ -54,7 +50,7 @@ export async function createBranch(
   actor: Actor,
   input: z.output<typeof createBranchSchema>,
 ): Promise<Branch> {
-  await resolveCompany(db, { actor, companyId: input.companyId, permission: 'manage_branches' });
+  resolveCompany(actor, input.companyId, 'manage_branches');
   return db.transaction(async (tx) => {
     let isMain = false;
     if (input.isMain) {

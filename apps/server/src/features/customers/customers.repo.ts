@@ -1,8 +1,9 @@
 import type { CustomerContact } from '@pos/shared';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers, returnItems, returns, saleItems, sales } from '../../db/schema';
 import { containsPattern, type LocalDays, localDayRange } from '../../lib/sql-filters.repo';
+import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
 /** The branch's customer with this phone (customers are unique by phone per branch). */
 export async function findCustomerByPhone(
@@ -102,13 +103,12 @@ export async function countCustomers(db: DbOrTx, scope: BranchKey, search: strin
 /** A customer by id within the companies given ('all' for the platform operator). */
 export async function findCustomer(
   db: DbOrTx,
-  { id, companyIds }: { id: string; companyIds: 'all' | string[] },
+  { id, companyIds }: { id: string; companyIds: CompanyScope },
 ): Promise<(CustomerRow & { companyId: string }) | undefined> {
-  if (companyIds !== 'all' && companyIds.length === 0) return undefined;
   const [row] = await db
     .select({ ...customerColumns, companyId: customers.companyId })
     .from(customers)
-    .where(and(eq(customers.id, id), companyIds === 'all' ? undefined : inArray(customers.companyId, companyIds)))
+    .where(and(eq(customers.id, id), tenantFilter(customers.companyId, companyIds)))
     .limit(1);
   return row;
 }

@@ -13,7 +13,7 @@ import {
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { type Actor, accessibleCompanyIds, resolveBranch } from '../../lib/access';
+import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
 import { conflict, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
 import { customerSalesFigures } from '../../lib/sales-figures';
@@ -69,9 +69,13 @@ export async function listCustomers(
 
 /** The customer and their branch's scope; 404 outside the actor's companies or branch (never 403 for scope). */
 async function customerInScope(db: Db, actor: Actor, id: string, permission: Permission = 'view_customers') {
-  const row = await repo.findCustomer(db, { id, companyIds: await accessibleCompanyIds(db, actor) });
-  if (!row) throw notFound('Customer');
-  const scope = await resolveBranch(db, { actor, branchId: row.branchId, permission });
+  const row = await loadInScope(actor, {
+    what: 'Customer',
+    permission,
+    load: (companyIds) => repo.findCustomer(db, { id, companyIds }),
+  });
+  // The branch's time zone: the history's date filters are days there.
+  const scope = await resolveBranch(db, { actor, branchId: row.branchId });
   return { row, scope };
 }
 

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { brands, categories, categoryBranches, products } from '../../db/schema';
 import { toMoney } from '../../lib/money';
 import { containsPattern, prefixPattern } from '../../lib/sql-filters.repo';
+import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
 type BranchKey = { companyId: string; branchId: string };
 
@@ -331,17 +332,10 @@ function listingPage(filter: SearchFilter, { limit, offset, cap }: { limit: numb
 /** A live (not deleted) product within the given companies ('all' for the platform operator). */
 export async function findProduct(
   db: DbOrTx,
-  { id, companyIds }: { id: string; companyIds: 'all' | string[] },
+  { id, companyIds }: { id: string; companyIds: CompanyScope },
 ): Promise<ProductRow | undefined> {
-  if (companyIds !== 'all' && companyIds.length === 0) return undefined;
   const [row] = await selectProducts(db)
-    .where(
-      and(
-        eq(products.id, id),
-        isNull(products.deletedAt),
-        companyIds === 'all' ? undefined : inArray(products.companyId, companyIds),
-      ),
-    )
+    .where(and(eq(products.id, id), isNull(products.deletedAt), tenantFilter(products.companyId, companyIds)))
     .limit(1);
   return row ? toRow(row) : undefined;
 }

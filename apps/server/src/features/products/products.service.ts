@@ -10,7 +10,7 @@ import {
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
-import { type Actor, accessibleCompanyIds, type BranchScope, can, resolveBranch } from '../../lib/access';
+import { type Actor, type BranchScope, can, loadInScope, resolveBranch } from '../../lib/access';
 import { writeAudit } from '../../lib/audit.repo';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -26,19 +26,16 @@ function toProduct(row: repo.ProductRow, { showCost }: { showCost: boolean }): P
   return showCost ? { ...rest, cost } : rest;
 }
 
-const isNotFound = (error: unknown) => error instanceof AppError && error.statusCode === 404;
+type BranchKey = Pick<BranchScope, 'companyId' | 'branchId'>;
 
 /** A live product by id: its branch must be within the actor's reach (a cashier: their branch), else 404. */
 async function resolveProduct(db: DbOrTx, actor: Actor, id: string, permission?: 'manage_catalog') {
-  const product = await repo.findProduct(db, { id, companyIds: await accessibleCompanyIds(db, actor) });
-  if (!product) throw notFound('Product');
-  try {
-    const scope = await resolveBranch(db, { actor, branchId: product.branchId, permission });
-    return { product, scope };
-  } catch (error) {
-    if (isNotFound(error)) throw notFound('Product');
-    throw error;
-  }
+  const product = await loadInScope(actor, {
+    what: 'Product',
+    permission,
+    load: (companyIds) => repo.findProduct(db, { id, companyIds }),
+  });
+  return { product, scope: { companyId: product.companyId, branchId: product.branchId } satisfies BranchKey };
 }
 
 const referenceNotFound = (field: 'categoryId' | 'brandId') => {
@@ -49,7 +46,7 @@ const referenceNotFound = (field: 'categoryId' | 'brandId') => {
 /** A category must be attached to the product's branch, a brand must belong to it; otherwise "not found". */
 async function checkReferences(
   db: DbOrTx,
-  scope: BranchScope,
+  scope: BranchKey,
   { categoryId, brandId }: { categoryId?: string | null; brandId?: string | null },
 ) {
   if (categoryId && !(await repo.categoryExistsInBranch(db, { ...scope, id: categoryId }))) {
@@ -60,7 +57,7 @@ async function checkReferences(
 
 const skuConflict = (sku: string) => conflict(skuDuplicateMessage(sku), { sku: skuDuplicateMessage(sku) });
 
-async function checkSku(db: DbOrTx, scope: BranchScope, sku: string | null | undefined, exceptId?: string) {
+async function checkSku(db: DbOrTx, scope: BranchKey, sku: string | null | undefined, exceptId?: string) {
   if (sku && (await repo.isSkuTaken(db, { ...scope, sku, exceptId }))) throw skuConflict(sku);
 }
 
@@ -169,6 +166,8 @@ export async function createProduct(db: Db, actor: Actor, input: CreateInput): P
 export async function updateProduct(db: Db, actor: Actor, id: string, input: UpdateInput): Promise<Product> {
   const { product, scope } = await resolveProduct(db, actor, id, 'manage_catalog');
   if (input.branchId && input.branchId !== product.branchId) {
+    // A branch outside the actor's reach is "not found" (404) like any other id; one within it is refused.
+    await resolveBranch(db, { actor, branchId: input.branchId });
     throw badRequest(PRODUCT_MSG.otherBranch, { branchId: PRODUCT_MSG.otherBranch });
   }
   const cost = acceptedCost(actor, input.cost, { isRequired: false });

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { products, returnItems, returns, saleItems, sales, users } from '../../db/schema';
 import { toMoney } from '../../lib/money';
 import { localDayRange } from '../../lib/sql-filters.repo';
+import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
 type BranchKey = { companyId: string; branchId: string };
 type BranchDays = BranchKey & { timezone: string };
@@ -101,14 +102,13 @@ const returnColumns = {
   createdAt: returns.createdAt,
 };
 
-export async function findReturn(db: DbOrTx, { id, companyIds }: { id: string; companyIds: 'all' | string[] }) {
-  if (companyIds !== 'all' && companyIds.length === 0) return undefined;
+export async function findReturn(db: DbOrTx, { id, companyIds }: { id: string; companyIds: CompanyScope }) {
   const [row] = await db
     .select(returnColumns)
     .from(returns)
     .innerJoin(sales, and(eq(sales.companyId, returns.companyId), eq(sales.id, returns.originalSaleId)))
     .leftJoin(users, eq(users.id, returns.processedBy))
-    .where(and(eq(returns.id, id), companyIds === 'all' ? undefined : inArray(returns.companyId, companyIds)))
+    .where(and(eq(returns.id, id), tenantFilter(returns.companyId, companyIds)))
     .limit(1);
   return row as ReturnRow | undefined;
 }

@@ -14,7 +14,7 @@ import {
   toMinor,
 } from '@pos/shared';
 import type { Db } from '../../db/client';
-import { type Actor, accessibleCompanyIds, resolveBranch } from '../../lib/access';
+import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
 import { writeAudit } from '../../lib/audit.repo';
 import { nextReturnNumber } from '../../lib/document-numbers.repo';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -228,9 +228,11 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
 }
 
 export async function getReturn(db: Db, actor: Actor, id: string): Promise<Return> {
-  const row = await repo.findReturn(db, { id, companyIds: await accessibleCompanyIds(db, actor) });
-  if (!row) throw notFound('Return');
-  await resolveBranch(db, { actor, branchId: row.branchId, permission: 'view_returns' });
+  const row = await loadInScope(actor, {
+    what: 'Return',
+    permission: 'view_returns',
+    load: (companyIds) => repo.findReturn(db, { id, companyIds }),
+  });
   const items = await repo.itemsOf(db, { companyId: row.companyId, returnIds: [id] });
   return toReturn(row, items.get(id) ?? []);
 }

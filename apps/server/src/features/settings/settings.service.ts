@@ -34,7 +34,7 @@ export async function updateCurrency(
   actor: Actor,
   input: { companyId: string; currency: string },
 ): Promise<CurrencySetting> {
-  const companyId = await resolveCompany(db, { actor, companyId: input.companyId, permission: 'manage_companies' });
+  const companyId = resolveCompany(actor, input.companyId, 'manage_companies');
   await db.transaction(async (tx) => {
     const before = await repo.setCurrency(tx, { companyId, currency: input.currency });
     await writeAudit(tx, {

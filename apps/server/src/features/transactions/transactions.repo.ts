@@ -6,6 +6,7 @@ import { receiptNumberSql } from '../../lib/document-numbers';
 import { toMoney } from '../../lib/money';
 import { containsPattern, type LocalDays, localDayRange } from '../../lib/sql-filters.repo';
 import { saleMovementsSql } from '../../lib/stock-ledger.repo';
+import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
 type BranchKey = { companyId: string; branchId: string };
 
@@ -16,6 +17,27 @@ export async function findSaleByIdempotencyKey(tx: DbOrTx, { companyId, branchId
     .where(and(eq(sales.companyId, companyId), eq(sales.branchId, branchId), eq(sales.idempotencyKey, key)))
     .limit(1);
   return row;
+}
+
+/**
+ * Where sales with this id are, within the given companies: a register chooses its sale ids, so one id
+ * may name sales of several companies (never two in one company: the primary key).
+ */
+export async function findSaleHolders(db: DbOrTx, { id, companyIds }: { id: string; companyIds: CompanyScope }) {
+  return db
+    .select({ companyId: sales.companyId, branchId: sales.branchId })
+    .from(sales)
+    .where(and(eq(sales.id, id), tenantFilter(sales.companyId, companyIds)))
+    .limit(100);
+}
+
+/** Which of these ids name products of the branch, deleted ones included. */
+export async function findBranchProductIds(tx: DbOrTx, { companyId, branchId, ids }: BranchKey & { ids: string[] }) {
+  const rows = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.companyId, companyId), eq(products.branchId, branchId), inArray(products.id, ids)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The live products of the cart as they are now (no lock): why a sale statement was refused. */
@@ -245,8 +267,7 @@ export function toSale(
 }
 
 /** One sale with its lines, cashier, customer and branch; `companyIds` 'all' for the platform operator. */
-export async function findSale(db: DbOrTx, { id, companyIds }: { id: string; companyIds: 'all' | string[] }) {
-  if (companyIds !== 'all' && companyIds.length === 0) return undefined;
+export async function findSale(db: DbOrTx, { id, companyIds }: { id: string; companyIds: CompanyScope }) {
   const [row] = await db
     .select({
       sale: sales,
@@ -259,7 +280,7 @@ export async function findSale(db: DbOrTx, { id, companyIds }: { id: string; com
     .innerJoin(branches, and(eq(branches.companyId, sales.companyId), eq(branches.id, sales.branchId)))
     .leftJoin(users, eq(users.id, sales.cashierId))
     .leftJoin(customers, and(eq(customers.companyId, sales.companyId), eq(customers.id, sales.customerId)))
-    .where(and(eq(sales.id, id), companyIds === 'all' ? undefined : inArray(sales.companyId, companyIds)))
+    .where(and(eq(sales.id, id), tenantFilter(sales.companyId, companyIds)))
     .limit(1);
   if (!row) return undefined;
   const s = row.sale;

@@ -1,8 +1,15 @@
-import { createSaleSchema, idSchema, transactionAnalyticsQuerySchema, transactionListQuerySchema } from '@pos/shared';
+import {
+  createSaleSchema,
+  idSchema,
+  saleByIdQuerySchema,
+  transactionAnalyticsQuerySchema,
+  transactionListQuerySchema,
+  transactionResponses,
+} from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/http';
+import { ok, okPage } from '../../lib/http';
 import * as service from './transactions.service';
 
 const idempotencyHeaders = z.object({
@@ -15,7 +22,14 @@ export async function transactionsRoutes(app: FastifyInstance) {
 
   r.post(
     '/transactions',
-    { schema: { tags, body: createSaleSchema, headers: idempotencyHeaders } },
+    {
+      schema: {
+        tags,
+        body: createSaleSchema,
+        headers: idempotencyHeaders,
+        response: { 201: transactionResponses.sale },
+      },
+    },
     async (req, reply) => {
       const { sale, isReplay } = await service.createSale(app.db, req.actor, {
         input: req.body,
@@ -27,17 +41,31 @@ export async function transactionsRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/transactions', { schema: { tags, querystring: transactionListQuerySchema } }, async (req) => {
-    const { items, meta } = await service.listSales(app.db, req.actor, req.query);
-    return ok(items, { meta });
-  });
-
-  // Registered before /transactions/:id; Fastify prefers the static segment anyway.
-  r.get('/transactions/analytics', { schema: { tags, querystring: transactionAnalyticsQuerySchema } }, async (req) =>
-    ok(await service.getAnalytics(app.db, req.actor, req.query)),
+  r.get(
+    '/transactions',
+    { schema: { tags, querystring: transactionListQuerySchema, response: { 200: transactionResponses.list } } },
+    async (req) => okPage(await service.listSales(app.db, req.actor, req.query)),
   );
 
-  r.get('/transactions/:id', { schema: { tags, params: z.object({ id: idSchema }) } }, async (req) =>
-    ok(await service.getSale(app.db, req.actor, req.params.id)),
+  // Registered before /transactions/:id; Fastify prefers the static segment anyway.
+  r.get(
+    '/transactions/analytics',
+    {
+      schema: { tags, querystring: transactionAnalyticsQuerySchema, response: { 200: transactionResponses.analytics } },
+    },
+    async (req) => ok(await service.getAnalytics(app.db, req.actor, req.query)),
+  );
+
+  r.get(
+    '/transactions/:id',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: idSchema }),
+        querystring: saleByIdQuerySchema,
+        response: { 200: transactionResponses.sale },
+      },
+    },
+    async (req) => ok(await service.getSale(app.db, req.actor, req.params.id, req.query)),
   );
 }

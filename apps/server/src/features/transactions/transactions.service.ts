@@ -12,7 +12,7 @@ import {
   toMinor,
 } from '@pos/shared';
 import type { Db } from '../../db/client';
-import { type Actor, accessibleCompanyIds, type BranchScope, resolveBranch } from '../../lib/access';
+import { type Actor, type BranchScope, loadInScope, reachesBranch, resolveBranch } from '../../lib/access';
 import { receiptNumberOf } from '../../lib/document-numbers';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
@@ -47,6 +47,12 @@ export async function createSale(
   const scope = await resolveBranch(db, { actor, branchId: input.branchId, permission: 'sell' });
   const key = idempotencyKey ?? input.id;
   const requestHash = hashRequest(input);
+  // A sale id must name one sale for everyone who can read it: an id already used in another company
+  // the caller can read is refused like any id already taken (the same company: the primary key).
+  if (input.id && reachesSeveralCompanies(actor)) {
+    const holders = await repo.findSaleHolders(db, { id: input.id, companyIds: actor.companyIds });
+    if (holders.some((h) => h.companyId !== scope.companyId)) throw idempotencyMismatch();
+  }
   try {
     return { sale: await writeSale(db, actor, scope, { input, key, requestHash }), isReplay: false };
   } catch (error) {
@@ -58,8 +64,13 @@ export async function createSale(
       if (!found) throw new Error('sale vanished after commit');
       return { sale: found.sale, isReplay: true };
     }
-    // The client's sale id belongs to a sale made under another key.
-    if (error instanceof repo.SaleCheckFailed) throw idempotencyMismatch();
+    if (error instanceof repo.SaleCheckFailed && input.id) {
+      // The client's sale id belongs to a sale made under another key. Outside the caller's reach (a
+      // cashier: another branch) that sale is "not found", as its id would be anywhere else.
+      const [holder] = await repo.findSaleHolders(db, { id: input.id, companyIds: [scope.companyId] });
+      if (holder && !reachesBranch(actor, holder)) throw notFound('Transaction');
+      throw idempotencyMismatch();
+    }
     throw error;
   }
 }
@@ -73,8 +84,18 @@ async function refusal(
   expectedTotal?: number,
 ): Promise<AppError> {
   const quantities = quantitiesByProduct(input);
-  const found = await repo.findCartProducts(db, { ...scope, ids: [...quantities.keys()] });
+  const ids = [...quantities.keys()];
+  const [found, known] = await Promise.all([
+    repo.findCartProducts(db, { ...scope, ids }),
+    repo.findBranchProductIds(db, { ...scope, ids }),
+  ]);
   const byId = new Map(found.map((p) => [p.id, p]));
+  for (const line of input.items) {
+    // Another branch's or company's product is "not found" (404) like an id that never existed.
+    if (!known.has(line.product_id)) {
+      return new AppError(404, 'NOT_FOUND', 'Product not found', { product_id: line.product_id });
+    }
+  }
   for (const line of input.items) {
     const product = byId.get(line.product_id);
     if (!product) return conflict('A product in the cart is no longer available', { product_id: line.product_id });
@@ -210,11 +231,32 @@ async function writeSale(
   );
 }
 
-export async function getSale(db: Db, actor: Actor, id: string): Promise<Sale> {
-  const found = await repo.findSale(db, { id, companyIds: await accessibleCompanyIds(db, actor) });
-  if (!found) throw notFound('Transaction');
-  // The branch rule of every call (a cashier sees only their branch), with 404 rather than 403 outside it.
-  await resolveBranch(db, { actor, branchId: found.branchId, permission: 'view_transactions' });
+const reachesSeveralCompanies = (actor: Actor) => actor.companyIds === 'all' || actor.companyIds.length > 1;
+
+/**
+ * GET /transactions/{id}, within the company the caller has selected (`companyId`). Without one, a
+ * user of one company reads in it; a user of several whose id names sales in more than one of them
+ * is asked to choose (409), never shown one of them at random.
+ */
+export async function getSale(db: Db, actor: Actor, id: string, query: { companyId?: string } = {}): Promise<Sale> {
+  const companyId = query.companyId;
+  if (companyId === undefined && reachesSeveralCompanies(actor)) {
+    const holders = await repo.findSaleHolders(db, { id, companyIds: actor.companyIds });
+    const reachable = new Set(holders.filter((h) => reachesBranch(actor, h)).map((h) => h.companyId));
+    if (reachable.size > 1) {
+      throw new AppError(
+        409,
+        'AMBIGUOUS_ID',
+        'Sales of more than one of your companies have this id: choose the company (companyId)',
+      );
+    }
+  }
+  const found = await loadInScope(actor, {
+    what: 'Transaction',
+    permission: 'view_transactions',
+    companyId,
+    load: (companyIds) => repo.findSale(db, { id, companyIds }),
+  });
   return found.sale;
 }
 

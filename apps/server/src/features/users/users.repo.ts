@@ -1,8 +1,9 @@
 import type { Permission, User } from '@pos/shared';
-import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { branches, companyMembers, roles, sessions, users } from '../../db/schema';
 import { containsPattern } from '../../lib/sql-filters.repo';
+import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
 const userColumns = {
   id: users.id,
@@ -65,11 +66,10 @@ export async function listUsers(
     search,
     limit,
     offset,
-  }: { companyIds: 'all' | string[]; branchId?: string; search?: string; limit: number; offset: number },
+  }: { companyIds: CompanyScope; branchId?: string; search?: string; limit: number; offset: number },
 ): Promise<{ items: User[]; total: number }> {
-  if (companyIds !== 'all' && companyIds.length === 0) return { items: [], total: 0 };
   const conditions: (SQL | undefined)[] = [
-    companyIds === 'all' ? undefined : inArray(users.companyId, companyIds),
+    tenantFilter(users.companyId, companyIds),
     branchId ? eq(users.branchId, branchId) : undefined,
   ];
   if (search) {
@@ -91,11 +91,10 @@ export async function listUsers(
 /** A user of the given companies ('all' for the platform operator, who also reaches users without a company). */
 export async function findUser(
   db: DbOrTx,
-  { id, companyIds }: { id: string; companyIds: 'all' | string[] },
+  { id, companyIds }: { id: string; companyIds: CompanyScope },
 ): Promise<User | undefined> {
-  if (companyIds !== 'all' && companyIds.length === 0) return undefined;
   const [row] = await selectUsers(db)
-    .where(and(eq(users.id, id), companyIds === 'all' ? undefined : inArray(users.companyId, companyIds)))
+    .where(and(eq(users.id, id), tenantFilter(users.companyId, companyIds)))
     .limit(1);
   return row ? toUser(row) : undefined;
 }
@@ -105,15 +104,6 @@ export async function isUsernameTaken(db: DbOrTx, username: string): Promise<boo
     .select({ id: users.id })
     .from(users)
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
-    .limit(1);
-  return Boolean(row);
-}
-
-export async function isBranchOfCompany(db: DbOrTx, { companyId, branchId }: { companyId: string; branchId: string }) {
-  const [row] = await db
-    .select({ id: branches.id })
-    .from(branches)
-    .where(and(eq(branches.companyId, companyId), eq(branches.id, branchId)))
     .limit(1);
   return Boolean(row);
 }

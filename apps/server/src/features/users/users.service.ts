@@ -10,7 +10,15 @@ import {
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { type Actor, accessibleCompanyIds, requirePermission, resolveBranch, resolveCompany } from '../../lib/access';
+import {
+  type Actor,
+  accessibleCompanyIds,
+  type CompanyScope,
+  loadInScope,
+  requirePermission,
+  resolveBranch,
+  resolveCompany,
+} from '../../lib/access';
 import { writeAudit } from '../../lib/audit.repo';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
@@ -23,26 +31,39 @@ const canManageSuperAdmins = (actor: Actor) => actor.isSuperUser || actor.roleId
 const usernameTaken = () => conflict(USER_MSG.usernameTaken, { username: USER_MSG.usernameTaken });
 const branchOtherCompany = () => badRequest(USER_MSG.branchOtherCompany, { branchId: USER_MSG.branchOtherCompany });
 
+/**
+ * A branch given for a user: outside the actor's reach it is "not found" (404) like any other id; a
+ * reachable branch of another company than the user's is refused (400).
+ */
+async function checkUserBranch(
+  db: Db,
+  actor: Actor,
+  { companyId, branchId }: { companyId: string | null; branchId: string },
+) {
+  const scope = await resolveBranch(db, { actor, branchId });
+  if (scope.companyId !== companyId) throw branchOtherCompany();
+}
 
 /**
  * Users of the companies within reach. companyId narrows to one company, branchId to the users
- * assigned to that branch; either outside the caller's reach is 404.
+ * assigned to that branch; either outside the caller's reach is 404. Every users call needs
+ * manage_users, checked first: a role without it (a cashier) gets 403 whatever ids it sends.
  */
 export async function listUsers(
   db: Db,
   actor: Actor,
   query: z.output<typeof userListQuerySchema>,
 ): Promise<{ items: User[]; meta: PageMeta }> {
-  let companyIds: 'all' | string[];
+  requirePermission(actor, 'manage_users');
+  let companyIds: CompanyScope;
   if (query.branchId) {
-    const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'manage_users' });
+    const scope = await resolveBranch(db, { actor, branchId: query.branchId });
     if (query.companyId && query.companyId !== scope.companyId) throw notFound('Branch');
     companyIds = [scope.companyId];
   } else if (query.companyId) {
-    companyIds = [await resolveCompany(db, { actor, companyId: query.companyId, permission: 'manage_users' })];
+    companyIds = [resolveCompany(actor, query.companyId)];
   } else {
-    requirePermission(actor, 'manage_users');
-    companyIds = await accessibleCompanyIds(db, actor);
+    companyIds = accessibleCompanyIds(actor);
   }
   const { items, total } = await repo.listUsers(db, {
     companyIds,
@@ -56,17 +77,15 @@ export async function listUsers(
 
 /** Creates a user with one role, an argon2id password hash, in the creator's (or a given, reachable) company. */
 export async function createUser(db: Db, actor: Actor, input: z.output<typeof createUserSchema>): Promise<User> {
+  requirePermission(actor, 'manage_users');
   const requestedCompanyId = input.companyId ?? actor.companyId;
-  if (!requestedCompanyId) {
-    requirePermission(actor, 'manage_users');
-    throw badRequest(USER_MSG.selectCompany, { companyId: USER_MSG.selectCompany });
-  }
-  const companyId = await resolveCompany(db, { actor, companyId: requestedCompanyId, permission: 'manage_users' });
+  if (!requestedCompanyId) throw badRequest(USER_MSG.selectCompany, { companyId: USER_MSG.selectCompany });
+  const companyId = resolveCompany(actor, requestedCompanyId);
   const [roleId] = input.roleIds;
   if (roleId === undefined) throw badRequest(USER_MSG.roleRequired, { roleIds: USER_MSG.roleRequired });
   if (roleId === ROLE_IDS.superAdmin && !canManageSuperAdmins(actor)) throw forbidden(USER_MSG.cannotGrantSuperAdmin);
   const branchId = input.branchId ?? null;
-  if (branchId && !(await repo.isBranchOfCompany(db, { companyId, branchId }))) throw branchOtherCompany();
+  if (branchId) await checkUserBranch(db, actor, { companyId, branchId });
   if (await repo.isUsernameTaken(db, input.username)) throw usernameTaken();
   const passwordHash = await hashPassword(input.password);
   const id = await db
@@ -110,10 +129,13 @@ export async function updateUser(
   id: string,
   input: z.output<typeof updateUserSchema>,
 ): Promise<User> {
+  // First, so that a role without it gets 403 whatever the id (nothing learnt about other users' ids).
   requirePermission(actor, 'manage_users');
-  const target = await repo.findUser(db, { id, companyIds: await accessibleCompanyIds(db, actor) });
-  if (!target) throw notFound('User');
-  if (target.companyId) await resolveCompany(db, { actor, companyId: target.companyId, permission: 'manage_users' });
+  const target = await loadInScope(actor, {
+    what: 'User',
+    by: 'company',
+    load: (companyIds) => repo.findUser(db, { id, companyIds }),
+  });
   if (target.isSuperUser && !actor.isSuperUser) throw forbidden(USER_MSG.cannotEditSuperAdmin);
   const currentRoleId = target.roles[0]?.id;
   if (currentRoleId === ROLE_IDS.superAdmin && !canManageSuperAdmins(actor)) {
@@ -129,12 +151,7 @@ export async function updateUser(
   if (isSelf && input.isActive === false) {
     throw badRequest(USER_MSG.cannotDeactivateSelf, { isActive: USER_MSG.cannotDeactivateSelf });
   }
-  if (input.branchId) {
-    const isValid = target.companyId
-      ? await repo.isBranchOfCompany(db, { companyId: target.companyId, branchId: input.branchId })
-      : false;
-    if (!isValid) throw branchOtherCompany();
-  }
+  if (input.branchId) await checkUserBranch(db, actor, { companyId: target.companyId, branchId: input.branchId });
   const patch = {
     ...(input.name !== undefined && { name: input.name }),
     ...(input.email !== undefined && { email: input.email }),

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, engineName, type TestContext } from '../helpers/context';
+
+// Issue 10.3: a shop's second register opens the app over plain HTTP on a LAN address. HSTS and the
+// CSP's upgrade-insecure-requests would make the browser ask for every script over https (a blank
+// page), so they are sent only when the request really came over TLS.
+const hasUpgrade = (csp: unknown) => String(csp).includes('upgrade-insecure-requests');
+
+describe(`security headers over HTTP and HTTPS (${engineName()})`, () => {
+  describe('without TRUST_PROXY', () => {
+    let ctx: TestContext;
+    beforeAll(async () => {
+      ctx = await createTestContext();
+    });
+    afterAll(() => ctx.close());
+
+    it('sends no HSTS and no upgrade-insecure-requests over plain HTTP from a LAN host name', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { host: '192.168.1.20:3000' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['content-security-policy']).toEqual(expect.stringContaining("default-src 'self'"));
+      expect(hasUpgrade(res.headers['content-security-policy'])).toBe(false);
+    });
+
+    it('ignores X-Forwarded-Proto from a client when no proxy is trusted', async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { host: 'pos-lan.test', 'x-forwarded-proto': 'https' },
+      });
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(hasUpgrade(res.headers['content-security-policy'])).toBe(false);
+    });
+  });
+
+  describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
+    let ctx: TestContext;
+    beforeAll(async () => {
+      ctx = await createTestContext({ TRUST_PROXY: 'true' });
+    });
+    afterAll(() => ctx.close());
+
+    it('sends HSTS and upgrade-insecure-requests when the proxy says the request came over https', async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { host: 'pos.example.com', 'x-forwarded-proto': 'https' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(hasUpgrade(res.headers['content-security-policy'])).toBe(true);
+      // The rest of the policy is unchanged.
+      expect(res.headers['content-security-policy']).toEqual(expect.stringContaining("default-src 'self'"));
+    });
+
+    it('sends neither when the proxy says the request came over http', async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { host: 'pos.example.com', 'x-forwarded-proto': 'http' },
+      });
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(hasUpgrade(res.headers['content-security-policy'])).toBe(false);
+    });
+  });
+});

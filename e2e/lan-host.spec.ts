@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import config from '../playwright.config';
+import { signInToDashboard } from './helpers';
+
+// Issue 10.3: a shop's second register opens the app at http://<LAN name or address>:3000. Chromium
+// maps the name pos-lan.test to this machine, so the page is served over plain HTTP from a host
+// that is not localhost: HSTS or the CSP's upgrade-insecure-requests would turn every script request
+// into https and leave a blank page.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const baseArgs = config.use?.launchOptions?.args ?? [];
+
+test.use({
+  baseURL: `http://pos-lan.test:${PORT}`,
+  launchOptions: {
+    ...config.use?.launchOptions,
+    args: [...baseArgs, '--host-resolver-rules=MAP pos-lan.test 127.0.0.1'],
+  },
+});
+
+test('a cashier signs in and completes a sale through a LAN host name over plain HTTP', async ({ page, context }) => {
+  const insecureRequests: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().startsWith('https://')) insecureRequests.push(req.url());
+  });
+  await signInToDashboard(page, 'cashier');
+  expect(new URL(page.url()).origin).toBe(`http://pos-lan.test:${PORT}`);
+
+  await page.goto('/dashboard/pos');
+  await page.getByLabel('Search Products').fill('Cola 1.5L');
+  await page.getByRole('button', { name: 'Add Cola 1.5L to cart' }).click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+
+  await page.keyboard.press('ControlOrMeta+p');
+  const dialog = page.getByRole('dialog', { name: 'Payment' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Amount Received').fill('1000');
+  const popup = context.waitForEvent('page');
+  await dialog.getByRole('button', { name: 'Complete Payment' }).click();
+  await expect(page.getByText('Payment processed successfully')).toBeVisible();
+  await popup;
+  await expect(page.getByText('Cart is empty')).toBeVisible();
+  await page.screenshot({ path: '/work/screens/h2/lan-host-register.png' });
+  expect(insecureRequests).toEqual([]);
+});
