@@ -133,7 +133,7 @@ describe(`generated bad input (${engineName()})`, () => {
     }
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(operations.length * RUNS_PER_OPERATION);
-  });
+  }, 240_000);
 
   it('the data invariants hold after the fuzz', async () => {
     expect(await checkInvariants(ctx.database.db)).toEqual([]);
