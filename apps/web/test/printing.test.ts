@@ -204,6 +204,62 @@ describe('receipt data', () => {
     expect(lines).toContain('Phone Number');
   });
 
+  it('a discounted, taxed sale prints its discount amount (not the percent) and its total (not the subtotal)', () => {
+    // 180 x 2 + 70.25 x 3 = 570.75; 10 % off = 57.08; 10 % tax on 513.67 = 51.37; total 565.04.
+    const receipt = saleReceiptData({
+      id: 's2',
+      receiptNumber: 'RCP-000008',
+      transactionDate: '2025-01-15T09:30:00.000Z',
+      cashierName: 'Cashier One',
+      customer: null,
+      paymentMethod: 'cash',
+      status: 'completed',
+      subtotal: 570.75,
+      discountType: 'percentage',
+      discountValue: 10,
+      discountAmount: 57.08,
+      taxRate: 10,
+      taxAmount: 51.37,
+      total: 565.04,
+      amountPaid: 600,
+      changeAmount: 34.96,
+      branch: { id: 'b1', name: 'Main Branch' },
+      items: [
+        {
+          id: 'i1',
+          productId: 'p1',
+          productName: 'Cola 1.5L',
+          productSku: null,
+          quantity: 2,
+          unitPrice: 180,
+          subtotal: 360,
+          returnedQuantity: 0,
+        },
+        {
+          id: 'i2',
+          productId: 'p2',
+          productName: 'Tea 200g',
+          productSku: null,
+          quantity: 3,
+          unitPrice: 70.25,
+          subtotal: 210.75,
+          returnedQuantity: 0,
+        },
+      ],
+    });
+    const lines = receiptLines(receipt);
+    const line = (label: string) => lines.find((l) => l.startsWith(label)) ?? '';
+    expect(line('Subtotal:')).toMatch(/\s570\.75$/);
+    expect(line('Discount:')).toMatch(/\s-57\.08$/);
+    expect(line('Tax (10%):')).toMatch(/\s51\.37$/);
+    expect(line('TOTAL:')).toMatch(/\s(PKR )?565\.04$/);
+    expect(line('Change:')).toMatch(/\s34\.96$/);
+    // The same lines go to the printer's bytes.
+    const bytes = new TextDecoder().decode(encodeReceipt(receipt));
+    expect(bytes).toContain(line('TOTAL:'));
+    expect(bytes).toContain(line('Discount:'));
+  });
+
   it('maps a sale as the server answers it', () => {
     const receipt = saleReceiptData(
       {

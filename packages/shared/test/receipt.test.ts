@@ -69,6 +69,31 @@ describe('receipt layout', () => {
     expect(lines.find((l) => l.startsWith('Date:'))).toMatch(/22\/11\/2026 01:30$/);
   });
 
+  it('prints the discount amount, the tax and the total, not the subtotal (realistic values)', () => {
+    // 570.75 less 10 % (57.08) = 513.67, 10 % tax 51.37, total 565.04: every figure differs.
+    const lines = receiptLines({
+      ...base,
+      items: [
+        { name: 'Cola 1.5L', quantity: 2, unitPrice: 180, subtotal: 360 },
+        { name: 'Tea 200g', quantity: 3, unitPrice: 70.25, subtotal: 210.75 },
+      ],
+      subtotal: 570.75,
+      discountAmount: 57.08,
+      taxRate: 10,
+      taxAmount: 51.37,
+      total: 565.04,
+      amountPaid: 600,
+      changeAmount: 34.96,
+    });
+    const line = (label: string) => lines.find((l) => l.startsWith(label)) ?? '';
+    expect(line('Subtotal:')).toMatch(/\s570\.75$/);
+    expect(line('Discount:')).toMatch(/\s-57\.08$/);
+    expect(line('Tax (10%):')).toMatch(/\s51\.37$/);
+    expect(line('TOTAL:')).toMatch(/\s(PKR )?565\.04$/);
+    expect(line('Paid:')).toMatch(/\s600\.00$/);
+    expect(line('Change:')).toMatch(/\s34\.96$/);
+  });
+
   it('right-aligns amounts at column 48', () => {
     const totalLine = receiptLines(base).find((l) => l.startsWith('TOTAL:'));
     expect(totalLine).toBe(`TOTAL:${' '.repeat(RECEIPT_WIDTH - 6 - 'PKR 740.00'.length)}PKR 740.00`);

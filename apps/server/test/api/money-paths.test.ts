@@ -380,6 +380,6 @@ describe(`money paths (${engineName()})`, () => {
         }),
         { numRuns: 6, seed: 20261122 },
       );
-    });
+    }, 120_000);
   });
 });

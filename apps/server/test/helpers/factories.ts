@@ -1,5 +1,5 @@
 import { computeCartTotals, computeReturnRefund, fromMinor, ROLE_IDS, type RoleId, toMinor } from '@pos/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client';
 import {
