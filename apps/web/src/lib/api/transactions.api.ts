@@ -2,6 +2,7 @@ import type { CreateSaleInput, PageMeta, Sale, TransactionAnalytics, Transaction
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notifyError } from '../notify';
+import { useSelectionStore } from '../selection-store';
 import { apiRequest, isApiError } from '.';
 
 export type { TransactionAnalytics, TransactionListItem };
@@ -46,8 +47,13 @@ export function fetchTransactionAnalytics(
   return apiRequest<Envelope<TransactionAnalytics>>('/transactions/analytics', { query: params, signal });
 }
 
+/**
+ * One sale, read within the selected company: a register chooses its sale ids, so a user of several
+ * companies may reach two sales with one id (the server asks for companyId then).
+ */
 export function fetchTransaction(id: string, signal?: AbortSignal): Promise<Envelope<Sale>> {
-  return apiRequest<Envelope<Sale>>(`/transactions/${encodeURIComponent(id)}`, { signal });
+  const companyId = useSelectionStore.getState().companyId ?? undefined;
+  return apiRequest<Envelope<Sale>>(`/transactions/${encodeURIComponent(id)}`, { query: { companyId }, signal });
 }
 
 /** POST /transactions with the payment's Idempotency-Key: the sale as the server recorded it. */
