@@ -10,7 +10,9 @@ describe('fetchTransaction', () => {
   });
 
   it('asks for the sale within the selected company', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ success: true, data: { id: 's1' } })));
+    const fetchMock = vi.fn(
+      async (_url: RequestInfo | URL) => new Response(JSON.stringify({ success: true, data: { id: 's1' } })),
+    );
     vi.stubGlobal('fetch', fetchMock);
     useSelectionStore.getState().setSelection({ companyId: 'c-42', branchId: 'b-1' });
     await fetchTransaction('s1');
@@ -18,7 +20,9 @@ describe('fetchTransaction', () => {
   });
 
   it('sends no company when none is selected', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ success: true, data: { id: 's1' } })));
+    const fetchMock = vi.fn(
+      async (_url: RequestInfo | URL) => new Response(JSON.stringify({ success: true, data: { id: 's1' } })),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await fetchTransaction('s1');
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/transactions/s1');
