@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,13 +9,17 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../../../..');
 const server = path.join(root, 'apps/server');
 
-function tsFiles(dir: string): string[] {
+const skipped = new Set(['node_modules', 'dist', 'results', 'test-results', 'playwright-report']);
+
+function filesUnder(dir: string, extensions: RegExp): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'node_modules' || name === 'dist' ? [] : tsFiles(full);
-    return /\.(ts|mts)$/.test(name) ? [full] : [];
+    if (statSync(full).isDirectory()) return skipped.has(name) ? [] : filesUnder(full, extensions);
+    return extensions.test(name) ? [full] : [];
   });
 }
+const tsFiles = (dir: string) => filesUnder(dir, /\.(ts|mts)$/);
+const codeFiles = (dir: string) => filesUnder(dir, /\.(ts|tsx|mts|mjs|js|sql)$/);
 
 const rel = (file: string) => path.relative(root, file);
 const sources = tsFiles(path.join(server, 'src')).map((file) => ({
@@ -111,23 +114,9 @@ describe('the docs name only functions that exist', () => {
         .concat([...docs.matchAll(/`([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)`/g)].map((m) => m[1]))
         .filter((n): n is string => Boolean(n)),
     );
-    const code = execFileSync(
-      'git',
-      ['ls-files', '--cached', '--others', '--exclude-standard', 'apps', 'packages', 'scripts', 'bench', 'e2e'],
-      {
-        cwd: root,
-        encoding: 'utf8',
-      },
-    )
-      .split('\n')
-      .filter((f) => /\.(ts|tsx|mts|mjs|js|sql)$/.test(f))
-      .map((f) => {
-        try {
-          return readFileSync(path.join(root, f), 'utf8');
-        } catch {
-          return '';
-        }
-      })
+    const code = ['apps', 'packages', 'scripts', 'bench', 'e2e']
+      .flatMap((dir) => codeFiles(path.join(root, dir)))
+      .map((file) => readFileSync(file, 'utf8'))
       .join('\n');
     const missing = [...named].filter((name) => !new RegExp(`\\b${name}\\b`).test(code));
     expect(missing).toEqual([]);
