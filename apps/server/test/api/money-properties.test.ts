@@ -141,6 +141,66 @@ describe(`money properties (${engineName()})`, () => {
     );
   });
 
+  it('the server and the money module agree on percentage discounts with 2 decimals (the register takes whole percents)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({ priceCents: fc.integer({ min: 1, max: 1_000_000 }), quantity: fc.integer({ min: 1, max: 20 }) }),
+          { minLength: 1, maxLength: 20 },
+        ),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        async (lines, discountBasisPoints, taxBasisPoints) => {
+          const rows = await productsAt(lines.map((l) => (l.priceCents / 100).toFixed(2)));
+          const items = rows.map((p, i) => ({
+            product_id: p.id,
+            quantity: lines[i]?.quantity ?? 1,
+            price: Number(p.price),
+          }));
+          const input = {
+            taxRate: taxBasisPoints / 100,
+            discountType: 'percentage' as const,
+            discountValue: discountBasisPoints / 100,
+          };
+          const shared = computeCartTotals({ items, ...input });
+          const res = await ctx.app.inject({
+            method: 'POST',
+            url: '/api/transactions',
+            headers: bearer(token),
+            payload: {
+              branchId: tenant.main.id,
+              items,
+              subtotal: shared.subtotal,
+              tax: shared.tax,
+              tax_rate: input.taxRate,
+              discount_type: 'percentage',
+              discount_value: input.discountValue,
+              discount_amount: shared.discountAmount,
+              total: shared.total,
+              payment_method: 'card',
+              amount_paid: shared.total,
+              change: 0,
+            },
+          });
+          expect(res.statusCode, res.body).toBe(201);
+          const sale = res.json().data as {
+            subtotal: number;
+            discountAmount: number;
+            taxAmount: number;
+            total: number;
+          };
+          expect({
+            subtotal: toMinor(sale.subtotal),
+            discountAmount: toMinor(sale.discountAmount),
+            tax: toMinor(sale.taxAmount),
+            total: toMinor(sale.total),
+          }).toEqual(shared.minor);
+        },
+      ),
+      { numRuns: Math.ceil(RUNS / 2) },
+    );
+  });
+
   it('the data invariants hold after the random sales', async () => {
     expect(await checkInvariants(ctx.database.db)).toEqual([]);
   });
