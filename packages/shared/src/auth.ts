@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { envelope } from './common';
 import { ifMissing, MSG } from './messages';
-import type { Permission } from './roles';
+import { PERMISSIONS } from './roles';
 
 export const loginSchema = z.object({
   username: z
@@ -61,43 +62,64 @@ export function passwordStrength(password: string): PasswordStrength {
   return { score, label: 'Strong', color: 'green' };
 }
 
-export type Role = { id: number; name: string; permissions: Permission[] };
+export const roleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+export type Role = z.infer<typeof roleSchema>;
 
-export type Branch = {
-  id: string;
-  name: string;
-  address: string;
-  phone: string;
-  companyId: string;
-  isMain: boolean;
-  isActive: boolean;
-  timezone: string;
-};
+export const branchSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  companyId: z.string(),
+  isMain: z.boolean(),
+  isActive: z.boolean(),
+  timezone: z.string(),
+});
+export type Branch = z.infer<typeof branchSchema>;
 
-export type Company = {
-  id: string;
-  name: string;
-  address: string;
-  phone: string;
-  email: string;
-  taxId: string | null;
+/** A company as GET /auth/companies lists it (without its branches). */
+export const companySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  taxId: z.string().nullable(),
   /** ISO 4217 code every amount of the company is shown in. */
-  currency: string;
-  branches: Branch[];
-};
+  currency: z.string(),
+});
+export type CompanySummary = z.infer<typeof companySummarySchema>;
 
-export type SessionUser = {
-  id: string;
-  name: string;
-  email: string | null;
-  username: string;
-  isSuperUser: boolean;
-  isActive: boolean;
-  roles: Role[];
-  companyId: string | null;
-  branchId: string | null;
-  managedBranch: { id: string; name: string } | null;
-  company: Company[];
-};
+export const companySchema = companySummarySchema.extend({ branches: z.array(branchSchema) });
+export type Company = z.infer<typeof companySchema>;
 
-export type LoginResponse = { user: SessionUser; access_token: string };
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  username: z.string(),
+  isSuperUser: z.boolean(),
+  isActive: z.boolean(),
+  roles: z.array(roleSchema),
+  companyId: z.string().nullable(),
+  branchId: z.string().nullable(),
+  managedBranch: z.object({ id: z.string(), name: z.string() }).nullable(),
+  company: z.array(companySchema),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** POST /auth/login answers the spec's shape, without the envelope. */
+export const loginResponseSchema = z.object({ user: sessionUserSchema, access_token: z.string() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const authResponses = {
+  login: loginResponseSchema,
+  me: envelope(sessionUserSchema),
+  logout: envelope(z.null()),
+  /** The password is changed and this session's fresh token answered (the others are revoked). */
+  passwordChanged: envelope(z.object({ access_token: z.string() })),
+};

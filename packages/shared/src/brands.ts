@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { searchSchema } from './categories';
+import { catalogUsageSchema, searchSchema } from './categories';
 import { countSchema, envelope, idSchema, NAME_MAX, paged, pageQuerySchema } from './common';
 
 export const BRAND_MSG = {
@@ -41,5 +41,6 @@ export type DeleteBrandResult = z.infer<typeof deleteBrandResultSchema>;
 export const brandResponses = {
   list: paged(brandSchema),
   one: envelope(brandSchema),
+  usage: envelope(catalogUsageSchema),
   deleted: envelope(deleteBrandResultSchema),
 };

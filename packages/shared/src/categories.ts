@@ -107,8 +107,13 @@ export const deleteCategoryResultSchema = z.object({
 });
 export type DeleteCategoryResult = z.infer<typeof deleteCategoryResultSchema>;
 
+/** GET /categories/{id}/usage and /brands/{id}/usage: what a delete would touch, for its dialog. */
+export const catalogUsageSchema = z.object({ products: countSchema, subcategories: countSchema });
+export type CatalogUsage = z.infer<typeof catalogUsageSchema>;
+
 export const categoryResponses = {
   list: paged(categorySchema),
   one: envelope(categorySchema),
+  usage: envelope(catalogUsageSchema),
   deleted: envelope(deleteCategoryResultSchema),
 };

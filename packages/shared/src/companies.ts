@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { branchSchema, companySchema, companySummarySchema } from './auth';
+import { envelope, pageMetaSchema } from './common';
 import { DEFAULT_CURRENCY, isKnownCurrency } from './currency';
 import { ifMissing, MSG } from './messages';
 
@@ -85,4 +87,18 @@ export const updateCurrencySchema = z.object({
   currency: currencySchema,
 });
 export type UpdateCurrencyInput = z.input<typeof updateCurrencySchema>;
-export type CurrencySetting = { companyId: string; currency: string };
+export const currencySettingSchema = z.object({ companyId: z.string(), currency: z.string() });
+export type CurrencySetting = z.infer<typeof currencySettingSchema>;
+
+/**
+ * The spec's shapes for companies and branches: GET /auth/companies and GET /auth/companies/{id}/branches
+ * answer `{ success, items }` (the branches with `meta`), the creations the usual envelope.
+ */
+export const companyResponses = {
+  list: z.object({ success: z.literal(true), items: z.array(companySummarySchema) }),
+  created: envelope(companySchema),
+  branches: z.object({ success: z.literal(true), items: z.array(branchSchema), meta: pageMetaSchema }),
+  branchCreated: envelope(branchSchema),
+  /** POST /settings/currency. */
+  currency: envelope(currencySettingSchema),
+};

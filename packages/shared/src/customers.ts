@@ -1,22 +1,24 @@
 import { z } from 'zod';
 import { optionalTextSchema, searchSchema } from './categories';
-import { idSchema, pageQuerySchema } from './common';
+import { countSchema, envelope, idSchema, instantSchema, moneySchema, paged, pageQuerySchema } from './common';
 import { optionalDateSchema, SALES_MSG } from './sales';
 
 /** A customer of one branch (unique by phone within it). */
-export type Customer = {
-  id: string;
-  name: string;
-  phone: string;
-  email: string | null;
-  address: string | null;
-  notes: string | null;
-  isActive: boolean;
-  createdAt: string;
-};
+export const customerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  notes: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: instantSchema,
+});
+export type Customer = z.infer<typeof customerSchema>;
 
 /** What GET /customers/branch/{branchId}/phone/{phone} answers: the register fills name and email. */
-export type CustomerContact = Pick<Customer, 'id' | 'name' | 'phone' | 'email'>;
+export const customerContactSchema = customerSchema.pick({ id: true, name: true, phone: true, email: true });
+export type CustomerContact = z.infer<typeof customerContactSchema>;
 
 export const customerPhoneLookupParamsSchema = z.object({
   branchId: idSchema,
@@ -43,19 +45,24 @@ export const customerListQuerySchema = pageQuerySchema.extend({
 export type CustomerListQuery = z.input<typeof customerListQuerySchema>;
 
 /** A row of GET /customers: the customer with their completed sales' count and total (gross). */
-export type CustomerListItem = Customer & { transactionsCount: number; totalSpent: number };
+export const customerListItemSchema = customerSchema.extend({
+  transactionsCount: countSchema,
+  totalSpent: moneySchema,
+});
+export type CustomerListItem = z.infer<typeof customerListItemSchema>;
 
 /**
  * GET /customers/{id}/analytics over the customer's completed sales: totalSpent is the sum of their
  * totals, netSpent that minus the refunds of their completed returns, averageTransaction
  * totalSpent / totalTransactions (2 decimals, 0 without sales).
  */
-export type CustomerAnalytics = {
-  totalTransactions: number;
-  totalSpent: number;
-  netSpent: number;
-  averageTransaction: number;
-};
+export const customerAnalyticsSchema = z.object({
+  totalTransactions: countSchema,
+  totalSpent: moneySchema,
+  netSpent: moneySchema,
+  averageTransaction: moneySchema,
+});
+export type CustomerAnalytics = z.infer<typeof customerAnalyticsSchema>;
 
 /** GET /customers/{id}/transactions and /returns: a page, optional local days (branch time zone, inclusive). */
 export const customerHistoryQuerySchema = pageQuerySchema
@@ -67,28 +74,30 @@ export const customerHistoryQuerySchema = pageQuerySchema
 export type CustomerHistoryQuery = z.input<typeof customerHistoryQuerySchema>;
 
 /** A row of a customer's transaction history. */
-export type CustomerTransaction = {
-  id: string;
-  receiptNumber: string;
-  transactionDate: string;
-  paymentMethod: string;
-  status: string;
-  itemCount: number;
-  total: number;
-};
+export const customerTransactionSchema = z.object({
+  id: z.string(),
+  receiptNumber: z.string(),
+  transactionDate: instantSchema,
+  paymentMethod: z.string(),
+  status: z.string(),
+  itemCount: countSchema,
+  total: moneySchema,
+});
+export type CustomerTransaction = z.infer<typeof customerTransactionSchema>;
 
 /** A row of a customer's return history. items: the units returned. */
-export type CustomerReturn = {
-  id: string;
-  returnNumber: string;
-  returnDate: string;
-  items: number;
-  refundAmount: number;
-  restockingFee: number;
-  reason: string;
-  reasonDescription: string | null;
-  status: string;
-};
+export const customerReturnSchema = z.object({
+  id: z.string(),
+  returnNumber: z.string(),
+  returnDate: instantSchema,
+  items: countSchema,
+  refundAmount: moneySchema,
+  restockingFee: moneySchema,
+  reason: z.string(),
+  reasonDescription: z.string().nullable(),
+  status: z.string(),
+});
+export type CustomerReturn = z.infer<typeof customerReturnSchema>;
 
 /** PATCH /customers/{id}: the contact details (phone unique per branch -> 409). Omitted fields stay. */
 export const updateCustomerSchema = z.object({
@@ -106,3 +115,12 @@ export const updateCustomerSchema = z.object({
   notes: optionalTextSchema(2000).optional(),
 });
 export type UpdateCustomerInput = z.input<typeof updateCustomerSchema>;
+
+export const customerResponses = {
+  contact: envelope(customerContactSchema),
+  list: paged(customerListItemSchema),
+  one: envelope(customerSchema),
+  analytics: envelope(customerAnalyticsSchema),
+  transactions: paged(customerTransactionSchema),
+  returns: paged(customerReturnSchema),
+};

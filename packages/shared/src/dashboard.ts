@@ -1,59 +1,71 @@
 import { z } from 'zod';
-import { idSchema } from './common';
-import type { TransactionAnalytics } from './sales';
+import { countSchema, envelope, idSchema, instantSchema, moneySchema } from './common';
+import { salesFiguresSchema } from './sales';
 
 /** Every dashboard call takes the branch (scoped and permission-checked by the server). */
 export const dashboardQuerySchema = z.object({ branchId: idSchema });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
 /** One period of the sales summary: the sales figures of docs/ARCHITECTURE.md without the period echo. */
-export type SalesPeriodFigures = Omit<TransactionAnalytics, 'period'>;
+export const salesPeriodFiguresSchema = salesFiguresSchema;
+export type SalesPeriodFigures = z.infer<typeof salesPeriodFiguresSchema>;
 
 /** GET /dashboard/sales-summary: local days of the branch's time zone, weeks starting on Monday. */
-export type DashboardSalesSummary = {
-  today: SalesPeriodFigures;
-  yesterday: SalesPeriodFigures;
-  thisWeek: SalesPeriodFigures;
-  thisMonth: SalesPeriodFigures & {
-    todayTransactions: number;
-    weekTransactions: number;
-    monthTransactions: number;
-    averageOrderValue: number;
-  };
+export const dashboardSalesSummarySchema = z.object({
+  today: salesPeriodFiguresSchema,
+  yesterday: salesPeriodFiguresSchema,
+  thisWeek: salesPeriodFiguresSchema,
+  thisMonth: salesPeriodFiguresSchema.extend({
+    todayTransactions: countSchema,
+    weekTransactions: countSchema,
+    monthTransactions: countSchema,
+    averageOrderValue: moneySchema,
+  }),
   /** The last 30 local days, oldest first, today last; 0 for a day without sales or returns. */
-  last30Days: { day: string; netRevenue: number }[];
-  timezone: string;
-};
+  last30Days: z.array(z.object({ day: z.string(), netRevenue: moneySchema })),
+  timezone: z.string(),
+});
+export type DashboardSalesSummary = z.infer<typeof dashboardSalesSummarySchema>;
 
 /** GET /dashboard/inventory-summary. totalStockValue (sum of cost x stock) is null without view_cost. */
-export type DashboardInventorySummary = {
-  totalProducts: number;
-  lowStockCount: number;
-  outOfStockCount: number;
-  totalStockValue: number | null;
+export const dashboardInventorySummarySchema = z.object({
+  totalProducts: countSchema,
+  lowStockCount: countSchema,
+  outOfStockCount: countSchema,
+  totalStockValue: moneySchema.nullable(),
   /** Stock movements of the branch in the last 7 days. */
-  recentMovements: number;
-};
+  recentMovements: countSchema,
+});
+export type DashboardInventorySummary = z.infer<typeof dashboardInventorySummarySchema>;
 
 /** GET /dashboard/returns-summary: completed returns by local day of the return, week from Monday. */
-export type DashboardReturnsSummary = {
-  todayCount: number;
-  weekCount: number;
-  monthCount: number;
-  todayAmount: number;
-  weekAmount: number;
-  monthAmount: number;
+export const dashboardReturnsSummarySchema = z.object({
+  todayCount: countSchema,
+  weekCount: countSchema,
+  monthCount: countSchema,
+  todayAmount: moneySchema,
+  weekAmount: moneySchema,
+  monthAmount: moneySchema,
   /** This month's completed returns / completed sales x 100, 1 decimal; 0 without sales. */
-  returnRate: number;
-};
+  returnRate: z.number(),
+});
+export type DashboardReturnsSummary = z.infer<typeof dashboardReturnsSummarySchema>;
 
-/** A row of GET /dashboard/recent-transactions (the branch's 10 newest sales). */
-export type DashboardTransaction = {
-  id: string;
-  transaction_number: string;
-  created_at: string;
-  total_amount: number;
-  status: string;
+/** A row of GET /dashboard/recent-transactions (the branch's 10 newest sales): the spec's snake_case names. */
+export const dashboardTransactionSchema = z.object({
+  id: z.string(),
+  transaction_number: z.string(),
+  created_at: instantSchema,
+  total_amount: moneySchema,
+  status: z.string(),
+});
+export type DashboardTransaction = z.infer<typeof dashboardTransactionSchema>;
+
+export const dashboardResponses = {
+  salesSummary: envelope(dashboardSalesSummarySchema),
+  inventorySummary: envelope(dashboardInventorySummarySchema),
+  returnsSummary: envelope(dashboardReturnsSummarySchema),
+  recentTransactions: envelope(z.array(dashboardTransactionSchema)),
 };
 
 /** A low-stock item as the dashboard panel shows it (read from GET /inventory/stock?lowStock=true). */

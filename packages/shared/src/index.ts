@@ -6,6 +6,7 @@ export * from './companies';
 export * from './currency';
 export * from './customers';
 export * from './dashboard';
+export * from './health';
 export * from './inventory';
 export * from './messages';
 export * from './money';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countSchema, envelope, instantSchema, moneySchema, paged } from './common';
 import { hasAtMostTwoDecimals } from './rates';
 import { optionalDateSchema } from './sales';
 
@@ -106,51 +107,61 @@ export const returnAnalyticsQuerySchema = z.object({
   branchId: z.string({ error: RETURNS_MSG.invalidBranch }).uuid(RETURNS_MSG.invalidBranch),
 });
 
-export type ReturnItem = {
-  id: string;
-  originalTransactionItemId: string;
-  productId: string;
-  productName: string;
-  productSku: string | null;
-  quantity: number;
-  unitPrice: number;
-  restockingFee: number;
+export const returnItemSchema = z.object({
+  id: z.string(),
+  originalTransactionItemId: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  productSku: z.string().nullable(),
+  quantity: countSchema,
+  unitPrice: moneySchema,
+  restockingFee: moneySchema,
   /** The item's share of the sale's discount and of its tax (0 for returns made before that rule). */
-  discountAmount: number;
-  taxAmount: number;
-  condition: ReturnItemCondition;
-  isRestockable: boolean;
-  reason: string | null;
+  discountAmount: moneySchema,
+  taxAmount: moneySchema,
+  condition: z.enum(RETURN_ITEM_CONDITIONS),
+  isRestockable: z.boolean(),
+  reason: z.string().nullable(),
   /** The refund: quantity x unit price - discountAmount + taxAmount - restockingFee. */
-  totalAmount: number;
-};
+  totalAmount: moneySchema,
+});
+export type ReturnItem = z.infer<typeof returnItemSchema>;
 
 /** The Return entity of spec 02 section 3. */
-export type Return = {
-  id: string;
-  returnNumber: string;
-  originalTransaction: { id: string; receiptNumber: string };
-  branchId: string;
-  processedByName: string | null;
+export const returnSchema = z.object({
+  id: z.string(),
+  returnNumber: z.string(),
+  originalTransaction: z.object({ id: z.string(), receiptNumber: z.string() }),
+  branchId: z.string(),
+  processedByName: z.string().nullable(),
   /** ISO 8601 instants; a created return is processed at once. */
-  returnDate: string;
-  processedDate: string;
-  status: ReturnStatus;
-  refundAmount: number;
-  refundMethod: RefundMethod;
-  reason: string;
-  reasonDescription: string | null;
-  notes: string | null;
-  itemCount: number;
-  totalQuantity: number;
-  items: ReturnItem[];
-};
+  returnDate: instantSchema,
+  processedDate: instantSchema,
+  status: z.enum(RETURN_STATUSES),
+  refundAmount: moneySchema,
+  refundMethod: z.enum(RETURN_REFUND_METHODS),
+  reason: z.string(),
+  reasonDescription: z.string().nullable(),
+  notes: z.string().nullable(),
+  itemCount: countSchema,
+  totalQuantity: countSchema,
+  items: z.array(returnItemSchema),
+});
+export type Return = z.infer<typeof returnSchema>;
 
-export type ReturnAnalytics = {
-  totalReturns: number;
-  totalRefundAmount: number;
-  statusBreakdown: { status: string; count: number }[];
-  todayReturns: number;
-  weekReturns: number;
-  monthReturns: number;
+export const returnAnalyticsSchema = z.object({
+  totalReturns: countSchema,
+  totalRefundAmount: moneySchema,
+  statusBreakdown: z.array(z.object({ status: z.string(), count: countSchema })),
+  todayReturns: countSchema,
+  weekReturns: countSchema,
+  monthReturns: countSchema,
+});
+export type ReturnAnalytics = z.infer<typeof returnAnalyticsSchema>;
+
+export const returnResponses = {
+  created: envelope(returnSchema),
+  list: paged(returnSchema),
+  one: envelope(returnSchema),
+  analytics: envelope(returnAnalyticsSchema),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelope } from './common';
 import { MSG } from './messages';
 import { percentSchema, RATE_MSG } from './rates';
 
@@ -18,4 +19,7 @@ export type UpdateTaxInput = z.infer<typeof updateTaxSchema>;
 
 export const branchQuerySchema = z.object({ branchId: z.string().uuid('Invalid branch') });
 
-export type TaxSetting = { branchId: string; taxRate: number };
+export const taxSettingSchema = z.object({ branchId: z.string(), taxRate: z.number() });
+export type TaxSetting = z.infer<typeof taxSettingSchema>;
+
+export const settingsResponses = { tax: envelope(taxSettingSchema) };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Role } from './auth';
+import { roleSchema } from './auth';
 import { optionalRefSchema, searchSchema } from './categories';
-import { idSchema, pageQuerySchema } from './common';
+import { envelope, idSchema, namedRefSchema, paged, pageQuerySchema } from './common';
 import { MSG } from './messages';
 import { ROLE_IDS, type RoleId } from './roles';
 
@@ -92,15 +92,21 @@ export const userListQuerySchema = pageQuerySchema.extend({
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
-export type User = {
-  id: string;
-  name: string;
-  email: string | null;
-  username: string;
-  roles: Role[];
-  companyId: string | null;
-  branchId: string | null;
-  isSuperUser: boolean;
-  isActive: boolean;
-  managedBranch: { id: string; name: string } | null;
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  username: z.string(),
+  roles: z.array(roleSchema),
+  companyId: z.string().nullable(),
+  branchId: z.string().nullable(),
+  isSuperUser: z.boolean(),
+  isActive: z.boolean(),
+  managedBranch: namedRefSchema.nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userResponses = {
+  list: paged(userSchema),
+  one: envelope(userSchema),
 };

@@ -1,4 +1,10 @@
-import { branchListQuerySchema, createBranchSchema, createCompanySchema, idSchema } from '@pos/shared';
+import {
+  branchListQuerySchema,
+  companyResponses,
+  createBranchSchema,
+  createCompanySchema,
+  idSchema,
+} from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,27 +15,46 @@ export async function companiesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = { db: app.db, timezone: app.env.POS_TIMEZONE };
 
-  r.get('/auth/companies', { schema: { tags: ['companies'] } }, async (req) => ({
-    success: true,
-    items: await service.listCompanies(deps, req.actor),
-  }));
+  r.get(
+    '/auth/companies',
+    { schema: { tags: ['companies'], response: { 200: companyResponses.list } } },
+    async (req) => ({
+      success: true as const,
+      items: await service.listCompanies(deps, req.actor),
+    }),
+  );
 
-  r.post('/auth/companies', { schema: { tags: ['companies'], body: createCompanySchema } }, async (req, reply) => {
-    reply.code(201);
-    return ok(await service.createCompany(deps, req.actor, req.body), { message: 'Company created successfully!' });
-  });
+  r.post(
+    '/auth/companies',
+    { schema: { tags: ['companies'], body: createCompanySchema, response: { 201: companyResponses.created } } },
+    async (req, reply) => {
+      reply.code(201);
+      return ok(await service.createCompany(deps, req.actor, req.body), { message: 'Company created successfully!' });
+    },
+  );
 
   r.get(
     '/auth/companies/:id/branches',
-    { schema: { tags: ['companies'], params: z.object({ id: idSchema }), querystring: branchListQuerySchema } },
+    {
+      schema: {
+        tags: ['companies'],
+        params: z.object({ id: idSchema }),
+        querystring: branchListQuerySchema,
+        response: { 200: companyResponses.branches },
+      },
+    },
     async (req) => ({
-      success: true,
+      success: true as const,
       ...(await service.listBranches(deps, req.actor, { companyId: req.params.id, ...req.query })),
     }),
   );
 
-  r.post('/auth/branches', { schema: { tags: ['companies'], body: createBranchSchema } }, async (req, reply) => {
-    reply.code(201);
-    return ok(await service.createBranch(deps, req.actor, req.body), { message: 'Branch created successfully!' });
-  });
+  r.post(
+    '/auth/branches',
+    { schema: { tags: ['companies'], body: createBranchSchema, response: { 201: companyResponses.branchCreated } } },
+    async (req, reply) => {
+      reply.code(201);
+      return ok(await service.createBranch(deps, req.actor, req.body), { message: 'Branch created successfully!' });
+    },
+  );
 }

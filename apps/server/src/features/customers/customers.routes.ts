@@ -2,13 +2,14 @@ import {
   customerHistoryQuerySchema,
   customerListQuerySchema,
   customerPhoneLookupParamsSchema,
+  customerResponses,
   idSchema,
   updateCustomerSchema,
 } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/http';
+import { ok, okPage } from '../../lib/http';
 import * as service from './customers.service';
 
 export async function customersRoutes(app: FastifyInstance) {
@@ -18,44 +19,51 @@ export async function customersRoutes(app: FastifyInstance) {
 
   r.get(
     '/customers/branch/:branchId/phone/:phone',
-    { schema: { tags, params: customerPhoneLookupParamsSchema } },
+    { schema: { tags, params: customerPhoneLookupParamsSchema, response: { 200: customerResponses.contact } } },
     async (req) => ok(await service.findByPhone(app.db, req.actor, req.params)),
   );
 
-  r.get('/customers', { schema: { tags, querystring: customerListQuerySchema } }, async (req) => {
-    const { items, meta } = await service.listCustomers(app.db, req.actor, req.query);
-    return ok(items, { meta });
-  });
+  r.get(
+    '/customers',
+    { schema: { tags, querystring: customerListQuerySchema, response: { 200: customerResponses.list } } },
+    async (req) => okPage(await service.listCustomers(app.db, req.actor, req.query)),
+  );
 
-  r.get('/customers/:id', { schema: { tags, params } }, async (req) =>
+  r.get('/customers/:id', { schema: { tags, params, response: { 200: customerResponses.one } } }, async (req) =>
     ok(await service.getCustomer(app.db, req.actor, req.params.id)),
   );
 
-  r.get('/customers/:id/analytics', { schema: { tags, params } }, async (req) =>
-    ok(await service.getAnalytics(app.db, req.actor, req.params.id)),
+  r.get(
+    '/customers/:id/analytics',
+    { schema: { tags, params, response: { 200: customerResponses.analytics } } },
+    async (req) => ok(await service.getAnalytics(app.db, req.actor, req.params.id)),
   );
 
   r.get(
     '/customers/:id/transactions',
-    { schema: { tags, params, querystring: customerHistoryQuerySchema } },
-    async (req) => {
-      const { items, meta } = await service.listTransactions(app.db, req.actor, req.params.id, req.query);
-      return ok(items, { meta });
+    {
+      schema: {
+        tags,
+        params,
+        querystring: customerHistoryQuerySchema,
+        response: { 200: customerResponses.transactions },
+      },
     },
+    async (req) => okPage(await service.listTransactions(app.db, req.actor, req.params.id, req.query)),
   );
 
   r.get(
     '/customers/:id/returns',
-    { schema: { tags, params, querystring: customerHistoryQuerySchema } },
-    async (req) => {
-      const { items, meta } = await service.listReturns(app.db, req.actor, req.params.id, req.query);
-      return ok(items, { meta });
-    },
+    { schema: { tags, params, querystring: customerHistoryQuerySchema, response: { 200: customerResponses.returns } } },
+    async (req) => okPage(await service.listReturns(app.db, req.actor, req.params.id, req.query)),
   );
 
-  r.patch('/customers/:id', { schema: { tags, params, body: updateCustomerSchema } }, async (req) =>
-    ok(await service.updateCustomer(app.db, req.actor, req.params.id, req.body), {
-      message: 'Customer updated successfully',
-    }),
+  r.patch(
+    '/customers/:id',
+    { schema: { tags, params, body: updateCustomerSchema, response: { 200: customerResponses.one } } },
+    async (req) =>
+      ok(await service.updateCustomer(app.db, req.actor, req.params.id, req.body), {
+        message: 'Customer updated successfully',
+      }),
   );
 }

@@ -1,4 +1,4 @@
-import { dashboardQuerySchema } from '@pos/shared';
+import { dashboardQuerySchema, dashboardResponses } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/http';
@@ -7,18 +7,26 @@ import * as service from './dashboard.service';
 export async function dashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['dashboard'];
-  const schema = { tags, querystring: dashboardQuerySchema };
+  const querystring = dashboardQuerySchema;
 
-  r.get('/dashboard/sales-summary', { schema }, async (req) =>
-    ok(await service.salesSummary(app.db, req.actor, req.query)),
+  r.get(
+    '/dashboard/sales-summary',
+    { schema: { tags, querystring, response: { 200: dashboardResponses.salesSummary } } },
+    async (req) => ok(await service.salesSummary(app.db, req.actor, req.query)),
   );
-  r.get('/dashboard/inventory-summary', { schema }, async (req) =>
-    ok(await service.inventorySummary(app.db, req.actor, req.query)),
+  r.get(
+    '/dashboard/inventory-summary',
+    { schema: { tags, querystring, response: { 200: dashboardResponses.inventorySummary } } },
+    async (req) => ok(await service.inventorySummary(app.db, req.actor, req.query)),
   );
-  r.get('/dashboard/returns-summary', { schema }, async (req) =>
-    ok(await service.returnsSummary(app.db, req.actor, req.query)),
+  r.get(
+    '/dashboard/returns-summary',
+    { schema: { tags, querystring, response: { 200: dashboardResponses.returnsSummary } } },
+    async (req) => ok(await service.returnsSummary(app.db, req.actor, req.query)),
   );
-  r.get('/dashboard/recent-transactions', { schema }, async (req) =>
-    ok(await service.recentTransactions(app.db, req.actor, req.query)),
+  r.get(
+    '/dashboard/recent-transactions',
+    { schema: { tags, querystring, response: { 200: dashboardResponses.recentTransactions } } },
+    async (req) => ok(await service.recentTransactions(app.db, req.actor, req.query)),
   );
 }

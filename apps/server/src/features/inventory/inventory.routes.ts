@@ -1,7 +1,13 @@
-import { inventoryMovementsQuerySchema, inventoryStockQuerySchema, stockAdjustmentSchema } from '@pos/shared';
+import {
+  cashierInventoryResponses,
+  inventoryMovementsQuerySchema,
+  inventoryResponses,
+  inventoryStockQuerySchema,
+  stockAdjustmentSchema,
+} from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/http';
+import { hideCostUnlessAllowed, ok, okPage } from '../../lib/http';
 import * as service from './inventory.service';
 
 export async function inventoryRoutes(app: FastifyInstance) {
@@ -16,11 +22,13 @@ export async function inventoryRoutes(app: FastifyInstance) {
         description:
           "One page of the branch's live products by name with their stock level (low <= lowStockThreshold, out = 0, over >= maxStock, else normal). cost and stockValue only with view_cost.",
         querystring: inventoryStockQuerySchema,
+        response: { 200: inventoryResponses.stock },
       },
     },
-    async (req) => {
-      const { items, meta } = await service.listStock(app.db, req.actor, req.query);
-      return ok(items, { meta });
+    async (req, reply) => {
+      const answer = okPage(await service.listStock(app.db, req.actor, req.query));
+      hideCostUnlessAllowed(req, reply, cashierInventoryResponses.stock);
+      return answer;
     },
   );
 
@@ -32,16 +40,19 @@ export async function inventoryRoutes(app: FastifyInstance) {
         description:
           "The branch's stock movements, newest first. startDate/endDate: yyyy-mm-dd in the branch's time zone, inclusive.",
         querystring: inventoryMovementsQuerySchema,
+        response: { 200: inventoryResponses.movements },
       },
     },
-    async (req) => {
-      const { items, meta } = await service.listMovements(app.db, req.actor, req.query);
-      return ok(items, { meta });
-    },
+    async (req) => okPage(await service.listMovements(app.db, req.actor, req.query)),
   );
 
-  r.post('/inventory/adjustments', { schema: { tags, body: stockAdjustmentSchema } }, async (req) => {
-    const { result, message } = await service.adjustStock(app.db, req.actor, req.body);
-    return ok(result, { message });
-  });
+  r.post(
+    '/inventory/adjustments',
+    { schema: { tags, body: stockAdjustmentSchema, response: { 200: inventoryResponses.adjusted } } },
+    async (req, reply) => {
+      const { result, message } = await service.adjustStock(app.db, req.actor, req.body);
+      hideCostUnlessAllowed(req, reply, cashierInventoryResponses.adjusted);
+      return ok(result, { message });
+    },
+  );
 }

@@ -1,8 +1,16 @@
-import { createProductSchema, idSchema, PRODUCT_MSG, productListQuerySchema, updateProductSchema } from '@pos/shared';
+import {
+  cashierProductResponses,
+  createProductSchema,
+  idSchema,
+  PRODUCT_MSG,
+  productListQuerySchema,
+  productResponses,
+  updateProductSchema,
+} from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/http';
+import { hideCostUnlessAllowed, ok, okPage } from '../../lib/http';
 import * as service from './products.service';
 
 const params = z.object({ id: idSchema });
@@ -26,29 +34,67 @@ export async function productsRoutes(app: FastifyInstance) {
     'page counts further. Below the cap meta is { total, page, limit, totalPages } as for every list.',
   ].join(' ');
 
+  // The service leaves cost out for users without view_cost; their answers are also serialized through
+  // the cashier variants, which have no cost field (docs/ARCHITECTURE.md, 'Response contracts').
+  const costNote = ' cost only for users with view_cost (cashiers: the same answer without cost).';
+
   r.get(
     '/products',
-    { schema: { tags, description: listDescription, querystring: productListQuerySchema } },
-    async (req) => {
-      const { items, meta } = await service.listProducts(app.db, req.actor, req.query);
-      return ok(items, { meta });
+    {
+      schema: {
+        tags,
+        description: listDescription + costNote,
+        querystring: productListQuerySchema,
+        response: { 200: productResponses.list },
+      },
+    },
+    async (req, reply) => {
+      const answer = okPage(await service.listProducts(app.db, req.actor, req.query));
+      hideCostUnlessAllowed(req, reply, cashierProductResponses.list);
+      return answer;
     },
   );
 
-  r.get('/products/:id', { schema: { tags, params } }, async (req) =>
-    ok(await service.getProduct(app.db, req.actor, req.params.id)),
+  r.get(
+    '/products/:id',
+    { schema: { tags, description: costNote, params, response: { 200: productResponses.one } } },
+    async (req, reply) => {
+      const answer = ok(await service.getProduct(app.db, req.actor, req.params.id));
+      hideCostUnlessAllowed(req, reply, cashierProductResponses.one);
+      return answer;
+    },
   );
 
-  r.post('/products', { schema: { tags, body: createProductSchema } }, async (req, reply) => {
-    reply.code(201);
-    return ok(await service.createProduct(app.db, req.actor, req.body), { message: PRODUCT_MSG.created });
-  });
-
-  r.patch('/products/:id', { schema: { tags, params, body: updateProductSchema } }, async (req) =>
-    ok(await service.updateProduct(app.db, req.actor, req.params.id, req.body), { message: PRODUCT_MSG.updated }),
+  r.post(
+    '/products',
+    { schema: { tags, description: costNote, body: createProductSchema, response: { 201: productResponses.one } } },
+    async (req, reply) => {
+      const product = await service.createProduct(app.db, req.actor, req.body);
+      reply.code(201);
+      hideCostUnlessAllowed(req, reply, cashierProductResponses.one);
+      return ok(product, { message: PRODUCT_MSG.created });
+    },
   );
 
-  r.delete('/products/:id', { schema: { tags, params } }, async (req) =>
+  r.patch(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        description: costNote,
+        params,
+        body: updateProductSchema,
+        response: { 200: productResponses.one },
+      },
+    },
+    async (req, reply) => {
+      const product = await service.updateProduct(app.db, req.actor, req.params.id, req.body);
+      hideCostUnlessAllowed(req, reply, cashierProductResponses.one);
+      return ok(product, { message: PRODUCT_MSG.updated });
+    },
+  );
+
+  r.delete('/products/:id', { schema: { tags, params, response: { 200: productResponses.deleted } } }, async (req) =>
     ok(await service.deleteProduct(app.db, req.actor, req.params.id), { message: PRODUCT_MSG.deleted }),
   );
 }

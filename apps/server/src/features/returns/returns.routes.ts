@@ -4,33 +4,43 @@ import {
   RETURNS_MSG,
   returnAnalyticsQuerySchema,
   returnListQuerySchema,
+  returnResponses,
 } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/http';
+import { ok, okPage } from '../../lib/http';
 import * as service from './returns.service';
 
 export async function returnsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['returns'];
 
-  r.post('/returns', { schema: { tags, body: createReturnSchema } }, async (req, reply) => {
-    const created = await service.createReturn(app.db, req.actor, req.body);
-    reply.code(201);
-    return ok(created, { message: RETURNS_MSG.processed });
-  });
-
-  r.get('/returns', { schema: { tags, querystring: returnListQuerySchema } }, async (req) => {
-    const { items, meta } = await service.listReturns(app.db, req.actor, req.query);
-    return ok(items, { meta });
-  });
-
-  r.get('/returns/analytics', { schema: { tags, querystring: returnAnalyticsQuerySchema } }, async (req) =>
-    ok(await service.getAnalytics(app.db, req.actor, req.query)),
+  r.post(
+    '/returns',
+    { schema: { tags, body: createReturnSchema, response: { 201: returnResponses.created } } },
+    async (req, reply) => {
+      const created = await service.createReturn(app.db, req.actor, req.body);
+      reply.code(201);
+      return ok(created, { message: RETURNS_MSG.processed });
+    },
   );
 
-  r.get('/returns/:id', { schema: { tags, params: z.object({ id: idSchema }) } }, async (req) =>
-    ok(await service.getReturn(app.db, req.actor, req.params.id)),
+  r.get(
+    '/returns',
+    { schema: { tags, querystring: returnListQuerySchema, response: { 200: returnResponses.list } } },
+    async (req) => okPage(await service.listReturns(app.db, req.actor, req.query)),
+  );
+
+  r.get(
+    '/returns/analytics',
+    { schema: { tags, querystring: returnAnalyticsQuerySchema, response: { 200: returnResponses.analytics } } },
+    async (req) => ok(await service.getAnalytics(app.db, req.actor, req.query)),
+  );
+
+  r.get(
+    '/returns/:id',
+    { schema: { tags, params: z.object({ id: idSchema }), response: { 200: returnResponses.one } } },
+    async (req) => ok(await service.getReturn(app.db, req.actor, req.params.id)),
   );
 }

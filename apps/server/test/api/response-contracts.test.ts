@@ -1,0 +1,343 @@
+import { isDeepStrictEqual } from 'node:util';
+import { computeCartTotals } from '@pos/shared';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, engineName, type TestContext } from '../helpers/context';
+import { createTenant, login, request } from '../helpers/factories';
+import { apiRoutes } from '../helpers/routes';
+
+/**
+ * Response contracts (docs/ARCHITECTURE.md, 'Response contracts'): every API route declares the zod
+ * schema of its 2xx answer, Fastify serializes through it, and serializing changes nothing: for every
+ * route, a real answer on the wire equals what the route handed to Fastify. Cashiers' product and
+ * stock answers carry no cost, twice over: the service leaves it out, and the cashier variant of the
+ * schema could not carry it.
+ */
+
+type Answer = { operation: string; status: number; handed: unknown; wire: unknown; byCashier: boolean };
+type Tamper = (operation: string, payload: unknown) => unknown;
+
+/** 'METHOD /api/...' of the routes without a schema for a 2xx status ('200', '201', '2xx', ...). */
+function routesWithoutSuccessSchema(routes: RouteOptions[]): string[] {
+  return apiRoutes(routes)
+    .filter(({ route }) => {
+      const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {};
+      return !Object.keys(response).some((status) => /^2(\d\d|xx)$/.test(status) && response[status]);
+    })
+    .map((r) => `${r.method} ${r.url}`);
+}
+
+const asHooks = (hooks: unknown): unknown[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+
+describe(`response contracts (${engineName()})`, () => {
+  const routes: RouteOptions[] = [];
+  const answers: Answer[] = [];
+  const cashierTokens = new Set<string>();
+  let tamper: Tamper | undefined;
+  let ctx: TestContext;
+
+  /** Records, for each API answer, the payload the route handed to Fastify and the serialized answer. */
+  function instrument(route: RouteOptions) {
+    routes.push(route);
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const handed = new WeakMap<FastifyRequest, unknown>();
+    route.preSerialization = [
+      ...asHooks(route.preSerialization),
+      async (req: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+        const out = tamper ? tamper(`${req.method} ${route.url}`, payload) : payload;
+        handed.set(req, JSON.parse(JSON.stringify(out)));
+        return out;
+      },
+    ] as RouteOptions['preSerialization'];
+    route.onSend = [
+      ...asHooks(route.onSend),
+      async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        if (handed.has(req) && typeof payload === 'string') {
+          const token = req.headers.authorization?.slice('Bearer '.length) ?? '';
+          answers.push({
+            operation: `${req.method} ${route.url}`,
+            status: reply.statusCode,
+            handed: handed.get(req),
+            wire: JSON.parse(payload),
+            byCashier: cashierTokens.has(token),
+          });
+        }
+        return payload;
+      },
+    ] as RouteOptions['onSend'];
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestContext({}, { onRoute: instrument });
+  });
+  afterAll(() => ctx.close());
+
+  it('every API route declares the schema of its 2xx answer', () => {
+    expect(apiRoutes(routes).length).toBeGreaterThan(40);
+    expect(routesWithoutSuccessSchema(routes)).toEqual([]);
+    // The check itself finds a route without one (a 4xx schema alone does not count).
+    const bare = { method: 'GET', url: '/api/bare', handler: () => ({}) } as RouteOptions;
+    const errorOnly = { ...bare, url: '/api/error-only', schema: { response: { 404: {} } } } as RouteOptions;
+    expect(routesWithoutSuccessSchema([...routes, bare, errorOnly])).toEqual(['GET /api/bare', 'GET /api/error-only']);
+  });
+
+  it('/api/docs/json shows the 2xx response body of every route', async () => {
+    const docs = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>>;
+    };
+    const undocumented = apiRoutes(routes)
+      .filter(({ method, url }) => {
+        const operation = docs.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+        const success = Object.entries(operation?.responses ?? {}).find(([status]) => status.startsWith('2'));
+        return !success?.[1].content?.['application/json'];
+      })
+      .map((r) => `${r.method} ${r.url}`);
+    expect(undocumented).toEqual([]);
+  });
+
+  describe('every route on a real answer', () => {
+    let tenant: Awaited<ReturnType<typeof createTenant>>;
+    let admin: string;
+    let manager: string;
+    let cashier: string;
+
+    beforeAll(async () => {
+      tenant = await createTenant(ctx.database.db);
+      [admin, manager, cashier] = await Promise.all([
+        login(ctx.app, tenant.admin.username),
+        login(ctx.app, tenant.manager.username),
+        login(ctx.app, tenant.cashier.username),
+      ]);
+      cashierTokens.add(cashier);
+    });
+
+    async function call(
+      token: string | undefined,
+      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+      url: string,
+      payload?: unknown,
+    ): Promise<{ data: Record<string, unknown> & { id: string } } & Record<string, unknown>> {
+      const res = await request(ctx.app, token, { method, url: `/api${url}`, payload });
+      if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+      return res.json();
+    }
+
+    it("serializing every route's answer through its schema changes nothing", async () => {
+      const branchId = tenant.main.id;
+      const companyId = tenant.company.id;
+      const q = `branchId=${branchId}`;
+
+      await call(undefined, 'GET', '/health');
+      await call(admin, 'GET', '/auth/me');
+      await call(admin, 'GET', '/auth/companies');
+      const company = await call(admin, 'POST', '/auth/companies', {
+        name: 'Contract Co',
+        address: '1 Contract Road',
+        phone: '0300-1234567',
+        email: 'contract@example.com',
+      });
+      await call(admin, 'GET', `/auth/companies/${company.data.id}/branches`);
+      await call(admin, 'POST', '/auth/branches', {
+        name: 'Contract Branch',
+        address: '2 Contract Road',
+        phone: '0300-7654321',
+        companyId,
+        isMain: false,
+      });
+      await call(admin, 'GET', `/auth/companies/${companyId}/branches?page=1&limit=10`);
+      await call(cashier, 'GET', `/settings/tax?${q}`);
+      await call(admin, 'POST', '/settings/tax', { branchId, taxRate: 5 });
+      await call(admin, 'POST', '/settings/currency', { companyId, currency: 'PKR' });
+
+      const category = await call(admin, 'POST', '/categories', { name: 'Drinks', branchIds: [branchId] });
+      const doomedCategory = await call(admin, 'POST', '/categories', { name: 'Doomed', branchIds: [branchId] });
+      await call(manager, 'GET', `/categories?${q}&limit=1000`);
+      await call(manager, 'PATCH', `/categories/${category.data.id}`, { description: 'Cold ones' });
+      await call(manager, 'GET', `/categories/${doomedCategory.data.id}/usage`);
+      await call(manager, 'DELETE', `/categories/${doomedCategory.data.id}`);
+
+      const brand = await call(manager, 'POST', '/brands', { name: 'Fizz', branchId });
+      const doomedBrand = await call(manager, 'POST', '/brands', { name: 'Gone', branchId });
+      await call(cashier, 'GET', `/brands?${q}`);
+      await call(manager, 'PATCH', `/brands/${brand.data.id}`, { name: 'Fizz Co' });
+      await call(manager, 'GET', `/brands/${doomedBrand.data.id}/usage`);
+      await call(manager, 'DELETE', `/brands/${doomedBrand.data.id}`);
+
+      const product = await call(manager, 'POST', '/products', {
+        name: 'Cola 1.5L',
+        sku: 'COLA-15',
+        categoryId: category.data.id,
+        brandId: brand.data.id,
+        cost: 120.5,
+        price: 180.25,
+        stockQuantity: 40,
+        branchId,
+      });
+      const plain = await call(cashier, 'POST', '/products', {
+        name: 'Water 500ml',
+        price: 60,
+        cost: 0,
+        stockQuantity: 30,
+        branchId,
+      });
+      await call(manager, 'GET', `/products?${q}`);
+      await call(cashier, 'GET', `/products?${q}&search=cola`);
+      await call(cashier, 'GET', `/products/${product.data.id}`);
+      await call(manager, 'PATCH', `/products/${product.data.id}`, { description: 'Chilled' });
+      await call(cashier, 'PATCH', `/products/${plain.data.id}`, { description: 'Still' });
+      const doomedProduct = await call(manager, 'POST', '/products', {
+        name: 'Gone',
+        price: 1,
+        cost: 1,
+        stockQuantity: 0,
+        branchId,
+      });
+      await call(manager, 'DELETE', `/products/${doomedProduct.data.id}`);
+
+      await call(admin, 'GET', `/users?companyId=${companyId}`);
+      const user = await call(admin, 'POST', '/users', {
+        name: 'Contract Cashier',
+        email: 'cc@example.com',
+        username: 'contract_cashier',
+        password: 'Secret123',
+        roleIds: [3],
+        companyId,
+        branchId,
+      });
+      await call(admin, 'PATCH', `/users/${user.data.id}`, { name: 'Contract Cashier Two' });
+
+      const items = [
+        { product_id: product.data.id, quantity: 2, price: 180.25 },
+        { product_id: plain.data.id, quantity: 1, price: 60 },
+      ];
+      const totals = computeCartTotals({ items, taxRate: 5, discountType: 'percentage', discountValue: 10 });
+      const sale = await call(cashier, 'POST', '/transactions', {
+        branchId,
+        items,
+        subtotal: totals.subtotal,
+        tax: totals.tax,
+        tax_rate: 5,
+        discount_type: 'percentage',
+        discount_value: 10,
+        discount_amount: totals.discountAmount,
+        total: totals.total,
+        payment_method: 'cash',
+        amount_paid: 1000,
+        change: Math.round((1000 - totals.total) * 100) / 100,
+        customer: { name: 'Contract Customer', phone: '03001234567', email: 'customer@example.com' },
+      });
+      const receipt = sale.data.receiptNumber as string;
+      await call(cashier, 'GET', `/transactions?${q}`);
+      await call(manager, 'GET', `/transactions?${q}&receiptNumber=${receipt}&status=completed`);
+      await call(manager, 'GET', `/transactions/analytics?${q}`);
+      await call(cashier, 'GET', `/transactions/${sale.data.id}`);
+
+      const customerId = (sale.data.customer as { id: string }).id;
+      await call(cashier, 'GET', `/customers/branch/${branchId}/phone/03001234567`);
+      await call(cashier, 'GET', `/customers?${q}`);
+      await call(cashier, 'GET', `/customers/${customerId}`);
+      await call(manager, 'GET', `/customers/${customerId}/analytics`);
+      await call(manager, 'GET', `/customers/${customerId}/transactions`);
+      await call(manager, 'PATCH', `/customers/${customerId}`, { notes: 'Regular' });
+
+      const saleItems = sale.data.items as { id: string; productId: string }[];
+      const colaLine = saleItems.find((i) => i.productId === product.data.id);
+      const created = await call(manager, 'POST', '/returns', {
+        originalTransactionId: sale.data.id,
+        branchId,
+        items: [
+          { original_transaction_item_id: colaLine?.id, return_quantity: 1, condition: 'opened', restocking_fee: 5 },
+        ],
+        reason: 'customer_change_mind',
+      });
+      await call(manager, 'GET', `/returns?${q}`);
+      await call(manager, 'GET', `/returns/analytics?${q}`);
+      await call(manager, 'GET', `/returns/${created.data.id}`);
+      await call(manager, 'GET', `/customers/${customerId}/returns`);
+
+      await call(manager, 'GET', `/dashboard/sales-summary?${q}`);
+      await call(manager, 'GET', `/dashboard/inventory-summary?${q}`);
+      await call(manager, 'GET', `/dashboard/returns-summary?${q}`);
+      await call(cashier, 'GET', `/dashboard/recent-transactions?${q}`);
+
+      await call(manager, 'GET', `/inventory/stock?${q}`);
+      await call(cashier, 'GET', `/inventory/stock?${q}&lowStock=true`);
+      await call(manager, 'GET', `/inventory/movements?${q}`);
+      await call(manager, 'POST', '/inventory/adjustments', {
+        productId: plain.data.id,
+        branchId,
+        newQuantity: 25,
+        reason: 'Counted',
+      });
+
+      const spare = await login(ctx.app, 'contract_cashier');
+      await call(spare, 'POST', '/auth/update-password', { oldPassword: 'Secret123', newPassword: 'Secret456' });
+      await call(spare, 'POST', '/auth/logout');
+
+      const drift = answers
+        .filter((a) => a.status < 300 && !isDeepStrictEqual(a.handed, a.wire))
+        .map((a) => ({ operation: a.operation, handed: a.handed, wire: a.wire }));
+      expect(drift).toEqual([]);
+      const answered = new Set(answers.filter((a) => a.status < 300).map((a) => a.operation));
+      const unexercised = apiRoutes(routes)
+        .map((r) => `${r.method} ${r.url}`)
+        .filter((op) => !answered.has(op));
+      expect(unexercised).toEqual([]);
+    });
+
+    it('answers to a cashier carry no cost: the products service leaves it out, and the wire could not carry it', async () => {
+      const branchId = tenant.main.id;
+      const from = answers.length;
+      await call(cashier, 'GET', `/products?branchId=${branchId}`);
+      await call(cashier, 'GET', `/inventory/stock?branchId=${branchId}`);
+      await call(manager, 'GET', `/products?branchId=${branchId}`);
+      const rows = (body: unknown) => (body as { data: Record<string, unknown>[] }).data;
+      const recent = answers.slice(from);
+      const byCashier = recent.filter((a) => a.byCashier);
+      expect(byCashier.map((a) => a.operation)).toEqual(['GET /api/products', 'GET /api/inventory/stock']);
+      for (const answer of byCashier) {
+        expect(rows(answer.wire).length).toBeGreaterThan(0);
+        // What the service handed over (its own stripping) and what went out (the cashier schema).
+        for (const row of [...rows(answer.handed), ...rows(answer.wire)]) {
+          expect(row).not.toHaveProperty('cost');
+          expect(row).not.toHaveProperty('stockValue');
+        }
+      }
+      const byManager = recent.find((a) => !a.byCashier);
+      expect(rows(byManager?.wire).every((row) => typeof row.cost === 'number')).toBe(true);
+    });
+
+    it('the cashier variant drops cost even when a service hands it over', async () => {
+      const branchId = tenant.main.id;
+      const product = (await call(manager, 'GET', `/products?branchId=${branchId}&limit=1`)).data as unknown as {
+        id: string;
+      }[];
+      const id = product[0]?.id;
+      // A service that forgot to strip: cost (and stockValue) added to every row before serialization.
+      tamper = (operation, payload) => {
+        if (!/^(GET|PATCH) \/api\/(products|inventory\/stock)/.test(operation)) return payload;
+        const body = payload as { data: Record<string, unknown> | Record<string, unknown>[] };
+        const leak = (row: Record<string, unknown>) => ({ ...row, cost: 99.99, stockValue: 1234.5 });
+        return { ...body, data: Array.isArray(body.data) ? body.data.map(leak) : leak(body.data) };
+      };
+      try {
+        const lists = [`/products?branchId=${branchId}`, `/inventory/stock?branchId=${branchId}`];
+        for (const url of lists) {
+          const rows = (await call(cashier, 'GET', url)).data as unknown as Record<string, unknown>[];
+          expect(rows.length).toBeGreaterThan(0);
+          for (const row of rows) expect(Object.keys(row)).not.toContain('cost');
+          for (const row of rows) expect(Object.keys(row)).not.toContain('stockValue');
+        }
+        expect(Object.keys((await call(cashier, 'GET', `/products/${id}`)).data)).not.toContain('cost');
+        expect(Object.keys((await call(cashier, 'PATCH', `/products/${id}`, { description: 'x' })).data)).not.toContain(
+          'cost',
+        );
+        // Users with view_cost get it (here the leaked value), so the variant is the cashier's alone.
+        const managerRows = (await call(manager, 'GET', lists[0] as string)).data as unknown as { cost: number }[];
+        expect(managerRows.every((row) => row.cost === 99.99)).toBe(true);
+      } finally {
+        tamper = undefined;
+      }
+    });
+  });
+});
