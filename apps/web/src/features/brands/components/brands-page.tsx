@@ -1,10 +1,11 @@
-import { ActionIcon, Center, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import type { Brand } from '@pos/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DeleteConfirmation } from '../../../components/delete-confirmation';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagerFooter } from '../../../components/pager-footer';
+import { ListState } from '../../../components/table-state';
 import { useBrands, useCreateBrand, useDeleteBrand, useUpdateBrand } from '../../../lib/api/brands.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
@@ -83,14 +84,13 @@ export function BrandsPage() {
       <Paper withBorder p="md" radius="md">
         <ListToolbar list={list} entity="brands" placeholder="Search brands..." mb="md" />
 
-        {isSelecting || (brands.isPending && branchId) ? (
-          <Center py="xl">
-            <Loader />
-          </Center>
-        ) : rows.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {brands.isError ? 'Failed to fetch brands' : emptyText}
-          </Text>
+        {isSelecting || (brands.isPending && branchId) || rows.length === 0 ? (
+          <ListState
+            loading={Boolean(isSelecting || (brands.isPending && branchId))}
+            failed={brands.isError}
+            errorText="Failed to fetch brands"
+            emptyText={emptyText}
+          />
         ) : (
           <Table striped highlightOnHover verticalSpacing="sm" style={{ opacity: brands.isPlaceholderData ? 0.6 : 1 }}>
             <Table.Thead>

@@ -1,9 +1,10 @@
-import { Button, Center, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Category } from '@pos/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DeleteConfirmation } from '../../../components/delete-confirmation';
 import { PagerFooter } from '../../../components/pager-footer';
+import { ListState } from '../../../components/table-state';
 import { errorMessage } from '../../../lib/api';
 import { useAllCategories, useCreateCategory, useDeleteCategory } from '../../../lib/api/categories.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -108,14 +109,13 @@ export function CategoriesPage() {
           </Group>
         </Group>
 
-        {isLoading ? (
-          <Center py="xl">
-            <Loader />
-          </Center>
-        ) : view.nodes.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {categories.isError ? 'Failed to fetch categories' : emptyText}
-          </Text>
+        {isLoading || view.nodes.length === 0 ? (
+          <ListState
+            loading={isLoading}
+            failed={categories.isError}
+            errorText="Failed to fetch categories"
+            emptyText={emptyText}
+          />
         ) : (
           <CategoryTreeView
             nodes={view.nodes}

@@ -1,8 +1,9 @@
-import { Badge, Center, Group, Loader, Select, Table, Text } from '@mantine/core';
+import { Badge, Group, Select, Table, Text } from '@mantine/core';
 import type { InventoryStockItem } from '@pos/shared';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { PagerFooter } from '../../../components/pager-footer';
+import { ListState } from '../../../components/table-state';
 import { useMovements } from '../../../lib/api/inventory.api';
 import { formatDateTime } from '../../../lib/format';
 import {
@@ -65,14 +66,13 @@ export function MovementHistoryTab({ branchId, timeZone, isSelecting }: Props) {
         />
       </Group>
 
-      {isLoading ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      ) : rows.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          {movements.isError ? 'Failed to fetch inventory data' : NO_MOVEMENTS}
-        </Text>
+      {isLoading || rows.length === 0 ? (
+        <ListState
+          loading={isLoading}
+          failed={movements.isError}
+          errorText="Failed to fetch inventory data"
+          emptyText={NO_MOVEMENTS}
+        />
       ) : (
         <Table.ScrollContainer minWidth={860}>
           <Table

@@ -1,9 +1,10 @@
-import { Badge, Button, Center, Group, Loader, Select, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatMoney, type InventoryStockItem } from '@pos/shared';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { PagerFooter } from '../../../components/pager-footer';
+import { ListState } from '../../../components/table-state';
 import { useAllCategories } from '../../../lib/api/categories.api';
 import { useStockLevels } from '../../../lib/api/inventory.api';
 import {
@@ -83,14 +84,13 @@ export function StockLevelsTab({ branchId, isSelecting, showValue, canAdjust, on
         />
       </Group>
 
-      {isLoading ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      ) : rows.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          {stock.isError ? 'Failed to fetch inventory data' : NO_PRODUCTS}
-        </Text>
+      {isLoading || rows.length === 0 ? (
+        <ListState
+          loading={isLoading}
+          failed={stock.isError}
+          errorText="Failed to fetch inventory data"
+          emptyText={NO_PRODUCTS}
+        />
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table striped highlightOnHover verticalSpacing="sm" style={{ opacity: stock.isPlaceholderData ? 0.6 : 1 }}>
