@@ -1,9 +1,10 @@
-import { Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { isSuperAdmin, type User } from '@pos/shared';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagerFooter } from '../../../components/pager-footer';
+import { TableStateRow } from '../../../components/table-state';
 import { errorMessage } from '../../../lib/api';
 import { showingRange } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -101,22 +102,14 @@ export function UsersPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {isSelecting || (users.isPending && companyId) ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Center py="lg">
-                      <Loader />
-                    </Center>
-                  </Table.Td>
-                </Table.Tr>
-              ) : rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="dimmed" ta="center" py="lg">
-                      {users.isError ? 'Failed to fetch users' : 'No users found'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+              {isSelecting || (users.isPending && companyId) || rows.length === 0 ? (
+                <TableStateRow
+                  colSpan={5}
+                  loading={Boolean(isSelecting || (users.isPending && companyId))}
+                  failed={users.isError}
+                  errorText="Failed to fetch users"
+                  emptyText="No users found"
+                />
               ) : (
                 rows.map((user) => {
                   const role = user.roles[0]?.name ?? '';
