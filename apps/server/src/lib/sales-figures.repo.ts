@@ -8,6 +8,19 @@ type BranchKey = { companyId: string; branchId: string };
 /** A period of local days (yyyy-mm-dd in the branch's time zone), both ends inclusive, either optional. */
 export type DayPeriod = LocalDays;
 
+/**
+ * The rows of a daily-totals table (sales_daily, returns_daily) of one branch within a period of local
+ * days: a range on its primary key (company, branch, day, ...).
+ */
+export function dailyRows(table: typeof salesDaily | typeof returnsDaily, scope: BranchKey, period: DayPeriod) {
+  return and(
+    eq(table.companyId, scope.companyId),
+    eq(table.branchId, scope.branchId),
+    period.startDate ? gte(table.day, period.startDate) : undefined,
+    period.endDate ? lte(table.day, period.endDate) : undefined,
+  );
+}
+
 /** The sales figures as SQL numerics (strings), every one computed in the database. */
 export type SalesFiguresRow = {
   grossTransactions: string;
@@ -63,7 +76,7 @@ async function figuresOf(db: DbOrTx, s: SQL, r: SQL): Promise<SalesFiguresRow> {
  * returns_daily): a row per day (and cashier and payment method), so a year of a busy branch is a few
  * thousand rows however many sales it holds.
  */
-export async function salesFigures(db: DbOrTx, scope: BranchKey, { startDate, endDate }: DayPeriod) {
+export async function salesFigures(db: DbOrTx, scope: BranchKey, period: DayPeriod) {
   const s = sql`select
       coalesce(sum(${salesDaily.transactions}), 0) as tx,
       coalesce(sum(${salesDaily.revenue}), 0) as revenue,
@@ -72,24 +85,14 @@ export async function salesFigures(db: DbOrTx, scope: BranchKey, { startDate, en
       coalesce(sum(${salesDaily.discounts}), 0) as discounts,
       coalesce(sum(${salesDaily.itemsSold}), 0) as items
     from ${salesDaily}
-    where ${and(
-      eq(salesDaily.companyId, scope.companyId),
-      eq(salesDaily.branchId, scope.branchId),
-      startDate ? gte(salesDaily.day, startDate) : undefined,
-      endDate ? lte(salesDaily.day, endDate) : undefined,
-    )}`;
+    where ${dailyRows(salesDaily, scope, period)}`;
   const r = sql`select
       coalesce(sum(${returnsDaily.returnsCount}), 0) as returns,
       coalesce(sum(${returnsDaily.refunded}), 0) as refunded,
       coalesce(sum(${returnsDaily.itemsReturned}), 0) as items_returned,
       coalesce(sum(${returnsDaily.returnedSubtotal}), 0) as returned_subtotal
     from ${returnsDaily}
-    where ${and(
-      eq(returnsDaily.companyId, scope.companyId),
-      eq(returnsDaily.branchId, scope.branchId),
-      startDate ? gte(returnsDaily.day, startDate) : undefined,
-      endDate ? lte(returnsDaily.day, endDate) : undefined,
-    )}`;
+    where ${dailyRows(returnsDaily, scope, period)}`;
   return figuresOf(db, s, r);
 }
 
@@ -135,19 +138,17 @@ export async function customerFigures(
 export async function dailyNetRevenue(
   db: DbOrTx,
   scope: BranchKey,
-  { startDate, endDate }: { startDate: string; endDate: string },
+  period: { startDate: string; endDate: string },
 ): Promise<{ day: string; netRevenue: string }[]> {
   const rows = await queryRows<{ day: string; net_revenue: string }>(
     db,
     sql`
     select d.day::text as day, sum(d.amount)::text as net_revenue from (
       select ${salesDaily.day} as day, ${salesDaily.revenue} as amount from ${salesDaily}
-        where ${salesDaily.companyId} = ${scope.companyId} and ${salesDaily.branchId} = ${scope.branchId}
-          and ${salesDaily.day} >= ${startDate} and ${salesDaily.day} <= ${endDate}
+        where ${dailyRows(salesDaily, scope, period)}
       union all
       select ${returnsDaily.day}, -${returnsDaily.refunded} from ${returnsDaily}
-        where ${returnsDaily.companyId} = ${scope.companyId} and ${returnsDaily.branchId} = ${scope.branchId}
-          and ${returnsDaily.day} >= ${startDate} and ${returnsDaily.day} <= ${endDate}
+        where ${dailyRows(returnsDaily, scope, period)}
     ) d group by d.day order by d.day`,
   );
   return rows.map((r) => ({

@@ -1,9 +1,10 @@
 import type { PaymentMethod, Sale, SaleItem } from '@pos/shared';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, type FixedStatement, runFixed } from '../../db/client';
 import { branches, customers, products, saleItems, sales, salesDaily, users } from '../../db/schema';
 import { receiptNumberSql } from '../../lib/document-numbers';
 import { toMoney } from '../../lib/money';
+import { dailyRows } from '../../lib/sales-figures.repo';
 import { containsPattern, type LocalDays, localDayRange } from '../../lib/sql-filters.repo';
 import { saleMovementsSql } from '../../lib/stock-ledger.repo';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
@@ -396,10 +397,7 @@ export async function countSales(db: DbOrTx, scope: BranchDays, filters: SaleLis
       .from(salesDaily)
       .where(
         and(
-          eq(salesDaily.companyId, scope.companyId),
-          eq(salesDaily.branchId, scope.branchId),
-          filters.startDate ? gte(salesDaily.day, filters.startDate) : undefined,
-          filters.endDate ? lte(salesDaily.day, filters.endDate) : undefined,
+          dailyRows(salesDaily, scope, filters),
           filters.paymentMethod ? eq(salesDaily.paymentMethod, filters.paymentMethod) : undefined,
           filters.cashierName ? inArray(salesDaily.cashierId, cashiersNamed(db, filters.cashierName)) : undefined,
         ),
