@@ -75,6 +75,9 @@ describe('each recurring helper defined once', () => {
     ['pgErrorOf', 'apps/server/src/lib/pg-errors.ts'],
     ['isUniqueViolation', 'apps/server/src/lib/pg-errors.ts'],
     ['queryRows', 'apps/server/src/db/client.ts'],
+    ['dailyRows', 'apps/server/src/lib/sales-figures.repo.ts'],
+    ['nextReceiptNumber', 'apps/server/src/lib/document-numbers.repo.ts'],
+    ['nextReturnNumber', 'apps/server/src/lib/document-numbers.repo.ts'],
     ['rowsOf', undefined],
     ['createdWithin', undefined],
   ])('%s', (name, file) => {
