@@ -1,11 +1,8 @@
-import type { Brand, CreateBrandInput, PageMeta, UpdateBrandInput } from '@pos/shared';
+import type { brandResponses, CreateBrandInput, UpdateBrandInput } from '@pos/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notifyError } from '../notify';
-import { apiRequest } from '.';
-
-type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
-type Envelope<T> = { success: boolean; data: T; message?: string };
+import { type Answer, apiRequest } from '.';
 
 export type BrandListParams = { branchId: string; page: number; limit: number; search?: string };
 
@@ -14,8 +11,11 @@ export const brandKeys = {
   list: (params: BrandListParams) => ['brands', params.branchId, 'list', params] as const,
 };
 
-export function fetchBrands(params: BrandListParams, signal?: AbortSignal): Promise<Paged<Brand>> {
-  return apiRequest<Paged<Brand>>('/brands', { query: params, signal });
+export function fetchBrands(
+  params: BrandListParams,
+  signal?: AbortSignal,
+): Promise<Answer<typeof brandResponses.list>> {
+  return apiRequest<Answer<typeof brandResponses.list>>('/brands', { query: params, signal });
 }
 
 export const brandsQueryOptions = (params: BrandListParams) =>
@@ -36,16 +36,22 @@ export function useBrands(params: Omit<BrandListParams, 'branchId'> & { branchId
   return query;
 }
 
-export function createBrand(body: CreateBrandInput): Promise<Envelope<Brand>> {
-  return apiRequest<Envelope<Brand>>('/brands', { method: 'POST', body });
+export function createBrand(body: CreateBrandInput): Promise<Answer<typeof brandResponses.one>> {
+  return apiRequest<Answer<typeof brandResponses.one>>('/brands', { method: 'POST', body });
 }
 
-export function updateBrand({ id, body }: { id: string; body: UpdateBrandInput }): Promise<Envelope<Brand>> {
-  return apiRequest<Envelope<Brand>>(`/brands/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+export function updateBrand({
+  id,
+  body,
+}: {
+  id: string;
+  body: UpdateBrandInput;
+}): Promise<Answer<typeof brandResponses.one>> {
+  return apiRequest<Answer<typeof brandResponses.one>>(`/brands/${encodeURIComponent(id)}`, { method: 'PATCH', body });
 }
 
-export function deleteBrand(id: string): Promise<Envelope<unknown>> {
-  return apiRequest<Envelope<unknown>>(`/brands/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deleteBrand(id: string): Promise<Answer<typeof brandResponses.deleted>> {
+  return apiRequest<Answer<typeof brandResponses.deleted>>(`/brands/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 export function useCreateBrand() {

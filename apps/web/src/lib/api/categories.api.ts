@@ -1,11 +1,8 @@
-import type { Category, CreateCategoryInput, DeleteCategoryResult, PageMeta } from '@pos/shared';
+import type { Category, CreateCategoryInput, categoryResponses } from '@pos/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notifyError } from '../notify';
-import { apiRequest } from '.';
-
-type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
-type Envelope<T> = { success: boolean; data: T; message?: string };
+import { type Answer, apiRequest } from '.';
 
 /** The most the list endpoint answers in one call; the screen pages through the rest. */
 const WHOLE_LIST_LIMIT = 1000;
@@ -19,8 +16,11 @@ export const categoryKeys = {
 };
 
 /** One page of the branch's categories, searched on the server (the product form's picker). */
-export function fetchCategories(params: CategoryPageParams, signal?: AbortSignal): Promise<Paged<Category>> {
-  return apiRequest<Paged<Category>>('/categories', { query: params, signal });
+export function fetchCategories(
+  params: CategoryPageParams,
+  signal?: AbortSignal,
+): Promise<Answer<typeof categoryResponses.list>> {
+  return apiRequest<Answer<typeof categoryResponses.list>>('/categories', { query: params, signal });
 }
 
 /** Every category of the branch, flat, for the tree that the screen builds. */
@@ -49,12 +49,14 @@ export function useAllCategories(branchId: string | null) {
   return query;
 }
 
-export function createCategory(body: CreateCategoryInput): Promise<Envelope<Category>> {
-  return apiRequest<Envelope<Category>>('/categories', { method: 'POST', body });
+export function createCategory(body: CreateCategoryInput): Promise<Answer<typeof categoryResponses.one>> {
+  return apiRequest<Answer<typeof categoryResponses.one>>('/categories', { method: 'POST', body });
 }
 
-export function deleteCategory(id: string): Promise<Envelope<DeleteCategoryResult>> {
-  return apiRequest<Envelope<DeleteCategoryResult>>(`/categories/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deleteCategory(id: string): Promise<Answer<typeof categoryResponses.deleted>> {
+  return apiRequest<Answer<typeof categoryResponses.deleted>>(`/categories/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+  });
 }
 
 export function useCreateCategory() {

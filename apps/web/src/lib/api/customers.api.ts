@@ -1,17 +1,6 @@
-import type {
-  Customer,
-  CustomerAnalytics,
-  CustomerListItem,
-  CustomerReturn,
-  CustomerTransaction,
-  PageMeta,
-  UpdateCustomerInput,
-} from '@pos/shared';
+import type { customerResponses, UpdateCustomerInput } from '@pos/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '.';
-
-type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
-type Envelope<T> = { success: boolean; data: T; message?: string };
+import { type Answer, apiRequest } from '.';
 
 export type CustomerListParams = { branchId: string; page: number; limit: number; search?: string };
 export type HistoryParams = { page: number; limit: number; startDate?: string; endDate?: string };
@@ -29,7 +18,7 @@ export type FoundCustomer = { name: string; email: string | null };
 
 /** GET /customers/branch/{branchId}/phone/{phone}: name and email, or null (a miss is silent). */
 export async function lookupCustomerByPhone(branchId: string, phone: string): Promise<FoundCustomer | null> {
-  const answer = await apiRequest<Envelope<{ name?: string | null; email?: string | null } | null>>(
+  const answer = await apiRequest<Answer<typeof customerResponses.contact>>(
     `/customers/branch/${encodeURIComponent(branchId)}/phone/${encodeURIComponent(phone)}`,
   );
   const customer = answer?.data;
@@ -40,7 +29,7 @@ export async function lookupCustomerByPhone(branchId: string, phone: string): Pr
 export function useCustomers(params: CustomerListParams) {
   return useQuery({
     queryKey: customerKeys.list(params),
-    queryFn: ({ signal }) => apiRequest<Paged<CustomerListItem>>('/customers', { query: params, signal }),
+    queryFn: ({ signal }) => apiRequest<Answer<typeof customerResponses.list>>('/customers', { query: params, signal }),
     placeholderData: keepPreviousData,
     enabled: Boolean(params.branchId),
   });
@@ -51,7 +40,7 @@ const path = (id: string, rest = '') => `/customers/${encodeURIComponent(id)}${r
 export function useCustomer(id: string) {
   return useQuery({
     queryKey: customerKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<Envelope<Customer>>(path(id), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => apiRequest<Answer<typeof customerResponses.one>>(path(id), { signal }).then((r) => r.data),
     retry: false,
     enabled: Boolean(id),
   });
@@ -61,7 +50,7 @@ export function useCustomerAnalytics(id: string) {
   return useQuery({
     queryKey: customerKeys.analytics(id),
     queryFn: ({ signal }) =>
-      apiRequest<Envelope<CustomerAnalytics>>(path(id, '/analytics'), { signal }).then((r) => r.data),
+      apiRequest<Answer<typeof customerResponses.analytics>>(path(id, '/analytics'), { signal }).then((r) => r.data),
     enabled: Boolean(id),
   });
 }
@@ -70,7 +59,7 @@ export function useCustomerTransactions(id: string, params: HistoryParams, enabl
   return useQuery({
     queryKey: customerKeys.transactions(id, params),
     queryFn: ({ signal }) =>
-      apiRequest<Paged<CustomerTransaction>>(path(id, '/transactions'), { query: params, signal }),
+      apiRequest<Answer<typeof customerResponses.transactions>>(path(id, '/transactions'), { query: params, signal }),
     placeholderData: keepPreviousData,
     enabled: Boolean(id) && enabled,
   });
@@ -79,7 +68,8 @@ export function useCustomerTransactions(id: string, params: HistoryParams, enabl
 export function useCustomerReturns(id: string, params: HistoryParams, enabled = true) {
   return useQuery({
     queryKey: customerKeys.returns(id, params),
-    queryFn: ({ signal }) => apiRequest<Paged<CustomerReturn>>(path(id, '/returns'), { query: params, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<Answer<typeof customerResponses.returns>>(path(id, '/returns'), { query: params, signal }),
     placeholderData: keepPreviousData,
     enabled: Boolean(id) && enabled,
   });
@@ -89,7 +79,7 @@ export function useUpdateCustomer(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateCustomerInput) =>
-      apiRequest<Envelope<Customer>>(path(id), { method: 'PATCH', body: input }).then((r) => r.data),
+      apiRequest<Answer<typeof customerResponses.one>>(path(id), { method: 'PATCH', body: input }).then((r) => r.data),
     onSuccess: () => client.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }

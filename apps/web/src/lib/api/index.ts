@@ -1,4 +1,12 @@
+import type { z } from 'zod';
 import { useSessionStore } from '../session-store';
+
+/**
+ * What a route answers: z.infer of its response schema in packages/shared, the schema the server
+ * serializes the answer through (`Answer<typeof brandResponses.list>`). Call sites type apiRequest with
+ * it instead of declaring answer shapes of their own.
+ */
+export type Answer<S extends z.ZodType> = z.infer<S>;
 
 /** The base address of the API; the server serves the web app, so it is the same origin. */
 export const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api';

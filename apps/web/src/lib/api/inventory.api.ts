@@ -1,18 +1,9 @@
-import type {
-  InventoryMovement,
-  InventoryStockItem,
-  PageMeta,
-  StockAdjustmentInput,
-  StockAdjustmentResult,
-} from '@pos/shared';
+import type { inventoryResponses, StockAdjustmentInput } from '@pos/shared';
 import { INVENTORY_MSG } from '@pos/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notifyError } from '../notify';
-import { apiRequest } from '.';
-
-type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
-type Envelope<T> = { success: boolean; data: T; message?: string };
+import { type Answer, apiRequest } from '.';
 
 export type StockListParams = {
   branchId: string;
@@ -40,11 +31,11 @@ export const inventoryKeys = {
 };
 
 export function fetchStock(params: StockListParams, signal?: AbortSignal) {
-  return apiRequest<Paged<InventoryStockItem>>('/inventory/stock', { query: params, signal });
+  return apiRequest<Answer<typeof inventoryResponses.stock>>('/inventory/stock', { query: params, signal });
 }
 
 export function fetchMovements(params: MovementListParams, signal?: AbortSignal) {
-  return apiRequest<Paged<InventoryMovement>>('/inventory/movements', { query: params, signal });
+  return apiRequest<Answer<typeof inventoryResponses.movements>>('/inventory/movements', { query: params, signal });
 }
 
 /** One toast id for every inventory fetch: a refetch that fails again updates it instead of stacking. */
@@ -100,7 +91,7 @@ export function useMovements(params: Omit<MovementListParams, 'branchId'> & { br
 }
 
 export function adjustStock(body: StockAdjustmentInput) {
-  return apiRequest<Envelope<StockAdjustmentResult>>('/inventory/adjustments', { method: 'POST', body });
+  return apiRequest<Answer<typeof inventoryResponses.adjusted>>('/inventory/adjustments', { method: 'POST', body });
 }
 
 /** Stock shows on the inventory lists, product cards and the register: refresh them all. */

@@ -1,17 +1,14 @@
-import type { CreateProductInput, PageMeta, Product, UpdateProductInput } from '@pos/shared';
+import type { CreateProductInput, PageMeta, Product, productResponses, UpdateProductInput } from '@pos/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notifyError } from '../notify';
-import { apiRequest } from '.';
-
-type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
+import { type Answer, apiRequest } from '.';
 
 /**
  * GET /products counts matches only up to a cap (500 for the first pages): past it, meta.total is the
  * cap, totalCapped is true ("more than total") and totalPages reaches at least one page further.
  */
 export type ProductPageMeta = PageMeta;
-type Envelope<T> = { success: boolean; data: T; message?: string };
 
 export type ProductListParams = { branchId: string; page: number; limit: number; search?: string };
 
@@ -29,8 +26,8 @@ export const productKeys = {
 export function fetchProducts(
   params: ProductListParams,
   signal?: AbortSignal,
-): Promise<Paged<Product> & { meta: ProductPageMeta }> {
-  return apiRequest<Paged<Product> & { meta: ProductPageMeta }>('/products', { query: params, signal });
+): Promise<Answer<typeof productResponses.list>> {
+  return apiRequest<Answer<typeof productResponses.list>>('/products', { query: params, signal });
 }
 
 /** Register search: GET /products?search&branchId (the server's default page of 10). */
@@ -38,18 +35,24 @@ export function searchProducts(
   { branchId, search }: { branchId: string; search: string },
   signal?: AbortSignal,
 ): Promise<Product[]> {
-  return apiRequest<Paged<Product>>('/products', { query: { branchId, search }, signal }).then((r) => r.data);
+  return apiRequest<Answer<typeof productResponses.list>>('/products', { query: { branchId, search }, signal }).then(
+    (r) => r.data,
+  );
 }
 
 /** A scanned barcode: the exact (case-insensitive) SKU of the branch, or null. */
 export async function findProductBySku(branchId: string, sku: string): Promise<Product | null> {
-  const answer = await apiRequest<Paged<Product>>('/products', { query: { branchId, sku, limit: 1 } });
+  const answer = await apiRequest<Answer<typeof productResponses.list>>('/products', {
+    query: { branchId, sku, limit: 1 },
+  });
   return answer.data[0] ?? null;
 }
 
 /** Price check: the search with limit=1 (an exact SKU ranks first), or null. */
 export async function priceCheck(branchId: string, search: string): Promise<Product | null> {
-  const answer = await apiRequest<Paged<Product>>('/products', { query: { branchId, search, limit: 1 } });
+  const answer = await apiRequest<Answer<typeof productResponses.list>>('/products', {
+    query: { branchId, search, limit: 1 },
+  });
   return answer.data[0] ?? null;
 }
 
@@ -87,16 +90,27 @@ export function useRegisterProducts({ branchId, search }: { branchId: string | n
   return query;
 }
 
-export function createProduct(body: CreateProductInput): Promise<Envelope<Product>> {
-  return apiRequest<Envelope<Product>>('/products', { method: 'POST', body });
+export function createProduct(body: CreateProductInput): Promise<Answer<typeof productResponses.one>> {
+  return apiRequest<Answer<typeof productResponses.one>>('/products', { method: 'POST', body });
 }
 
-export function updateProduct({ id, body }: { id: string; body: UpdateProductInput }): Promise<Envelope<Product>> {
-  return apiRequest<Envelope<Product>>(`/products/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+export function updateProduct({
+  id,
+  body,
+}: {
+  id: string;
+  body: UpdateProductInput;
+}): Promise<Answer<typeof productResponses.one>> {
+  return apiRequest<Answer<typeof productResponses.one>>(`/products/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body,
+  });
 }
 
-export function deleteProduct(id: string): Promise<Envelope<unknown>> {
-  return apiRequest<Envelope<unknown>>(`/products/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deleteProduct(id: string): Promise<Answer<typeof productResponses.deleted>> {
+  return apiRequest<Answer<typeof productResponses.deleted>>(`/products/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+  });
 }
 
 export function useInvalidateProducts() {

@@ -1,15 +1,15 @@
-import type { TaxSetting, UpdateTaxInput } from '@pos/shared';
+import type { settingsResponses, TaxSetting, UpdateTaxInput } from '@pos/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../query-keys';
-import { apiRequest } from '.';
+import { type Answer, apiRequest } from '.';
 
 export async function fetchTax(branchId: string): Promise<TaxSetting> {
-  const answer = await apiRequest<{ success: boolean; data: TaxSetting }>('/settings/tax', { query: { branchId } });
+  const answer = await apiRequest<Answer<typeof settingsResponses.tax>>('/settings/tax', { query: { branchId } });
   return answer.data;
 }
 
 export async function updateTax(input: UpdateTaxInput): Promise<{ setting: TaxSetting; message?: string }> {
-  const answer = await apiRequest<{ success: true; data: TaxSetting; message?: string }>('/settings/tax', {
+  const answer = await apiRequest<Answer<typeof settingsResponses.tax>>('/settings/tax', {
     method: 'POST',
     body: input,
   });

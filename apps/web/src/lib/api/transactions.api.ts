@@ -1,14 +1,17 @@
-import type { CreateSaleInput, PageMeta, Sale, TransactionAnalytics, TransactionListItem } from '@pos/shared';
+import type {
+  CreateSaleInput,
+  Sale,
+  TransactionAnalytics,
+  TransactionListItem,
+  transactionResponses,
+} from '@pos/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notifyError } from '../notify';
 import { useSelectionStore } from '../selection-store';
-import { apiRequest, isApiError } from '.';
+import { type Answer, apiRequest, isApiError } from '.';
 
 export type { TransactionAnalytics, TransactionListItem };
-
-type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
-type Envelope<T> = { success: boolean; data: T; message?: string };
 
 /** GET /transactions parameters: page, limit, branchId and only the filters in use. */
 export type TransactionListParams = {
@@ -36,29 +39,35 @@ export const transactionKeys = {
 export function fetchTransactions(
   params: TransactionListParams,
   signal?: AbortSignal,
-): Promise<Paged<TransactionListItem>> {
-  return apiRequest<Paged<TransactionListItem>>('/transactions', { query: params, signal });
+): Promise<Answer<typeof transactionResponses.list>> {
+  return apiRequest<Answer<typeof transactionResponses.list>>('/transactions', { query: params, signal });
 }
 
 export function fetchTransactionAnalytics(
   params: AnalyticsQuery,
   signal?: AbortSignal,
-): Promise<Envelope<TransactionAnalytics>> {
-  return apiRequest<Envelope<TransactionAnalytics>>('/transactions/analytics', { query: params, signal });
+): Promise<Answer<typeof transactionResponses.analytics>> {
+  return apiRequest<Answer<typeof transactionResponses.analytics>>('/transactions/analytics', {
+    query: params,
+    signal,
+  });
 }
 
 /**
  * One sale, read within the selected company: a register chooses its sale ids, so a user of several
  * companies may reach two sales with one id (the server asks for companyId then).
  */
-export function fetchTransaction(id: string, signal?: AbortSignal): Promise<Envelope<Sale>> {
+export function fetchTransaction(id: string, signal?: AbortSignal): Promise<Answer<typeof transactionResponses.sale>> {
   const companyId = useSelectionStore.getState().companyId ?? undefined;
-  return apiRequest<Envelope<Sale>>(`/transactions/${encodeURIComponent(id)}`, { query: { companyId }, signal });
+  return apiRequest<Answer<typeof transactionResponses.sale>>(`/transactions/${encodeURIComponent(id)}`, {
+    query: { companyId },
+    signal,
+  });
 }
 
 /** POST /transactions with the payment's Idempotency-Key: the sale as the server recorded it. */
 export async function createSale(body: CreateSaleInput, idempotencyKey: string): Promise<Sale> {
-  const answer = await apiRequest<Envelope<Sale>>('/transactions', {
+  const answer = await apiRequest<Answer<typeof transactionResponses.sale>>('/transactions', {
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },

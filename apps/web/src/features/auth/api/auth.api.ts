@@ -1,15 +1,19 @@
-import type { LoginInput, LoginResponse, SessionUser } from '@pos/shared';
+import type { authResponses, LoginInput, LoginResponse, SessionUser } from '@pos/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { type Answer, apiRequest } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSessionStore } from '../../../lib/session-store';
 
 export function login(input: LoginInput): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>('/auth/login', { method: 'POST', body: input, skipUnauthorizedHandler: true });
+  return apiRequest<Answer<typeof authResponses.login>>('/auth/login', {
+    method: 'POST',
+    body: input,
+    skipUnauthorizedHandler: true,
+  });
 }
 
 export async function fetchMe(): Promise<SessionUser> {
-  const answer = await apiRequest<{ success: true; data: SessionUser }>('/auth/me');
+  const answer = await apiRequest<Answer<typeof authResponses.me>>('/auth/me');
   return answer.data;
 }
 

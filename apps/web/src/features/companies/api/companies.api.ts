@@ -1,6 +1,6 @@
-import type { Branch, Company, CreateBranchInput, CreateCompanyInput, PageMeta } from '@pos/shared';
+import type { Branch, Company, CreateBranchInput, CreateCompanyInput, companyResponses, PageMeta } from '@pos/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { type Answer, apiRequest } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSessionStore } from '../../../lib/session-store';
 
@@ -8,7 +8,7 @@ export type CompanySummary = Omit<Company, 'branches'> & { branches?: Branch[] }
 export type BranchPage = { items: Branch[]; meta?: PageMeta };
 
 export async function fetchCompanies(): Promise<CompanySummary[]> {
-  const answer = await apiRequest<{ success: true; items: CompanySummary[] }>('/auth/companies');
+  const answer = await apiRequest<Answer<typeof companyResponses.list>>('/auth/companies');
   return answer.items ?? [];
 }
 
@@ -17,7 +17,7 @@ export async function fetchBranches(
   paging?: { page: number; limit: number },
   signal?: AbortSignal,
 ): Promise<BranchPage> {
-  const answer = await apiRequest<{ success: true; items: Branch[]; meta?: PageMeta }>(
+  const answer = await apiRequest<Answer<typeof companyResponses.branches>>(
     `/auth/companies/${encodeURIComponent(companyId)}/branches`,
     { query: paging, signal },
   );
@@ -25,12 +25,15 @@ export async function fetchBranches(
 }
 
 export async function createCompany(input: CreateCompanyInput): Promise<Company> {
-  const answer = await apiRequest<{ success: true; data: Company }>('/auth/companies', { method: 'POST', body: input });
+  const answer = await apiRequest<Answer<typeof companyResponses.created>>('/auth/companies', {
+    method: 'POST',
+    body: input,
+  });
   return answer.data;
 }
 
 export async function createBranch(input: CreateBranchInput): Promise<{ branch: Branch; message?: string }> {
-  const answer = await apiRequest<{ success: true; data: Branch; message?: string }>('/auth/branches', {
+  const answer = await apiRequest<Answer<typeof companyResponses.branchCreated>>('/auth/branches', {
     method: 'POST',
     body: input,
   });

@@ -1,23 +1,26 @@
-import type {
-  DashboardInventorySummary,
-  DashboardReturnsSummary,
-  DashboardSalesSummary,
-  DashboardTransaction,
-  LowStockItem,
-} from '@pos/shared';
+import type { dashboardResponses, LowStockItem } from '@pos/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { type Answer, apiRequest } from '../../../lib/api';
 import { fetchStock } from '../../../lib/api/inventory.api';
-
-type Envelope<T> = { success: boolean; data: T };
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   panel: (branchId: string, panel: string) => ['dashboard', branchId, panel] as const,
 };
 
-const get = <T>(path: string, branchId: string, signal?: AbortSignal) =>
-  apiRequest<Envelope<T>>(`/dashboard/${path}`, { query: { branchId }, signal }).then((r) => r.data);
+type Panels = typeof dashboardResponses;
+const paths: { [K in keyof Panels]: string } = {
+  salesSummary: 'sales-summary',
+  inventorySummary: 'inventory-summary',
+  returnsSummary: 'returns-summary',
+  recentTransactions: 'recent-transactions',
+};
+
+/** One panel's data, typed by its response schema. */
+const get = <K extends keyof Panels>(panel: K, branchId: string, signal?: AbortSignal) =>
+  apiRequest<Answer<Panels[K]>>(`/dashboard/${paths[panel]}`, { query: { branchId }, signal }).then(
+    (r): Answer<Panels[K]>['data'] => r.data,
+  );
 
 /** A 403 is an answer (the panel shows Access Restricted), not something to retry. */
 const noRetryOn4xx = (count: number, error: unknown) =>
@@ -33,15 +36,13 @@ function usePanel<T>(branchId: string | undefined, panel: string, fetcher: (sign
 }
 
 export const useSalesSummary = (branchId?: string) =>
-  usePanel(branchId, 'sales', (signal) => get<DashboardSalesSummary>('sales-summary', branchId ?? '', signal));
+  usePanel(branchId, 'sales', (signal) => get('salesSummary', branchId ?? '', signal));
 export const useInventorySummary = (branchId?: string) =>
-  usePanel(branchId, 'inventory', (signal) =>
-    get<DashboardInventorySummary>('inventory-summary', branchId ?? '', signal),
-  );
+  usePanel(branchId, 'inventory', (signal) => get('inventorySummary', branchId ?? '', signal));
 export const useReturnsSummary = (branchId?: string) =>
-  usePanel(branchId, 'returns', (signal) => get<DashboardReturnsSummary>('returns-summary', branchId ?? '', signal));
+  usePanel(branchId, 'returns', (signal) => get('returnsSummary', branchId ?? '', signal));
 export const useRecentTransactions = (branchId?: string) =>
-  usePanel(branchId, 'recent', (signal) => get<DashboardTransaction[]>('recent-transactions', branchId ?? '', signal));
+  usePanel(branchId, 'recent', (signal) => get('recentTransactions', branchId ?? '', signal));
 
 /** GET /inventory/stock?lowStock=true&limit=10 (spec 01 section 7): the list and how many there are in all. */
 export const useLowStock = (branchId?: string) =>

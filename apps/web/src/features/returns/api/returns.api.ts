@@ -1,13 +1,10 @@
-import type { CreateReturnInput, PageMeta, Return, ReturnAnalytics } from '@pos/shared';
+import type { CreateReturnInput, returnResponses } from '@pos/shared';
 import { RETURNS_MSG } from '@pos/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest, errorMessage } from '../../../lib/api';
+import { type Answer, apiRequest, errorMessage } from '../../../lib/api';
 import { fetchTransaction, fetchTransactions } from '../../../lib/api/transactions.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-
-type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
-type Envelope<T> = { success: boolean; data: T; message?: string };
 
 export type ReturnListParams = {
   branchId: string;
@@ -31,7 +28,7 @@ export const returnKeys = {
 export function useReturns(params: ReturnListParams) {
   const query = useQuery({
     queryKey: returnKeys.list(params),
-    queryFn: ({ signal }) => apiRequest<Paged<Return>>('/returns', { query: params, signal }),
+    queryFn: ({ signal }) => apiRequest<Answer<typeof returnResponses.list>>('/returns', { query: params, signal }),
     placeholderData: keepPreviousData,
     enabled: Boolean(params.branchId),
   });
@@ -45,7 +42,7 @@ export function useReturnAnalytics(branchId: string) {
   return useQuery({
     queryKey: returnKeys.analytics(branchId),
     queryFn: ({ signal }) =>
-      apiRequest<Envelope<ReturnAnalytics>>('/returns/analytics', { query: { branchId }, signal }),
+      apiRequest<Answer<typeof returnResponses.analytics>>('/returns/analytics', { query: { branchId }, signal }),
     enabled: Boolean(branchId),
   });
 }
@@ -53,7 +50,8 @@ export function useReturnAnalytics(branchId: string) {
 export function useReturn(id: string | null) {
   const query = useQuery({
     queryKey: returnKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<Envelope<Return>>(`/returns/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<Answer<typeof returnResponses.one>>(`/returns/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: Boolean(id),
   });
   useEffect(() => {
@@ -94,7 +92,7 @@ export function useCreateReturn() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (payload: CreateReturnInput) =>
-      apiRequest<Envelope<Return>>('/returns', { method: 'POST', body: payload }),
+      apiRequest<Answer<typeof returnResponses.created>>('/returns', { method: 'POST', body: payload }),
     onSuccess: async () => {
       notifySuccess(RETURNS_MSG.processed);
       await Promise.all([

@@ -1,13 +1,13 @@
-import type { UpdatePasswordInput } from '@pos/shared';
+import type { authResponses, UpdatePasswordInput } from '@pos/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { type Answer, apiRequest } from '../../../lib/api';
 import { useSessionStore } from '../../../lib/session-store';
 
 export async function updatePassword(input: UpdatePasswordInput): Promise<{ access_token: string; message?: string }> {
-  const answer = await apiRequest<{ success: true; data: { access_token: string }; message?: string }>(
-    '/auth/update-password',
-    { method: 'POST', body: input },
-  );
+  const answer = await apiRequest<Answer<typeof authResponses.passwordChanged>>('/auth/update-password', {
+    method: 'POST',
+    body: input,
+  });
   return { access_token: answer.data.access_token, message: answer.message };
 }
 

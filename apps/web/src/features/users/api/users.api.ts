@@ -1,11 +1,8 @@
-import type { CreateUserInput, PageMeta, UpdateUserInput, User } from '@pos/shared';
+import type { CreateUserInput, UpdateUserInput, userResponses } from '@pos/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from '../../../lib/api';
+import { type Answer, apiRequest } from '../../../lib/api';
 import { notifyError } from '../../../lib/notify';
-
-type Paged<T> = { success: boolean; data: T[]; meta: PageMeta };
-type Envelope<T> = { success: boolean; data: T; message?: string };
 
 export type UserListParams = { companyId: string; branchId?: string; page: number; limit: number; search?: string };
 
@@ -14,8 +11,8 @@ export const userKeys = {
   list: (params: UserListParams) => ['users', 'list', params] as const,
 };
 
-export function fetchUsers(params: UserListParams, signal?: AbortSignal): Promise<Paged<User>> {
-  return apiRequest<Paged<User>>('/users', { query: params, signal });
+export function fetchUsers(params: UserListParams, signal?: AbortSignal): Promise<Answer<typeof userResponses.list>> {
+  return apiRequest<Answer<typeof userResponses.list>>('/users', { query: params, signal });
 }
 
 export const usersQueryOptions = (params: UserListParams) =>
@@ -38,12 +35,18 @@ export function useUsers(params: Omit<UserListParams, 'companyId'> & { companyId
   return query;
 }
 
-export function createUser(body: CreateUserInput): Promise<Envelope<User>> {
-  return apiRequest<Envelope<User>>('/users', { method: 'POST', body });
+export function createUser(body: CreateUserInput): Promise<Answer<typeof userResponses.one>> {
+  return apiRequest<Answer<typeof userResponses.one>>('/users', { method: 'POST', body });
 }
 
-export function updateUser({ id, body }: { id: string; body: UpdateUserInput }): Promise<Envelope<User>> {
-  return apiRequest<Envelope<User>>(`/users/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+export function updateUser({
+  id,
+  body,
+}: {
+  id: string;
+  body: UpdateUserInput;
+}): Promise<Answer<typeof userResponses.one>> {
+  return apiRequest<Answer<typeof userResponses.one>>(`/users/${encodeURIComponent(id)}`, { method: 'PATCH', body });
 }
 
 export function useCreateUser() {
