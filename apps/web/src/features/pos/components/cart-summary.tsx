@@ -1,4 +1,4 @@
-import { Divider, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type DiscountType, formatMoney } from '@pos/shared';
 import { useId } from 'react';
 import { cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
@@ -23,6 +23,12 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
       </Text>
     </Group>
   );
+}
+
+/** The cart's total, beside Payment at the top of the cart. */
+export function CartTotal() {
+  const totals = cartTotals(useActiveCart());
+  return <Row label="Total" value={formatMoney(totals.total)} strong />;
 }
 
 /** Subtotal, the editable tax percent, the discount type and value, the discount and tax amounts, total. */
@@ -84,8 +90,6 @@ export function CartSummary() {
       />
       {totals.discountAmount > 0 ? <Row label="Discount" value={`- ${formatMoney(totals.discountAmount)}`} /> : null}
       <Row label={`Tax (${cart.taxRate}%)`} value={formatMoney(totals.tax)} />
-      <Divider />
-      <Row label="Total" value={formatMoney(totals.total)} strong />
     </Stack>
   );
 }

@@ -27,10 +27,11 @@ import { useRegisterHotkeys } from '../hooks/use-register-hotkeys';
 import { cartStore, cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
 import { notifyWarning, POS_TEXT } from '../utils/notices';
 import { CartLines } from './cart-lines';
-import { CartSummary } from './cart-summary';
+import { CartSummary, CartTotal } from './cart-summary';
 import { CartTabs } from './cart-tabs';
 import { CustomerInfo } from './customer-info';
 import { PaymentModal } from './payment-modal';
+import classes from './pos.module.css';
 import { PriceCheckModal, PriceCheckResultModal } from './price-check-modals';
 import { ProductTiles } from './product-tiles';
 import { ShortcutsModal } from './shortcuts-modal';
@@ -211,15 +212,18 @@ export function PosPage() {
                   />
                 </Grid.Col>
               </Grid>
-              <ProductTiles
-                products={products.data ?? []}
-                isLoading={products.isLoading}
-                isSearching={debouncedSearch !== ''}
-                onAdd={(product) => {
-                  addToCart(product);
-                  barcodeRef.current?.focus();
-                }}
-              />
+              <div className={classes.tilesArea}>
+                <ProductTiles
+                  products={products.data ?? []}
+                  isLoading={products.isLoading}
+                  isSearching={debouncedSearch !== ''}
+                  onAdd={(product, viaKeyboard) => {
+                    addToCart(product);
+                    // A tap or click returns to the scanner's field; from the keyboard the focus stays on the tile.
+                    if (!viaKeyboard) barcodeRef.current?.focus();
+                  }}
+                />
+              </div>
             </Stack>
           </Paper>
         </Grid.Col>
@@ -227,6 +231,13 @@ export function PosPage() {
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Paper withBorder radius="md" p="md">
             <Stack gap="md">
+              {/* Total and Payment first: the next Tab stop after the tiles, and on a phone right below them. */}
+              <Stack gap="xs">
+                <CartTotal />
+                <Button size="lg" leftSection={<IconCash size={20} />} disabled={isEmpty} onClick={openPayment}>
+                  Payment
+                </Button>
+              </Stack>
               <CartTabs onChange={() => barcodeRef.current?.focus()} />
               <CustomerInfo />
               <CartLines />
@@ -244,9 +255,6 @@ export function PosPage() {
                   Test Printer
                 </Button>
               </Group>
-              <Button size="lg" leftSection={<IconCash size={20} />} disabled={isEmpty} onClick={openPayment}>
-                Payment
-              </Button>
             </Stack>
           </Paper>
         </Grid.Col>

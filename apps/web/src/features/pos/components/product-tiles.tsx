@@ -1,4 +1,4 @@
-import { Badge, Center, Loader, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Center, Loader, Paper, SimpleGrid, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { formatMoney, type Product } from '@pos/shared';
 import classes from './pos.module.css';
 
@@ -17,7 +17,8 @@ export function ProductTiles({
   products: Product[];
   isLoading: boolean;
   isSearching: boolean;
-  onAdd: (product: Product) => void;
+  /** `viaKeyboard`: Enter or Space on the tile (focus stays on it), else a click or a tap. */
+  onAdd: (product: Product, viaKeyboard: boolean) => void;
 }) {
   if (isLoading && products.length === 0) {
     return (
@@ -41,16 +42,18 @@ export function ProductTiles({
           <UnstyledButton
             key={product.id}
             className={classes.tile}
-            onClick={() => onAdd(product)}
+            // A keyboard activation is a click without a pointer (detail 0).
+            onClick={(event) => onAdd(product, event.detail === 0)}
             disabled={outOfStock}
-            aria-label={`Add ${product.name} to cart`}
             data-testid="product-tile"
           >
             <Paper withBorder radius="md" p="sm" h="100%" className={classes.tilePaper}>
               <Stack gap={6} h="100%" justify="space-between">
                 <div>
                   <Text fw={600} size="sm" lineClamp={2} title={product.name}>
+                    <VisuallyHidden>Add </VisuallyHidden>
                     {product.name}
+                    <VisuallyHidden> to cart</VisuallyHidden>
                   </Text>
                   {product.sku ? (
                     <Text size="xs" c="dimmed" ff="monospace">
