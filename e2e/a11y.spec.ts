@@ -70,7 +70,7 @@ async function firstCustomerPath(page: Page, role: Role): Promise<string> {
   return `/dashboard/customers/${customer.id}`;
 }
 
-export const SCREENS: Screen[] = [
+const SCREENS: Screen[] = [
   { name: 'sign-in', path: '/login', roles: ['signed out'] },
   { name: 'sign-in at 390 px', path: '/login', roles: ['signed out'], viewport: PHONE },
   { name: 'page not found', path: '/no-such-page', roles: ['signed out', 'cashier', 'admin'] },
@@ -177,3 +177,99 @@ for (const role of ROLES) {
     }
   });
 }
+
+/** The focus ring of the focused control: its own outline, or its label's (Mantine's segmented radios). */
+async function focusRing(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    const candidates = [
+      el,
+      el.nextElementSibling,
+      el.parentElement,
+      ...(el instanceof HTMLInputElement ? Array.from(el.labels ?? []) : []),
+    ];
+    for (const candidate of candidates) {
+      if (!(candidate instanceof HTMLElement)) continue;
+      const style = getComputedStyle(candidate);
+      if (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2) {
+        return { ok: true as const, color: style.outlineColor, what: describe(el) };
+      }
+    }
+    return { ok: false as const, color: '', what: describe(el) };
+    function describe(node: HTMLElement) {
+      return `${node.tagName.toLowerCase()} "${(node.getAttribute('aria-label') ?? node.textContent ?? '').trim().slice(0, 30)}"`;
+    }
+  });
+}
+
+/** WCAG contrast of an rgb() colour against white. */
+function contrastOnWhite(rgb: string): number {
+  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
+    const s = Number(v) / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 1.05 / (0.2126 * r + 0.7152 * g + 0.0722 * b + 0.05);
+}
+
+/** Tabs through `stops` controls; each shows a ring of 2px or more at 3:1 or more against the white page. */
+async function expectFocusRings(page: Page, stops: number) {
+  const seen: string[] = [];
+  for (let i = 0; i < stops; i++) {
+    await page.keyboard.press('Tab');
+    const ring = await focusRing(page);
+    if (!ring) continue;
+    seen.push(ring.what);
+    expect.soft(ring.ok, `a visible focus ring on ${ring.what}`).toBe(true);
+    if (ring.ok) expect.soft(contrastOnWhite(ring.color), `ring contrast on ${ring.what}`).toBeGreaterThanOrEqual(3);
+  }
+  expect(seen.length).toBeGreaterThan(0);
+}
+
+test.describe('keyboard and focus', () => {
+  test('sign-in has the focus in Username on arrival, and every control shows a focus ring', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByLabel('Username')).toBeFocused();
+    await expectFocusRings(page, 4);
+  });
+
+  test('a skip link leads past the header and the navigation to the main content', async ({ page }) => {
+    await signInToDashboard(page, 'cashier');
+    await page.goto('/dashboard/customers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+    // The next stop is inside the main content (the customers' search), not the header or the navigation.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement))).toBe(true);
+  });
+
+  test('the register and the Payment dialog show a focus ring on every control', async ({ page }) => {
+    await signInToDashboard(page, 'cashier');
+    await page.goto('/dashboard/pos');
+    await expect(page.getByTestId('product-tile').first()).toBeVisible();
+    await page.getByLabel('Barcode').fill('BEV-COLA-15');
+    await page.getByLabel('Barcode').press('Enter');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await expectFocusRings(page, 40);
+    await page.getByRole('button', { name: 'Payment', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Payment' })).toBeVisible();
+    await expectFocusRings(page, 6);
+  });
+
+  test('customers open from the list by keyboard', async ({ page }) => {
+    await signInToDashboard(page, 'cashier');
+    await page.goto('/dashboard/customers');
+    const firstName = page.getByRole('table', { name: 'Customers' }).getByRole('link').first();
+    const name = (await firstName.textContent()) ?? '';
+    await firstName.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard\/customers\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+});

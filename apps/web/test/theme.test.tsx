@@ -10,8 +10,10 @@ const AA_TEXT = 4.5;
 describe('theme colours (WCAG 2.1 AA at the theme, so every screen inherits it)', () => {
   const palettes = Object.entries(READABLE_COLORS).filter(([name]) => name !== 'gray');
 
-  it.each(palettes)('%s: shade 6 (filled, text, outline, focus ring) reads on white and under white text', (_, c) => {
-    expect(contrastRatio(c[6], WHITE)).toBeGreaterThanOrEqual(AA_TEXT);
+  it.each(palettes)('%s: shade 6 (filled, text, outline, focus ring) reads on white, grey rows and shade 0', (_, c) => {
+    for (const background of [WHITE, DEFAULT_THEME.colors.gray[0], DEFAULT_THEME.colors.gray[1], c[0]]) {
+      expect(contrastRatio(c[6], background)).toBeGreaterThanOrEqual(AA_TEXT);
+    }
   });
 
   it.each(palettes)('%s: shade 7 text reads on white and on shade 0', (_, c) => {

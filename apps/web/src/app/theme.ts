@@ -33,22 +33,28 @@ const darken = (hex: string, amount: number) => toHex(toRgb(hex).map((v) => v * 
 
 const WHITE = '#ffffff';
 
+/** The page's neutral backgrounds: white, and gray 0 and 1 (striped and hovered table rows, the sign-in page). */
+const NEUTRALS = [WHITE, DEFAULT_THEME.colors.gray[0], DEFAULT_THEME.colors.gray[1]];
+
 /**
- * A palette whose shades 6-9 read on white and on the palette's light backgrounds: shade 6 (filled
- * buttons under white text, `c="red"` text, outlines, focus rings) on white, shade 7 (text, filled
- * hover) on shade 0, shades 8 and 9 (light variants: badges, alerts, active nav links) on shade 1.
+ * A palette whose shades 6-9 read on the page and on the palette's light backgrounds: shades 6 and 7
+ * (filled buttons under white text, `c="red"` text, outlines, focus rings, filled hover) on the
+ * neutral backgrounds and on shade 0, shades 8 and 9 (light variants: badges, alerts, active nav
+ * links) on shade 1 and the neutrals.
  */
 export function readablePalette(palette: MantineColorsTuple): MantineColorsTuple {
   const base = palette.map((c) => c.toLowerCase());
   const at = (amount: number) => base.map((c, i) => (i >= 6 ? darken(c, amount) : c));
+  const reads = (color: string, backgrounds: string[]) =>
+    backgrounds.every((bg) => contrastRatio(color, bg) >= TEXT_CONTRAST);
   for (let step = 0; step <= 100; step++) {
-    const c = at(step / 100);
-    const [c0, c1, , , , , c6, c7, c8, c9] = c as [string, string, ...string[]] & string[];
+    const c = at(step / 100) as [string, string, ...string[]];
+    const [c0, c1, , , , , c6, c7, c8, c9] = c;
     if (
-      contrastRatio(c6 as string, WHITE) >= TEXT_CONTRAST &&
-      contrastRatio(c7 as string, c0) >= TEXT_CONTRAST &&
-      contrastRatio(c8 as string, c1) >= TEXT_CONTRAST &&
-      contrastRatio(c9 as string, c1) >= TEXT_CONTRAST
+      reads(c6 as string, [...NEUTRALS, c0]) &&
+      reads(c7 as string, [...NEUTRALS, c0]) &&
+      reads(c8 as string, [...NEUTRALS, c1]) &&
+      reads(c9 as string, [...NEUTRALS, c1])
     ) {
       return c as unknown as MantineColorsTuple;
     }

@@ -68,7 +68,7 @@ export function CustomersPage() {
                   >
                     <Table.Td fw={500}>
                       {/* The row opens on a click; the name is the link a keyboard (Tab, Enter) opens it by. */}
-                      <Anchor component={Link} to={`/dashboard/customers/${c.id}`} fw={500}>
+                      <Anchor component={Link} to={`/dashboard/customers/${c.id}`} fw={500} fz="inherit">
                         {c.name}
                       </Anchor>
                     </Table.Td>

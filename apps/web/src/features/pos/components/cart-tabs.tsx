@@ -24,7 +24,6 @@ export function CartTabs({ onChange }: { onChange?: () => void }) {
                 <UnstyledButton
                   role="tab"
                   aria-selected={active}
-                  aria-label={cart.label}
                   className={classes.cartTabButton}
                   onClick={() => {
                     setActiveCart(cart.id);
