@@ -53,7 +53,8 @@ describe(`GET /transactions/analytics (${engineName()})`, () => {
    *   S2 05-02  B 45.50 x2 = 91.00; discount 11.00 -> 80.00; tax 5% = 4.00; total 84.00; 2 units; cash
    *   S3 05-03  A 100.00 x1 = 100.00; no tax; total 100.00; 1 unit; card
    *   S4 05-03  voided (status not completed): A x5, counts nowhere
-   *   R1 05-03  return of S1: A x1 at 100.00 less a 5.00 restocking fee = refund 95.00; 1 unit
+   *   R1 05-03  return of S1: A x1 at 100.00 plus its tax 10.00 (A's share of S1's tax is 20.00 for
+   *             2 units), less a 5.00 restocking fee = refund 105.00; 1 unit
    *   R2 05-03  a pending return of S2 (B x1): counts nowhere
    * A sale and a completed return in the second branch must not count either.
    */
@@ -160,13 +161,13 @@ describe(`GET /transactions/analytics (${engineName()})`, () => {
       grossItemsSold: 6, // 3 + 2 + 1
       averageTransactionValue: 151.35, // 454.05 / 3
       totalReturns: 1,
-      totalReturnedValue: 95,
+      totalReturnedValue: 105,
       totalItemsReturned: 1,
-      netRevenue: 359.05, // 454.05 - 95.00
+      netRevenue: 349.05, // 454.05 - 105.00
       netSubtotal: 336.5, // 436.50 - 1 x 100.00
       netItemsSold: 5,
       returnRate: 33.3, // 1 / 3
-      refundRate: 20.9, // 95.00 / 454.05 = 20.92 %
+      refundRate: 23.1, // 105.00 / 454.05 = 23.13 %
       period: { startDate: null, endDate: null, timezone: 'Asia/Karachi' },
     });
   });
@@ -182,13 +183,13 @@ describe(`GET /transactions/analytics (${engineName()})`, () => {
       grossItemsSold: 3,
       averageTransactionValue: 92,
       totalReturns: 1, // R1 was made on 05-03, for a sale of 05-01
-      totalReturnedValue: 95,
+      totalReturnedValue: 105,
       totalItemsReturned: 1,
-      netRevenue: 89,
+      netRevenue: 79,
       netSubtotal: 91,
       netItemsSold: 2,
       returnRate: 50,
-      refundRate: 51.6, // 95 / 184 = 51.63 %
+      refundRate: 57.1, // 105 / 184 = 57.07 %
       period: { startDate: '2024-05-02', endDate: '2024-05-03', timezone: 'Asia/Karachi' },
     });
 
@@ -211,9 +212,9 @@ describe(`GET /transactions/analytics (${engineName()})`, () => {
       grossTransactions: 1,
       grossRevenue: 100,
       totalReturns: 1,
-      netRevenue: 5,
+      netRevenue: -5,
       returnRate: 100,
-      refundRate: 95,
+      refundRate: 105,
     });
   });
 
@@ -334,7 +335,7 @@ describe(`GET /transactions/analytics (${engineName()})`, () => {
       grossTransactions: 4,
       grossItemsSold: 13, // 6 + 7
       totalReturns: 2,
-      totalReturnedValue: 140.5, // 95.00 + 45.50
+      totalReturnedValue: 147, // 105.00 + R2's 42.00 (B's 45.50 less its 5.50 share of the 11.00 off, plus 2.00 tax)
       totalItemsReturned: 2,
     });
 
