@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client';
 import { returnItems, returns, returnsDaily, saleItems, sales, salesDaily } from '../db/schema';
 import type { LocalDays } from './sql-filters.repo';
@@ -71,28 +71,33 @@ async function figuresOf(db: DbOrTx, s: SQL, r: SQL): Promise<SalesFiguresRow> {
   return row;
 }
 
+/** `coalesce(sum(column), 0) as alias` for each alias: the totals of a daily-totals table. */
+const sums = (columns: Record<string, AnyColumn>) =>
+  sql.join(
+    Object.entries(columns).map(([alias, column]) => sql`coalesce(sum(${column}), 0) as ${sql.identifier(alias)}`),
+    sql`, `,
+  );
+
 /**
  * The figures for one branch and period of local days, over the daily totals (sales_daily,
  * returns_daily): a row per day (and cashier and payment method), so a year of a busy branch is a few
  * thousand rows however many sales it holds.
  */
 export async function salesFigures(db: DbOrTx, scope: BranchKey, period: DayPeriod) {
-  const s = sql`select
-      coalesce(sum(${salesDaily.transactions}), 0) as tx,
-      coalesce(sum(${salesDaily.revenue}), 0) as revenue,
-      coalesce(sum(${salesDaily.subtotal}), 0) as subtotal,
-      coalesce(sum(${salesDaily.tax}), 0) as tax,
-      coalesce(sum(${salesDaily.discounts}), 0) as discounts,
-      coalesce(sum(${salesDaily.itemsSold}), 0) as items
-    from ${salesDaily}
-    where ${dailyRows(salesDaily, scope, period)}`;
-  const r = sql`select
-      coalesce(sum(${returnsDaily.returnsCount}), 0) as returns,
-      coalesce(sum(${returnsDaily.refunded}), 0) as refunded,
-      coalesce(sum(${returnsDaily.itemsReturned}), 0) as items_returned,
-      coalesce(sum(${returnsDaily.returnedSubtotal}), 0) as returned_subtotal
-    from ${returnsDaily}
-    where ${dailyRows(returnsDaily, scope, period)}`;
+  const s = sql`select ${sums({
+    tx: salesDaily.transactions,
+    revenue: salesDaily.revenue,
+    subtotal: salesDaily.subtotal,
+    tax: salesDaily.tax,
+    discounts: salesDaily.discounts,
+    items: salesDaily.itemsSold,
+  })} from ${salesDaily} where ${dailyRows(salesDaily, scope, period)}`;
+  const r = sql`select ${sums({
+    returns: returnsDaily.returnsCount,
+    refunded: returnsDaily.refunded,
+    items_returned: returnsDaily.itemsReturned,
+    returned_subtotal: returnsDaily.returnedSubtotal,
+  })} from ${returnsDaily} where ${dailyRows(returnsDaily, scope, period)}`;
   return figuresOf(db, s, r);
 }
 
