@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
-import type { Branch } from '@pos/shared';
+import { type Branch, type Brand, brandResponses } from '@pos/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrandsPage } from '../src/features/brands/components/brands-page';
 import { SelectionContext } from '../src/lib/selection-context';
+import { answer, onePage } from './answers';
 
 const branch: Branch = {
   id: 'b1',
@@ -18,12 +19,7 @@ const branch: Branch = {
 };
 const selection = { company: { id: 'c1', name: 'Demo Mart' }, branch, branches: [branch], isLoading: false };
 
-const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
-const page = (data: unknown[]) => ({
-  success: true,
-  data,
-  meta: { total: data.length, page: 1, limit: 10, totalPages: 1 },
-});
+const page = (data: Brand[]) => answer(brandResponses.list, { success: true, data, meta: onePage(data.length) });
 
 function renderPage() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -43,8 +39,8 @@ describe('BrandsPage', () => {
   beforeEach(() => {
     fetchMock = vi.fn((_url: string, init?: RequestInit) =>
       init?.method === 'POST'
-        ? json({ success: true, data: { id: 'n', name: 'New', branchId: 'b1' } }, 201)
-        : json(page([])),
+        ? answer(brandResponses.one, { success: true, data: { id: 'n', name: 'New', branchId: 'b1' } }, 201)
+        : page([]),
     );
     vi.stubGlobal('fetch', fetchMock);
   });
@@ -73,7 +69,7 @@ describe('BrandsPage', () => {
   });
 
   it('opens the Edit Brand modal with the name', async () => {
-    fetchMock.mockImplementation(() => json(page([{ id: 'x', name: 'FizzCo', branchId: 'b1' }])));
+    fetchMock.mockImplementation(() => page([{ id: 'x', name: 'FizzCo', branchId: 'b1' }]));
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit FizzCo' }));
     expect(await screen.findByText('Edit Brand')).toBeTruthy();

@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
-import type { Branch } from '@pos/shared';
+import { type Branch, type Category, categoryResponses } from '@pos/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CategoriesPage } from '../src/features/categories/components/categories-page';
 import { SelectionContext } from '../src/lib/selection-context';
+import { answer, onePage } from './answers';
 
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', {
@@ -12,7 +13,7 @@ if (!('fonts' in document)) {
   });
 }
 
-const categories = [
+const categories: Category[] = [
   { id: 'bev', name: 'Beverages', description: 'Drinks aisle', parentId: null },
   { id: 'soft', name: 'Soft Drinks', description: null, parentId: 'bev' },
   { id: 'cola', name: 'Cola', description: 'Fizzy', parentId: 'soft' },
@@ -31,9 +32,8 @@ const branch: Branch = {
 };
 const selection = { company: { id: 'c1', name: 'Demo Mart' }, branch, branches: [branch], isLoading: false };
 
-function answer(body: unknown) {
-  return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
-}
+const list = (data: Category[]) =>
+  answer(categoryResponses.list, { success: true, data, meta: onePage(data.length, 1000) });
 
 function renderPage() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -56,10 +56,13 @@ describe('CategoriesPage', () => {
 
   beforeEach(() => {
     fetchMock = vi.fn((url: string) => {
-      if (url.startsWith('/api/categories')) {
-        return answer({ success: true, data: categories, meta: { total: 4, page: 1, limit: 1000, totalPages: 1 } });
+      if (/^\/api\/categories\/[^/]+\/usage/.test(url)) {
+        return answer(categoryResponses.usage, { success: true, data: { products: 3, subcategories: 2 } });
       }
-      return answer({});
+      if (url.startsWith('/api/categories')) {
+        return list(categories);
+      }
+      return Promise.resolve(new Response('{}', { status: 200 }));
     });
     vi.stubGlobal('fetch', fetchMock);
   });
@@ -96,12 +99,13 @@ describe('CategoriesPage', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Beverages' }));
     expect(await screen.findByText('This category has 2 subcategories, which will be deleted as well.')).toBeTruthy();
+    expect(
+      await screen.findByText('3 products use this category (with its subcategories); they will become Uncategorized.'),
+    ).toBeTruthy();
   });
 
   it('says so when the branch has no categories', async () => {
-    fetchMock.mockImplementation(() =>
-      answer({ success: true, data: [], meta: { total: 0, page: 1, limit: 1000, totalPages: 1 } }),
-    );
+    fetchMock.mockImplementation(() => list([]));
     renderPage();
     expect(await screen.findByText('No categories added yet')).toBeTruthy();
   });

@@ -1,11 +1,18 @@
 import { MantineProvider } from '@mantine/core';
-import type { Branch, Sale, TransactionListItem } from '@pos/shared';
+import {
+  type Branch,
+  type Sale,
+  type TransactionAnalytics,
+  type TransactionListItem,
+  transactionResponses,
+} from '@pos/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TransactionsPage } from '../src/features/transactions/components/transactions-page';
 import { SelectionContext } from '../src/lib/selection-context';
+import { answer, failure, onePage } from './answers';
 
 const printReceipt = vi.fn();
 // The printer chain (WebUSB, popup) is the register's; here only what the screen hands it matters.
@@ -74,14 +81,10 @@ const sale: Sale = {
   ],
 };
 
-const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
-const page = (data: unknown[]) => ({
-  success: true,
-  data,
-  meta: { total: data.length, page: 1, limit: 10, totalPages: 1 },
-});
-const forbidden = () => json({ success: false, message: 'Insufficient permissions', code: 'FORBIDDEN' }, 403);
-const analytics = {
+const page = (data: TransactionListItem[]) =>
+  answer(transactionResponses.list, { success: true, data, meta: onePage(data.length) });
+const forbidden = () => failure(403, 'Insufficient permissions', 'FORBIDDEN');
+const analytics: TransactionAnalytics = {
   grossRevenue: 100,
   grossTransactions: 1,
   grossSubtotal: 100,
@@ -128,11 +131,11 @@ function routeFetch(handlers: { list?: Handler; analytics?: Handler; detail?: Ha
   return vi.fn((input: string) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/transactions/analytics')
-      return handlers.analytics?.(url) ?? json({ success: true, data: analytics });
-    if (url.pathname === '/api/transactions') return handlers.list?.(url) ?? json(page([]));
+      return handlers.analytics?.(url) ?? answer(transactionResponses.analytics, { success: true, data: analytics });
+    if (url.pathname === '/api/transactions') return handlers.list?.(url) ?? page([]);
     if (url.pathname.startsWith('/api/transactions/'))
-      return handlers.detail?.(url) ?? json({ success: true, data: sale });
-    return json({ success: false, message: 'Not found' }, 404);
+      return handlers.detail?.(url) ?? answer(transactionResponses.sale, { success: true, data: sale });
+    return failure(404, 'Not found', 'NOT_FOUND');
   });
 }
 
@@ -146,7 +149,7 @@ describe('TransactionsPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows Access Restricted on every summary card when analytics answers 403', async () => {
-    fetchMock = routeFetch({ analytics: forbidden, list: () => json(page([row])) });
+    fetchMock = routeFetch({ analytics: forbidden, list: () => page([row]) });
     vi.stubGlobal('fetch', fetchMock);
     renderPage();
     await waitFor(() => expect(screen.getAllByText('Access Restricted')).toHaveLength(8));
@@ -165,7 +168,7 @@ describe('TransactionsPage', () => {
   });
 
   it('lists rows with date, cashier, Walk-in Customer, payment, total and status', async () => {
-    fetchMock = routeFetch({ list: () => json(page([row])) });
+    fetchMock = routeFetch({ list: () => page([row]) });
     vi.stubGlobal('fetch', fetchMock);
     renderPage();
     const table = await screen.findByRole('table', { name: 'Transactions' });
@@ -225,7 +228,7 @@ describe('TransactionsPage', () => {
   });
 
   it('opens the details from the view button and puts the id in the URL', async () => {
-    fetchMock = routeFetch({ list: () => json(page([row])) });
+    fetchMock = routeFetch({ list: () => page([row]) });
     vi.stubGlobal('fetch', fetchMock);
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'View RCP-000001' }));
@@ -266,7 +269,7 @@ describe('TransactionsPage', () => {
   });
 
   it('says the details failed when the call fails', async () => {
-    fetchMock = routeFetch({ detail: () => json({ success: false, message: 'Transaction not found' }, 404) });
+    fetchMock = routeFetch({ detail: () => failure(404, 'Transaction not found', 'NOT_FOUND') });
     vi.stubGlobal('fetch', fetchMock);
     renderPage('/dashboard/transactions?id=nope');
     const dialog = await screen.findByRole('dialog', { name: 'Transaction Details' });
