@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '../src/features/auth/components/login-page';
+import { failure } from './answers';
 import { renderWithProviders } from './render';
 
 afterEach(() => vi.restoreAllMocks());
@@ -34,11 +35,9 @@ describe('sign-in form', () => {
   });
 
   it('sends valid credentials to the login endpoint', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ success: false, message: 'Invalid credentials', code: 'INVALID_CREDENTIALS' }), {
-        status: 401,
-      }),
-    );
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => failure(401, 'Invalid credentials', 'INVALID_CREDENTIALS'));
     renderWithProviders(<LoginPage />, { route: '/login' });
     fill('Username', 'admin');
     fill('Password', 'Demo1234');
