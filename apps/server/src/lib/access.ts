@@ -64,10 +64,13 @@ export const accessibleCompanyIds = (actor: Actor): CompanyScope => actor.compan
 const reachesCompany = (actor: Actor, companyId: string | null) =>
   actor.companyIds === 'all' || (companyId !== null && actor.companyIds.includes(companyId));
 
-/** 404 (never 403) for a company outside the actor's reach, so ids of other tenants leak nothing. */
+/**
+ * 404 (never 403) for a company outside the actor's reach, so ids of other tenants leak nothing. The
+ * permission is checked first: a role without it gets 403 whatever the id (which tells it nothing).
+ */
 export function resolveCompany(actor: Actor, companyId: string, permission?: Permission): string {
-  if (!reachesCompany(actor, companyId)) throw notFound('Company');
   if (permission) requirePermission(actor, permission);
+  if (!reachesCompany(actor, companyId)) throw notFound('Company');
   return companyId;
 }
 
@@ -112,19 +115,19 @@ async function findBranch(db: DbOrTx, branchId: string): Promise<Omit<CachedBran
 }
 
 /**
- * The entry point of every branch-scoped service call: checks that the branch exists within the
- * actor's reach (404 otherwise, wherever its id sits: path, query or body) and, when given, the
- * permission (403).
+ * The entry point of every branch-scoped service call: the permission, when given (403 for a role
+ * without it, whatever the id), then that the branch exists within the actor's reach (404 otherwise,
+ * wherever its id sits: path, query or body).
  */
 export async function resolveBranch(
   db: DbOrTx,
   { actor, branchId, permission }: { actor: Actor; branchId: string; permission?: Permission },
 ): Promise<BranchScope> {
+  if (permission) requirePermission(actor, permission);
   const branch = await findBranch(db, branchId);
   if (!branch || !reachesBranch(actor, { companyId: branch.companyId, branchId: branch.id })) {
     throw notFound('Branch');
   }
-  if (permission) requirePermission(actor, permission);
   return { companyId: branch.companyId, branchId: branch.id, timezone: branch.timezone };
 }
 
@@ -143,11 +146,12 @@ function isReachable(actor: Actor, row: Scoped, by: ScopeBy): boolean {
 }
 
 /**
- * The one way a service loads a record by id: `load` reads it within the companies it is given (the
- * repo applies tenantFilter), then its company and branch are checked against the actor's reach (a
+ * The one way a service loads a record by id. First the permission, if given (403 for a role without
+ * it, whatever the id); then `load` reads the record within the companies it is given (the repo
+ * applies tenantFilter), and its company and branch are checked against the actor's reach (a
  * cashier: their branch); anything outside is "<what> not found" (404), exactly like an id that does
- * not exist. Then the permission, if given (403). `companyId` narrows the look-up to one company the
- * caller has selected (404 if it is not theirs).
+ * not exist. `companyId` narrows the look-up to one company the caller has selected (404 if it is
+ * not theirs).
  */
 export async function loadInScope<T extends Scoped>(
   actor: Actor,
@@ -165,9 +169,9 @@ export async function loadInScope<T extends Scoped>(
     companyId?: string;
   },
 ): Promise<T> {
+  if (permission) requirePermission(actor, permission);
   if (companyId !== undefined && !reachesCompany(actor, companyId)) throw notFound(what);
   const row = await load(companyId !== undefined ? [companyId] : actor.companyIds);
   if (row === undefined || !isReachable(actor, row, by)) throw notFound(what);
-  if (permission) requirePermission(actor, permission);
   return row;
 }

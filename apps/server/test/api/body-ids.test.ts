@@ -4,7 +4,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyMembers, products, users } from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
-import { createProduct, createSale, createTwoTenants, createUser, login, request } from '../helpers/factories';
+import {
+  createBrand,
+  createCategory,
+  createProduct,
+  createSale,
+  createTwoTenants,
+  createUser,
+  login,
+  request,
+} from '../helpers/factories';
 
 type Line = { product: { id: string; price: string }; quantity: number };
 
@@ -225,6 +234,34 @@ describe(`ids in request bodies (${engineName()})`, () => {
         payload: salePayload(a.main.id, [{ product: mainProduct, quantity: 2 }], { id: own }),
       });
       expect(reused.statusCode).toBe(422);
+    });
+  });
+
+  describe('ids in list filters', () => {
+    it("answers 404 to another company's category, brand or product, and filters by one within reach", async () => {
+      const { a, b, tokens } = cast;
+      const foreignCategory = await createCategory(db(), { companyId: b.company.id, branchIds: [b.main.id] });
+      const foreignBrand = await createBrand(db(), { companyId: b.company.id, branchId: b.main.id });
+      const foreignProduct = await createProduct(db(), { companyId: b.company.id, branchId: b.main.id });
+      const ownCategory = await createCategory(db(), { companyId: a.company.id, branchIds: [a.main.id] });
+      const branch = a.main.id;
+      for (const url of [
+        `/api/products?branchId=${branch}&categoryId=${foreignCategory.id}`,
+        `/api/products?branchId=${branch}&brandId=${foreignBrand.id}`,
+        `/api/categories?branchId=${branch}&parentId=${foreignCategory.id}`,
+        `/api/inventory/stock?branchId=${branch}&categoryId=${foreignCategory.id}`,
+        `/api/inventory/movements?branchId=${branch}&productId=${foreignProduct.id}`,
+        `/api/products?branchId=${branch}&categoryId=${randomUUID()}`,
+      ]) {
+        const res = await request(ctx.app, tokens.adminA, { url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+      }
+      const own = await request(ctx.app, tokens.adminA, {
+        url: `/api/products?branchId=${branch}&categoryId=${ownCategory.id}`,
+      });
+      expect(own.statusCode).toBe(200);
+      expect(own.json().data).toEqual([]);
     });
   });
 });

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
 import { writeAudit } from '../../lib/audit.repo';
+import { findCategoryPlace } from '../../lib/branch-refs.repo';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import * as repo from './categories.repo';
 
@@ -56,6 +57,15 @@ export async function listCategories(
   query: z.output<typeof categoryListQuerySchema>,
 ): Promise<{ items: Category[]; meta: PageMeta }> {
   const scope = await resolveBranch(db, { actor, branchId: query.branchId });
+  // A parent outside the caller's reach is "not found" (404); within it, it only filters.
+  const { parentId } = query;
+  if (parentId && parentId !== 'root') {
+    await loadInScope(actor, {
+      what: 'Parent category',
+      by: 'branches',
+      load: (companyIds) => findCategoryPlace(db, { id: parentId, companyIds }),
+    });
+  }
   const { items, total } = await repo.listCategories(db, {
     ...scope,
     search: query.search,

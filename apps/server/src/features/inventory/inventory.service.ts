@@ -13,8 +13,9 @@ import {
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { type Actor, can, resolveBranch } from '../../lib/access';
+import { type Actor, can, loadInScope, resolveBranch } from '../../lib/access';
 import { writeAudit } from '../../lib/audit.repo';
+import { findCategoryPlace, findProductPlace } from '../../lib/branch-refs.repo';
 import { badRequest, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
 import { recordStockMovements } from '../../lib/stock-ledger.repo';
@@ -34,6 +35,15 @@ export async function listStock(
   query: z.output<typeof inventoryStockQuerySchema>,
 ): Promise<{ items: InventoryStockItem[]; meta: PageMeta }> {
   const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_inventory' });
+  // A category outside the caller's reach is "not found" (404); within it, it only filters.
+  const { categoryId } = query;
+  if (categoryId) {
+    await loadInScope(actor, {
+      what: 'Category',
+      by: 'branches',
+      load: (companyIds) => findCategoryPlace(db, { id: categoryId, companyIds }),
+    });
+  }
   const status = query.stockStatus ?? (query.lowStock ? 'low' : undefined);
   const { items, total } = await repo.listStock(
     db,
@@ -55,6 +65,14 @@ export async function listMovements(
   query: z.output<typeof inventoryMovementsQuerySchema>,
 ): Promise<{ items: InventoryMovement[]; meta: PageMeta }> {
   const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_inventory' });
+  // A product outside the caller's reach is "not found" (404); deleted ones keep their movements.
+  const { productId } = query;
+  if (productId) {
+    await loadInScope(actor, {
+      what: 'Product',
+      load: (companyIds) => findProductPlace(db, { id: productId, companyIds }),
+    });
+  }
   const { rows, total } = await repo.listMovements(
     db,
     scope,

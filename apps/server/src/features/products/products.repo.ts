@@ -373,32 +373,6 @@ export async function isSkuTaken(
   return Boolean(row);
 }
 
-/** A category of the company attached to the branch. */
-export async function categoryExistsInBranch(db: DbOrTx, { companyId, branchId, id }: BranchKey & { id: string }) {
-  const [row] = await db
-    .select({ id: categoryBranches.categoryId })
-    .from(categoryBranches)
-    .where(
-      and(
-        eq(categoryBranches.companyId, companyId),
-        eq(categoryBranches.branchId, branchId),
-        eq(categoryBranches.categoryId, id),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
-/** A brand of the branch. */
-export async function brandExistsInBranch(db: DbOrTx, { companyId, branchId, id }: BranchKey & { id: string }) {
-  const [row] = await db
-    .select({ id: brands.id })
-    .from(brands)
-    .where(and(eq(brands.companyId, companyId), eq(brands.branchId, branchId), eq(brands.id, id)))
-    .limit(1);
-  return Boolean(row);
-}
-
 export type ProductValues = {
   name: string;
   sku: string | null;

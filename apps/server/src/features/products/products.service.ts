@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { type Actor, type BranchScope, can, loadInScope, resolveBranch } from '../../lib/access';
 import { writeAudit } from '../../lib/audit.repo';
+import { brandInBranch, categoryInBranch, findBrandPlace, findCategoryPlace } from '../../lib/branch-refs.repo';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordInitialStock } from '../../lib/stock-ledger.repo';
@@ -49,10 +50,10 @@ async function checkReferences(
   scope: BranchKey,
   { categoryId, brandId }: { categoryId?: string | null; brandId?: string | null },
 ) {
-  if (categoryId && !(await repo.categoryExistsInBranch(db, { ...scope, id: categoryId }))) {
+  if (categoryId && !(await categoryInBranch(db, { ...scope, id: categoryId }))) {
     throw referenceNotFound('categoryId');
   }
-  if (brandId && !(await repo.brandExistsInBranch(db, { ...scope, id: brandId }))) throw referenceNotFound('brandId');
+  if (brandId && !(await brandInBranch(db, { ...scope, id: brandId }))) throw referenceNotFound('brandId');
 }
 
 const skuConflict = (sku: string) => conflict(skuDuplicateMessage(sku), { sku: skuDuplicateMessage(sku) });
@@ -88,6 +89,18 @@ export async function listProducts(
   query: z.output<typeof productListQuerySchema>,
 ): Promise<{ items: Product[]; meta: ProductPageMeta }> {
   const scope = await resolveBranch(db, { actor, branchId: query.branchId });
+  // Filter ids outside the caller's reach are "not found" (404); within it they only filter.
+  const { categoryId, brandId } = query;
+  if (categoryId) {
+    await loadInScope(actor, {
+      what: 'Category',
+      by: 'branches',
+      load: (companyIds) => findCategoryPlace(db, { id: categoryId, companyIds }),
+    });
+  }
+  if (brandId) {
+    await loadInScope(actor, { what: 'Brand', load: (companyIds) => findBrandPlace(db, { id: brandId, companyIds }) });
+  }
   const { items, total, totalCapped } = await repo.listProducts(db, {
     companyId: scope.companyId,
     branchId: scope.branchId,
