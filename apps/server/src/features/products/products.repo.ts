@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { brands, categories, categoryBranches, products } from '../../db/schema';
+import { brands, categories, products } from '../../db/schema';
 import { toMoney } from '../../lib/money';
 import { containsPattern, prefixPattern } from '../../lib/sql-filters.repo';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
