@@ -6,8 +6,15 @@ import { DEMO_PASSWORD } from './helpers';
 export type ApiSession = { headers: Record<string, string>; branchId: string };
 
 type Product = { id: string; sku: string; price: number | string; stockQuantity: number };
-type SaleItem = { id: string };
-type Sale = { id: string; receiptNumber: string; items: SaleItem[] };
+type SaleItem = { id: string; quantity: number; unitPrice: number; returnedQuantity: number };
+type Sale = {
+  id: string;
+  receiptNumber: string;
+  discountAmount: number;
+  taxAmount: number;
+  total: number;
+  items: SaleItem[];
+};
 
 export async function apiSession(page: Page, username: string, password = DEMO_PASSWORD): Promise<ApiSession> {
   const login = await page.request.post('/api/auth/login', { data: { username, password } });
@@ -32,21 +39,32 @@ export async function findProduct(page: Page, { headers, branchId }: ApiSession,
 export async function sellViaApi(
   page: Page,
   { headers, branchId }: ApiSession,
-  { lines, customer }: { lines: { product: Product; quantity: number }[]; customer?: { name: string; phone: string } },
+  {
+    lines,
+    customer,
+    taxRate = 0,
+    discountAmount = 0,
+  }: {
+    lines: { product: Product; quantity: number }[];
+    customer?: { name: string; phone: string };
+    /** Optional tax percent and amount discount (a sale whose refunds share them). */
+    taxRate?: number;
+    discountAmount?: number;
+  },
 ): Promise<Sale> {
   const items = lines.map((l) => ({ product_id: l.product.id, quantity: l.quantity, price: Number(l.product.price) }));
-  const totals = computeCartTotals({ items, taxRate: 0, discountType: 'amount', discountValue: 0 });
+  const totals = computeCartTotals({ items, taxRate, discountType: 'amount', discountValue: discountAmount });
   const res = await page.request.post('/api/transactions', {
     headers,
     data: {
       branchId,
       items,
       subtotal: totals.subtotal,
-      tax: 0,
-      tax_rate: 0,
+      tax: totals.tax,
+      tax_rate: taxRate,
       discount_type: 'amount',
-      discount_value: 0,
-      discount_amount: 0,
+      discount_value: discountAmount,
+      discount_amount: totals.discountAmount,
       total: totals.total,
       payment_method: 'card',
       amount_paid: totals.total,
