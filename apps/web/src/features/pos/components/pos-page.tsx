@@ -1,35 +1,17 @@
-import {
-  ActionIcon,
-  Button,
-  Center,
-  Grid,
-  Group,
-  Kbd,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Grid, Group, Kbd, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { Product } from '@pos/shared';
-import { IconBarcode, IconCash, IconKeyboard, IconPrinter, IconSearch, IconTag } from '@tabler/icons-react';
+import { IconBarcode, IconKeyboard, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { findProductBySku, priceCheck, useRegisterProducts } from '../../../lib/api/products.api';
-import { useBranchTaxRate } from '../../../lib/api/tax.api';
-import { notifyError } from '../../../lib/notify';
+import { useRegisterProducts } from '../../../lib/api/products.api';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useAddToCart } from '../hooks/use-add-to-cart';
+import { useCartBranch } from '../hooks/use-cart-branch';
 import { useCheckout, usePrinterTest } from '../hooks/use-checkout';
+import { useProductLookups } from '../hooks/use-product-lookups';
 import { useRegisterHotkeys } from '../hooks/use-register-hotkeys';
 import { cartStore, cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
-import { notifyWarning, POS_TEXT } from '../utils/notices';
-import { CartLines } from './cart-lines';
-import { CartSummary, CartTotal } from './cart-summary';
-import { CartTabs } from './cart-tabs';
-import { CustomerInfo } from './customer-info';
+import { CartPanel } from './cart-panel';
+import { NoBranchNotice } from './no-branch-notice';
 import { PaymentModal } from './payment-modal';
 import classes from './pos.module.css';
 import { PriceCheckModal, PriceCheckResultModal } from './price-check-modals';
@@ -39,17 +21,6 @@ import { ShortcutsModal } from './shortcuts-modal';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 type OpenModal = 'payment' | 'help' | 'price-check' | null;
-
-/** Carts belong to a branch: a new branch starts fresh carts, then takes its tax percent as their default. */
-function useCartBranch(branchId: string | null) {
-  const { taxRate, isSettled } = useBranchTaxRate(branchId);
-  useEffect(() => {
-    if (branchId) cartStore.getState().resetForBranch(branchId);
-  }, [branchId]);
-  useEffect(() => {
-    if (branchId && isSettled) cartStore.getState().applyBranchTaxRate(branchId, taxRate);
-  }, [branchId, isSettled, taxRate]);
-}
 
 export function PosPage() {
   const { branch, isLoading: isSelecting } = useCurrentSelection();
@@ -64,8 +35,7 @@ export function PosPage() {
   const products = useRegisterProducts({ branchId, search: debouncedSearch });
 
   const [modal, setModal] = useState<OpenModal>(null);
-  const [priceResult, setPriceResult] = useState<Product | null>(null);
-  const [isCheckingPrice, setIsCheckingPrice] = useState(false);
+  const { scan, checkPrice, priceResult, setPriceResult, isCheckingPrice } = useProductLookups(branchId);
   const anyModalOpen = modal !== null || priceResult !== null;
   const anyModalOpenRef = useRef(anyModalOpen);
   anyModalOpenRef.current = anyModalOpen;
@@ -107,53 +77,7 @@ export function PosPage() {
     openHelp: () => setModal('help'),
   });
 
-  const scan = async (code: string) => {
-    if (!branchId) return;
-    try {
-      const product = await findProductBySku(branchId, code);
-      if (product) addToCart(product);
-      else notifyWarning(POS_TEXT.productNotFound, POS_TEXT.notFoundTitle);
-    } catch {
-      notifyError(POS_TEXT.searchFailed);
-    }
-  };
-
-  const checkPrice = async (code: string) => {
-    if (!branchId) return;
-    setIsCheckingPrice(true);
-    try {
-      const product = await priceCheck(branchId, code);
-      if (product) {
-        setModal(null);
-        setPriceResult(product);
-      } else {
-        notifyWarning(POS_TEXT.productNotFound, POS_TEXT.notFoundTitle);
-      }
-    } catch {
-      notifyError(POS_TEXT.priceCheckFailed);
-    } finally {
-      setIsCheckingPrice(false);
-    }
-  };
-
-  if (!branch) {
-    return (
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          Point of Sale
-        </Title>
-        <Paper withBorder p="xl" radius="md">
-          {isSelecting ? (
-            <Center>
-              <Loader size="sm" />
-            </Center>
-          ) : (
-            <Text c="dimmed">Select a branch to start selling.</Text>
-          )}
-        </Paper>
-      </Stack>
-    );
-  }
+  if (!branch) return <NoBranchNotice isSelecting={isSelecting} />;
 
   return (
     <Stack gap="md">
@@ -229,34 +153,13 @@ export function PosPage() {
         </Grid.Col>
 
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Paper withBorder radius="md" p="md">
-            <Stack gap="md">
-              {/* Total and Payment first: the next Tab stop after the tiles, and on a phone right below them. */}
-              <Stack gap="xs">
-                <CartTotal />
-                <Button size="lg" leftSection={<IconCash size={20} />} disabled={isEmpty} onClick={openPayment}>
-                  Payment
-                </Button>
-              </Stack>
-              <CartTabs onChange={() => barcodeRef.current?.focus()} />
-              <CustomerInfo />
-              <CartLines />
-              <CartSummary />
-              <Group grow gap="xs">
-                <Button variant="default" leftSection={<IconTag size={16} />} onClick={() => setModal('price-check')}>
-                  Price Check
-                </Button>
-                <Button
-                  variant="default"
-                  leftSection={<IconPrinter size={16} />}
-                  loading={printerTest.isTesting}
-                  onClick={() => void printerTest.test()}
-                >
-                  Test Printer
-                </Button>
-              </Group>
-            </Stack>
-          </Paper>
+          <CartPanel
+            isEmpty={isEmpty}
+            onPayment={openPayment}
+            onCartChange={() => barcodeRef.current?.focus()}
+            onPriceCheck={() => setModal('price-check')}
+            printerTest={printerTest}
+          />
         </Grid.Col>
       </Grid>
 
@@ -278,7 +181,7 @@ export function PosPage() {
         isChecking={isCheckingPrice}
         onClose={() => setModal(null)}
         onExited={focusBarcode}
-        onCheck={(code) => void checkPrice(code)}
+        onCheck={(code) => void checkPrice(code, () => setModal(null))}
       />
       <PriceCheckResultModal
         product={priceResult}
