@@ -94,3 +94,32 @@ test('a cash sale (Exact amount) and a card sale with the keyboard only, each in
   await expect(page.getByText('Cart is empty')).toBeVisible();
   expect(card.tabs, `card: ${card.path.join(' > ')}`).toBeLessThanOrEqual(MAX_TABS);
 });
+
+test('on a 390 px phone the total and Payment are on screen with the tiles, and nothing shifts as the tiles load', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInToDashboard(page, 'cashier');
+  // Layout shifts of the register's load (the Layout Instability API, as Lighthouse's CLS counts them).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) w.__shift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/dashboard/pos');
+  const tiles = page.getByTestId('product-tile');
+  await expect(tiles.first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.1);
+
+  const payment = page.getByRole('button', { name: 'Payment', exact: true });
+  await expect(payment).toBeInViewport({ ratio: 1 });
+  await expect(page.getByLabel('Total', { exact: true })).toBeInViewport();
+  // Every product stays reachable: the tiles scroll in a box of their own.
+  await tiles.last().scrollIntoViewIfNeeded();
+  await expect(tiles.last()).toBeInViewport();
+});
