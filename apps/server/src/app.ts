@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { authPublicRoutes, authRoutes } from './features/auth/auth.routes';
@@ -24,6 +24,7 @@ import { transactionsRoutes } from './features/transactions/transactions.routes'
 import { usersRoutes } from './features/users/users.routes';
 import { registerAuthHook } from './lib/auth-hook';
 import { registerErrorHandler } from './lib/error-handler';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import { createTokenService } from './lib/tokens';
 import './types';
 
@@ -85,7 +86,7 @@ export async function buildApp({
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('env', env);
   app.decorate('database', database);
   app.decorate('db', database.db);

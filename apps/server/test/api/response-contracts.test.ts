@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import { computeCartTotals } from '@pos/shared';
+import { brandResponses, computeCartTotals } from '@pos/shared';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { responseSerializerCompiler } from '../../src/lib/response-serializer';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { createTenant, login, request } from '../helpers/factories';
 import { apiRoutes } from '../helpers/routes';
@@ -79,6 +80,20 @@ describe(`response contracts (${engineName()})`, () => {
     const bare = { method: 'GET', url: '/api/bare', handler: () => ({}) } as RouteOptions;
     const errorOnly = { ...bare, url: '/api/error-only', schema: { response: { 404: {} } } } as RouteOptions;
     expect(routesWithoutSuccessSchema([...routes, bare, errorOnly])).toEqual(['GET /api/bare', 'GET /api/error-only']);
+  });
+
+  it('the serializer keeps only what the schema names and refuses an answer that breaks it', () => {
+    const serialize = responseSerializerCompiler({
+      schema: brandResponses.one,
+      method: 'GET',
+      url: '/api/brands/:id',
+    } as Parameters<typeof responseSerializerCompiler>[0]);
+    const brand = { id: 'b', name: 'Fizz', branchId: 'x' };
+    expect(JSON.parse(serialize({ success: true, data: { ...brand, companyId: 'c', secret: 1 } }))).toEqual({
+      success: true,
+      data: brand,
+    });
+    expect(() => serialize({ success: true, data: { ...brand, name: null } })).toThrow(/doesn't match the schema/);
   });
 
   it('/api/docs/json shows the 2xx response body of every route', async () => {
