@@ -1,77 +1,44 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowBackUp, IconCalendar, IconCash, IconClock, IconSearch } from '@tabler/icons-react';
-import { type ComponentType, useEffect, useState } from 'react';
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Tabs, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { userCan } from '@pos/shared';
+import { IconArrowBackUp, IconCalendar, IconCash, IconClock } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { AccessDenied } from '../../../components/access-denied';
 import { PagerFooter } from '../../../components/pager-footer';
-import { formatAmount, formatCount, formatDateTime, orNotAvailable } from '../../../lib/format';
+import { formatAmount, formatCount } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
-import { useReturn, useReturnAnalytics, useReturnLookup, useReturns } from '../api/returns.api';
-import {
-  RETURN_STATUS_OPTIONS,
-  refundMethodLabel,
-  remainingQuantity,
-  returnableStatus,
-  returnStatusColor,
-  returnStatusLabel,
-} from '../utils/returns';
+import { useSessionUser } from '../../../lib/session-store';
+import { useReturn, useReturnAnalytics, useReturns } from '../api/returns.api';
+import { RETURN_STATUS_OPTIONS } from '../utils/returns';
+import { FindTransaction } from './find-transaction';
 import { ProcessReturnModal } from './process-return-modal';
 import { ReturnDetailsModal } from './return-details-modal';
+import { ReturnStat } from './return-stat';
+import { ReturnsTable } from './returns-table';
 
 const PAGE_SIZE = 10;
-/** Spec 02 section 9: the receipt search waits 500 ms after the last keystroke. */
-export const RETURN_SEARCH_DEBOUNCE_MS = 500;
-
-function StatCard({
-  title,
-  value,
-  icon: Icon,
-  color,
-  isLoading,
-}: {
-  title: string;
-  value: string;
-  icon: ComponentType<{ size?: number }>;
-  color: string;
-  isLoading: boolean;
-}) {
-  return (
-    <Paper component="section" aria-label={title} withBorder p="md" radius="md">
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-          {title}
-        </Text>
-        <ThemeIcon variant="light" color={color} size="md" radius="md">
-          <Icon size={16} />
-        </ThemeIcon>
-      </Group>
-      {isLoading ? (
-        <Skeleton height={28} mt="sm" />
-      ) : (
-        <Text fw={700} size="xl" mt="sm">
-          {value}
-        </Text>
-      )}
-    </Paper>
-  );
-}
 
 /** /dashboard/returns: four stat cards, the returns list and the transaction lookup (spec 02, section 2). */
+/** A date picker's value as 'yyyy-mm-dd' (the filter's wire form), '' when cleared. */
+function dayOf(value: string | Date | null): string {
+  if (!value) return '';
+  if (typeof value === 'string') return value.slice(0, 10);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}
+
+/** A typed /dashboard/returns without view_returns (a cashier): Access Denied, not N/A cards. */
 export function ReturnsPage() {
+  const me = useSessionUser();
+  if (!userCan(me, 'view_returns')) {
+    return (
+      <AccessDenied message="You don't have permission to access this page. Only managers and administrators can view returns." />
+    );
+  }
+  return <ReturnsScreen />;
+}
+
+function ReturnsScreen() {
   const { branch, isLoading: isSelecting } = useCurrentSelection();
   const branchId = branch?.id ?? '';
   const timeZone = branch?.timezone ?? null;
@@ -98,28 +65,28 @@ export function ReturnsPage() {
       </Group>
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        <StatCard
+        <ReturnStat
           title="Total Returns"
           value={formatCount(figures?.totalReturns)}
           icon={IconArrowBackUp}
           color="red"
           isLoading={statsLoading}
         />
-        <StatCard
+        <ReturnStat
           title="Total Refunded"
           value={formatAmount(figures?.totalRefundAmount)}
           icon={IconCash}
           color="orange"
           isLoading={statsLoading}
         />
-        <StatCard
+        <ReturnStat
           title="This Month"
           value={formatCount(figures?.monthReturns)}
           icon={IconCalendar}
           color="blue"
           isLoading={statsLoading}
         />
-        <StatCard
+        <ReturnStat
           title="Today"
           value={formatCount(figures?.todayReturns)}
           icon={IconClock}
@@ -200,23 +167,36 @@ function ReturnsList({
           }}
           w={180}
         />
-        <TextInput
+        {/* dd/mm/yyyy pickers like the transactions and customer screens (not the browser's own). */}
+        <DatePickerInput
           label="Start Date"
-          type="date"
-          value={startDate}
-          onChange={(e) => {
-            setStartDate(e.currentTarget.value);
+          placeholder="dd/mm/yyyy"
+          valueFormat="DD/MM/YYYY"
+          leftSection={<IconCalendar size={16} />}
+          value={startDate || null}
+          onChange={(value) => {
+            setStartDate(dayOf(value));
             setPage(1);
           }}
+          maxDate={endDate || undefined}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear start date' }}
+          w={170}
         />
-        <TextInput
+        <DatePickerInput
           label="End Date"
-          type="date"
-          value={endDate}
-          onChange={(e) => {
-            setEndDate(e.currentTarget.value);
+          placeholder="dd/mm/yyyy"
+          valueFormat="DD/MM/YYYY"
+          leftSection={<IconCalendar size={16} />}
+          value={endDate || null}
+          onChange={(value) => {
+            setEndDate(dayOf(value));
             setPage(1);
           }}
+          minDate={startDate || undefined}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear end date' }}
+          w={170}
         />
         {status || startDate || endDate ? (
           <Button
@@ -232,67 +212,14 @@ function ReturnsList({
           </Button>
         ) : null}
       </Group>
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover withTableBorder style={{ opacity: returns.isPlaceholderData ? 0.6 : 1 }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Return #</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Original Receipt</Table.Th>
-              <Table.Th>Processed By</Table.Th>
-              <Table.Th>Items</Table.Th>
-              <Table.Th>Refund</Table.Th>
-              <Table.Th>Method</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {returns.isPending && branchId ? (
-              <Table.Tr>
-                <Table.Td colSpan={9}>
-                  <Skeleton height={24} />
-                </Table.Td>
-              </Table.Tr>
-            ) : rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={9}>
-                  <Text c="dimmed" ta="center" py="md">
-                    {returns.isError ? 'Failed to fetch returns' : 'No returns found'}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td fw={600}>{r.returnNumber}</Table.Td>
-                  <Table.Td>{formatDateTime(r.returnDate, timeZone)}</Table.Td>
-                  <Table.Td>{r.originalTransaction.receiptNumber}</Table.Td>
-                  <Table.Td>{orNotAvailable(r.processedByName)}</Table.Td>
-                  <Table.Td>{r.totalQuantity}</Table.Td>
-                  <Table.Td>{formatAmount(r.refundAmount)}</Table.Td>
-                  <Table.Td>{refundMethodLabel(r.refundMethod)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={returnStatusColor(r.status)} variant="light">
-                      {returnStatusLabel(r.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => onView(r.id)}
-                      aria-label={`View ${r.returnNumber}`}
-                    >
-                      View
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ReturnsTable
+        rows={rows}
+        loading={Boolean(returns.isPending && branchId)}
+        failed={returns.isError}
+        dimmed={returns.isPlaceholderData}
+        timeZone={timeZone}
+        onView={onView}
+      />
       <PagerFooter
         label={
           total === 0
@@ -304,94 +231,6 @@ function ReturnsList({
         onPageChange={setPage}
         labelledControls
       />
-    </Stack>
-  );
-}
-
-function FindTransaction({
-  branchId,
-  timeZone,
-  onProcess,
-}: {
-  branchId: string;
-  timeZone: string | null;
-  onProcess: (id: string) => void;
-}) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), RETURN_SEARCH_DEBOUNCE_MS);
-  const lookup = useReturnLookup(branchId, debounced);
-  const rows = lookup.data?.data ?? [];
-
-  return (
-    <Stack gap="md">
-      <TextInput
-        label="Receipt Number"
-        placeholder="Search by receipt number (e.g. RCP-000123)"
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        maw={420}
-      />
-      {!debounced ? (
-        <Text c="dimmed" size="sm">
-          Enter a receipt number to find a completed transaction.
-        </Text>
-      ) : lookup.isPending ? (
-        <Skeleton height={60} />
-      ) : rows.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {lookup.isError ? 'Failed to fetch transactions' : 'No completed transactions found'}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={800}>
-          <Table withTableBorder striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Receipt</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Customer</Table.Th>
-                <Table.Th>Items</Table.Th>
-                <Table.Th>Returnable Qty</Table.Th>
-                <Table.Th>Total</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((t) => {
-                const state = returnableStatus(t.items);
-                const remaining = (t.items ?? []).reduce((n, i) => n + remainingQuantity(i), 0);
-                return (
-                  <Table.Tr key={t.id} data-testid={`lookup-${t.receiptNumber}`}>
-                    <Table.Td fw={600}>{t.receiptNumber}</Table.Td>
-                    <Table.Td>{formatDateTime(t.transactionDate, timeZone)}</Table.Td>
-                    <Table.Td>{t.customer?.name ?? 'Walk-in Customer'}</Table.Td>
-                    <Table.Td>{t.totalQuantity}</Table.Td>
-                    <Table.Td data-testid="returnable-quantity">{remaining}</Table.Td>
-                    <Table.Td>{formatAmount(t.total)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={state === 'Returnable' ? 'green' : 'gray'} variant="light">
-                        {state}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        disabled={state === 'Fully Returned'}
-                        onClick={() => onProcess(t.id)}
-                      >
-                        Process Return
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
     </Stack>
   );
 }
