@@ -146,7 +146,8 @@ describe('PosPage', () => {
     expect(paymentButton().disabled).toBe(true);
     expect(await screen.findByText('Cart is empty')).toBeTruthy();
     // The tiles show the branch's products with name, stock and price.
-    const tile = await screen.findByRole('button', { name: 'Add Cola 1.5L to cart' });
+    // Its name is what it shows (WCAG 2.5.3): 'Add <name> to cart', then the SKU, the price and the stock.
+    const tile = await screen.findByRole('button', { name: /^Add Cola 1\.5L to cart\b.*PKR 180\.00.*Stock: 48$/ });
     expect(within(tile).getByText('Stock: 48')).toBeTruthy();
     expect(within(tile).getByText('PKR 180.00')).toBeTruthy();
   });
