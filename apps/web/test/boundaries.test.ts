@@ -1,14 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The web boundaries of DESIGN.md section 3 are the repository's biome.json: kebab-case file names and
  * no cross-feature imports. Probe files are linted with that configuration in a scratch copy of the
- * folder layout (never in the working tree, which others may be linting at the same time).
+ * folder layout (never in the working tree, which others may be linting at the same time). Besides:
+ * the API is called from one module per endpoint family, and no component file is over 250 lines.
  */
+
 /** The repository root: the nearest folder up from where vitest runs that holds biome.json. */
 function repositoryRoot(): string {
   for (let dir = process.cwd(); ; dir = dirname(dir)) {
@@ -18,6 +20,33 @@ function repositoryRoot(): string {
 }
 const root = repositoryRoot();
 const biome = join(root, 'node_modules/.bin/biome');
+const CROSS = 'lint/style/noRestrictedImports';
+const NAMING = 'lint/style/useFilenamingConvention';
+
+const probeText = (target: string) =>
+  target ? `import { x } from '${target}';\n\nexport const probe = x;\n` : 'export const probe = 1;\n';
+
+/** [file, what it imports (nothing: ''), whether it must fail the rule, the rule] */
+const PROBES: Array<[string, string, boolean, string]> = [
+  ['apps/web/src/features/inventory/components/StockProbe.tsx', '', true, NAMING],
+  ['apps/web/src/features/inventory/components/stock-probe.tsx', '', false, NAMING],
+  ['apps/web/src/features/inventory/probe-a.ts', '../categories/api/x', true, CROSS],
+  ['apps/web/src/features/inventory/components/probe-b.ts', '../../categories/components/x', true, CROSS],
+  ['apps/web/src/features/inventory/components/probe-c.ts', '../../../features/categories/x', true, CROSS],
+  ['apps/web/src/features/pos/components/cart/probe-d.ts', '../../../products/api/x', true, CROSS],
+  ['apps/web/src/lib/probe-e.ts', '../features/products/api/x', true, CROSS],
+  ['apps/web/src/components/probe-f.ts', '../features/dashboard/components/x', true, CROSS],
+  ['apps/web/src/features/inventory/probe-g.ts', './components/x', false, CROSS],
+  ['apps/web/src/features/inventory/probe-h.ts', '../../lib/api/inventory.api', false, CROSS],
+  ['apps/web/src/features/inventory/components/probe-i.ts', '../hooks/x', false, CROSS],
+  ['apps/web/src/features/inventory/components/probe-j.ts', '../../../lib/api/categories.api', false, CROSS],
+  ['apps/web/src/features/inventory/components/probe-k.ts', '../../../components/stat-card', false, CROSS],
+  ['apps/web/src/features/pos/components/cart/probe-l.ts', '../../store/cart-store', false, CROSS],
+  ['apps/web/src/app/probe-m.ts', '../features/pos/components/x', false, CROSS],
+];
+
+/** The rules Biome reports per probe file, with the repository's biome.json, in one run. */
+let reported: Map<string, string[]>;
 let scratch: string;
 
 beforeAll(() => {
@@ -26,67 +55,95 @@ beforeAll(() => {
   delete config.$schema;
   delete config.vcs;
   writeFileSync(join(scratch, 'biome.json'), JSON.stringify(config));
+  for (const [file, target] of PROBES) {
+    mkdirSync(dirname(join(scratch, file)), { recursive: true });
+    writeFileSync(join(scratch, file), probeText(target));
+  }
+  let out: string;
+  try {
+    out = execFileSync(biome, ['lint', '--reporter=json', 'apps'], { cwd: scratch, encoding: 'utf8', stdio: 'pipe' });
+  } catch (error) {
+    out = String((error as { stdout?: string }).stdout ?? '');
+  }
+  const line = out.split('\n').find((l) => l.startsWith('{'));
+  if (!line) throw new Error(`biome gave no report: ${out}`);
+  const report = JSON.parse(line) as { diagnostics: Array<{ category: string; location: { path: string } }> };
+  reported = new Map();
+  for (const d of report.diagnostics) {
+    reported.set(d.location.path, [...(reported.get(d.location.path) ?? []), d.category]);
+  }
 });
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** The rules that fail on the file (empty when it passes). */
-function lint(path: string, text: string): string[] {
-  const file = join(scratch, path);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
-  try {
-    const out = execFileSync(biome, ['lint', '--reporter=json', path], {
-      cwd: scratch,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    return rules(out);
-  } catch (error) {
-    return rules(String((error as { stdout?: string }).stdout ?? ''));
-  } finally {
-    rmSync(file);
-  }
-}
-
-function rules(out: string): string[] {
-  const line = out.split('\n').find((l) => l.startsWith('{'));
-  if (!line) throw new Error(`biome gave no report: ${out}`);
-  const report = JSON.parse(line) as { diagnostics: Array<{ category: string }> };
-  return report.diagnostics.map((d) => d.category);
-}
-
-const CROSS = 'lint/style/noRestrictedImports';
-
 describe('web boundaries in biome.json', () => {
-  it('fails on a PascalCase file name and passes its kebab-case twin', () => {
-    const text = 'export const probe = 1;\n';
-    expect(lint('apps/web/src/features/inventory/components/StockProbe.tsx', text)).toContain(
-      'lint/style/useFilenamingConvention',
+  it.each(PROBES)('%s importing %j: fails %s %s', (file, _target, fails, rule) => {
+    expect((reported.get(file) ?? []).includes(rule)).toBe(fails);
+  });
+});
+
+/** Every .ts/.tsx file under apps/web/src, relative to it. */
+function sourceFiles(): string[] {
+  const src = join(root, 'apps/web/src');
+  return (readdirSync(src, { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => relative(src, join(src, file)));
+}
+const readSource = (file: string) => readFileSync(join(root, 'apps/web/src', file), 'utf8');
+
+/**
+ * The endpoint family of a path the web app calls: its first segment ('/products/{id}' -> products),
+ * two for the families that share a prefix on the server ('/auth/me' -> auth/me, '/settings/tax' ->
+ * settings/tax). A path that starts with an expression has no family: fetchers name their paths.
+ */
+function family(path: string): string {
+  const segments = path.split(/[/?]/).filter(Boolean);
+  if (segments.length === 0 || segments[0]?.includes('${')) return `(computed: ${path})`;
+  const [first = '', second = ''] = segments;
+  return first === 'auth' || first === 'settings' ? `${first}/${second.split('$')[0]}` : first;
+}
+
+describe('web api modules', () => {
+  const calls = sourceFiles()
+    .filter((file) => file !== 'lib/api/index.ts')
+    .flatMap((file) =>
+      [...readSource(file).matchAll(/apiRequest\b[^(]*?\(\s*(['`])(.*?)\1/gs)].map((m) => ({
+        file,
+        family: family(m[2] ?? ''),
+      })),
     );
-    expect(lint('apps/web/src/features/inventory/components/stock-probe.tsx', text)).toEqual([]);
+
+  it('finds the calls', () => {
+    expect(calls.length).toBeGreaterThan(30);
   });
 
-  it.each([
-    ['apps/web/src/features/inventory/probe.ts', '../categories/api/x'],
-    ['apps/web/src/features/inventory/components/probe.ts', '../../categories/components/x'],
-    ['apps/web/src/features/inventory/components/probe.ts', '../../../features/categories/x'],
-    ['apps/web/src/features/pos/components/cart/probe.ts', '../../../products/api/x'],
-    ['apps/web/src/lib/probe.ts', '../features/products/api/x'],
-    ['apps/web/src/components/probe.ts', '../features/dashboard/components/x'],
-  ])('fails on %s importing %s', (path, target) => {
-    expect(lint(path, `import { x } from '${target}';\n\nexport const probe = x;\n`)).toContain(CROSS);
+  it('calls the API only from api modules: lib/api/<family>.api.ts or features/<f>/api/<f>.api.ts', () => {
+    const outside = calls
+      .map((c) => c.file)
+      .filter((file) => !/^lib\/api\/[a-z-]+\.api\.ts$/.test(file))
+      .filter((file) => {
+        const m = /^features\/([a-z-]+)\/api\/([a-z-]+)\.api\.ts$/.exec(file);
+        return !m || m[1] !== m[2];
+      });
+    expect([...new Set(outside)]).toEqual([]);
   });
 
-  it.each([
-    ['apps/web/src/features/inventory/probe.ts', './components/x'],
-    ['apps/web/src/features/inventory/probe.ts', '../../lib/api/inventory.api'],
-    ['apps/web/src/features/inventory/components/probe.ts', '../hooks/x'],
-    ['apps/web/src/features/inventory/components/probe.ts', '../../../lib/api/categories.api'],
-    ['apps/web/src/features/inventory/components/probe.ts', '../../../components/stat-card'],
-    ['apps/web/src/features/pos/components/cart/probe.ts', '../../store/cart-store'],
-    ['apps/web/src/app/probe.ts', '../features/pos/components/x'],
-  ])('passes %s importing %s', (path, target) => {
-    expect(lint(path, `import { x } from '${target}';\n\nexport const probe = x;\n`)).not.toContain(CROSS);
+  it('has one fetcher module per endpoint family', () => {
+    const files = new Map<string, Set<string>>();
+    for (const { family: key, file } of calls) files.set(key, (files.get(key) ?? new Set()).add(file));
+    const shared = [...files].filter(([, where]) => where.size > 1).map(([key, where]) => `${key}: ${[...where]}`);
+    expect(shared).toEqual([]);
+    expect([...files.keys()].filter((key) => key.startsWith('(computed'))).toEqual([]);
+  });
+});
+
+describe('web component size', () => {
+  it('has no component file over 250 lines', () => {
+    const long = sourceFiles()
+      .filter((file) => file.endsWith('.tsx'))
+      .map((file) => ({ file, lines: readSource(file).split('\n').length - 1 }))
+      .filter(({ lines }) => lines > 250)
+      .map(({ file, lines }) => `${file}: ${lines}`);
+    expect(long).toEqual([]);
   });
 });

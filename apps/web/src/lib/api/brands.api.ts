@@ -36,6 +36,11 @@ export function useBrands(params: Omit<BrandListParams, 'branchId'> & { branchId
   return query;
 }
 
+/** GET /brands/{id}/usage: the products a delete would leave without a brand. */
+export function fetchBrandUsage(id: string, signal?: AbortSignal): Promise<Answer<typeof brandResponses.usage>> {
+  return apiRequest<Answer<typeof brandResponses.usage>>(`/brands/${encodeURIComponent(id)}/usage`, { signal });
+}
+
 export function createBrand(body: CreateBrandInput): Promise<Answer<typeof brandResponses.one>> {
   return apiRequest<Answer<typeof brandResponses.one>>('/brands', { method: 'POST', body });
 }

@@ -49,6 +49,13 @@ export function useAllCategories(branchId: string | null) {
   return query;
 }
 
+/** GET /categories/{id}/usage: the products (and subcategories) a delete would touch. */
+export function fetchCategoryUsage(id: string, signal?: AbortSignal): Promise<Answer<typeof categoryResponses.usage>> {
+  return apiRequest<Answer<typeof categoryResponses.usage>>(`/categories/${encodeURIComponent(id)}/usage`, {
+    signal,
+  });
+}
+
 export function createCategory(body: CreateCategoryInput): Promise<Answer<typeof categoryResponses.one>> {
   return apiRequest<Answer<typeof categoryResponses.one>>('/categories', { method: 'POST', body });
 }

@@ -10,7 +10,14 @@ import { type Answer, apiRequest } from '.';
  */
 export type ProductPageMeta = PageMeta;
 
-export type ProductListParams = { branchId: string; page: number; limit: number; search?: string };
+export type ProductListParams = {
+  branchId: string;
+  page: number;
+  limit: number;
+  search?: string;
+  /** The category with its subcategories (the register's filter). */
+  categoryId?: string | null;
+};
 
 /**
  * One family of keys for the products screen and the register: whatever changes products (a sale, an
@@ -28,6 +35,11 @@ export function fetchProducts(
   signal?: AbortSignal,
 ): Promise<Answer<typeof productResponses.list>> {
   return apiRequest<Answer<typeof productResponses.list>>('/products', { query: params, signal });
+}
+
+/** GET /products/{id}: one product as the server holds it now (price and stock). */
+export function fetchProduct(id: string, signal?: AbortSignal): Promise<Answer<typeof productResponses.one>> {
+  return apiRequest<Answer<typeof productResponses.one>>(`/products/${encodeURIComponent(id)}`, { signal });
 }
 
 /** Register search: GET /products?search&branchId (the server's default page of 10). */

@@ -1,4 +1,10 @@
-import type { authResponses, UpdatePasswordInput } from '@pos/shared';
+import type {
+  authResponses,
+  CurrencySetting,
+  companyResponses,
+  UpdateCurrencyInput,
+  UpdatePasswordInput,
+} from '@pos/shared';
 import { useMutation } from '@tanstack/react-query';
 import { type Answer, apiRequest } from '../../../lib/api';
 import { useSessionStore } from '../../../lib/session-store';
@@ -18,4 +24,13 @@ export function useUpdatePasswordMutation() {
     mutationFn: updatePassword,
     onSuccess: ({ access_token }) => setToken(access_token),
   });
+}
+
+/** POST /settings/currency: the company's currency (Super Admin). */
+export async function updateCurrency(input: UpdateCurrencyInput): Promise<CurrencySetting> {
+  const answer = await apiRequest<Answer<typeof companyResponses.currency>>('/settings/currency', {
+    method: 'POST',
+    body: input,
+  });
+  return answer.data;
 }
