@@ -61,6 +61,9 @@ export function requirePermission(actor: Actor, permission: Permission): void {
 /** 'all' for the platform operator; otherwise the ids of the companies the actor may reach. */
 export const accessibleCompanyIds = (actor: Actor): CompanyScope => actor.companyIds;
 
+/** Whether the actor may read more than one company (so one register-chosen id may name two of their sales). */
+export const reachesSeveralCompanies = (actor: Actor) => actor.companyIds === 'all' || actor.companyIds.length > 1;
+
 const reachesCompany = (actor: Actor, companyId: string | null) =>
   actor.companyIds === 'all' || (companyId !== null && actor.companyIds.includes(companyId));
 

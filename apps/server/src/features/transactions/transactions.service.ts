@@ -12,7 +12,14 @@ import {
   toMinor,
 } from '@pos/shared';
 import type { Db } from '../../db/client';
-import { type Actor, type BranchScope, loadInScope, reachesBranch, resolveBranch } from '../../lib/access';
+import {
+  type Actor,
+  type BranchScope,
+  loadInScope,
+  reachesBranch,
+  reachesSeveralCompanies,
+  resolveBranch,
+} from '../../lib/access';
 import { receiptNumberOf } from '../../lib/document-numbers';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
@@ -230,8 +237,6 @@ async function writeSale(
     { cashierName: actor.name, customer: committed.customer, branchName: committed.branchName },
   );
 }
-
-const reachesSeveralCompanies = (actor: Actor) => actor.companyIds === 'all' || actor.companyIds.length > 1;
 
 /**
  * GET /transactions/{id}, within the company the caller has selected (`companyId`). Without one, a
