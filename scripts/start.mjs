@@ -2,6 +2,7 @@
 // then run the server (web app at /, API at /api). `--build-only` stops after the build.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -52,6 +53,16 @@ buildIfStale({
 
 if (!process.argv.includes('--build-only')) {
   const child = spawn(process.execPath, ['--enable-source-maps', at('apps/server/dist/main.js')], { stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code) => process.exit(code ?? 0));
+  // A service manager stops the launcher (or npm, which passes the signal on to it): the server gets the
+  // same signal, shuts down cleanly, and the launcher exits with it. No orphan keeps the port or the database.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    });
+  }
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 0)));
+  child.on('error', (error) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -55,7 +55,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     // One line per request only at LOG_LEVEL=debug (or trace): at info the console keeps the address
     // and the demo users in view.
-    disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
+    logController: new LogController({ disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace' }),
     // Only behind a known reverse proxy may X-Forwarded-For name the client (the login rate limit keys on it).
     trustProxy: env.TRUST_PROXY,
     // Addresses the router refuses (a path parameter over 100 characters, broken %-encoding) answer

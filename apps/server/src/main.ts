@@ -46,22 +46,40 @@ async function main() {
           onError: (error) => app.log.error({ err: error }, 'embedded database maintenance failed'),
         })
       : undefined;
-  const shutdown = async () => {
-    await app.close();
-    await stopMaintenance?.();
-    await database.close();
-    process.exit(0);
+  // SIGTERM/SIGINT (a service manager, Ctrl+C, the launcher passing one on): stop accepting, let the
+  // requests under way finish (app.close), stop the maintenance timer, close the database, exit 0.
+  // A second signal, or 10 s without finishing, exits at once.
+  let isStopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (isStopping) process.exit(1);
+    isStopping = true;
+    console.log(`${signal} received: finishing requests and closing the database...`);
+    setTimeout(() => {
+      console.error('Shutdown took longer than 10 s; exiting.');
+      process.exit(1);
+    }, 10_000).unref();
+    try {
+      await app.close();
+      await stopMaintenance?.();
+      await database.close();
+      console.log('Database closed. POS stopped.');
+      process.exit(0);
+    } catch (error) {
+      console.error('Shutdown failed', error);
+      process.exit(1);
+    }
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // Last, so nothing scrolls them away (request lines are logged only at LOG_LEVEL=debug).
   const where = database.engine === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL';
-  console.log(`\nPOS running at http://localhost:${env.PORT} (database: ${where})`);
   for (const line of notices) console.log(line);
   if (database.engine === 'pglite' && !isEmpty && env.SEED_DEMO === 'auto') {
     console.log(`Demo users (if unchanged): ${DEMO_USERS.map((u) => u.username).join(', ')} / ${DEMO_PASSWORD}`);
   }
+  console.log(`\nPOS running at http://localhost:${env.PORT} (database: ${where})`);
 }
 
 main().catch((error) => {

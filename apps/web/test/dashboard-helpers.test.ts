@@ -9,6 +9,7 @@ import {
   shortDay,
   statusColor,
 } from '../src/features/dashboard/utils/format';
+import { setDisplayCurrency } from '../src/lib/format';
 
 describe('dashboard helpers', () => {
   it('vs yesterday: (today - yesterday) / yesterday, null when yesterday is 0', () => {
@@ -47,10 +48,14 @@ describe('dashboard helpers', () => {
   });
 
   it('money with a $ prefix, thousands separators and 2 decimals', () => {
+    // The company's currency (PKR unless the shell set another), like every other amount (issue 11).
+    expect(formatDollars(1234567.5)).toBe('PKR 1,234,567.50');
+    expect(formatDollars(0)).toBe('PKR 0.00');
+    expect(formatDollars(-9)).toBe('-PKR 9.00');
+    expect(formatDollars(undefined)).toBe('PKR 0.00');
+    setDisplayCurrency('USD');
     expect(formatDollars(1234567.5)).toBe('$1,234,567.50');
-    expect(formatDollars(0)).toBe('$0.00');
-    expect(formatDollars(-9)).toBe('-$9.00');
-    expect(formatDollars(undefined)).toBe('$0.00');
+    setDisplayCurrency(null);
   });
 
   it('status colours and chart days', () => {

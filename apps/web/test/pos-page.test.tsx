@@ -1,6 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import type { Branch, Product } from '@pos/shared';
+import {
+  type Branch,
+  type Product,
+  productResponses,
+  type Sale,
+  settingsResponses,
+  transactionResponses,
+} from '@pos/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +15,7 @@ import { theme } from '../src/app/theme';
 import { PosPage } from '../src/features/pos/components/pos-page';
 import { cartStore } from '../src/features/pos/store/cart-store';
 import { SelectionContext } from '../src/lib/selection-context';
+import { answer, onePage } from './answers';
 
 const branch: Branch = {
   id: 'b1',
@@ -40,14 +48,11 @@ const product = (over: Partial<Product>): Product => ({
 const cola = product({});
 const chips = product({ id: 'p-chips', name: 'Salted Chips 70g', sku: 'SNK-CHIP-70', price: 90, stockQuantity: 120 });
 
+/** Error answers (the error envelope); success answers go through answer(schema, body). */
 const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
-const page = (data: unknown[]) => ({
-  success: true,
-  data,
-  meta: { total: data.length, page: 1, limit: 10, totalPages: 1 },
-});
+const page = (data: Product[]) => answer(productResponses.list, { success: true, data, meta: onePage(data.length) });
 
-const sale = {
+const sale: Sale = {
   id: 's1',
   receiptNumber: 'RCP-000001',
   transactionDate: '2025-01-15T09:30:00.000Z',
@@ -75,15 +80,19 @@ function setupFetch(postAnswers: (() => Promise<Response>)[] = []) {
   const fetchMock = vi.fn((input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://pos.test');
     calls.push({ url, init });
-    if (url.pathname === '/api/settings/tax') return json({ success: true, data: { branchId: 'b1', taxRate: 10 } });
+    if (url.pathname === '/api/settings/tax')
+      return answer(settingsResponses.tax, { success: true, data: { branchId: 'b1', taxRate: 10 } });
     if (url.pathname === '/api/products') {
       const sku = url.searchParams.get('sku');
-      if (sku) return json(page([cola, chips].filter((p) => p.sku?.toLowerCase() === sku.toLowerCase())));
-      return json(page([cola, chips]));
+      if (sku) return page([cola, chips].filter((p) => p.sku?.toLowerCase() === sku.toLowerCase()));
+      return page([cola, chips]);
     }
+    // The cart's products as the server holds them now (read after a 409): Cola has sold out.
+    if (url.pathname === `/api/products/${cola.id}`)
+      return answer(productResponses.one, { success: true, data: { ...cola, stockQuantity: 0 } });
     if (url.pathname === '/api/transactions' && init?.method === 'POST') {
       const next = postAnswers.shift();
-      return next ? next() : json({ success: true, data: sale }, 201);
+      return next ? next() : answer(transactionResponses.sale, { success: true, data: sale }, 201);
     }
     return json({ success: false, message: 'Not found' }, 404);
   });
@@ -230,7 +239,7 @@ describe('PosPage', () => {
     expect(paymentButton().disabled).toBe(true);
   });
 
-  it('a retry after a failure sends the same Idempotency-Key; a 409 shows the server message and keeps the cart', async () => {
+  it('a retry after a failure sends the same Idempotency-Key; a 409 refreshes the cart from the server and says what changed', async () => {
     const { posts } = setupFetch([
       () => json({ success: false, message: 'Internal Server Error' }, 500),
       () => json({ success: false, code: 'CONFLICT', message: 'Insufficient stock for Cola 1.5L: 0 available' }, 409),
@@ -250,7 +259,11 @@ describe('PosPage', () => {
     fireEvent.click(
       within(screen.getByRole('dialog', { name: 'Payment' })).getByRole('button', { name: 'Complete Payment' }),
     );
-    expect(await screen.findByText('Insufficient stock for Cola 1.5L: 0 available')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Cola 1.5L: out of stock, removed from the cart. Check the cart and press Payment again.',
+      ),
+    ).toBeTruthy();
 
     const keys = posts().map(keyOf);
     expect(keys).toHaveLength(2);
@@ -260,7 +273,7 @@ describe('PosPage', () => {
       amount_paid: 198,
       change: 0,
     });
-    expect(lines()).toHaveLength(1);
+    expect(lines()).toHaveLength(0);
   });
 
   it('keeps several carts in tabs; a new tab inherits the tax rate', async () => {

@@ -252,7 +252,7 @@ describe('summaryCards', () => {
 
 describe('receiptStore', () => {
   const sessionCompanies = [
-    { id: 'c1', name: 'Demo Mart', address: '1 Mall Road, Lahore', phone: '042-1234567' },
+    { id: 'c1', name: 'Demo Mart', address: '1 Mall Road, Lahore', phone: '042-1234567', currency: 'USD' },
     { id: 'c2', name: 'Other', address: 'Elsewhere', phone: '000' },
   ];
   it("takes the selected company's name, address and phone", () => {
@@ -261,6 +261,7 @@ describe('receiptStore', () => {
       address: '1 Mall Road, Lahore',
       phone: '042-1234567',
       timeZone: 'Asia/Karachi',
+      currency: 'USD',
     });
   });
   it('keeps the name alone when the session does not hold the company', () => {
@@ -269,6 +270,7 @@ describe('receiptStore', () => {
       address: null,
       phone: null,
       timeZone: null,
+      currency: null,
     });
   });
   it('is null without a selected company (the placeholders print)', () => {

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import notificationClasses from './notifications.module.css';
 import { theme } from './theme';
 
 /** The toast constants of spec 01 section 9. */
@@ -12,6 +13,8 @@ export const NOTIFICATION_SETTINGS = {
   transitionDuration: 250,
   containerWidth: 440,
   notificationMaxHeight: 200,
+  // Top right, but below the 60 px header: a toast never covers the company/branch pickers or the avatar.
+  classNames: { root: notificationClasses.root },
 } as const;
 
 export function AppProviders({

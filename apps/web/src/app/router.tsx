@@ -1,5 +1,7 @@
+import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFound } from '../components/not-found';
+import { GuestOnly } from './guest-only';
 import { RequireAuth } from './require-auth';
 import { RouteErrorScreen } from './route-error-screen';
 import { AppLayout } from './shell/app-layout';
@@ -9,11 +11,22 @@ import { AppLayout } from './shell/app-layout';
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorScreen />,
+    // What shows while the first screen's lazy chunk loads (and no "No HydrateFallback" warning).
+    hydrateFallbackElement: (
+      <Center h="100vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    ),
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
       {
-        path: '/login',
-        lazy: () => import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })),
+        element: <GuestOnly />,
+        children: [
+          {
+            path: '/login',
+            lazy: () => import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })),
+          },
+        ],
       },
       {
         element: <RequireAuth />,

@@ -10,6 +10,8 @@ export type DeleteConfirmationProps = {
   itemName: string;
   title?: string;
   subText?: string;
+  /** What the delete touches (products that use the item), shown above the warning. */
+  details?: string;
   /** Set by a parent that tracks the action itself; combined with the dialog's own state. */
   loading?: boolean;
 };
@@ -22,6 +24,7 @@ export function DeleteConfirmation({
   itemName,
   title = 'Delete Confirmation',
   subText,
+  details,
   loading = false,
 }: DeleteConfirmationProps) {
   const [isRunning, setIsRunning] = useState(false);
@@ -59,6 +62,11 @@ export function DeleteConfirmation({
           <IconAlertTriangle size={24} color="var(--mantine-color-red-6)" aria-hidden />
           <Stack gap={4}>
             <Text fw={500}>Are you sure you want to delete {itemName}?</Text>
+            {details ? (
+              <Text size="sm" data-testid="delete-usage">
+                {details}
+              </Text>
+            ) : null}
             <Text size="sm" c="dimmed">
               This action cannot be undone.
             </Text>

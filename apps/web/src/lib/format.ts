@@ -1,4 +1,35 @@
-import { formatMoney } from '@pos/shared';
+import { DEFAULT_CURRENCY, formatInCurrency } from '@pos/shared';
+
+/**
+ * The selected company's currency (ISO 4217), set by the shell from the session's company list:
+ * every amount on every screen and receipt is formatted from it, here and nowhere else.
+ */
+let displayCurrency = DEFAULT_CURRENCY;
+
+export function setDisplayCurrency(currency: string | null | undefined): void {
+  displayCurrency = currency || DEFAULT_CURRENCY;
+}
+
+export function getDisplayCurrency(): string {
+  return displayCurrency;
+}
+
+/** Every ISO 4217 code the browser knows, as 'PKR - Pakistani Rupee', for the currency selects. */
+export function currencyOptions(): { value: string; label: string }[] {
+  const codes = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [DEFAULT_CURRENCY];
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames(['en'], { type: 'currency' });
+  } catch {
+    names = null;
+  }
+  return codes.map((code) => ({ value: code, label: `${code} - ${names?.of(code) ?? code}` }));
+}
+
+/** An amount in the company's currency: 'PKR 1,234.50', '$1,234.50' (Intl.NumberFormat). */
+export function formatMoney(amount: number): string {
+  return formatInCurrency(Number.isFinite(amount) ? amount : 0, displayCurrency);
+}
 
 /** What a row shows for a value the server did not send (spec 02, section 2). */
 export const NOT_AVAILABLE = 'N/A';
@@ -45,7 +76,7 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
   return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : NOT_AVAILABLE;
 }
 
-/** 'PKR 1,234.50'; 'N/A' when the amount is missing or not a number. */
+/** 'PKR 1,234.50' (the company's currency); 'N/A' when the amount is missing or not a number. */
 export function formatAmount(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return NOT_AVAILABLE;
   const n = typeof value === 'number' ? value : Number(value);
@@ -120,10 +151,10 @@ export function showingRange({
   return `Showing ${first} - ${last} of ${total} ${noun}`;
 }
 
-const dollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** '$1,234.50' (spec 01: a $ prefix, thousands separators, 2 decimals); '-$5.00' below zero. */
+/**
+ * The dashboard's and customers' amounts: the company's currency like every other screen (spec 01's
+ * '$' prefix became the company's currency, issue 11); a missing amount reads as 0.
+ */
 export function formatDollars(amount: number | null | undefined): string {
-  const n = Number.isFinite(amount) ? (amount as number) : 0;
-  return `${n < 0 ? '-' : ''}$${dollars.format(Math.abs(n))}`;
+  return formatMoney(Number.isFinite(amount) ? (amount as number) : 0);
 }

@@ -13,6 +13,8 @@ type SessionState = {
   setToken: (token: string) => void;
   addCompany: (company: Company) => void;
   addBranch: (branch: Branch) => void;
+  /** A change to one of the user's companies (its currency, say), in place. */
+  patchCompany: (companyId: string, patch: Partial<Omit<Company, 'id' | 'branches'>>) => void;
   clearSession: () => void;
 };
 
@@ -39,6 +41,11 @@ export const useSessionStore = create<SessionState>()(
               : c,
           );
           return { user: { ...user, company } };
+        }),
+      patchCompany: (companyId, patch) =>
+        set(({ user }) => {
+          if (!user) return {};
+          return { user: { ...user, company: user.company.map((c) => (c.id === companyId ? { ...c, ...patch } : c)) } };
         }),
       clearSession: () => set({ user: null, token: null }),
     }),

@@ -2,6 +2,7 @@ import { type Branch, canSwitchBranch } from '@pos/shared';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useCompanyBranchesQuery } from '../../features/companies/api/companies.api';
+import { setDisplayCurrency } from '../../lib/format';
 import { pickCompany, resolveSelection } from '../../lib/selection';
 import type { CurrentSelection } from '../../lib/selection-context';
 import { useSelectionStore } from '../../lib/selection-store';
@@ -24,6 +25,8 @@ export function useSelectionSync(): CurrentSelection {
   const companies = user?.company ?? [];
   const companyId = pickCompany({ companies, selectedCompanyId });
   const company = companies.find((c) => c.id === companyId) ?? null;
+  // Before the screens below render: their amounts are in this company's currency.
+  setDisplayCurrency(company?.currency);
   const heldBranches = company?.branches ?? [];
   const isHeld = heldBranches.length > 0;
   const branchesQuery = useCompanyBranchesQuery({ companyId, enabled: !isHeld });

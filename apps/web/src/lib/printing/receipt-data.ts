@@ -6,9 +6,17 @@ export type ReceiptStore = {
   address?: string | null;
   phone?: string | null;
   timeZone?: string | null;
+  /** The company's ISO 4217 code (the receipt's total). */
+  currency?: string | null;
 } | null;
 
-type CompanyLike = { id: string; name?: string | null; address?: string | null; phone?: string | null };
+type CompanyLike = {
+  id: string;
+  name?: string | null;
+  address?: string | null;
+  phone?: string | null;
+  currency?: string | null;
+};
 
 /**
  * The header of every receipt, printed or reprinted: the selected company's name, address and phone
@@ -27,13 +35,16 @@ export function receiptStore(
     address: full?.address || null,
     phone: full?.phone || null,
     timeZone: timeZone ?? null,
+    currency: full?.currency ?? null,
   };
 }
 
 /** A sale as the server answered it (POST /transactions or GET /transactions/{id}) -> receipt data. */
-export function saleReceiptData(sale: Sale, store?: ReceiptStore): ReceiptData {
+export function saleReceiptData(sale: Sale, store?: ReceiptStore, { reprint = false } = {}): ReceiptData {
   return {
     company: store ?? null,
+    currency: store?.currency ?? null,
+    reprint,
     timeZone: store?.timeZone ?? null,
     branchName: sale.branch?.name ?? null,
     receiptNumber: sale.receiptNumber,
@@ -61,6 +72,7 @@ export function saleReceiptData(sale: Sale, store?: ReceiptStore): ReceiptData {
 export function testReceiptData(store?: ReceiptStore, date: Date = new Date()): ReceiptData {
   return {
     company: store ?? null,
+    currency: store?.currency ?? null,
     branchName: null,
     receiptNumber: 'TEST-000000',
     date,

@@ -7,6 +7,7 @@ import { ListToolbar } from '../../../components/list-toolbar';
 import { PagerFooter } from '../../../components/pager-footer';
 import { ListState } from '../../../components/table-state';
 import { useBrands, useCreateBrand, useDeleteBrand, useUpdateBrand } from '../../../lib/api/brands.api';
+import { usageSentence, useCatalogUsage } from '../../../lib/api/catalog-usage.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useListControls } from '../../../lib/use-list-controls';
@@ -23,6 +24,7 @@ export function BrandsPage() {
   const deleteBrand = useDeleteBrand();
   const [editing, setEditing] = useState<Brand | null>(null);
   const [deleting, setDeleting] = useState<Brand | null>(null);
+  const usage = useCatalogUsage('brands', deleting?.id ?? null);
 
   const rows = brands.data?.data ?? [];
   const total = brands.data?.meta?.total ?? 0;
@@ -147,6 +149,7 @@ export function BrandsPage() {
         onClose={() => setDeleting(null)}
         onConfirm={remove}
         itemName={deleting ? `the brand "${deleting.name}"` : ''}
+        details={usageSentence('brands', usage.data)}
         loading={deleteBrand.isPending}
       />
     </Stack>

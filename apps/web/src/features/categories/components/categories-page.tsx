@@ -6,6 +6,7 @@ import { DeleteConfirmation } from '../../../components/delete-confirmation';
 import { PagerFooter } from '../../../components/pager-footer';
 import { ListState } from '../../../components/table-state';
 import { errorMessage } from '../../../lib/api';
+import { usageSentence, useCatalogUsage } from '../../../lib/api/catalog-usage.api';
 import { useAllCategories, useCreateCategory, useDeleteCategory } from '../../../lib/api/categories.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
@@ -32,6 +33,7 @@ export function CategoriesPage() {
   const createCategory = useCreateCategory();
   const deleteCategory = useDeleteCategory();
   const [deleting, setDeleting] = useState<CategoryNode<Category> | null>(null);
+  const usage = useCatalogUsage('categories', deleting?.category.id ?? null);
   const [requestedParent, setRequestedParent] = useState<{ id: string; nonce: number } | null>(null);
 
   const add = async ({ name, description, parentId }: NewCategory) => {
@@ -145,6 +147,7 @@ export function CategoriesPage() {
         onConfirm={remove}
         itemName={deleting ? `the category "${deleting.category.name}"` : ''}
         subText={deleting ? subcategoryWarning(deleting) : undefined}
+        details={usageSentence('categories', usage.data)}
         loading={deleteCategory.isPending}
       />
     </Stack>

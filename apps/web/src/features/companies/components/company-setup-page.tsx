@@ -1,10 +1,11 @@
-import { Button, Group, Loader, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Button, Group, Loader, Select, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { createCompanySchema } from '@pos/shared';
+import { createCompanySchema, DEFAULT_CURRENCY } from '@pos/shared';
 import { IconBuilding, IconChevronRight, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api';
+import { currencyOptions } from '../../../lib/format';
 import { zodValidate } from '../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSelectionStore } from '../../../lib/selection-store';
@@ -59,9 +60,10 @@ function CompanyList({
 
 function CompanyForm({ onClose, onCreated }: { onClose?: () => void; onCreated: (companyId: string) => void }) {
   const createCompany = useCreateCompanyMutation();
+  const currencies = useMemo(currencyOptions, []);
   const form = useForm({
     mode: 'controlled',
-    initialValues: { name: '', address: '', phone: '', email: '', taxId: '' },
+    initialValues: { name: '', address: '', phone: '', email: '', taxId: '', currency: DEFAULT_CURRENCY },
     validate: zodValidate(createCompanySchema),
   });
 
@@ -91,6 +93,14 @@ function CompanyForm({ onClose, onCreated }: { onClose?: () => void; onCreated: 
         <TextInput label="Phone" placeholder="Phone number" {...form.getInputProps('phone')} />
         <TextInput label="Email" placeholder="company@example.com" {...form.getInputProps('email')} />
         <TextInput label="Tax ID (optional)" placeholder="Tax ID" {...form.getInputProps('taxId')} />
+        <Select
+          label="Currency"
+          description="Every amount of the company is shown in it; it can be changed in Settings."
+          data={currencies}
+          searchable
+          allowDeselect={false}
+          {...form.getInputProps('currency')}
+        />
         <Group justify="flex-end" mt="sm">
           {onClose ? (
             <Button variant="default" onClick={onClose} disabled={createCompany.isPending}>

@@ -1,4 +1,4 @@
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Table, Text } from '@mantine/core';
 import type { DashboardTransaction } from '@pos/shared';
 import { IconEye } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -25,24 +25,46 @@ export function RecentTransactionsPanel({ transactions, denied, timezone }: Rece
           No recent transactions
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover aria-label="Recent Transactions">
+        // On a phone the date sits under the number and the status under the amount, so all of a row
+        // (Status and Action included) fits the screen without scrolling sideways.
+        <Table.ScrollContainer minWidth={320}>
+          <Table striped highlightOnHover horizontalSpacing="xs" aria-label="Recent Transactions">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Transaction #</Table.Th>
-                <Table.Th>Date</Table.Th>
+                <Table.Th visibleFrom="sm">Date</Table.Th>
                 <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th visibleFrom="sm">Status</Table.Th>
                 <Table.Th>Action</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {(transactions ?? []).map((t) => (
                 <Table.Tr key={t.id}>
-                  <Table.Td>{t.transaction_number}</Table.Td>
-                  <Table.Td>{formatDate(t.created_at, timezone)}</Table.Td>
-                  <Table.Td ta="right">{formatDollars(t.total_amount)}</Table.Td>
                   <Table.Td>
+                    {t.transaction_number}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm">
+                      {formatDate(t.created_at, timezone)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">{formatDate(t.created_at, timezone)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDollars(t.total_amount)}
+                    <Badge
+                      hiddenFrom="sm"
+                      display="block"
+                      ml="auto"
+                      mt={4}
+                      size="xs"
+                      color={statusColor(t.status)}
+                      variant="light"
+                      style={{ overflow: 'visible' }}
+                      data-testid="recent-status"
+                    >
+                      {t.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <Badge color={statusColor(t.status)} variant="light" style={{ overflow: 'visible' }}>
                       {t.status}
                     </Badge>
@@ -54,9 +76,18 @@ export function RecentTransactionsPanel({ transactions, denied, timezone }: Rece
                       leftSection={<IconEye size={14} />}
                       aria-label={`View ${t.transaction_number}`}
                       onClick={() => navigate(`/dashboard/transactions?id=${encodeURIComponent(t.id)}`)}
+                      visibleFrom="sm"
                     >
                       View
                     </Button>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`View ${t.transaction_number}`}
+                      onClick={() => navigate(`/dashboard/transactions?id=${encodeURIComponent(t.id)}`)}
+                      hiddenFrom="sm"
+                    >
+                      <IconEye size={16} />
+                    </ActionIcon>
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,12 +1,13 @@
 import { Badge, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { formatMoney, type InventoryStockItem } from '@pos/shared';
+import type { InventoryStockItem } from '@pos/shared';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { PagerFooter } from '../../../components/pager-footer';
 import { ListState } from '../../../components/table-state';
 import { useAllCategories } from '../../../lib/api/categories.api';
 import { useStockLevels } from '../../../lib/api/inventory.api';
+import { formatMoney } from '../../../lib/format';
 import {
   INVENTORY_PAGE_SIZE,
   NO_PRODUCTS,

@@ -1,6 +1,7 @@
 import { ActionIcon, Group, ScrollArea, Stack, Text } from '@mantine/core';
-import { formatMoney, lineSubtotal } from '@pos/shared';
+import { lineSubtotal } from '@pos/shared';
 import { IconMinus, IconPlus, IconShoppingCartOff, IconTrash } from '@tabler/icons-react';
+import { formatMoney } from '../../../lib/format';
 import { useActiveCart, useCartStore } from '../store/cart-store';
 import { notifyWarning, stockLimitMessage } from '../utils/notices';
 

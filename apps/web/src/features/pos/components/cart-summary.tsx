@@ -1,6 +1,7 @@
 import { Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
-import { type DiscountType, formatMoney } from '@pos/shared';
+import type { DiscountType } from '@pos/shared';
 import { useId } from 'react';
+import { formatMoney } from '../../../lib/format';
 import { cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
 import { NumberField } from './number-field';
 

@@ -1,7 +1,8 @@
 import { Button, Group, Modal, NumberInput, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { cashChange, formatMoney, type PaymentMethod } from '@pos/shared';
+import { cashChange, type PaymentMethod } from '@pos/shared';
 import { IconCash, IconCreditCard } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { formatMoney } from '../../../lib/format';
 import { canCompletePayment, type PaymentDetails } from '../store/sale-payload';
 
 type Props = {

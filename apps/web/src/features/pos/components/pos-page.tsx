@@ -1,9 +1,10 @@
-import { ActionIcon, Grid, Group, Kbd, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Grid, Group, Kbd, Paper, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBarcode, IconKeyboard, IconSearch } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useRegisterProducts } from '../../../lib/api/products.api';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useAllCategories } from '../../../lib/api/categories.api';
 import { useCurrentSelection } from '../../../lib/selection-context';
+import { useRegisterTiles } from '../api/pos.api';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { useCartBranch } from '../hooks/use-cart-branch';
 import { useCheckout, usePrinterTest } from '../hooks/use-checkout';
@@ -32,7 +33,17 @@ export function PosPage() {
   const [barcode, setBarcode] = useState('');
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const products = useRegisterProducts({ branchId, search: debouncedSearch });
+  const [categoryId, setCategoryId] = useState<string | null>(null);
+  const tiles = useRegisterTiles({ branchId, search: debouncedSearch, categoryId });
+  const tileProducts = useMemo(() => tiles.data?.pages.flatMap((p) => p.data) ?? [], [tiles.data]);
+  const firstPageMeta = tiles.data?.pages[0]?.meta;
+  const categories = useAllCategories(branchId);
+  const categoryOptions = useMemo(
+    () => (categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+    [categories.data],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another branch has other categories
+  useEffect(() => setCategoryId(null), [branchId]);
 
   const [modal, setModal] = useState<OpenModal>(null);
   const { scan, checkPrice, priceResult, setPriceResult, isCheckingPrice } = useProductLookups(branchId);
@@ -55,8 +66,8 @@ export function PosPage() {
 
   // Fresh stock on the tiles (after a sale, say) becomes the cart lines' limit.
   useEffect(() => {
-    if (products.data) cartStore.getState().syncStock(products.data);
-  }, [products.data]);
+    if (tileProducts.length > 0) cartStore.getState().syncStock(tileProducts);
+  }, [tileProducts]);
 
   const openPayment = () => {
     if (cartStore.getState().carts.find((c) => c.id === cart.id)?.items.length) {
@@ -136,11 +147,26 @@ export function PosPage() {
                   />
                 </Grid.Col>
               </Grid>
+              <Select
+                label="Category"
+                placeholder="All categories"
+                data={categoryOptions}
+                value={categoryId}
+                onChange={setCategoryId}
+                clearable
+                searchable
+                nothingFoundMessage="No categories"
+              />
               <div className={classes.tilesArea}>
                 <ProductTiles
-                  products={products.data ?? []}
-                  isLoading={products.isLoading}
-                  isSearching={debouncedSearch !== ''}
+                  products={tileProducts}
+                  isLoading={tiles.isLoading}
+                  isSearching={debouncedSearch !== '' || categoryId !== null}
+                  total={firstPageMeta?.total ?? tileProducts.length}
+                  isTotalCapped={firstPageMeta?.totalCapped === true}
+                  hasMore={tiles.hasNextPage}
+                  isLoadingMore={tiles.isFetchingNextPage}
+                  onLoadMore={() => void tiles.fetchNextPage()}
                   onAdd={(product, viaKeyboard) => {
                     addToCart(product);
                     // A tap or click returns to the scanner's field; from the keyboard the focus stays on the tile.

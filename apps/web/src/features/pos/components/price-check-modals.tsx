@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { formatMoney, type Product } from '@pos/shared';
+import type { Product } from '@pos/shared';
 import { IconBarcode, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatMoney } from '../../../lib/format';
 
 /** Price Check entry: a barcode or a name; Enter checks. */
 export function PriceCheckModal({

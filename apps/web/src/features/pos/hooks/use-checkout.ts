@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api';
 import { useInvalidateProducts } from '../../../lib/api/products.api';
 import { createSale } from '../../../lib/api/transactions.api';
+import { formatMoney } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import {
   printReceipt,
@@ -12,12 +13,46 @@ import {
 } from '../../../lib/printing';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
-import { cartStore, cartTotals } from '../store/cart-store';
+import { fetchCartProduct } from '../api/pos.api';
+import { type CartLineChange, cartStore, cartTotals, type FreshProduct } from '../store/cart-store';
 import { buildSalePayload, canCompletePayment, type PaymentDetails } from '../store/sale-payload';
 import { notifyWarning, POS_TEXT } from '../utils/notices';
 
 /** paid: the sale is recorded; rejected: the server refused this cart (409/422), fix it; failed: retry. */
 export type CheckoutResult = 'paid' | 'rejected' | 'failed';
+
+/** One line of the 'Cart updated' toast. */
+export function describeCartChange(change: CartLineChange): string {
+  switch (change.kind) {
+    case 'price':
+      return `${change.name}: price now ${formatMoney(change.to)} (was ${formatMoney(change.from)})`;
+    case 'stock':
+      return `${change.name}: only ${change.available} in stock, quantity set to ${change.available}`;
+    case 'removed':
+      return `${change.name}: ${change.reason === 'out-of-stock' ? 'out of stock' : 'no longer available'}, removed from the cart`;
+  }
+}
+
+/**
+ * After a 409 (a price changed, stock ran short, a product is gone): the cart's products as the server
+ * holds them now go into the cart, and the cashier is told what changed; the next Payment sends the
+ * updated cart with a new key. Answers false when nothing in the cart changed (the server's message stands).
+ */
+async function refreshCart(cartId: string): Promise<boolean> {
+  const cart = cartStore.getState().carts.find((c) => c.id === cartId);
+  if (!cart) return false;
+  const ids = [...new Set(cart.items.map((item) => item.productId))];
+  const found = await Promise.all(ids.map((id) => fetchCartProduct(id)));
+  const fresh = new Map<string, FreshProduct>(ids.map((id, i) => [id, found[i] ?? null]));
+  const changes = cartStore.getState().refreshFromServer(cartId, fresh);
+  if (changes.length === 0) return false;
+  notifyWarning(
+    `${changes.map(describeCartChange).join('. ')}. Check the cart and press Payment again.`,
+    'Cart updated',
+    'pos-cart-updated',
+  );
+  return true;
+}
 
 /** The receipt header: the company's name, the branch's address and phone (placeholders when missing). */
 export function useReceiptStore(): ReceiptStore {
@@ -55,8 +90,9 @@ export function useCheckout() {
       // 409: a price changed or the stock is short (the message names the product); 422: the key was
       // used for another body. Either way this cart must change first; the tiles show the news.
       if (isApiError(error) && (error.status === 409 || error.status === 422)) {
-        notifyError(error.message || POS_TEXT.paymentFailed);
         void invalidateProducts();
+        const updated = await refreshCart(cartId).catch(() => false);
+        if (!updated) notifyError(error.message || POS_TEXT.paymentFailed);
         return 'rejected';
       }
       notifyError(POS_TEXT.paymentFailed);

@@ -16,7 +16,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 /**
- * mod+F product search, mod+B barcode, mod+P payment, mod+T new cart tab, ? help. They work while
+ * mod+F product search, mod+B barcode, mod+P payment, mod+T (or F2) new cart tab, ? help. They work while
  * the cursor is in a field (the barcode field has it nearly always); `enabled` is false while a
  * modal is open, whose own keys (Enter, Escape) then apply.
  */
@@ -35,6 +35,8 @@ export function useRegisterHotkeys(enabled: boolean, actions: RegisterHotkeyActi
       ['mod+B', run(actions.focusBarcode)],
       ['mod+P', run(actions.openPayment)],
       ['mod+T', run(actions.newCart)],
+      // Real Chrome keeps Ctrl+T (a new browser tab) for itself: F2 is free in every browser.
+      ['F2', run(actions.newCart)],
       // '?' is Shift+/ on most layouts; the matcher compares Shift exactly, so both forms are listed.
       ['shift+?', help, { preventDefault: false }],
       ['?', help, { preventDefault: false }],

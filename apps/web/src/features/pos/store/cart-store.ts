@@ -34,6 +34,15 @@ export type Cart = {
 
 export type AddResult = 'added' | 'out-of-stock' | 'stock-limit';
 
+/** What a refresh from the server changed in a cart line (after a 409 on payment). */
+export type CartLineChange =
+  | { kind: 'price'; name: string; from: number; to: number }
+  | { kind: 'stock'; name: string; quantity: number; available: number }
+  | { kind: 'removed'; name: string; reason: 'gone' | 'out-of-stock' };
+
+/** A cart product as the server holds it now; null when it is no longer available. */
+export type FreshProduct = Pick<CartProduct, 'name' | 'price' | 'stockQuantity'> | null;
+
 export type CartState = {
   branchId: string | null;
   carts: Cart[];
@@ -65,6 +74,11 @@ export type CartState = {
   ensurePaymentKey: (cartId?: string) => string;
   /** After a sale: items, discount value, customer and key go; tax rate and discount type stay. */
   clearAfterSale: (cartId: string) => void;
+  /**
+   * The server refused the payment (409): the lines take the server's price and stock (quantities cut
+   * to the stock, gone products removed) and the payment key goes, so the next payment is a new one.
+   */
+  refreshFromServer: (cartId: string, fresh: ReadonlyMap<string, FreshProduct>) => CartLineChange[];
   /** Fresh stock figures from the product tiles, for the lines' limits. */
   syncStock: (products: Pick<CartProduct, 'id' | 'stockQuantity'>[]) => void;
 };
@@ -214,12 +228,14 @@ export function createCartStore() {
       addProduct: (product, quantity = 1) => {
         const line = activeCart().items.find((item) => item.productId === product.id);
         if (line) {
-          // The newest stock figure wins: the tile or scan that added it again has just read it.
+          // The newest price and stock win: the tile or scan that added it again has just read them.
           update((cart) =>
             withItems(
               cart,
               cart.items.map((item) =>
-                item.productId === product.id ? { ...item, stockQuantity: product.stockQuantity } : item,
+                item.productId === product.id
+                  ? { ...item, price: product.price, stockQuantity: product.stockQuantity }
+                  : item,
               ),
             ),
           );
@@ -310,6 +326,36 @@ export function createCartStore() {
               : cart,
           ),
         })),
+
+      refreshFromServer: (cartId, fresh) => {
+        const cart = get().carts.find((c) => c.id === cartId);
+        if (!cart) return [];
+        const changes: CartLineChange[] = [];
+        const items: CartItem[] = [];
+        for (const item of cart.items) {
+          if (!fresh.has(item.productId)) {
+            items.push(item);
+            continue;
+          }
+          const now = fresh.get(item.productId);
+          if (!now || now.stockQuantity <= 0) {
+            changes.push({ kind: 'removed', name: item.name, reason: now ? 'out-of-stock' : 'gone' });
+            continue;
+          }
+          if (toMinor(now.price) !== toMinor(item.price)) {
+            changes.push({ kind: 'price', name: now.name, from: item.price, to: now.price });
+          }
+          const quantity = Math.min(item.quantity, now.stockQuantity);
+          if (quantity < item.quantity) {
+            changes.push({ kind: 'stock', name: now.name, quantity: item.quantity, available: now.stockQuantity });
+          }
+          items.push({ ...item, name: now.name, price: now.price, stockQuantity: now.stockQuantity, quantity });
+        }
+        set(({ carts }) => ({
+          carts: carts.map((c) => (c.id === cartId ? { ...withItems(c, items), paymentKey: null } : c)),
+        }));
+        return changes;
+      },
 
       syncStock: (products) => {
         const stock = new Map(products.map((p) => [p.id, p.stockQuantity]));

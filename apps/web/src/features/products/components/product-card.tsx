@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { formatMoney, type Product } from '@pos/shared';
+import type { Product } from '@pos/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { formatMoney } from '../../../lib/format';
 
 /** Stock level colours (spec 02, section 4): low red, overstock orange, otherwise green. */
 export function stockColor({ stockQuantity, lowStockThreshold, maxStock }: Product): string {

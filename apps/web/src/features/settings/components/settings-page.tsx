@@ -3,6 +3,7 @@ import { isSuperAdmin } from '@pos/shared';
 import { useSessionUser } from '../../../lib/session-store';
 import { AccountInfoCard } from './account-info-card';
 import { ChangePasswordCard } from './change-password-card';
+import { CurrencySettingsCard } from './currency-settings-card';
 import { TaxSettingsCard } from './tax-settings-card';
 
 export function SettingsPage() {
@@ -16,6 +17,7 @@ export function SettingsPage() {
         <ChangePasswordCard />
         <Stack gap="md">
           {isSuperAdmin(user) ? <TaxSettingsCard /> : null}
+          {isSuperAdmin(user) ? <CurrencySettingsCard /> : null}
           <AccountInfoCard />
         </Stack>
       </SimpleGrid>

@@ -18,7 +18,10 @@ export function useReprintReceipt() {
   const reprint = async (sale: Sale) => {
     setIsPrinting(true);
     try {
-      await printReceipt(saleReceiptData(sale, receiptStore(company, user?.company, branch?.timezone)));
+      // Marked as a copy: the customer's original receipt was printed at the sale.
+      await printReceipt(
+        saleReceiptData(sale, receiptStore(company, user?.company, branch?.timezone), { reprint: true }),
+      );
       notifySuccess('Receipt printed successfully');
     } catch (error) {
       notifyError(errorMessage(error, 'Failed to print receipt'));

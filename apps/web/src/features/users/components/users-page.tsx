@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { isSuperAdmin, type User } from '@pos/shared';
+import { Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { canSwitchBranch, isSuperAdmin, type User, userCan } from '@pos/shared';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { AccessDenied } from '../../../components/access-denied';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagerFooter } from '../../../components/pager-footer';
 import { TableStateRow } from '../../../components/table-state';
@@ -16,23 +17,49 @@ import { roleBadgeColor } from '../utils/role-badge';
 import { type AddUserFormState, createUserBody, type EditUserFormState, updateUserBody } from '../utils/user-form';
 import { AddUserModal, EditUserModal } from './user-modals';
 
+/** The branch filter's 'All branches' choice (no branchId sent). */
+const ALL_BRANCHES = 'all';
+
+/** A typed /dashboard/users without manage_users (a cashier): Access Denied, not a failing list. */
 export function UsersPage() {
+  const me = useSessionUser();
+  if (!userCan(me, 'manage_users')) {
+    return (
+      <AccessDenied message="You don't have permission to access this page. Only managers and administrators can manage users." />
+    );
+  }
+  return <UsersScreen />;
+}
+
+function UsersScreen() {
   const { company, branch, branches, isLoading: isSelecting } = useCurrentSelection();
   const companyId = company?.id ?? null;
   const branchId = branch?.id ?? null;
   const me = useSessionUser();
   const canGrantSuperAdmin = isSuperAdmin(me);
+  // The branch filter: every branch of the company by default for those who may see them all (so a
+  // user made for another branch, or a Super Admin with no branch, is listed), else their own branch.
+  const seesAllBranches = canSwitchBranch(me);
+  const [branchFilter, setBranchFilter] = useState<string>(ALL_BRANCHES);
+  const filterBranchId = seesAllBranches ? (branchFilter === ALL_BRANCHES ? undefined : branchFilter) : branchId;
 
-  const list = useListControls({ scope: `${companyId}|${branchId}` });
+  const list = useListControls({ scope: `${companyId}|${filterBranchId ?? 'all'}` });
   const users = useUsers({
     companyId,
-    branchId: branchId ?? undefined,
+    branchId: filterBranchId ?? undefined,
     page: list.page,
     limit: list.pageSize,
     search: list.debouncedSearch,
   });
 
   const branchOptions = useMemo(() => branches.map((b) => ({ value: b.id, label: b.name })), [branches]);
+  const filterOptions = useMemo(
+    () => [{ value: ALL_BRANCHES, label: 'All branches' }, ...branchOptions],
+    [branchOptions],
+  );
+  // Another company: its branches are others, so back to all of them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the company changes
+  useEffect(() => setBranchFilter(ALL_BRANCHES), [companyId]);
 
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
@@ -88,6 +115,17 @@ export function UsersPage() {
       </Group>
 
       <Paper withBorder p="md" radius="md">
+        {seesAllBranches ? (
+          <Select
+            label="Branch"
+            data={filterOptions}
+            value={branchFilter}
+            onChange={(value) => setBranchFilter(value ?? ALL_BRANCHES)}
+            allowDeselect={false}
+            maw={320}
+            mb="sm"
+          />
+        ) : null}
         <ListToolbar list={list} entity="users" placeholder="Search users..." mb="md" />
 
         <Table.ScrollContainer minWidth={640}>

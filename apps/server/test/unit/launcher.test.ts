@@ -1,0 +1,135 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * `npm start` as a service manager runs it: the launcher (scripts/start.mjs) with a temporary DATA_DIR
+ * on a free port, then SIGTERM to the launcher's process only. The server must get the signal, finish,
+ * close the embedded database, and the launcher must exit with it: port free, no orphan, within 5 s.
+ * Build-aware: the launcher builds what is stale first (a no-op after `npm run build`).
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+/** The launcher's child processes (Linux /proc), to check that none is left behind. */
+function childrenOf(pid: number): number[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** This process's environment without one variable (the launcher must use the embedded database). */
+function envWithout(name: string): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env[name];
+  return env;
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('npm start launcher', () => {
+  let dataDir: string;
+  let launcher: ChildProcess | undefined;
+
+  beforeAll(() => {
+    const build = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), '--build-only'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    expect(build.status).toBe(0);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-launcher-'));
+  }, 600_000);
+
+  afterAll(() => {
+    if (launcher?.pid && isAlive(launcher.pid)) launcher.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('passes SIGTERM on; the server closes the database and frees the port; the launcher exits with it', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+      cwd: root,
+      env: {
+        ...envWithout('DATABASE_URL'),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    launcher = child;
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+
+    // Ready: the address is the last thing printed, after the demo users.
+    await new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (output.includes(`POS running at http://localhost:${port}`)) resolve();
+      };
+      child.stdout?.on('data', check);
+      child.once('exit', () => reject(new Error(`launcher exited before the server was ready:\n${output}`)));
+    });
+    expect(output.trimEnd().split('\n').at(-1)).toContain(`POS running at http://localhost:${port}`);
+    expect(output).toMatch(/Demo users|Loaded demo data/);
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+    // At the default level (info) no request is logged: the address and demo users stay in view.
+    expect(output).not.toContain('incoming request');
+
+    const servers = childrenOf(child.pid as number);
+    expect(servers.length).toBe(1);
+    const startedAt = Date.now();
+    child.kill('SIGTERM'); // the launcher only, as a service manager would
+    const { code } = await exited;
+    const took = Date.now() - startedAt;
+
+    expect(code).toBe(0);
+    expect(took).toBeLessThan(5_000);
+    expect(output).toContain('Database closed');
+    expect(await isPortFree(port)).toBe(true);
+    for (const pid of servers) expect(isAlive(pid), `server process ${pid} left running`).toBe(false);
+  }, 120_000);
+});

@@ -1,0 +1,14 @@
+import { useState } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { useIsSignedIn } from '../lib/session-store';
+
+/**
+ * /login opened by a signed-in user: straight to the dashboard instead of a second sign-in form. Only
+ * a session that existed when the page opened counts: a sign-in made here navigates on its own.
+ */
+export function GuestOnly() {
+  const isSignedIn = useIsSignedIn();
+  const [wasSignedIn] = useState(isSignedIn);
+  if (wasSignedIn) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}
