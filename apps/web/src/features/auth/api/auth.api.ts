@@ -19,7 +19,10 @@ export async function fetchMe(): Promise<SessionUser> {
 
 /** Revokes the session on the server; signing out locally does not wait for it. */
 export async function logout(): Promise<void> {
-  await apiRequest('/auth/logout', { method: 'POST', skipUnauthorizedHandler: true });
+  await apiRequest<Answer<typeof authResponses.logout>>('/auth/logout', {
+    method: 'POST',
+    skipUnauthorizedHandler: true,
+  });
 }
 
 export const meQueryOptions = () =>
