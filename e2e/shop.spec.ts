@@ -133,6 +133,8 @@ test.describe('2. one currency everywhere', () => {
       });
       const customerId: string = (await found.json()).data[0].id;
       await page.goto(`/dashboard/customers/${customerId}`);
+      await expect(page.getByText('Total Spent').locator('..')).toContainText(amount);
+      await page.getByRole('tab', { name: 'Transaction History' }).click();
       await expect(page.getByRole('row').filter({ hasText: sale.receiptNumber })).toContainText(amount);
       await expect(page.getByText('PKR 934.50')).toHaveCount(0);
     } finally {
@@ -371,7 +373,7 @@ test.describe('10. the small ones', () => {
     ).toBe(true);
     for (const cell of [
       status,
-      recent.getByRole('columnheader', { name: 'Action' }),
+      recent.getByRole('columnheader', { name: 'Action', exact: true }),
       firstRow.getByRole('button', { name: /^View / }),
     ]) {
       const box = await cell.boundingBox();

@@ -55,11 +55,16 @@ if (!process.argv.includes('--build-only')) {
   const child = spawn(process.execPath, ['--enable-source-maps', at('apps/server/dist/main.js')], { stdio: 'inherit' });
   // A service manager stops the launcher (or npm, which passes the signal on to it): the server gets the
   // same signal, shuts down cleanly, and the launcher exits with it. No orphan keeps the port or the database.
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-    process.on(signal, () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    });
-  }
+  const stop = (signal) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+  // `npm start` stopped with SIGTERM: npm (and its shell) exit without passing the signal on, and this
+  // launcher is left to init. A changed parent means whoever started us is gone: stop the server too.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop('SIGTERM');
+  }, 250).unref();
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 0)));
   child.on('error', (error) => {
     console.error(error);
