@@ -26,7 +26,6 @@ export type ProductListParams = {
 export const productKeys = {
   all: ['products'] as const,
   list: (params: ProductListParams) => ['products', params.branchId, 'list', params] as const,
-  registerSearch: (branchId: string, search: string) => ['products', branchId, 'pos-search', search] as const,
 };
 
 /** One page of the branch's products. The catalogue can hold 100,000: never ask for all of it. */
@@ -40,16 +39,6 @@ export function fetchProducts(
 /** GET /products/{id}: one product as the server holds it now (price and stock). */
 export function fetchProduct(id: string, signal?: AbortSignal): Promise<Answer<typeof productResponses.one>> {
   return apiRequest<Answer<typeof productResponses.one>>(`/products/${encodeURIComponent(id)}`, { signal });
-}
-
-/** Register search: GET /products?search&branchId (the server's default page of 10). */
-export function searchProducts(
-  { branchId, search }: { branchId: string; search: string },
-  signal?: AbortSignal,
-): Promise<Product[]> {
-  return apiRequest<Answer<typeof productResponses.list>>('/products', { query: { branchId, search }, signal }).then(
-    (r) => r.data,
-  );
 }
 
 /** A scanned barcode: the exact (case-insensitive) SKU of the branch, or null. */
@@ -84,20 +73,6 @@ export function useProducts(params: Omit<ProductListParams, 'branchId'> & { bran
   // One toast id: a refetch that fails again updates the toast instead of stacking another.
   useEffect(() => {
     if (query.error) notifyError('Failed to fetch products', 'Error', 'fetch-products');
-  }, [query.error]);
-  return query;
-}
-
-/** The register's product tiles: the register search, debounced by the caller. */
-export function useRegisterProducts({ branchId, search }: { branchId: string | null; search: string }) {
-  const query = useQuery({
-    queryKey: productKeys.registerSearch(branchId ?? '', search),
-    queryFn: ({ signal }) => searchProducts({ branchId: branchId ?? '', search }, signal),
-    enabled: Boolean(branchId),
-    placeholderData: keepPreviousData,
-  });
-  useEffect(() => {
-    if (query.error) notifyError('Failed to search products', 'Error', 'pos-search-products');
   }, [query.error]);
   return query;
 }
