@@ -46,7 +46,11 @@ export const remainingQuantity = (item: { quantity: number; returnedQuantity: nu
 
 // The refund itself (what the customer paid for the units, less the fee) is computeReturnRefund of money.ts.
 
-const money = z.number().finite().min(0, RETURNS_MSG.negativeFee).max(1_000_000_000);
+const money = z
+  .number()
+  .finite()
+  .min(0, RETURNS_MSG.negativeFee)
+  .max(1_000_000_000, 'Amount must be at most 1,000,000,000');
 const fee = money.refine(hasAtMostTwoDecimals, RETURNS_MSG.feeDecimals);
 
 /** The return-create payload of spec 02 section 3 (snake_case is the contract). processed_by is ignored. */
@@ -61,7 +65,7 @@ export const createReturnSchema = z.object({
           .number()
           .int('Quantity must be a whole number')
           .min(0, 'Quantity cannot be negative')
-          .max(100_000),
+          .max(100_000, 'Quantity must be at most 100,000'),
         reason: z.enum(RETURN_REASON_CODES).optional().nullable(),
         condition: z.enum(RETURN_ITEM_CONDITIONS).default('new'),
         restocking_fee: fee.default(0),

@@ -6,7 +6,7 @@ import { taxRateSchema } from './settings';
 export const PAYMENT_METHODS = ['cash', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-const amount = z.number().min(0).max(1_000_000_000).finite();
+const amount = z.number().min(0).max(1_000_000_000, 'Amount must be at most 1,000,000,000').finite();
 
 /** The sale payload of spec 02 section 3 (snake_case is the contract), plus an optional register-made id. */
 export const createSaleSchema = z
@@ -21,7 +21,7 @@ export const createSaleSchema = z
             .number()
             .int('Quantity must be a whole number')
             .min(1, 'Quantity must be at least 1')
-            .max(100_000),
+            .max(100_000, 'Quantity must be at most 100,000'),
           price: amount,
         }),
       )
@@ -32,7 +32,11 @@ export const createSaleSchema = z
     tax_rate: taxRateSchema,
     discount_type: z.enum(['percentage', 'amount']),
     /** A percent (0-100, 2 decimals) or an amount (2 decimals, capped at the subtotal): see discountValueIssue. */
-    discount_value: z.number().min(0, RATE_MSG.discountNegative).max(1_000_000_000).finite(),
+    discount_value: z
+      .number()
+      .min(0, RATE_MSG.discountNegative)
+      .max(1_000_000_000, 'Discount must be at most 1,000,000,000')
+      .finite(),
     discount_amount: amount,
     total: amount,
     payment_method: z.enum(PAYMENT_METHODS),

@@ -161,6 +161,30 @@ describe(`shop API (${engineName()})`, () => {
       expect(res.json().message).toContain('1,000,000,000');
     });
 
+    it('a sale line quantity past the limit says what the limit is', async () => {
+      const product = await createProduct(ctx.database.db, { companyId: a.company.id, branchId: a.main.id });
+      const res = await request(ctx.app, tokens.cashierA, {
+        method: 'POST',
+        url: '/api/transactions',
+        payload: {
+          branchId: a.main.id,
+          items: [{ product_id: product.id, quantity: 999_999_999_999, price: 80 }],
+          subtotal: 80,
+          tax: 0,
+          tax_rate: 0,
+          discount_type: 'amount',
+          discount_value: 0,
+          discount_amount: 0,
+          total: 80,
+          payment_method: 'card',
+          amount_paid: 80,
+          change: 0,
+        },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Quantity must be at most 100,000');
+    });
+
     it('a product price or stock past the limit says what the limit is', async () => {
       const base = { name: 'Huge', branchId: a.main.id, cost: 1, price: 2, stockQuantity: 1 };
       for (const patch of [{ price: 999_999_999_999 }, { stockQuantity: 999_999_999_999 }]) {
