@@ -142,11 +142,12 @@ export type RefundBreakdown = { goods: Minor; discount: Minor; tax: Minor; paid:
 
 /**
  * What the customer paid for units r+1..r+k of a line of q units (r already returned, k returned now),
- * by cumulative units: paid(n) = round(line paid x n / q) and the piece is paid(r+k) - paid(r). So the
- * last unit takes the rounding remainder, and returning every unit, in any pieces, refunds exactly the
- * line's paid amount. The tax is cut the same way and the discount is the rest
- * (goods - discount + tax = paid), so a sale without discount shows none and one without tax none. The refund is that less the restocking fee; a fee above what was
- * paid is the caller's to refuse (the refund does not go below 0).
+ * by cumulative units: the line's discount and tax are each cut as share(n) = round(amount x n / q) and
+ * the piece is share(r+k) - share(r); the goods are the unit price x k. So the last unit takes the
+ * rounding remainder, returning every unit, in any pieces, refunds exactly the line's paid amount, and
+ * no piece shows a negative share (a sale without discount shows none, one without tax none). The refund
+ * is goods - discount + tax less the restocking fee; a fee above what was paid is the caller's to refuse
+ * (the refund does not go below 0).
  */
 export function unitsRefund(
   line: LinePaid,
@@ -154,10 +155,12 @@ export function unitsRefund(
 ): RefundBreakdown {
   const from = Math.min(Math.max(alreadyReturned, 0), line.quantity);
   const to = Math.min(from + Math.max(quantity, 0), line.quantity);
-  const paid = unitsShare(line.paid, to, line.quantity) - unitsShare(line.paid, from, line.quantity);
-  const tax = unitsShare(line.tax, to, line.quantity) - unitsShare(line.tax, from, line.quantity);
-  const goods = line.quantity > 0 ? (line.goods / line.quantity) * (to - from) : 0;
-  return { goods, discount: goods + tax - paid, tax, paid, fee, refund: Math.max(0, paid - fee) };
+  const piece = (amount: Minor) => unitsShare(amount, to, line.quantity) - unitsShare(amount, from, line.quantity);
+  const goods = piece(line.goods);
+  const discount = piece(line.discount);
+  const tax = piece(line.tax);
+  const paid = goods - discount + tax;
+  return { goods, discount, tax, paid, fee, refund: Math.max(0, paid - fee) };
 }
 
 export type ReturnRefundLine = RefundBreakdown & { saleItemId: string };
