@@ -5,7 +5,8 @@ import { type ApiSession, apiSession, sellViaApi } from './api';
 import { signIn, signInToDashboard, unique, uniqueUsername } from './helpers';
 
 // Issue 11: what a shop would trip over. One test (or more) per numbered item.
-const SCREENS = '/work/screens/h6';
+// Screenshots for a person to look at: under test-results (SCREENS_DIR to keep them elsewhere).
+const SCREENS = process.env.SCREENS_DIR ?? 'test-results/screens';
 const PHONE = { width: 390, height: 844 };
 
 type NewProduct = { id: string; sku: string; name: string; price: number; stockQuantity: number };
