@@ -218,10 +218,3 @@ export function cashChange({ total, amountReceived }: { total: number; amountRec
   const change = toMinor(amountReceived) - toMinor(total);
   return change < 0 ? null : fromMinor(change);
 }
-
-const formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** 'PKR 1,234.50' (currency PKR, en-US number format). */
-export function formatMoney(amount: number, currency = 'PKR'): string {
-  return `${currency} ${formatter.format(amount)}`;
-}

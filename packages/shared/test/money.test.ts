@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashChange, computeCartTotals, formatMoney, percentOf, toMinor } from '../src/money';
+import { cashChange, computeCartTotals, percentOf, toMinor } from '../src/money';
 
 describe('toMinor', () => {
   it('rounds half up on the decimal value, not the binary one', () => {
@@ -75,11 +75,5 @@ describe('cashChange', () => {
     expect(cashChange({ total: 565.04, amountReceived: 1000 })).toBe(434.96);
     expect(cashChange({ total: 565.04, amountReceived: 565.04 })).toBe(0);
     expect(cashChange({ total: 565.04, amountReceived: 565.03 })).toBeNull();
-  });
-});
-
-describe('formatMoney', () => {
-  it('uses PKR and en-US separators with 2 decimals', () => {
-    expect(formatMoney(1234.5)).toBe('PKR 1,234.50');
   });
 });

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import type { Product } from '@pos/shared';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../lib/api';
+import { getDisplayCurrency } from '../../../lib/format';
 import { zodValidate } from '../../../lib/forms';
 import type { PickerItem } from '../utils/picker-options';
 import {
@@ -33,7 +34,14 @@ function serverFieldErrors(error: unknown): Record<string, string> {
   return {};
 }
 
-const priceProps = { decimalScale: 2, fixedDecimalScale: true, min: 0, thousandSeparator: ',', prefix: 'PKR ' };
+// The amount fields show the company's currency code, as every amount does (lib/format.ts).
+const priceProps = () => ({
+  decimalScale: 2,
+  fixedDecimalScale: true,
+  min: 0,
+  thousandSeparator: ',',
+  prefix: `${getDisplayCurrency()} `,
+});
 
 /** The 'Add Product' / 'Edit Product' modal. A cashier's form has no buying price at all. */
 export function ProductFormModal({
@@ -136,7 +144,7 @@ export function ProductFormModal({
                   label="Buying Price"
                   placeholder="0.00"
                   withAsterisk
-                  {...priceProps}
+                  {...priceProps()}
                   {...form.getInputProps('cost')}
                 />
               </Grid.Col>
@@ -146,7 +154,7 @@ export function ProductFormModal({
                 label="Selling Price"
                 placeholder="0.00"
                 withAsterisk
-                {...priceProps}
+                {...priceProps()}
                 {...form.getInputProps('price')}
               />
             </Grid.Col>
