@@ -9,6 +9,7 @@ export default defineConfig({
         test: {
           name: 'server-api',
           include: ['apps/server/test/api/**/*.test.ts'],
+          globalSetup: ['apps/server/test/helpers/pglite-template.ts'],
           // Each file gets its own database; files run in parallel on the two cores.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -160,12 +161,26 @@ async function runLoad({ port, tokens, branchId, products, serverPid }) {
   };
 }
 
-/** The sale statement's text, read from the server's source so that pgbench runs exactly the API's SQL. */
+/**
+ * The sale statement's text, imported from the server's source (through tsx, so the fragments it is
+ * assembled from, the receipt number and the ledger rows, are expanded) so that pgbench runs exactly
+ * the API's SQL.
+ */
 function commitSaleSql() {
-  const source = fs.readFileSync(path.join(root, 'apps/server/src/features/transactions/transactions.repo.ts'), 'utf8');
-  const text = /const COMMIT_SALE: FixedStatement = \{\s*name: '[^']+',\s*text: `([^`]+)`/.exec(source)?.[1];
-  if (!text) throw new Error('COMMIT_SALE not found in transactions.repo.ts');
-  return text;
+  const repo = path.join(root, 'apps/server/src/features/transactions/transactions.repo.ts');
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `const m = await import(${JSON.stringify(pathToFileURL(repo).href)}); process.stdout.write(m.COMMIT_SALE.text);`,
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
+  if (result.status !== 0 || !result.stdout) throw new Error(`COMMIT_SALE not read: ${result.stderr}`);
+  return result.stdout;
 }
 
 /**
@@ -195,9 +210,9 @@ async function loadHistory(db, { companyId, branchId }) {
   await db.query(
     `insert into sales (company_id, id, branch_id, receipt_number, cashier_id, payment_method, status, subtotal,
                         discount_type, discount_value, discount_amount, tax_rate, tax_amount, total, amount_paid,
-                        change_amount, created_at)
+                        change_amount, created_at, sold_at)
      select $1::uuid, ${saleId('g')}, $2::uuid, 'H-' || lpad(g::text, 7, '0'), $3::uuid, 'card', 'completed', 300,
-            'amount', 0, 0, 5, 15, 315, 315, 0, now() - make_interval(mins => g)
+            'amount', 0, 0, 5, 15, 315, 315, 0, now() - make_interval(mins => g), now() - make_interval(mins => g)
      from generate_series(1, $4::integer) g`,
     [companyId, branchId, cashier, HISTORY],
   );
@@ -244,6 +259,15 @@ function pgbenchScript(nProducts) {
     23: 'null',
     24: 'null',
     25: 'null',
+    // The till's parameters (issue 14): charged = catalogue price, online, sold now, no register, branch number,
+    // no shift given, no flags.
+    26: `(select array_agg(price order by id) from bench_products where n in (:p1, :p2, :p3))`,
+    27: 'false',
+    28: 'null',
+    29: 'null',
+    30: 'null',
+    31: 'null',
+    32: `'{}'`,
   };
   const sale = commitSaleSql()
     .replace(/\$(\d+)/g, (_, n) => `(${values[n]})`)

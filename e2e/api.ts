@@ -76,13 +76,33 @@ export async function sellViaApi(
   return (await res.json()).data;
 }
 
-/** Returns `quantity` of the sale's first line. */
+/**
+ * An open shift for API-made cash refunds (a cash refund needs one): the session's own register
+ * (enrolled with a device id of its own) and its open shift, opened with a zero float if it has none.
+ */
+export async function ensureApiShift(page: Page, { headers, branchId }: ApiSession): Promise<string> {
+  const enrol = await page.request.post('/api/registers', {
+    headers,
+    data: { branchId, deviceId: `e2e-api-${headers.Authorization?.slice(-12)}` },
+  });
+  expect(enrol.ok()).toBeTruthy();
+  const registerId: string = (await enrol.json()).data.id;
+  const current = await page.request.get('/api/shifts/current', { headers, params: { registerId } });
+  const open = (await current.json()).data.shift;
+  if (open) return open.id;
+  const opened = await page.request.post('/api/shifts', { headers, data: { branchId, registerId, openingFloat: 0 } });
+  expect(opened.status()).toBe(201);
+  return (await opened.json()).data.id;
+}
+
+/** Returns `quantity` of the sale's first line (a cash refund, at the session's own register and shift). */
 export async function returnViaApi(
   page: Page,
   { headers, branchId }: ApiSession,
   { sale, quantity = 1, condition = 'new' }: { sale: Sale; quantity?: number; condition?: 'new' | 'defective' },
 ): Promise<{ returnNumber: string }> {
   const reason = condition === 'new' ? 'customer_change_mind' : 'defective';
+  await ensureApiShift(page, { headers, branchId });
   const res = await page.request.post('/api/returns', {
     headers,
     data: {

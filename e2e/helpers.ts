@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -36,4 +36,38 @@ export async function expectToast(page: Page, message: string) {
   await expect(toast).toBeVisible();
   await toast.getByRole('button').click();
   await expect(toast).toHaveCount(0);
+}
+
+/**
+ * At the register: opens a shift with this float if the register prompts for one (a cash sale needs
+ * an open shift; docs/ARCHITECTURE.md, "Shifts and the cash drawer"). Waits until the register shows
+ * either its open shift or the prompt, so call it after the register page has loaded.
+ */
+export async function ensureShiftOpen(page: Page, float = 0) {
+  const prompt = page.getByRole('dialog', { name: 'Open a shift' });
+  const openShift = page.getByRole('button', { name: /^Shift R\d+$/ });
+  await expect(prompt.or(openShift)).toBeVisible();
+  if (await prompt.isVisible()) {
+    await prompt.getByLabel('Opening float').fill(String(float));
+    await prompt.getByRole('button', { name: 'Open shift' }).click();
+    await expect(prompt).toHaveCount(0);
+    await expect(openShift).toBeVisible();
+  }
+}
+
+/**
+ * Printed receipts and reports stay open for the test to read them. The register closes its print
+ * popup 500 ms after printing (lib/printing/print.ts), and a loaded CI machine can pass that before the
+ * test has read the popup. Only the closing is skipped: what the popup shows is the product's own.
+ * Call before the page opens the app (it is an init script of the context).
+ */
+export async function keepPrintPopupsOpen(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const open = window.open.bind(window);
+    window.open = (...args: Parameters<typeof window.open>) => {
+      const popup = open(...args);
+      if (popup) popup.close = () => {};
+      return popup;
+    };
+  });
 }

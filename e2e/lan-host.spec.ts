@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import config from '../playwright.config';
-import { DEMO_PASSWORD } from './helpers';
+import { DEMO_PASSWORD, ensureShiftOpen } from './helpers';
 
 // Issue 10.3: a shop's second register opens the app at http://<LAN name or address>:3000. Chromium
 // maps the name pos-lan.test to this machine, so the page is served over plain HTTP from a host
@@ -31,6 +31,8 @@ test('a cashier signs in and completes a sale through a LAN host name over plain
   expect(new URL(page.url()).origin).toBe(`http://pos-lan.test:${PORT}`);
 
   await page.goto('/dashboard/pos');
+
+  await ensureShiftOpen(page);
   await page.getByLabel('Search Products').fill('Cola 1.5L');
   await expect(page.getByRole('button', { name: 'Add Cola 1.5L to cart' })).toBeVisible();
   const barcode = page.getByLabel('Barcode');

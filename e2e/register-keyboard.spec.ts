@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signInToDashboard } from './helpers';
+import { ensureShiftOpen, signInToDashboard } from './helpers';
 
 /**
  * The register with the keyboard alone and without its shortcut keys (no mod+P, no mod+F): Tab, Shift+Tab,
@@ -45,6 +45,7 @@ test('a cash sale (Exact amount) and a card sale with the keyboard only, each in
 }) => {
   await signInToDashboard(page, 'cashier');
   await page.goto('/dashboard/pos');
+  await ensureShiftOpen(page);
   const barcode = page.getByLabel('Barcode');
   await expect(barcode).toBeFocused();
   await expect(page.getByTestId('product-tile').first()).toBeVisible();
@@ -111,6 +112,7 @@ test('on a 390 px phone the total and Payment are on screen with the tiles, and 
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto('/dashboard/pos');
+  await ensureShiftOpen(page);
   const tiles = page.getByTestId('product-tile');
   await expect(tiles.first()).toBeVisible();
   await page.waitForLoadState('networkidle');

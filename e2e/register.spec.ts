@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { computeCartTotals } from '../packages/shared/src/money';
-import { signInToDashboard } from './helpers';
+import { ensureShiftOpen, keepPrintPopupsOpen, signInToDashboard } from './helpers';
 
 // Demo data: Main Branch, tax 5 %; Cola 1.5L (BEV-COLA-15, PKR 180) and Salted Chips 70g (SNK-CHIP-70, PKR 90).
 async function tileStock(page: Page, name: string): Promise<number> {
@@ -20,8 +20,10 @@ test('a cashier sells two products by barcode and keyboard, pays cash with chang
   page,
   context,
 }) => {
+  await keepPrintPopupsOpen(context);
   await signInToDashboard(page, 'cashier');
   await page.goto('/dashboard/pos');
+  await ensureShiftOpen(page);
 
   await searchTile(page, 'Cola 1.5L', 'Cola 1.5L');
   const colaBefore = await tileStock(page, 'Cola 1.5L');
@@ -69,7 +71,7 @@ test('a cashier sells two products by barcode and keyboard, pays cash with chang
   const popup = context.waitForEvent('page');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Payment processed successfully')).toBeVisible();
-  // The printable receipt opens (no printer attached in the test browser) and closes itself.
+  // The printable receipt opens (no printer attached in the test browser; kept open to be read).
   const receipt = await popup;
   await expect(receipt.locator('pre')).toContainText(totalText);
 
@@ -94,6 +96,7 @@ test('a cashier sells two products by barcode and keyboard, pays cash with chang
 test('a second cart tab holds its own sale', async ({ page, context }) => {
   await signInToDashboard(page, 'cashier');
   await page.goto('/dashboard/pos');
+  await ensureShiftOpen(page);
   const barcode = page.getByLabel('Barcode');
   await barcode.fill('BEV-COLA-15');
   await barcode.press('Enter');
@@ -114,11 +117,21 @@ test('a second cart tab holds its own sale', async ({ page, context }) => {
   await expect(dialog.getByRole('radio', { name: 'Card' })).toBeChecked();
   const popup = context.waitForEvent('page');
   await dialog.getByRole('button', { name: 'Complete Payment' }).click();
-  await expect(page.getByText('Payment processed successfully')).toBeVisible();
+  const toast = page.getByRole('alert').filter({ hasText: 'Payment processed successfully' });
+  await expect(toast).toBeVisible();
   await popup;
   await expect(page.getByText('Cart is empty')).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Cart 1' }).click();
+  // The sale's toasts sit clear of the cart tabs and Payment (bottom left at the register): the
+  // cashier switches carts at once, without waiting for them to close.
+  const cartTab = page.getByRole('tab', { name: 'Cart 1' });
+  for (const target of [cartTab, page.getByRole('button', { name: 'Payment' })]) {
+    const [a, b] = [await toast.boundingBox(), await target.boundingBox()];
+    if (!a || !b) throw new Error('toast or target not laid out');
+    const overlaps = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlaps).toBe(false);
+  }
+  await cartTab.click();
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('cart-line')).toContainText('Cola 1.5L');
 });

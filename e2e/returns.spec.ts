@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { computeReturnRefund, fromMinor } from '@pos/shared';
-import { apiSession, findProduct, sellViaApi } from './api';
+import { apiSession, ensureApiShift, findProduct, sellViaApi } from './api';
 import { expectToast, signInToDashboard } from './helpers';
 
 const SHOTS = '/tmp/shots';
@@ -25,6 +25,8 @@ test('a manager finds a sale by receipt, returns part of it with a restocking fe
     discountAmount: 20,
   });
   const receipt = sale.receiptNumber;
+  // A cash refund needs an open shift of the manager at the branch (docs/ARCHITECTURE.md, "Shifts").
+  await ensureApiShift(page, session);
   const stockBefore = (
     await (await page.request.get('/api/products', { headers, params: { branchId, search: 'BEV-COLA-15' } })).json()
   ).data.find((p: { sku: string }) => p.sku === 'BEV-COLA-15').stockQuantity as number;

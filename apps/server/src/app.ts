@@ -9,18 +9,29 @@ import Fastify, { type FastifyInstance, type FastifyReply, LogController, type R
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import { approvalsRoutes } from './features/approvals/approvals.routes';
+import { auditRoutes } from './features/audit/audit.routes';
 import { authPublicRoutes, authRoutes } from './features/auth/auth.routes';
 import { brandsRoutes } from './features/brands/brands.routes';
 import { categoriesRoutes } from './features/categories/categories.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { customersRoutes } from './features/customers/customers.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { eventStreamRoutes, eventTicketRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { importRoutes } from './features/import/import.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
+import { inventoryFlagsRoutes } from './features/inventory/inventory-flags.routes';
 import { productsRoutes } from './features/products/products.routes';
+import { purchasingRoutes } from './features/purchasing/purchasing.routes';
+import { registersRoutes } from './features/registers/registers.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { returnsRoutes } from './features/returns/returns.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { shiftsRoutes } from './features/shifts/shifts.routes';
+import { syncRoutes } from './features/sync/sync.routes';
 import { transactionsRoutes } from './features/transactions/transactions.routes';
+import { transfersRoutes } from './features/transfers/transfers.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { registerAuthHook } from './lib/auth-hook';
 import { registerErrorHandler } from './lib/error-handler';
@@ -121,11 +132,15 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authPublicRoutes);
+      // Live events authenticate by a ticket (EventSource sends no Authorization header).
+      await api.register(eventStreamRoutes, { secret: jwtSecret });
       await api.register(async (protectedApi) => {
         registerAuthHook(protectedApi);
         await protectedApi.register(authRoutes);
         await protectedApi.register(companiesRoutes);
         await protectedApi.register(settingsRoutes);
+        await protectedApi.register(approvalsRoutes);
+        await protectedApi.register(auditRoutes);
         await protectedApi.register(categoriesRoutes);
         await protectedApi.register(brandsRoutes);
         await protectedApi.register(productsRoutes);
@@ -134,7 +149,16 @@ export async function buildApp({
         await protectedApi.register(customersRoutes);
         await protectedApi.register(returnsRoutes);
         await protectedApi.register(dashboardRoutes);
+        await protectedApi.register(reportsRoutes);
         await protectedApi.register(inventoryRoutes);
+        await protectedApi.register(transfersRoutes);
+        await protectedApi.register(purchasingRoutes);
+        await protectedApi.register(registersRoutes);
+        await protectedApi.register(syncRoutes);
+        await protectedApi.register(eventTicketRoutes, { secret: jwtSecret });
+        await protectedApi.register(inventoryFlagsRoutes);
+        await protectedApi.register(importRoutes);
+        await protectedApi.register(shiftsRoutes);
       });
     },
     { prefix: '/api' },

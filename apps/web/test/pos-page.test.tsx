@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import {
@@ -71,6 +72,12 @@ const sale: Sale = {
   changeAmount: 3,
   branch: { id: 'b1', name: 'Main Branch' },
   items: [],
+  sold_at: '2025-01-15T09:30:00.000Z',
+  register_id: null,
+  register_code: null,
+  shift_id: null,
+  offline: false,
+  flags: [],
 };
 
 type Call = { url: URL; init?: RequestInit };
@@ -97,7 +104,8 @@ function setupFetch(postAnswers: (() => Promise<Response>)[] = []) {
     return json({ success: false, message: 'Not found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
-  const posts = () => calls.filter((c) => c.init?.method === 'POST');
+  // The sales (the register also enrols itself: POST /registers).
+  const posts = () => calls.filter((c) => c.init?.method === 'POST' && c.url.pathname === '/api/transactions');
   return { calls, posts };
 }
 
@@ -215,6 +223,8 @@ describe('PosPage', () => {
     const [post] = posts();
     expect(keyOf(post)).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.parse(String(post?.init?.body))).toEqual({
+      // The payment key is also the sale's id (a sale queued offline after a lost answer keeps it).
+      id: keyOf(post),
       branchId: 'b1',
       items: [
         { product_id: 'p-cola', quantity: 1, price: 180 },

@@ -223,6 +223,12 @@ describe('receipt data', () => {
       total: 565.04,
       amountPaid: 600,
       changeAmount: 34.96,
+      sold_at: '2024-03-05T10:15:00.000Z',
+      register_id: null,
+      register_code: null,
+      shift_id: null,
+      offline: false,
+      flags: [],
       branch: { id: 'b1', name: 'Main Branch' },
       items: [
         {
@@ -234,6 +240,7 @@ describe('receipt data', () => {
           unitPrice: 180,
           subtotal: 360,
           returnedQuantity: 0,
+          flags: [],
         },
         {
           id: 'i2',
@@ -244,6 +251,7 @@ describe('receipt data', () => {
           unitPrice: 70.25,
           subtotal: 210.75,
           returnedQuantity: 0,
+          flags: [],
         },
       ],
     });
@@ -279,6 +287,12 @@ describe('receipt data', () => {
         total: 180,
         amountPaid: 180,
         changeAmount: 0,
+        sold_at: '2024-03-05T10:15:00.000Z',
+        register_id: null,
+        register_code: null,
+        shift_id: null,
+        offline: false,
+        flags: [],
         branch: { id: 'b1', name: 'Main Branch' },
         items: [
           {
@@ -290,6 +304,7 @@ describe('receipt data', () => {
             unitPrice: 180,
             subtotal: 180,
             returnedQuantity: 0,
+            flags: [],
           },
         ],
       },

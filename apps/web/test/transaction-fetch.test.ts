@@ -23,6 +23,12 @@ const sale: Sale = {
   changeAmount: 0,
   branch: { id: 'b-1', name: 'Main Branch' },
   items: [],
+  sold_at: '2024-03-05T10:15:00.000Z',
+  register_id: null,
+  register_code: null,
+  shift_id: null,
+  offline: false,
+  flags: [],
 };
 const saleAnswer = () => answer(transactionResponses.sale, { success: true, data: sale });
 

@@ -66,6 +66,12 @@ const sale: Sale = {
   total: 100,
   amountPaid: 200,
   changeAmount: 100,
+  sold_at: '2024-03-05T10:15:00.000Z',
+  register_id: null,
+  register_code: null,
+  shift_id: null,
+  offline: false,
+  flags: [],
   branch: { id: 'b1', name: 'Main Branch' },
   items: [
     {
@@ -77,6 +83,7 @@ const sale: Sale = {
       unitPrice: 50,
       subtotal: 100,
       returnedQuantity: 1,
+      flags: [],
     },
   ],
 };

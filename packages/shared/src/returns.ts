@@ -80,6 +80,8 @@ export const createReturnSchema = z.object({
   reason_description: z.string().trim().max(1000).optional().nullable(),
   notes: z.string().trim().max(2000).optional().nullable(),
   processed_by: z.unknown().optional(),
+  /** The register the refund is made at: its open shift takes the refund (a cash refund needs one). */
+  register_id: z.string().uuid('Invalid register').optional().nullable(),
 });
 export type CreateReturnInput = z.input<typeof createReturnSchema>;
 export type CreateReturnPayload = z.output<typeof createReturnSchema>;

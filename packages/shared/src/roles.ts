@@ -9,6 +9,7 @@ export const PERMISSIONS = [
   'view_sales',
   'view_returns',
   'view_audit',
+  'manage_register_rules',
   'sell',
   'view_transactions',
   'view_inventory',
@@ -36,6 +37,7 @@ const managers: Permission[] = [
   'view_sales',
   'view_returns',
   'view_audit',
+  'manage_register_rules',
   'process_returns',
 ];
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { approvalSchema } from './approvals';
 import { countSchema, envelope, instantSchema, moneySchema, namedRefSchema, paged } from './common';
 import { hasAtMostTwoDecimals, RATE_MSG } from './rates';
+import { OFFLINE_RECEIPT_PATTERN } from './receipt-numbers';
+import { SALE_BATCH_MAX } from './sale-batch';
 import { taxRateSchema } from './settings';
 
 export const PAYMENT_METHODS = ['cash', 'card'] as const;
@@ -23,6 +26,8 @@ export const createSaleSchema = z
             .min(1, 'Quantity must be at least 1')
             .max(100_000, 'Quantity must be at most 100,000'),
           price: amount,
+          /** The register's price for the line when it differs from `price` (offline: kept and flagged). */
+          unit_price: amount.optional(),
         }),
       )
       .min(1, 'The cart is empty')
@@ -50,6 +55,29 @@ export const createSaleSchema = z
       })
       .optional()
       .nullable(),
+    /** A manager's approval at the register for a sale past the cashier's limits (lib/approvals.ts). */
+    approval: approvalSchema.optional(),
+    // ---- offline upload (issue 14; docs/ARCHITECTURE.md, 'Registers and offline sales') ----
+    /** The enrolled register the sale was rung up on. */
+    register_id: z.string().uuid('Invalid register').optional(),
+    /**
+     * The register's open shift when the sale was made (docs/ARCHITECTURE.md, 'Shifts and the cash
+     * drawer'): online it must still be open; without it the server takes the register's (or the
+     * cashier's) open shift. An offline upload is accepted into its shift even if it closed since.
+     */
+    shift_id: z.string().uuid('Invalid shift').optional(),
+    /** Made offline: accepted even if stock went short, at the register's prices (lines flagged). */
+    offline: z.boolean().optional(),
+    /** When the customer paid, by the register's clock (default: now). */
+    sold_at: z.iso.datetime({ offset: true, error: 'Invalid sale time (ISO 8601)' }).optional(),
+    /** An offline receipt number (`R2-000017`): only with register_id, starting with its code. */
+    receipt_number: z
+      .string()
+      .trim()
+      .regex(OFFLINE_RECEIPT_PATTERN, 'Receipt number must be the register code and 6 digits (R2-000017)')
+      .optional(),
+    /** The original cashier of a queued sale uploaded under another staff member's session. */
+    cashier_id: z.string().uuid('Invalid cashier').optional(),
   })
   .superRefine((sale, ctx) => {
     const message = discountValueIssue(sale.discount_type, sale.discount_value);
@@ -79,6 +107,8 @@ export const saleItemSchema = z.object({
   unitPrice: moneySchema,
   subtotal: moneySchema,
   returnedQuantity: countSchema,
+  /** Review flags of an offline upload: 'oversold', 'price_differs' (issue 14). */
+  flags: z.array(z.string()),
 });
 export type SaleItem = z.infer<typeof saleItemSchema>;
 
@@ -103,6 +133,14 @@ export const saleSchema = z.object({
   changeAmount: moneySchema,
   branch: namedRefSchema,
   items: z.array(saleItemSchema),
+  // The till's columns (issue 14, contracts.md): when the customer paid, the register and shift, offline
+  // or not, and review flags ('cashier_inactive', 'sold_at_future', 'sold_at_stale').
+  sold_at: instantSchema,
+  register_id: z.string().nullable(),
+  register_code: z.string().nullable(),
+  shift_id: z.string().nullable(),
+  offline: z.boolean(),
+  flags: z.array(z.string()),
 });
 export type Sale = z.infer<typeof saleSchema>;
 
@@ -282,3 +320,52 @@ export const transactionResponses = {
   list: paged(transactionListItemSchema),
   analytics: envelope(transactionAnalyticsSchema),
 };
+
+// ---- batch upload of a register's outbox (issue 14; docs/ARCHITECTURE.md, 'Registers and offline sales') ----
+
+/** An Idempotency-Key: the header of POST /transactions, and each sale's key in a batch. */
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(8, 'Invalid Idempotency-Key')
+  .max(200, 'Invalid Idempotency-Key');
+
+/** The most sales one POST /transactions/batch carries. */
+
+/**
+ * POST /transactions/batch: a register's queued sales of one branch, in queue order. Each `sale` is the
+ * body POST /transactions takes, parsed on its own by the server (createSaleSchema), so one malformed
+ * sale is that sale's 400 and the others are still recorded.
+ */
+export const saleBatchSchema = z.object({
+  branchId: z.string({ error: SALES_MSG.invalidBranch }).uuid(SALES_MSG.invalidBranch),
+  sales: z
+    .array(
+      z.object({
+        idempotency_key: idempotencyKeySchema,
+        sale: z.record(z.string(), z.unknown(), { error: 'Each sale must be an object' }),
+      }),
+    )
+    .min(1, 'The batch is empty')
+    .max(SALE_BATCH_MAX, `A batch holds at most ${SALE_BATCH_MAX} sales`),
+});
+export type SaleBatchInput = z.infer<typeof saleBatchSchema>;
+
+/**
+ * What POST /transactions would have answered for one sale of a batch: 201 (recorded now, or `replayed`:
+ * recorded before under this key) with the sale's id, or the 4xx with its code, message and field errors.
+ */
+export const saleBatchResultSchema = z.object({
+  /** The sale's id: the recorded sale's, or the id the refused sale named (null if it named none). */
+  id: z.string().nullable(),
+  status: z.number().int(),
+  replayed: z.boolean(),
+  /** The error code of a refusal (VALIDATION_ERROR, NOT_FOUND, CONFLICT, ...); null when recorded. */
+  code: z.string().nullable(),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type SaleBatchResult = z.infer<typeof saleBatchResultSchema>;
+
+/** The answer of POST /transactions/batch: one result per sale, in the batch's order. */
+export const saleBatchResponse = envelope(z.object({ results: z.array(saleBatchResultSchema) }));

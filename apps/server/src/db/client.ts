@@ -44,6 +44,8 @@ export async function openDatabase(options: {
   poolMax?: number;
   /** An idle pooled connection failed (database restart, connection killed): log it, never crash. */
   onIdleError?: (error: Error) => void;
+  /** PGlite only: start the in-memory database from this dump (`dumpDataDir`; tests: a migrated template). */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
@@ -66,7 +68,7 @@ export async function openDatabase(options: {
   }
   // No dataDir means an in-memory database (tests).
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   return { db: pgliteDb as unknown as Db, engine: 'pglite', close: () => client.close() };

@@ -5,6 +5,7 @@
  */
 export const RECEIPT_PREFIX = 'RCP-';
 export const RETURN_PREFIX = 'RET-';
+export const TRANSFER_PREFIX = 'TRF-';
 const DIGITS = 6;
 
 const format = (prefix: string, n: number | string) => `${prefix}${String(n).padStart(DIGITS, '0')}`;
@@ -13,7 +14,13 @@ const format = (prefix: string, n: number | string) => `${prefix}${String(n).pad
 export const receiptNumberOf = (n: number | string) => format(RECEIPT_PREFIX, n);
 /** 7 -> 'RET-000007' */
 export const returnNumberOf = (n: number | string) => format(RETURN_PREFIX, n);
+/** 1 -> 'TRF-000001' (a company's transfers) */
+export const transferNumberOf = (n: number | string) => format(TRANSFER_PREFIX, n);
 
 /** The SQL text of receiptNumberOf over an integer expression (the expression's text, written twice). */
 export const receiptNumberSql = (n: string) =>
   `'${RECEIPT_PREFIX}' || lpad(${n}::text, greatest(${DIGITS}, length(${n}::text)), '0')`;
+
+export const PURCHASE_ORDER_PREFIX = 'PO-';
+/** 1 -> 'PO-000001' (the branch's purchase orders, numbered by nextPurchaseOrderNumber). */
+export const purchaseOrderNumberOf = (n: number | string) => format(PURCHASE_ORDER_PREFIX, n);

@@ -3,6 +3,43 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 import { pgErrorOf, UNIQUE_VIOLATION } from './pg-errors';
 
+/** The error envelope of a 4xx. */
+export type ClientError = {
+  statusCode: number;
+  body: { success: false; message: string; code: string; errors?: Record<string, string> };
+};
+
+/**
+ * The 4xx a service's error answers (an AppError, a unique violation, a serialization failure, a bad
+ * value PostgreSQL refused), or null for an unexpected error (a 500). The error handler answers with it,
+ * and the sale batch answers each sale's error with it (features/transactions).
+ */
+export function clientErrorOf(error: unknown): ClientError | null {
+  if (error instanceof AppError) {
+    return {
+      statusCode: error.statusCode,
+      body: { success: false, message: error.message, code: error.code, ...(error.errors && { errors: error.errors }) },
+    };
+  }
+  const pgError = pgErrorOf(error);
+  if (pgError?.code === UNIQUE_VIOLATION) {
+    return {
+      statusCode: 409,
+      body: { success: false, message: 'A record with these details already exists', code: 'DUPLICATE' },
+    };
+  }
+  if (pgError?.code === '40001' || pgError?.code === '40P01') {
+    return {
+      statusCode: 409,
+      body: { success: false, message: 'Please retry: a concurrent change got there first', code: 'RETRY' },
+    };
+  }
+  if (pgError?.code?.startsWith('22')) {
+    return { statusCode: 400, body: { success: false, message: 'Invalid value in request', code: 'BAD_REQUEST' } };
+  }
+  return null;
+}
+
 /** Turns every error into the API's envelope; nothing above 499 carries details, and no stack leaves. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
@@ -16,28 +53,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       const message = Object.values(errors)[0] ?? 'Invalid request';
       return reply.code(400).send({ success: false, message, code: 'VALIDATION_ERROR', errors });
     }
-    if (error instanceof AppError) {
-      return reply.code(error.statusCode).send({
-        success: false,
-        message: error.message,
-        code: error.code,
-        ...(error.errors && { errors: error.errors }),
-      });
-    }
-    const pgError = pgErrorOf(error);
-    if (pgError?.code === UNIQUE_VIOLATION) {
-      return reply
-        .code(409)
-        .send({ success: false, message: 'A record with these details already exists', code: 'DUPLICATE' });
-    }
-    if (pgError?.code === '40001' || pgError?.code === '40P01') {
-      return reply
-        .code(409)
-        .send({ success: false, message: 'Please retry: a concurrent change got there first', code: 'RETRY' });
-    }
-    if (pgError?.code?.startsWith('22')) {
-      return reply.code(400).send({ success: false, message: 'Invalid value in request', code: 'BAD_REQUEST' });
-    }
+    const clientError = clientErrorOf(error);
+    if (clientError) return reply.code(clientError.statusCode).send(clientError.body);
     const status = error.statusCode ?? 500;
     if (status === 429) {
       const message = error.message || 'Too many requests. Please try again later.';

@@ -16,9 +16,9 @@ export type LocalDays = { startDate?: string; endDate?: string };
  * The instant `column` within the local days of the period: from the start day's midnight to the
  * midnight after the end day, in the time zone. The bounds are expressions of the parameters only, so
  * the range is an index condition on the column (sales_branch_created_idx and the like). Undefined
- * when the period is open on both sides.
+ * when the period is open on both sides. `timezone` may be SQL (a column: each row's branch's zone).
  */
-export function localDayRange(column: AnyColumn | SQL, timezone: string, { startDate, endDate }: LocalDays) {
+export function localDayRange(column: AnyColumn | SQL, timezone: string | SQL, { startDate, endDate }: LocalDays) {
   return and(
     startDate ? sql`${column} >= ((${startDate}::date)::timestamp at time zone ${timezone})` : undefined,
     endDate ? sql`${column} < ((${endDate}::date + 1)::timestamp at time zone ${timezone})` : undefined,

@@ -47,6 +47,20 @@ export type Place = {
   saleReturn: () => Promise<{ id: string }>;
   /** A Cashier of this branch. */
   user: () => Promise<{ id: string }>;
+  /** A supplier of this company (purchasing). */
+  supplier: () => Promise<{ id: string }>;
+  /** A purchase order of this branch with one line (its product), a draft or ordered. */
+  purchaseOrder: (status?: 'draft' | 'ordered') => Promise<{ id: string; productId: string }>;
+  /** An open stock count of this branch with one counted product. */
+  stockCount: () => Promise<{ id: string; productId: string }>;
+  /** A register of this branch with no open shift. */
+  register: () => Promise<{ id: string }>;
+  /** A new open shift (float 0, no sales) at a new register of this branch. */
+  shift: () => Promise<{ id: string }>;
+  /** A transfer of one line (2 units of a new product) from this branch to the company's other branch. */
+  transfer: (
+    status?: 'draft' | 'in_transit',
+  ) => Promise<{ id: string; lineId: string; productId: string; toBranchId: string }>;
 };
 
 export type World = {
@@ -227,7 +241,9 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     idIn: 'body',
     id: 'branchId',
     expect: ADMIN_IN_COMPANY(200),
-    request: async (w) => ({ url: '/api/settings/tax', payload: { taxRate: 5, branchId: w.target.branchId } }),
+    // 0: the sale rows' payloads carry no tax, and a cashier's untaxed sale in a taxed branch needs a
+    // manager's approval (issue 15).
+    request: async (w) => ({ url: '/api/settings/tax', payload: { taxRate: 0, branchId: w.target.branchId } }),
   },
   {
     operation: 'POST /api/settings/currency',
@@ -238,6 +254,71 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
       url: '/api/settings/currency',
       payload: { companyId: w.target.companyId, currency: 'PKR' },
     }),
+  },
+
+  // ---- register rules, approval PINs and the audit log (issue 15) --------------------------------
+  {
+    operation: 'GET /api/branches/:branchId/register-rules',
+    idIn: 'path',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/branches/${w.target.branchId}/register-rules` }),
+  },
+  {
+    operation: 'PUT /api/branches/:branchId/register-rules',
+    idIn: 'path',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({
+      url: `/api/branches/${w.target.branchId}/register-rules`,
+      payload: {
+        cashierMaxDiscountPercent: 10,
+        cashierMayChangePrice: false,
+        cashierMayRefundWithoutReceipt: false,
+        cashierMayZeroTax: false,
+        cashierMayReceiveTransfers: false,
+        cashierMayCount: false,
+        overShortThreshold: 5,
+        cashDenominations: null,
+        offlineLimitHours: 72,
+      },
+    }),
+  },
+  {
+    operation: 'GET /api/auth/pin',
+    idIn: 'none',
+    id: '-',
+    expect: EVERYONE(200),
+    request: async () => ({ url: '/api/auth/pin' }),
+  },
+  {
+    operation: 'PUT /api/auth/pin',
+    idIn: 'none',
+    id: '-',
+    expect: { superAdmin: 200, manager: 200, cashier: 403 },
+    request: async () => ({ url: '/api/auth/pin', payload: { pin: '1357' } }),
+  },
+  {
+    // A Manager reads their own branch's log only (another branch's id: 404).
+    operation: 'GET /api/audit-logs',
+    idIn: 'query',
+    id: 'branchId',
+    expect: { superAdmin: [200, 200, 404], manager: [200, 404, 404], cashier: [403, 403, 403] },
+    request: async (w) => ({ url: `/api/audit-logs?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/audit-logs',
+    idIn: 'query',
+    id: 'companyId',
+    expect: { superAdmin: [200, 200, 404], manager: [403, 403, 403], cashier: [403, 403, 403] },
+    request: async (w) => ({ url: `/api/audit-logs?${q({ companyId: w.target.companyId })}` }),
+  },
+  {
+    operation: 'GET /api/audit-logs/export.csv',
+    idIn: 'query',
+    id: 'branchId',
+    expect: { superAdmin: [200, 200, 404], manager: [200, 404, 404], cashier: [403, 403, 403] },
+    request: async (w) => ({ url: `/api/audit-logs/export.csv?${q({ branchId: w.target.branchId })}` }),
   },
 
   // ---- categories ----------------------------------------------------------------------------
@@ -386,6 +467,13 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     }),
   },
   {
+    operation: 'GET /api/products/export.csv',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/products/export.csv?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
     operation: 'GET /api/products/:id',
     idIn: 'path',
     id: 'product id',
@@ -507,6 +595,13 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: async (w) => ({ url: `/api/users?${q({ companyId: w.target.companyId })}` }),
   },
   {
+    operation: 'GET /api/users/export.csv',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/users/export.csv?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
     operation: 'POST /api/users',
     idIn: 'body',
     id: 'branchId',
@@ -596,11 +691,38 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     }),
   },
   {
+    // The register's outbox in one request: the batch's branchId is reached like any branchId (the whole
+    // request 404 out of reach); each sale then answers in its result (transactions-batch.test.ts).
+    operation: 'POST /api/transactions/batch',
+    idIn: 'body',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({
+      url: '/api/transactions/batch',
+      payload: {
+        branchId: w.target.branchId,
+        sales: [
+          {
+            idempotency_key: w.unique('batch-key-'),
+            sale: salePayload(w.target.branchId, await w.target.product()),
+          },
+        ],
+      },
+    }),
+  },
+  {
     operation: 'GET /api/transactions',
     idIn: 'query',
     id: 'branchId',
     expect: ANY_IN_BRANCH(200),
     request: async (w) => ({ url: `/api/transactions?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/transactions/export.csv',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/transactions/export.csv?${q({ branchId: w.target.branchId })}` }),
   },
   {
     operation: 'GET /api/transactions/analytics',
@@ -634,6 +756,13 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     id: 'branchId',
     expect: ANY_IN_BRANCH(200),
     request: async (w) => ({ url: `/api/customers?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/customers/export.csv',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/customers/export.csv?${q({ branchId: w.target.branchId })}` }),
   },
   {
     operation: 'GET /api/customers/:id',
@@ -711,6 +840,13 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: async (w) => ({ url: `/api/returns?${q({ branchId: w.target.branchId })}` }),
   },
   {
+    operation: 'GET /api/returns/export.csv',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/returns/export.csv?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
     operation: 'GET /api/returns/analytics',
     idIn: 'query',
     id: 'branchId',
@@ -755,13 +891,202 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: async (w) => ({ url: `/api/dashboard/recent-transactions?${q({ branchId: w.target.branchId })}` }),
   },
 
+  // ---- reports -------------------------------------------------------------------------------
+  {
+    operation: 'GET /api/reports/:report',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/reports/margin-by-product?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/reports/:report',
+    idIn: 'query',
+    id: 'companyId',
+    expect: ADMIN_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/reports/sales-by-hour?${q({ companyId: w.target.companyId })}` }),
+  },
+  {
+    operation: 'GET /api/reports/:report/export.csv',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/reports/sales-by-day/export.csv?${q({ branchId: w.target.branchId })}` }),
+  },
+
+  // ---- CSV import (issue 17) -------------------------------------------------------------------
+  // The access matrix sends JSON bodies; a JSON body is not a CSV file, so a caller who passes the
+  // access checks gets the file's 400 ('Send the CSV file as the request body'): the branch and the
+  // permission are settled before the body is read (test/api/import.test.ts sends real files).
+  {
+    operation: 'POST /api/import/:kind/preview',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(400),
+    request: async (w) => ({ url: `/api/import/products/preview?${q({ branchId: w.target.branchId })}`, payload: {} }),
+  },
+  {
+    operation: 'POST /api/import/:kind/apply',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(400),
+    request: async (w) => ({ url: `/api/import/customers/apply?${q({ branchId: w.target.branchId })}`, payload: {} }),
+  },
+  {
+    // From the scope's branch into the caller's own: the same branch (own scope) is the rule's 400.
+    operation: 'POST /api/import/products/copy',
+    idIn: 'body',
+    id: 'fromBranchId',
+    expect: { superAdmin: [400, 200, 404], manager: [400, 200, 404], cashier: [403, 403, 403] },
+    request: async (w) => ({
+      url: '/api/import/products/copy',
+      payload: { fromBranchId: w.target.branchId, toBranchId: w.own.branchId },
+    }),
+  },
+
+  // ---- registers -----------------------------------------------------------------------------
+  {
+    operation: 'POST /api/registers',
+    idIn: 'body',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(201),
+    request: async (w) => ({
+      url: '/api/registers',
+      payload: { branchId: w.target.branchId, deviceId: w.unique('device-') },
+    }),
+  },
+  {
+    operation: 'GET /api/registers',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/registers?${q({ branchId: w.target.branchId })}` }),
+  },
+
+  // ---- shifts --------------------------------------------------------------------------------
+  {
+    operation: 'POST /api/shifts',
+    idIn: 'body',
+    id: 'branchId + registerId',
+    expect: ANY_IN_BRANCH(201),
+    request: async (w) => ({
+      url: '/api/shifts',
+      payload: { branchId: w.target.branchId, registerId: (await w.target.register()).id, openingFloat: 100 },
+    }),
+  },
+  {
+    operation: 'GET /api/shifts/current',
+    idIn: 'query',
+    id: 'registerId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/shifts/current?${q({ registerId: (await w.target.register()).id })}` }),
+  },
+  {
+    operation: 'GET /api/shifts',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/shifts?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/shifts/export.csv',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/shifts/export.csv?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/dashboard/shifts-summary',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/dashboard/shifts-summary?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/shifts/:id/report',
+    idIn: 'path',
+    id: 'id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/shifts/${(await w.target.shift()).id}/report` }),
+  },
+  {
+    operation: 'POST /api/shifts/:id/cash-movements',
+    idIn: 'path',
+    id: 'id',
+    expect: ANY_IN_BRANCH(201),
+    request: async (w) => ({
+      url: `/api/shifts/${(await w.target.shift()).id}/cash-movements`,
+      payload: { kind: 'paid_in', amount: 10, reason: 'Change brought in' },
+    }),
+  },
+  {
+    operation: 'POST /api/shifts/:id/close',
+    idIn: 'path',
+    id: 'id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/shifts/${(await w.target.shift()).id}/close`, payload: { counted: 0 } }),
+  },
+
+  // ---- offline sync --------------------------------------------------------------------------
+  {
+    operation: 'GET /api/sync/catalogue',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/sync/catalogue?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/sync/customers',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/sync/customers?${q({ branchId: w.target.branchId })}` }),
+  },
+
+  {
+    operation: 'POST /api/events/ticket',
+    idIn: 'body',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: '/api/events/ticket', payload: { branchId: w.target.branchId } }),
+  },
+  {
+    // The stream's credential is its ticket (issued by the row above, within reach); without a valid one, 401.
+    operation: 'GET /api/events',
+    idIn: 'none',
+    id: '-',
+    expect: EVERYONE(401),
+    request: async () => ({ url: '/api/events?ticket=not-a-ticket' }),
+  },
+
   // ---- inventory -----------------------------------------------------------------------------
+  {
+    operation: 'GET /api/inventory/flags',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/inventory/flags?${q({ branchId: w.target.branchId })}` }),
+  },
   {
     operation: 'GET /api/inventory/stock',
     idIn: 'query',
     id: 'branchId',
     expect: ANY_IN_BRANCH(200),
     request: async (w) => ({ url: `/api/inventory/stock?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/inventory/stock/export.csv',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/inventory/stock/export.csv?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/inventory/movements/export.csv',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/inventory/movements/export.csv?${q({ branchId: w.target.branchId })}` }),
   },
   {
     operation: 'GET /api/inventory/stock',
@@ -812,5 +1137,417 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
       url: '/api/inventory/adjustments',
       payload: { branchId: w.own.branchId, productId: (await w.target.product()).id, newQuantity: 7, reason: 'Count' },
     }),
+  },
+  {
+    operation: 'POST /api/inventory/write-offs',
+    idIn: 'body',
+    id: 'branchId (with a product there)',
+    expect: MANAGERS_IN_COMPANY(201),
+    request: async (w) => ({
+      url: '/api/inventory/write-offs',
+      payload: {
+        branchId: w.target.branchId,
+        productId: (await w.target.product()).id,
+        type: 'damage',
+        quantity: 1,
+        reason: 'Broken',
+      },
+    }),
+  },
+  {
+    operation: 'POST /api/inventory/write-offs',
+    idIn: 'body',
+    id: 'productId (own branch)',
+    expect: MANAGERS_SAME_BRANCH_ONLY(201),
+    request: async (w) => ({
+      url: '/api/inventory/write-offs',
+      payload: {
+        branchId: w.own.branchId,
+        productId: (await w.target.product()).id,
+        type: 'expiry',
+        quantity: 1,
+        reason: 'Expired',
+      },
+    }),
+  },
+
+  // ---- transfers between branches (issue 16) ---------------------------------------------------
+  {
+    operation: 'GET /api/transfers',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/transfers?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/transfers/export.csv',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/transfers/export.csv?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'POST /api/transfers',
+    idIn: 'body',
+    id: 'fromBranchId (with a product there)',
+    expect: MANAGERS_IN_COMPANY(201),
+    request: async (w) => {
+      const { toBranchId } = await w.target.transfer();
+      const product = await w.target.product();
+      return {
+        url: '/api/transfers',
+        payload: { fromBranchId: w.target.branchId, toBranchId, lines: [{ productId: product.id, quantity: 1 }] },
+      };
+    },
+  },
+  {
+    // From the own branch to the target branch: itself is the request schema's 400 (choose another
+    // branch), answered before any permission, like every malformed request.
+    operation: 'POST /api/transfers',
+    idIn: 'body',
+    id: 'toBranchId',
+    expect: {
+      superAdmin: [400, 201, 404],
+      manager: [400, 201, 404],
+      cashier: [400, 403, 403],
+    },
+    request: async (w) => ({
+      url: '/api/transfers',
+      payload: {
+        fromBranchId: w.own.branchId,
+        toBranchId: w.target.branchId,
+        lines: [{ productId: (await w.own.product()).id, quantity: 1 }],
+      },
+    }),
+  },
+  {
+    operation: 'POST /api/transfers',
+    idIn: 'body',
+    id: 'lines[].productId (own branch)',
+    expect: MANAGERS_SAME_BRANCH_ONLY(201),
+    request: async (w) => {
+      const { toBranchId } = await w.own.transfer();
+      return {
+        url: '/api/transfers',
+        payload: {
+          fromBranchId: w.own.branchId,
+          toBranchId,
+          lines: [{ productId: (await w.target.product()).id, quantity: 1 }],
+        },
+      };
+    },
+  },
+  {
+    // A Cashier reads transfers from or to their branch (another branch's transfer comes to theirs).
+    operation: 'GET /api/transfers/:id',
+    idIn: 'path',
+    id: 'transfer id',
+    expect: { superAdmin: [200, 200, 404], manager: [200, 200, 404], cashier: [200, 200, 404] },
+    request: async (w) => ({ url: `/api/transfers/${(await w.target.transfer()).id}` }),
+  },
+  {
+    operation: 'PUT /api/transfers/:id',
+    idIn: 'path',
+    id: 'transfer id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => {
+      const t = await w.target.transfer();
+      return {
+        url: `/api/transfers/${t.id}`,
+        payload: { toBranchId: t.toBranchId, note: 'Matrix', lines: [{ productId: t.productId, quantity: 3 }] },
+      };
+    },
+  },
+  {
+    operation: 'POST /api/transfers/:id/send',
+    idIn: 'path',
+    id: 'transfer id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/transfers/${(await w.target.transfer()).id}/send`, payload: {} }),
+  },
+  {
+    operation: 'POST /api/transfers/:id/cancel',
+    idIn: 'path',
+    id: 'transfer id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/transfers/${(await w.target.transfer()).id}/cancel`, payload: {} }),
+  },
+  {
+    // A Cashier receives only where their branch allows it (off by default: 403 whatever the id).
+    operation: 'POST /api/transfers/:id/receive',
+    idIn: 'path',
+    id: 'transfer id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => {
+      const t = await w.target.transfer('in_transit');
+      return {
+        url: `/api/transfers/${t.id}/receive`,
+        payload: { lines: [{ lineId: t.lineId, received: 1, damaged: 1 }] },
+      };
+    },
+  },
+  {
+    operation: 'POST /api/transfers/:id/close',
+    idIn: 'path',
+    id: 'transfer id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({
+      url: `/api/transfers/${(await w.target.transfer('in_transit')).id}/close`,
+      payload: { note: 'Matrix' },
+    }),
+  },
+  // ---- suppliers, purchase orders and stock counts (issue 16, purchasing) ---------------------
+  {
+    operation: 'GET /api/suppliers',
+    idIn: 'query',
+    id: 'companyId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/suppliers?${q({ companyId: w.target.companyId })}` }),
+  },
+  {
+    operation: 'GET /api/suppliers/export.csv',
+    idIn: 'query',
+    id: 'companyId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/suppliers/export.csv?${q({ companyId: w.target.companyId })}` }),
+  },
+  {
+    operation: 'POST /api/suppliers',
+    idIn: 'body',
+    id: 'companyId',
+    expect: MANAGERS_IN_COMPANY(201),
+    request: async (w) => ({
+      url: '/api/suppliers',
+      payload: { companyId: w.target.companyId, name: w.unique('Matrix Supplier ') },
+    }),
+  },
+  {
+    operation: 'GET /api/suppliers/:id',
+    idIn: 'path',
+    id: 'supplier id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/suppliers/${(await w.target.supplier()).id}` }),
+  },
+  {
+    operation: 'PATCH /api/suppliers/:id',
+    idIn: 'path',
+    id: 'supplier id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/suppliers/${(await w.target.supplier()).id}`, payload: { phone: '0300-1' } }),
+  },
+  {
+    operation: 'DELETE /api/suppliers/:id',
+    idIn: 'path',
+    id: 'supplier id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/suppliers/${(await w.target.supplier()).id}` }),
+  },
+  {
+    operation: 'GET /api/purchase-orders',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/purchase-orders?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/purchase-orders/export.csv',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/purchase-orders/export.csv?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'POST /api/purchase-orders',
+    idIn: 'body',
+    id: 'branchId (with its supplier and product)',
+    expect: MANAGERS_IN_COMPANY(201),
+    request: async (w) => ({
+      url: '/api/purchase-orders',
+      payload: {
+        branchId: w.target.branchId,
+        supplierId: (await w.target.supplier()).id,
+        lines: [{ productId: (await w.target.product()).id, quantity: 3, unitCost: 4.5 }],
+      },
+    }),
+  },
+  {
+    operation: 'POST /api/purchase-orders',
+    idIn: 'body',
+    id: 'productId (own branch)',
+    expect: MANAGERS_SAME_BRANCH_ONLY(201),
+    request: async (w) => ({
+      url: '/api/purchase-orders',
+      payload: {
+        branchId: w.own.branchId,
+        supplierId: (await w.own.supplier()).id,
+        lines: [{ productId: (await w.target.product()).id, quantity: 3, unitCost: 4.5 }],
+      },
+    }),
+  },
+  {
+    operation: 'POST /api/purchase-orders',
+    idIn: 'body',
+    id: 'supplierId (own branch)',
+    expect: MANAGERS_IN_COMPANY(201),
+    request: async (w) => ({
+      url: '/api/purchase-orders',
+      payload: {
+        branchId: w.own.branchId,
+        supplierId: (await w.target.supplier()).id,
+        lines: [{ productId: (await w.own.product()).id, quantity: 3, unitCost: 4.5 }],
+      },
+    }),
+  },
+  {
+    // The target branch gets a product at its low-stock threshold (stock 10, threshold 10) first.
+    operation: 'POST /api/purchase-orders/reorder',
+    idIn: 'body',
+    id: 'branchId (with its supplier)',
+    expect: MANAGERS_IN_COMPANY(201),
+    request: async (w) => {
+      await w.target.product();
+      return {
+        url: '/api/purchase-orders/reorder',
+        payload: { branchId: w.target.branchId, supplierId: (await w.target.supplier()).id },
+      };
+    },
+  },
+  {
+    operation: 'GET /api/purchase-orders/:id',
+    idIn: 'path',
+    id: 'purchase order id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/purchase-orders/${(await w.target.purchaseOrder()).id}` }),
+  },
+  {
+    operation: 'PATCH /api/purchase-orders/:id',
+    idIn: 'path',
+    id: 'purchase order id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({
+      url: `/api/purchase-orders/${(await w.target.purchaseOrder()).id}`,
+      payload: { note: 'Matrix' },
+    }),
+  },
+  {
+    operation: 'POST /api/purchase-orders/:id/order',
+    idIn: 'path',
+    id: 'purchase order id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/purchase-orders/${(await w.target.purchaseOrder()).id}/order`, payload: {} }),
+  },
+  {
+    operation: 'POST /api/purchase-orders/:id/cancel',
+    idIn: 'path',
+    id: 'purchase order id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/purchase-orders/${(await w.target.purchaseOrder()).id}/cancel`, payload: {} }),
+  },
+  {
+    operation: 'POST /api/purchase-orders/:id/receive',
+    idIn: 'path',
+    id: 'purchase order id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => {
+      const po = await w.target.purchaseOrder('ordered');
+      return {
+        url: `/api/purchase-orders/${po.id}/receive`,
+        payload: { lines: [{ productId: po.productId, quantity: 2 }] },
+      };
+    },
+  },
+  {
+    // A Cashier counts only where the branch allows it (cashier_may_count, off by default): 403 there.
+    operation: 'GET /api/stock-counts',
+    idIn: 'query',
+    id: 'branchId',
+    expect: { superAdmin: [200, 200, 404], manager: [200, 200, 404], cashier: [403, 404, 404] },
+    request: async (w) => ({ url: `/api/stock-counts?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/stock-counts/export.csv',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/stock-counts/export.csv?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/stock-counts/:id/variances/export.csv',
+    idIn: 'path',
+    id: 'stock count id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/stock-counts/${(await w.target.stockCount()).id}/variances/export.csv` }),
+  },
+  {
+    operation: 'POST /api/stock-counts',
+    idIn: 'body',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(201),
+    request: async (w) => ({ url: '/api/stock-counts', payload: { branchId: w.target.branchId } }),
+  },
+  {
+    operation: 'POST /api/stock-counts',
+    idIn: 'body',
+    id: 'categoryId (own branch)',
+    expect: MANAGERS_SAME_BRANCH_ONLY(201),
+    request: async (w) => ({
+      url: '/api/stock-counts',
+      payload: { branchId: w.own.branchId, categoryId: (await w.target.category()).id },
+    }),
+  },
+  {
+    operation: 'GET /api/stock-counts/:id',
+    idIn: 'path',
+    id: 'stock count id',
+    expect: { superAdmin: [200, 200, 404], manager: [200, 200, 404], cashier: [403, 404, 404] },
+    request: async (w) => ({ url: `/api/stock-counts/${(await w.target.stockCount()).id}` }),
+  },
+  {
+    operation: 'GET /api/stock-counts/:id/lines',
+    idIn: 'path',
+    id: 'stock count id',
+    expect: { superAdmin: [200, 200, 404], manager: [200, 200, 404], cashier: [403, 404, 404] },
+    request: async (w) => ({ url: `/api/stock-counts/${(await w.target.stockCount()).id}/lines` }),
+  },
+  {
+    operation: 'POST /api/stock-counts/:id/lines',
+    idIn: 'path',
+    id: 'stock count id (with its product)',
+    expect: { superAdmin: [200, 200, 404], manager: [200, 200, 404], cashier: [403, 404, 404] },
+    request: async (w) => {
+      const count = await w.target.stockCount();
+      return { url: `/api/stock-counts/${count.id}/lines`, payload: { productId: count.productId, quantity: 3 } };
+    },
+  },
+  {
+    operation: 'POST /api/stock-counts/:id/lines',
+    idIn: 'body',
+    id: 'productId (own branch)',
+    expect: MANAGERS_SAME_BRANCH_ONLY(200),
+    request: async (w) => ({
+      url: `/api/stock-counts/${(await w.own.stockCount()).id}/lines`,
+      payload: { productId: (await w.target.product()).id, quantity: 3 },
+    }),
+  },
+  {
+    operation: 'GET /api/stock-counts/:id/variances',
+    idIn: 'path',
+    id: 'stock count id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/stock-counts/${(await w.target.stockCount()).id}/variances` }),
+  },
+  {
+    operation: 'POST /api/stock-counts/:id/apply',
+    idIn: 'path',
+    id: 'stock count id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/stock-counts/${(await w.target.stockCount()).id}/apply`, payload: {} }),
+  },
+  {
+    operation: 'POST /api/stock-counts/:id/cancel',
+    idIn: 'path',
+    id: 'stock count id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/stock-counts/${(await w.target.stockCount()).id}/cancel`, payload: {} }),
   },
 ];

@@ -17,7 +17,9 @@ import {
   createBrand,
   createCategory,
   createCustomer,
+  createOpenShift,
   createProduct,
+  createRegister,
   createReturn,
   createSale,
   createTenant,
@@ -25,7 +27,9 @@ import {
   login,
   PASSWORD,
 } from '../helpers/factories';
+import { createPurchaseOrder, createStockCount, createSupplier } from '../helpers/purchasing-factories';
 import { apiOperations } from '../helpers/routes';
+import { createTransfer } from '../helpers/transfer-factories';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -49,8 +53,8 @@ describe(`access matrix (${engineName()})`, () => {
   beforeAll(async () => {
     ctx = await createTestContext({}, { onRoute: (route) => routes.push(route) });
     const db = ctx.database.db;
-    a = await createTenant(db);
-    b = await createTenant(db);
+    a = await createTenant(db, { shifts: true });
+    b = await createTenant(db, { shifts: true });
     tokens = {
       superAdmin: await login(ctx.app, a.admin.username),
       manager: await login(ctx.app, a.manager.username),
@@ -93,6 +97,18 @@ describe(`access matrix (${engineName()})`, () => {
         return { id: row.id };
       },
       user: () => createUser(db(), { roleId: ROLE_IDS.cashier, companyId, branchId }),
+      supplier: () => createSupplier(db(), { companyId }),
+      purchaseOrder: (status) => createPurchaseOrder(db(), { companyId, branchId, status }),
+      stockCount: () => createStockCount(db(), { companyId, branchId }),
+      register: () => createRegister(db(), { companyId, branchId }),
+      shift: () => createOpenShift(db(), { companyId, branchId }),
+      transfer: (status) =>
+        createTransfer(db(), {
+          companyId,
+          fromBranchId: branchId,
+          toBranchId: branchId === tenant.main.id ? tenant.second.id : tenant.main.id,
+          status,
+        }),
     };
   }
 

@@ -16,8 +16,8 @@ describe(`GET /customers/branch/{branchId}/phone/{phone} (${engineName()})`, () 
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    tenant = await createTenant(db());
-    other = await createTenant(db());
+    tenant = await createTenant(db(), { shifts: true });
+    other = await createTenant(db(), { shifts: true });
     tokens = {
       admin: await login(ctx.app, tenant.admin.username),
       manager: await login(ctx.app, tenant.manager.username),

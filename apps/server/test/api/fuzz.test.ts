@@ -68,8 +68,8 @@ describe(`generated bad input (${engineName()})`, () => {
       },
     );
     const db = ctx.database.db;
-    const a = await createTenant(db);
-    const b = await createTenant(db);
+    const a = await createTenant(db, { shifts: true });
+    const b = await createTenant(db, { shifts: true });
     tokens.admin = await login(ctx.app, a.admin.username);
     tokens.cashier = await login(ctx.app, a.cashier.username);
     const product = await createProduct(db, {

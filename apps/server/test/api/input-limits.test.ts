@@ -9,7 +9,7 @@ describe(`input limits and odd tokens (${engineName()})`, () => {
   let admin: string;
   beforeAll(async () => {
     ctx = await createTestContext();
-    tenant = await createTenant(ctx.database.db);
+    tenant = await createTenant(ctx.database.db, { shifts: true });
     admin = await login(ctx.app, tenant.admin.username);
   });
   afterAll(() => ctx.close());

@@ -19,7 +19,7 @@ describe(`the invariants check (${engineName()})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    tenant = await createTenant(db());
+    tenant = await createTenant(db(), { shifts: true });
     token = await login(ctx.app, tenant.admin.username);
   });
   afterAll(() => ctx.close());

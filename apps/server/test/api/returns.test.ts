@@ -7,8 +7,17 @@ import { queryRows } from '../../src/db/client';
 import { auditLogs, products, saleItems, stockMovements } from '../../src/db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../../src/db/seed/demo';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
-import { bearer, createProduct, createReturn, createSale, createTenant, login } from '../helpers/factories';
+import {
+  bearer,
+  createProduct,
+  createReturn,
+  createSale,
+  createTenant,
+  login,
+  openTestShift,
+} from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
+import { expectPagesEqualOffset } from '../helpers/pages';
 
 type Product = { id: string; price: string };
 
@@ -22,8 +31,8 @@ describe(`returns API (${engineName()})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    tenant = await createTenant(ctx.database.db);
-    other = await createTenant(ctx.database.db);
+    tenant = await createTenant(ctx.database.db, { shifts: true });
+    other = await createTenant(ctx.database.db, { shifts: true });
     managerToken = await login(ctx.app, tenant.manager.username);
     cashierToken = await login(ctx.app, tenant.cashier.username);
     otherAdminToken = await login(ctx.app, other.admin.username);
@@ -513,6 +522,79 @@ describe(`returns API (${engineName()})`, () => {
   });
 });
 
+/**
+ * The returns list counts per local day (completed returns from returns_daily, the others from their
+ * partial index; lib/keyset.repo.ts): totals equal count(*) and every page from either end equals
+ * OFFSET's page, across days, with returns of other statuses and ties at one instant.
+ */
+describe(`returns list deep pages (${engineName()})`, () => {
+  let ctx: TestContext;
+  let tenant: Awaited<ReturnType<typeof createTenant>>;
+  let token: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const db = ctx.database.db;
+    tenant = await createTenant(db);
+    token = await login(ctx.app, tenant.manager.username);
+    const companyId = tenant.company.id;
+    const branchId = tenant.main.id;
+    const product = await createProduct(db, { companyId, branchId, price: '10.00', stockQuantity: 100 });
+    const { sale, items } = await createSale(db, {
+      companyId,
+      branchId,
+      cashierId: tenant.cashier.id,
+      lines: [{ product, quantity: 40 }],
+      createdAt: new Date(Date.UTC(2024, 5, 1, 6)),
+    });
+    const item = items[0];
+    if (!item) throw new Error('fixture');
+    for (let i = 0; i < 23; i += 1) {
+      await createReturn(db, {
+        companyId,
+        branchId,
+        saleId: sale.id,
+        processedBy: tenant.manager.id,
+        items: [{ saleItemId: item.id, quantity: 1 }],
+        // Karachi (UTC+5): two returns to an instant, one every 9 hours, so days hold 2-4 returns.
+        createdAt: new Date(Date.UTC(2024, 5, 2, 17) + Math.floor(i / 2) * 9 * 3_600_000),
+        status: i % 6 === 5 ? 'pending' : i % 11 === 3 ? 'rejected' : 'completed',
+      });
+    }
+  });
+  afterAll(() => ctx.close());
+
+  it("every total equals count(*) and every page equals OFFSET's page, from either end, with each filter", async () => {
+    const base = sql`company_id = ${tenant.company.id} and branch_id = ${tenant.main.id}`;
+    const local = (day: string) => sql`(${day}::date)::timestamp at time zone 'Asia/Karachi'`;
+    const cases = [
+      { query: '', where: base, least: 20 },
+      { query: '&status=completed', where: sql`${base} and status = 'completed'`, least: 15 },
+      { query: '&status=pending', where: sql`${base} and status = 'pending'`, least: 3 },
+      {
+        query: '&startDate=2024-06-04&endDate=2024-06-06',
+        where: sql`${base} and created_at >= ${local('2024-06-04')} and created_at < ${local('2024-06-07')}`,
+        least: 5,
+      },
+    ];
+    for (const c of cases) {
+      for (const limit of [2, 3]) {
+        const total = await expectPagesEqualOffset({
+          app: ctx.app,
+          db: ctx.database.db,
+          token,
+          url: `/api/returns?branchId=${tenant.main.id}${c.query}`,
+          table: 'returns',
+          where: c.where,
+          order: 'created_at desc, return_number desc',
+          limit,
+        });
+        expect(total, c.query).toBeGreaterThanOrEqual(c.least);
+      }
+    }
+  });
+});
+
 describe(`returns on demo data (${engineName()})`, () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -529,6 +611,12 @@ describe(`returns on demo data (${engineName()})`, () => {
           from users u where u.username = 'manager'`,
     );
     const branchId = mine?.id ?? '';
+    // A cash refund needs an open shift of the manager at the branch (docs/ARCHITECTURE.md, "Shifts").
+    const [who] = await queryRows<{ id: string; company_id: string }>(
+      ctx.database.db,
+      sql`select id, company_id from users where username = 'manager'`,
+    );
+    await openTestShift(ctx.database.db, { companyId: who?.company_id ?? '', branchId, userId: who?.id ?? '' });
     const [latest] = await queryRows<{ n: string | null; c: number }>(
       ctx.database.db,
       sql`select max(return_number) as n, count(*)::int as c from returns where branch_id = ${branchId}`,
@@ -574,7 +662,7 @@ describe(`migration 0006 on existing returns (${engineName()})`, () => {
 
   it('continues each branch sequence after its highest RET- number (other numbers ignored)', async () => {
     const db = ctx.database.db;
-    const tenant = await createTenant(db);
+    const tenant = await createTenant(db, { shifts: true });
     const p = await createProduct(db, { companyId: tenant.company.id, branchId: tenant.main.id });
     const { sale, items } = await createSale(db, {
       companyId: tenant.company.id,

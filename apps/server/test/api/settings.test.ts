@@ -105,7 +105,7 @@ describe(`tax settings API (${engineName()})`, () => {
       const rows = await ctx.database.db
         .select()
         .from(auditLogs)
-        .where(and(eq(auditLogs.companyId, tenant.company.id), eq(auditLogs.action, 'tax.update')));
+        .where(and(eq(auditLogs.companyId, tenant.company.id), eq(auditLogs.action, 'settings.tax')));
       expect(rows).toHaveLength(2);
       const last = rows.find((r) => (r.after as { taxRate: number }).taxRate === 12.25);
       expect(last).toMatchObject({
@@ -126,7 +126,7 @@ describe(`tax settings API (${engineName()})`, () => {
       const rows = await ctx.database.db
         .select({ before: auditLogs.before, after: auditLogs.after })
         .from(auditLogs)
-        .where(and(eq(auditLogs.companyId, tenant.company.id), eq(auditLogs.action, 'tax.update')));
+        .where(and(eq(auditLogs.companyId, tenant.company.id), eq(auditLogs.action, 'settings.tax')));
       const byValue = (x: number, y: number) => x - y;
       const befores = rows.map((r) => (r.before as { taxRate: number }).taxRate).sort(byValue);
       const afters = rows.map((r) => (r.after as { taxRate: number }).taxRate);

@@ -24,8 +24,8 @@ describe(`shop API (${engineName()})`, () => {
   let tokens: { adminA: string; managerA: string; cashierA: string; adminB: string };
   beforeAll(async () => {
     ctx = await createTestContext();
-    a = await createTenant(ctx.database.db);
-    b = await createTenant(ctx.database.db);
+    a = await createTenant(ctx.database.db, { shifts: true });
+    b = await createTenant(ctx.database.db, { shifts: true });
     const [adminA, managerA, cashierA, adminB] = await Promise.all([
       login(ctx.app, a.admin.username),
       login(ctx.app, a.manager.username),
@@ -93,7 +93,7 @@ describe(`shop API (${engineName()})`, () => {
     });
 
     it('is changed in settings by a Super Admin of the company only', async () => {
-      const tenant = await createTenant(ctx.database.db);
+      const tenant = await createTenant(ctx.database.db, { shifts: true });
       const [admin, manager] = await Promise.all([
         login(ctx.app, tenant.admin.username),
         login(ctx.app, tenant.manager.username),

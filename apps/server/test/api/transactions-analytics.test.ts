@@ -10,6 +10,7 @@ import {
   createSale,
   createTenant,
   login,
+  openTestShift,
   request,
 } from '../helpers/factories';
 
@@ -60,8 +61,8 @@ describe(`GET /transactions/analytics (${engineName()})`, () => {
    */
   beforeAll(async () => {
     ctx = await createTestContext();
-    tenant = await createTenant(db());
-    other = await createTenant(db());
+    tenant = await createTenant(db(), { shifts: true });
+    other = await createTenant(db(), { shifts: true });
     tokens = {
       admin: await login(ctx.app, tenant.admin.username),
       manager: await login(ctx.app, tenant.manager.username),
@@ -278,6 +279,8 @@ describe(`GET /transactions/analytics (${engineName()})`, () => {
   it('follows a sale through POST /transactions and a change of status', async () => {
     const branch = await createBranch(db(), { companyId: tenant.company.id });
     const p = await createProduct(db(), { companyId: tenant.company.id, branchId: branch.id, price: '80.00' });
+    // A cash sale needs an open shift of the seller at the branch.
+    await openTestShift(db(), { companyId: tenant.company.id, branchId: branch.id, userId: tenant.admin.id });
     const res = await request(ctx.app, tokens.admin, {
       method: 'POST',
       url: '/api/transactions',

@@ -15,6 +15,7 @@ import {
   login,
   request,
 } from '../helpers/factories';
+import { expectPagesEqualOffset } from '../helpers/pages';
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
@@ -35,8 +36,8 @@ describe(`GET /transactions (${engineName()})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    tenant = await createTenant(db());
-    other = await createTenant(db());
+    tenant = await createTenant(db(), { shifts: true });
+    other = await createTenant(db(), { shifts: true });
     tokens = {
       admin: await login(ctx.app, tenant.admin.username),
       manager: await login(ctx.app, tenant.manager.username),
@@ -260,6 +261,7 @@ describe(`GET /transactions (${engineName()})`, () => {
       unitPrice: 12.5,
       subtotal: 37.5,
       returnedQuantity: 2,
+      flags: [],
     });
 
     const lower = (await list(`branchId=${tenant.main.id}&receiptNumber=${receipt.toLowerCase()}`)).json();
@@ -319,6 +321,39 @@ describe(`GET /transactions (${engineName()})`, () => {
     }
     expect(totals[0]).toBe(direct?.n);
     expect(totals).toEqual([12, 11, 1, 2, 1, 7, 6, 5, 3, 3]);
+  });
+
+  it("every page equals OFFSET's page across days, from either end, with each filter (the page seeks its day from the daily totals)", async () => {
+    const base = sql`company_id = ${tenant.company.id} and branch_id = ${tenant.main.id}`;
+    const local = (day: string) => sql`(${day}::date)::timestamp at time zone 'Asia/Karachi'`;
+    const cases = [
+      { query: '', where: base },
+      { query: '&paymentMethod=card', where: sql`${base} and payment_method = 'card'` },
+      { query: '&status=completed', where: sql`${base} and status = 'completed'` },
+      { query: '&status=voided', where: sql`${base} and status = 'voided'` },
+      {
+        query: '&cashierName=alice',
+        where: sql`${base} and cashier_id in (select id from users where name ilike '%alice%')`,
+      },
+      {
+        query: '&startDate=2024-01-03&endDate=2024-01-08&paymentMethod=cash',
+        where: sql`${base} and sold_at >= ${local('2024-01-03')} and sold_at < ${local('2024-01-09')} and payment_method = 'cash'`,
+      },
+    ];
+    for (const c of cases) {
+      for (const limit of [2, 3]) {
+        await expectPagesEqualOffset({
+          app: ctx.app,
+          db: db(),
+          token: tokens.admin,
+          url: `/api/transactions?branchId=${tenant.main.id}${c.query}`,
+          table: 'sales',
+          where: c.where,
+          order: 'sold_at desc, receipt_number desc',
+          limit,
+        });
+      }
+    }
   });
 
   it('keeps every user to their scope: cashier own branch only, other companies 404', async () => {

@@ -53,7 +53,7 @@ describe(`POST /transactions (${engineName()})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    tenant = await createTenant(ctx.database.db);
+    tenant = await createTenant(ctx.database.db, { shifts: true });
     cashierToken = await login(ctx.app, tenant.cashier.username);
   });
   afterAll(() => ctx.close());
@@ -303,7 +303,7 @@ describe(`POST /transactions (${engineName()})`, () => {
     expect(
       (await sell(salePayload({ branchId: tenant.second.id, lines: [{ product: p, quantity: 1 }] }))).statusCode,
     ).toBe(404);
-    const other = await createTenant(ctx.database.db);
+    const other = await createTenant(ctx.database.db, { shifts: true });
     const q = await createProduct(ctx.database.db, {
       companyId: other.company.id,
       branchId: other.main.id,
@@ -335,7 +335,7 @@ describe(`POST /transactions (${engineName()})`, () => {
       headers: bearer(cashierToken),
     });
     expect(mine.json().data.receiptNumber).toBe(sale.receiptNumber);
-    const other = await createTenant(ctx.database.db);
+    const other = await createTenant(ctx.database.db, { shifts: true });
     const otherToken = await login(ctx.app, other.manager.username);
     const theirs = await ctx.app.inject({
       method: 'GET',

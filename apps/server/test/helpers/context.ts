@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../../src/app';
 import { type Database, openDatabase } from '../../src/db/client';
 import { ensureRoles } from '../../src/db/seed/bootstrap';
@@ -43,8 +45,11 @@ export async function createTestContext(
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     ...envOverrides,
   });
+  // PGlite: from the migrated template of the suite's global setup (pglite-template.ts).
+  const template = env.DATABASE_URL ? '' : inject('pgliteTemplate');
+  const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
   // The database is dropped WITH (FORCE) on close: its connections being cut then is expected.
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, onIdleError: () => {} });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, onIdleError: () => {}, loadDataDir });
   await ensureRoles(database.db);
   const app = await buildApp({
     env,

@@ -11,10 +11,12 @@ import {
   companyMembers,
   customers,
   products,
+  registers,
   returnItems,
   returns,
   saleItems,
   sales,
+  shifts,
   users,
 } from '../../src/db/schema';
 import { nextReceiptNumber } from '../../src/lib/document-numbers.repo';
@@ -102,15 +104,84 @@ export async function createUser(
   return user;
 }
 
-/** A company with a main branch and a second branch, plus one user of each role. */
-export async function createTenant(db: Db) {
+/**
+ * A company with a main branch and a second branch, plus one user of each role. With `shifts`, each
+ * user has an open shift (float 0) at a register of their own at the main branch, and the Super Admin
+ * and the Manager at the second branch too, so cash sales and refunds through the API pass
+ * (docs/ARCHITECTURE.md, "Shifts and the cash drawer").
+ */
+export async function createTenant(db: Db, { shifts: withShifts = false }: { shifts?: boolean } = {}) {
   const company = await createCompany(db);
   const main = await createBranch(db, { companyId: company.id, isMain: true, name: unique('Main ') });
   const second = await createBranch(db, { companyId: company.id });
   const admin = await createUser(db, { roleId: ROLE_IDS.superAdmin, companyId: company.id });
   const manager = await createUser(db, { roleId: ROLE_IDS.manager, companyId: company.id, branchId: main.id });
   const cashier = await createUser(db, { roleId: ROLE_IDS.cashier, companyId: company.id, branchId: main.id });
+  if (withShifts) {
+    for (const [branchId, user] of [
+      [main.id, admin],
+      [main.id, manager],
+      [main.id, cashier],
+      [second.id, admin],
+      [second.id, manager],
+    ] as const) {
+      await openTestShift(db, { companyId: company.id, branchId, userId: user.id });
+    }
+  }
   return { company, main, second, admin, manager, cashier };
+}
+
+/** A register enrolled directly, coded like the enrolment does (the branch's next R<n>). */
+export async function createRegister(db: Db, { companyId, branchId }: { companyId: string; branchId: string }) {
+  const next = sql<string>`(select 'R' || (coalesce(max(substring(${registers.code} from 2)::int), 0) + 1)
+    from ${registers} where ${registers.companyId} = ${companyId} and ${registers.branchId} = ${branchId})`;
+  const [register] = await db
+    .insert(registers)
+    .values({ companyId, branchId, deviceId: unique('test-device-'), code: next })
+    .returning({ id: registers.id, code: registers.code });
+  if (!register) throw new Error('register');
+  return register;
+}
+
+/** A new open shift (float 0) of a new cashier of the branch at a new register. */
+export async function createOpenShift(db: Db, { companyId, branchId }: { companyId: string; branchId: string }) {
+  const user = await createUser(db, { roleId: ROLE_IDS.cashier, companyId, branchId });
+  return openTestShift(db, { companyId, branchId, userId: user.id });
+}
+
+/**
+ * The user's open shift in the branch, or a new one (float 0) at a new register of the branch enrolled
+ * for the test: a cash sale or refund needs one (migration 0013/0014's triggers).
+ */
+export async function openTestShift(
+  db: Db,
+  {
+    companyId,
+    branchId,
+    userId,
+    openingFloat = '0.00',
+  }: { companyId: string; branchId: string; userId: string; openingFloat?: string },
+) {
+  const [open] = await db
+    .select({ id: shifts.id, registerId: shifts.registerId })
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.companyId, companyId),
+        eq(shifts.branchId, branchId),
+        eq(shifts.cashierId, userId),
+        eq(shifts.status, 'open'),
+      ),
+    )
+    .limit(1);
+  if (open) return open;
+  const register = await createRegister(db, { companyId, branchId });
+  const [shift] = await db
+    .insert(shifts)
+    .values({ companyId, branchId, registerId: register.id, cashierId: userId, openingFloat })
+    .returning({ id: shifts.id, registerId: shifts.registerId });
+  if (!shift) throw new Error('shift');
+  return shift;
 }
 
 export async function login(app: FastifyInstance, username: string, password = PASSWORD): Promise<string> {
@@ -249,6 +320,7 @@ export async function createSale(
     discountType,
     discountValue,
   });
+  if (paymentMethod === 'cash') await openTestShift(db, { companyId, branchId, userId: cashierId });
   const receiptNumber = await nextReceiptNumber(db, { branchId });
   const [sale] = await db
     .insert(sales)
@@ -269,7 +341,7 @@ export async function createSale(
       total: totals.total.toFixed(2),
       amountPaid: totals.total.toFixed(2),
       changeAmount: '0.00',
-      ...(createdAt && { createdAt }),
+      ...(createdAt && { createdAt, soldAt: createdAt }),
     })
     .returning();
   if (!sale) throw new Error('sale');
@@ -353,6 +425,7 @@ export async function createReturn(
   });
   const refund = computed.total.refund;
   returnCounter += 1;
+  if (refundMethod === 'cash') await openTestShift(db, { companyId, branchId, userId: processedBy });
   const [row] = await db
     .insert(returns)
     .values({
@@ -415,8 +488,8 @@ export async function createCustomer(
 
 /** Company A (with one user of each role) and company B: the cast of the scope and permission tests. */
 export async function createTwoTenants(app: FastifyInstance, db: Db) {
-  const a = await createTenant(db);
-  const b = await createTenant(db);
+  const a = await createTenant(db, { shifts: true });
+  const b = await createTenant(db, { shifts: true });
   const [adminA, managerA, cashierA, adminB] = await Promise.all([
     login(app, a.admin.username),
     login(app, a.manager.username),

@@ -23,7 +23,10 @@ import { type Db, queryRows } from '../../src/db/client';
  * 4. refunds: a return's refund is the sum of its lines; each line's amount is the shared refund rule
  *    applied to it, less its fee; the refunds of a fully returned sale sum to its total less the fees;
  * 5. receipts: receipt numbers are unique per branch;
- * 6. daily totals: sales_daily and returns_daily equal the rows they summarise.
+ * 6. daily totals: sales_daily and returns_daily equal the rows they summarise;
+ * 7. report totals: sales_daily_products and sales_hourly equal the lines, items and sales they summarise;
+ *    sales_monthly_products equals sales_daily_products by month;
+ * 8. kept counts: stock_movements_daily and audit_logs_daily equal the ledger and log rows they count.
  */
 export type Violation = { invariant: string; detail: string };
 
@@ -230,7 +233,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
   for (const r of await rows<{ key: string; stored: string | null; actual: string | null }>(
     db,
     sql`with actual as (
-          select s.company_id, s.branch_id, (s.created_at at time zone b.timezone)::date as day, s.cashier_id,
+          select s.company_id, s.branch_id, (s.sold_at at time zone b.timezone)::date as day, s.cashier_id,
                  s.payment_method,
                  count(*)::int as sales_count,
                  (count(*) filter (where s.status = 'completed'))::int as transactions,
@@ -299,6 +302,171 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
       'returns-daily',
       `${r.key}: returns_daily has [${r.stored ?? 'no row'}], the returns give [${r.actual ?? 'no row'}]`,
     );
+  }
+
+  // 7. Report totals (migration 0024) equal the lines, return items and sales they summarise.
+  for (const r of await rows<{ key: string; stored: string | null; actual: string | null }>(
+    db,
+    sql`with actual as (
+          select company_id, branch_id, day, product_id, product_name, sum(sale_lines)::int as sale_lines,
+                 sum(quantity)::int as quantity, sum(goods)::numeric(18,2) as goods,
+                 sum(return_lines)::int as return_lines, sum(returned_quantity)::int as returned_quantity,
+                 sum(returned_goods)::numeric(18,2) as returned_goods
+          from (
+            select s.company_id, s.branch_id, (s.sold_at at time zone b.timezone)::date as day, i.product_id,
+                   i.product_name, 1 as sale_lines, i.quantity, i.subtotal as goods, 0 as return_lines,
+                   0 as returned_quantity, 0::numeric as returned_goods
+            from sale_items i
+            join sales s on s.company_id = i.company_id and s.id = i.sale_id
+            join branches b on b.company_id = s.company_id and b.id = s.branch_id
+            where s.status = 'completed'
+            union all
+            select r.company_id, r.branch_id, (r.created_at at time zone b.timezone)::date, i.product_id,
+                   i.product_name, 0, 0, 0, 1, i.quantity, i.quantity * i.unit_price
+            from return_items i
+            join returns r on r.company_id = i.company_id and r.id = i.return_id
+            join branches b on b.company_id = r.company_id and b.id = r.branch_id
+            where r.status = 'completed'
+          ) x
+          group by 1, 2, 3, 4, 5
+        ), stored as (
+          select company_id, branch_id, day, product_id, product_name, sale_lines, quantity,
+                 goods::numeric(18,2) as goods, return_lines, returned_quantity,
+                 returned_goods::numeric(18,2) as returned_goods
+          from sales_daily_products
+          where sale_lines <> 0 or quantity <> 0 or goods <> 0 or return_lines <> 0 or returned_quantity <> 0
+             or returned_goods <> 0
+        )
+        select concat_ws(' ', coalesce(a.branch_id, s.branch_id), coalesce(a.day, s.day),
+                         coalesce(a.product_id, s.product_id), coalesce(a.product_name, s.product_name)) as key,
+               case when s.company_id is null then null else concat_ws(' ', s.sale_lines, s.quantity, s.goods,
+                 s.return_lines, s.returned_quantity, s.returned_goods) end as stored,
+               case when a.company_id is null then null else concat_ws(' ', a.sale_lines, a.quantity, a.goods,
+                 a.return_lines, a.returned_quantity, a.returned_goods) end as actual
+        from actual a
+        full join stored s using (company_id, branch_id, day, product_id, product_name)
+        where (a.sale_lines, a.quantity, a.goods, a.return_lines, a.returned_quantity, a.returned_goods)
+              is distinct from
+              (s.sale_lines, s.quantity, s.goods, s.return_lines, s.returned_quantity, s.returned_goods)`,
+  )) {
+    add(
+      'sales-daily-products',
+      `${r.key}: sales_daily_products has [${r.stored ?? 'no row'}], the lines give [${r.actual ?? 'no row'}]`,
+    );
+  }
+  for (const r of await rows<{ key: string; stored: string | null; actual: string | null }>(
+    db,
+    sql`with actual as (
+          select s.company_id, s.branch_id, (s.sold_at at time zone b.timezone)::date as day,
+                 extract(hour from s.sold_at at time zone b.timezone)::smallint as hour, s.cashier_id,
+                 s.payment_method, count(*)::int as transactions, sum(s.total)::numeric(18,2) as revenue
+          from sales s
+          join branches b on b.company_id = s.company_id and b.id = s.branch_id
+          where s.status = 'completed'
+          group by 1, 2, 3, 4, 5, 6
+        ), stored as (
+          select company_id, branch_id, day, hour, cashier_id, payment_method, transactions,
+                 revenue::numeric(18,2) as revenue
+          from sales_hourly
+          where transactions <> 0 or revenue <> 0
+        )
+        select concat_ws(' ', coalesce(a.branch_id, s.branch_id), coalesce(a.day, s.day), coalesce(a.hour, s.hour),
+                         coalesce(a.cashier_id, s.cashier_id), coalesce(a.payment_method, s.payment_method)) as key,
+               case when s.company_id is null then null else concat_ws(' ', s.transactions, s.revenue) end as stored,
+               case when a.company_id is null then null else concat_ws(' ', a.transactions, a.revenue) end as actual
+        from actual a
+        full join stored s using (company_id, branch_id, day, hour, cashier_id, payment_method)
+        where (a.transactions, a.revenue) is distinct from (s.transactions, s.revenue)`,
+  )) {
+    add(
+      'sales-hourly',
+      `${r.key}: sales_hourly has [${r.stored ?? 'no row'}], the sales give [${r.actual ?? 'no row'}]`,
+    );
+  }
+
+  for (const r of await rows<{ key: string; stored: string | null; actual: string | null }>(
+    db,
+    sql`with actual as (
+          select company_id, branch_id, date_trunc('month', day::timestamp)::date as month, product_id, product_name,
+                 sum(sale_lines)::int as sale_lines, sum(quantity)::int as quantity, sum(goods)::numeric(18,2) as goods,
+                 sum(return_lines)::int as return_lines, sum(returned_quantity)::int as returned_quantity,
+                 sum(returned_goods)::numeric(18,2) as returned_goods
+          from sales_daily_products
+          group by 1, 2, 3, 4, 5
+          having sum(sale_lines) <> 0 or sum(quantity) <> 0 or sum(goods) <> 0 or sum(return_lines) <> 0
+              or sum(returned_quantity) <> 0 or sum(returned_goods) <> 0
+        ), stored as (
+          select company_id, branch_id, month, product_id, product_name, sale_lines, quantity,
+                 goods::numeric(18,2) as goods, return_lines, returned_quantity,
+                 returned_goods::numeric(18,2) as returned_goods
+          from sales_monthly_products
+          where sale_lines <> 0 or quantity <> 0 or goods <> 0 or return_lines <> 0 or returned_quantity <> 0
+             or returned_goods <> 0
+        )
+        select concat_ws(' ', coalesce(a.branch_id, s.branch_id), coalesce(a.month, s.month),
+                         coalesce(a.product_id, s.product_id), coalesce(a.product_name, s.product_name)) as key,
+               case when s.company_id is null then null else concat_ws(' ', s.sale_lines, s.quantity, s.goods,
+                 s.return_lines, s.returned_quantity, s.returned_goods) end as stored,
+               case when a.company_id is null then null else concat_ws(' ', a.sale_lines, a.quantity, a.goods,
+                 a.return_lines, a.returned_quantity, a.returned_goods) end as actual
+        from actual a
+        full join stored s using (company_id, branch_id, month, product_id, product_name)
+        where (a.sale_lines, a.quantity, a.goods, a.return_lines, a.returned_quantity, a.returned_goods)
+              is distinct from
+              (s.sale_lines, s.quantity, s.goods, s.return_lines, s.returned_quantity, s.returned_goods)`,
+  )) {
+    add(
+      'sales-monthly-products',
+      `${r.key}: sales_monthly_products has [${r.stored ?? 'no row'}], the daily rows give [${r.actual ?? 'no row'}]`,
+    );
+  }
+
+  // 8. Kept counts: the deep lists' totals and seeks read them (docs/ARCHITECTURE.md 'Deep pages').
+  const NIL = '00000000-0000-0000-0000-000000000000';
+  for (const r of await rows<{ key: string; stored: number | null; actual: number | null }>(
+    db,
+    sql`with actual as (
+          select m.company_id, m.branch_id, (m.created_at at time zone b.timezone)::date as day, m.movement_type,
+                 coalesce(m.user_id, ${NIL}::uuid) as user_id, count(*)::int as n
+          from stock_movements m
+          join branches b on b.company_id = m.company_id and b.id = m.branch_id
+          group by 1, 2, 3, 4, 5
+        ), stored as (
+          select company_id, branch_id, day, movement_type, user_id, movements as n
+          from stock_movements_daily where movements <> 0
+        )
+        select concat_ws(' ', coalesce(a.branch_id, s.branch_id), coalesce(a.day, s.day),
+                         coalesce(a.movement_type, s.movement_type), coalesce(a.user_id, s.user_id)) as key,
+               s.n as stored, a.n as actual
+        from actual a
+        full join stored s using (company_id, branch_id, day, movement_type, user_id)
+        where a.n is distinct from s.n`,
+  )) {
+    add('movement-counts', `${r.key}: stock_movements_daily has ${r.stored ?? 'no row'}, the ledger ${r.actual ?? 0}`);
+  }
+  for (const r of await rows<{ key: string; stored: number | null; actual: number | null }>(
+    db,
+    sql`with actual as (
+          select a.company_id, coalesce(a.branch_id, ${NIL}::uuid) as branch_id,
+                 (a.created_at at time zone pos_company_timezone(a.company_id))::date as day,
+                 (a.created_at at time zone coalesce(b.timezone, pos_company_timezone(a.company_id)))::date as branch_day,
+                 a.action, coalesce(a.user_id, ${NIL}::uuid) as user_id, count(*)::int as n
+          from audit_logs a
+          left join branches b on b.company_id = a.company_id and b.id = a.branch_id
+          group by 1, 2, 3, 4, 5, 6
+        ), stored as (
+          select company_id, branch_id, day, branch_day, action, user_id, entries as n
+          from audit_logs_daily where entries <> 0
+        )
+        select concat_ws(' ', coalesce(a.company_id, s.company_id), coalesce(a.branch_id, s.branch_id),
+                         coalesce(a.day, s.day), coalesce(a.branch_day, s.branch_day), coalesce(a.action, s.action),
+                         coalesce(a.user_id, s.user_id)) as key,
+               s.n as stored, a.n as actual
+        from actual a
+        full join stored s using (company_id, branch_id, day, branch_day, action, user_id)
+        where a.n is distinct from s.n`,
+  )) {
+    add('audit-counts', `${r.key}: audit_logs_daily has ${r.stored ?? 'no row'}, the log ${r.actual ?? 0}`);
   }
 
   return violations;

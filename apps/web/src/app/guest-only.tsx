@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { useIsSignedIn } from '../lib/session-store';
+import { useIsOfflineSession, useIsSignedIn } from '../lib/session-store';
 
 /**
  * /login opened by a signed-in user: straight to the dashboard instead of a second sign-in form. Only
@@ -8,7 +8,9 @@ import { useIsSignedIn } from '../lib/session-store';
  */
 export function GuestOnly() {
   const isSignedIn = useIsSignedIn();
+  const offline = useIsOfflineSession();
   const [wasSignedIn] = useState(isSignedIn);
-  if (wasSignedIn) return <Navigate to="/dashboard" replace />;
+  // An offline session has the register only.
+  if (wasSignedIn) return <Navigate to={offline ? '/dashboard/pos' : '/dashboard'} replace />;
   return <Outlet />;
 }

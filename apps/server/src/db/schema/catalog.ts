@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   foreignKey,
   index,
@@ -92,10 +93,16 @@ export const products = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The transaction id of the row's last write, set by a trigger on every insert and update (stock,
+    // price, edit, soft delete): the catalogue sync's cursor (docs/ARCHITECTURE.md, 'Registers and
+    // offline sales'). Never written by the application.
+    changeXid: bigint('change_xid', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
+    // The catalogue sync's keyset: a branch's products in the order of their last write.
+    index('products_branch_change_idx').on(t.companyId, t.branchId, t.changeXid, t.id),
     // No ON DELETE SET NULL here: it would null company_id too; the category service unlinks products first.
     foreignKey({ columns: [t.companyId, t.categoryId], foreignColumns: [categories.companyId, categories.id] }),
     foreignKey({ columns: [t.companyId, t.brandId], foreignColumns: [brands.companyId, brands.id] }),
@@ -172,10 +179,13 @@ export const customers = pgTable(
     notes: text('notes'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
+    // The transaction id of the row's last write (trigger, like products.change_xid): the customer sync's cursor.
+    changeXid: bigint('change_xid', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
     uniqueIndex('customers_branch_phone_uq').on(t.companyId, t.branchId, t.phone),
+    index('customers_branch_change_idx').on(t.companyId, t.branchId, t.changeXid, t.id),
   ],
 );

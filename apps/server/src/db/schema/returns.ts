@@ -12,7 +12,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
+import { registers } from './registers';
 import { saleItems, sales } from './sales';
+import { shifts } from './shifts';
 import { branches, users } from './tenancy';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -51,10 +53,16 @@ export const returns = pgTable(
     reasonDescription: text('reason_description'),
     notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The register and its shift a refund was made at (a cash refund needs an open shift: lib/shifts.ts).
+    registerId: uuid('register_id'),
+    shiftId: uuid('shift_id'),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
+    foreignKey({ columns: [t.companyId, t.registerId], foreignColumns: [registers.companyId, registers.id] }),
+    foreignKey({ columns: [t.companyId, t.shiftId], foreignColumns: [shifts.companyId, shifts.id] }),
+    index('returns_shift_idx').on(t.companyId, t.shiftId),
     foreignKey({ columns: [t.companyId, t.originalSaleId], foreignColumns: [sales.companyId, sales.id] }),
     uniqueIndex('returns_branch_number_uq').on(t.companyId, t.branchId, t.returnNumber),
     index('returns_branch_created_idx').on(t.companyId, t.branchId, t.createdAt),

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  boolean,
   foreignKey,
   index,
   integer,
@@ -11,6 +13,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { customers, products } from './catalog';
+import { registers } from './registers';
+import { shifts } from './shifts';
 import { branches, users } from './tenancy';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -40,10 +44,22 @@ export const sales = pgTable(
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // DESIGN.md section 10: when the customer paid (the register's clock; reports and "today" use it),
+    // the register and shift it was rung up on, whether it was made offline, and review flags
+    // (e.g. cashier_inactive, sold_at_future, sold_at_stale). Never a reason to refuse the sale.
+    soldAt: timestamp('sold_at', { withTimezone: true }).notNull().defaultNow(),
+    registerId: uuid('register_id'),
+    shiftId: uuid('shift_id'),
+    offline: boolean('offline').notNull().default(false),
+    flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
+    foreignKey({ columns: [t.companyId, t.registerId], foreignColumns: [registers.companyId, registers.id] }),
+    foreignKey({ columns: [t.companyId, t.shiftId], foreignColumns: [shifts.companyId, shifts.id] }),
+    index('sales_shift_idx').on(t.companyId, t.shiftId),
+    index('sales_branch_sold_idx').on(t.companyId, t.branchId, t.soldAt),
     foreignKey({ columns: [t.companyId, t.customerId], foreignColumns: [customers.companyId, customers.id] }),
     uniqueIndex('sales_branch_receipt_uq').on(t.companyId, t.branchId, t.receiptNumber),
     uniqueIndex('sales_branch_idempotency_uq').on(t.companyId, t.branchId, t.idempotencyKey),
@@ -66,6 +82,8 @@ export const saleItems = pgTable(
     unitPrice: money('unit_price').notNull(),
     subtotal: money('subtotal').notNull(),
     returnedQuantity: integer('returned_quantity').notNull().default(0),
+    // Line review flags from an offline upload: 'oversold' (stock went short), 'price_differs'.
+    flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),

@@ -44,6 +44,8 @@ export const users = pgTable(
     email: text('email'),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** A Manager's or Super Admin's approval PIN at the register (argon2id, like passwords); null: none set. */
+    pinHash: text('pin_hash'),
     roleId: integer('role_id')
       .notNull()
       .references(() => roles.id),
@@ -111,6 +113,22 @@ export const branches = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     timezone: text('timezone').notNull(),
     taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+    // Register rules (DESIGN.md section 10): past these a cashier needs a manager's approval.
+    cashierMaxDiscountPercent: numeric('cashier_max_discount_percent', { precision: 5, scale: 2 })
+      .notNull()
+      .default('10'),
+    cashierMayChangePrice: boolean('cashier_may_change_price').notNull().default(false),
+    cashierMayRefundWithoutReceipt: boolean('cashier_may_refund_without_receipt').notNull().default(false),
+    cashierMayZeroTax: boolean('cashier_may_zero_tax').notNull().default(false),
+    // Cashiers may receive transfers and enter stock counts only when the branch allows it.
+    cashierMayReceiveTransfers: boolean('cashier_may_receive_transfers').notNull().default(false),
+    cashierMayCount: boolean('cashier_may_count').notNull().default(false),
+    // Shift close: over/short beyond this (in the company's currency) needs a manager's approval.
+    overShortThreshold: numeric('over_short_threshold', { precision: 14, scale: 2 }).notNull().default('5.00'),
+    // The drawer's notes and coins in minor units (largest first); null: the currency's usual set.
+    cashDenominations: integer('cash_denominations').array(),
+    // An offline sale older than this when it arrives is accepted and flagged (sold_at_stale).
+    offlineLimitHours: integer('offline_limit_hours').notNull().default(72),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('branches_id_idx').on(t.id)],
@@ -140,6 +158,9 @@ export const auditLogs = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     branchId: uuid('branch_id'),
     userId: uuid('user_id').references(() => users.id),
+    // The manager whose approval let the action pass a limit, and the register it came from.
+    approvedById: uuid('approved_by_id').references(() => users.id),
+    registerId: uuid('register_id'),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id'),
@@ -150,5 +171,7 @@ export const auditLogs = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     index('audit_logs_entity_idx').on(t.companyId, t.entityType, t.entityId),
+    index('audit_logs_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('audit_logs_branch_created_idx').on(t.companyId, t.branchId, t.createdAt, t.id),
   ],
 );

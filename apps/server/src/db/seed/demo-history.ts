@@ -3,7 +3,7 @@ import { computeCartTotals, computeReturnRefund, fromMinor, type ReturnRefundLin
 import { sql } from 'drizzle-orm';
 import { nextReceiptNumber, nextReturnNumber } from '../../lib/document-numbers.repo';
 import type { Tx } from '../client';
-import { customers, returnItems, returns, saleItems, sales, stockMovements } from '../schema';
+import { customers, registers, returnItems, returns, saleItems, sales, shifts, stockMovements } from '../schema';
 
 type DemoProduct = { id: string; name: string; sku: string; price: number; stock: number };
 type Movement = typeof stockMovements.$inferInsert & { createdAt: Date };
@@ -142,12 +142,63 @@ export async function seedDemoHistory(
     ...returned.map((sale) => ({ at: returnAt(sale), returnOf: sale })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
 
-  for (const event of events) {
-    if (event.sale && event.index !== undefined) await insertSale(event.sale, event.index);
-    if (event.returnOf) await insertReturn(event.returnOf, event.at);
-  }
+  // The history runs in shifts, one per day at the demo register (a cash sale or refund needs an open
+  // shift): each opens before its day's first event and closes after the last one with an exact count.
+  const [register] = await tx
+    .insert(registers)
+    .values({ companyId, branchId, deviceId: 'demo-history', code: 'R1' })
+    .returning({ id: registers.id });
+  if (!register) throw new Error('demo register');
+  const FLOAT = 5000;
+  let shift: { id: string; day: string; cash: number; lastAt: Date } | null = null;
+  let zNumber = 0;
+  const closeShift = async () => {
+    if (!shift) return;
+    const expected = fromMinor(toMinor(FLOAT) + shift.cash).toFixed(2);
+    zNumber += 1;
+    await tx
+      .update(shifts)
+      .set({
+        status: 'closed',
+        closedAt: new Date(Math.min(shift.lastAt.getTime() + 30 * 60 * 1000, now.getTime())),
+        closedBy: cashierId,
+        counted: expected,
+        expected,
+        overShort: '0.00',
+        zNumber,
+      })
+      .where(sql`${shifts.companyId} = ${companyId} and ${shifts.id} = ${shift.id}`);
+    shift = null;
+  };
+  const shiftFor = async (at: Date) => {
+    const day = at.toISOString().slice(0, 10);
+    if (shift?.day === day) return shift;
+    await closeShift();
+    const [row] = await tx
+      .insert(shifts)
+      .values({
+        companyId,
+        branchId,
+        registerId: register.id,
+        cashierId,
+        openingFloat: FLOAT.toFixed(2),
+        openedAt: new Date(at.getTime() - 30 * 60 * 1000),
+      })
+      .returning({ id: shifts.id });
+    if (!row) throw new Error('demo shift');
+    shift = { id: row.id, day, cash: 0, lastAt: at };
+    return shift;
+  };
 
-  async function insertSale(sale: PlannedSale, index: number) {
+  for (const event of events) {
+    const current = await shiftFor(event.at);
+    current.lastAt = event.at;
+    if (event.sale && event.index !== undefined) await insertSale(event.sale, event.index, current);
+    if (event.returnOf) await insertReturn(event.returnOf, event.at, current);
+  }
+  await closeShift();
+
+  async function insertSale(sale: PlannedSale, index: number, current: { id: string; cash: number }) {
     if (sale.lines.length === 0) return;
     const discountValue = index % 10 === 3 ? 5 : 0;
     const totals = computeCartTotals({
@@ -179,7 +230,11 @@ export async function seedDemoHistory(
       amountPaid: paid.toFixed(2),
       changeAmount: fromMinor(toMinor(paid) - totals.minor.total).toFixed(2),
       createdAt: sale.createdAt,
+      soldAt: sale.createdAt,
+      registerId: register?.id ?? null,
+      shiftId: current.id,
     });
+    if (isCash) current.cash += totals.minor.total;
     const rows = sale.lines.map((l) => ({
       companyId,
       id: randomUUID(),
@@ -211,7 +266,7 @@ export async function seedDemoHistory(
     for (const line of sale.lines) move(line.product.id, 'sale', line.quantity, sale.id, sale.createdAt);
   }
 
-  async function insertReturn(sale: PlannedSale, createdAt: Date) {
+  async function insertReturn(sale: PlannedSale, createdAt: Date, current: { id: string; cash: number }) {
     const line = sale.lines[0];
     const refund = firstLineRefunds.get(sale.id);
     if (!line || !refund) return;
@@ -232,7 +287,10 @@ export async function seedDemoHistory(
       refundMethod: 'cash',
       reason: 'customer_change_mind',
       createdAt,
+      registerId: register?.id ?? null,
+      shiftId: current.id,
     });
+    current.cash -= refund.refund;
     await tx.insert(returnItems).values({
       companyId,
       returnId: id,

@@ -6,7 +6,13 @@ import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
 export async function findUserForLogin(db: DbOrTx, username: string) {
   const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      isActive: users.isActive,
+      companyId: users.companyId,
+      branchId: users.branchId,
+    })
     .from(users)
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
     .limit(1);
@@ -165,7 +171,8 @@ export async function countLoginAttempt(db: DbOrTx, { keys, windowMs }: { keys: 
 
 /** Deletes the counters whose window has passed (a new attempt would restart them anyway). */
 export async function purgeLoginRateLimits(db: DbOrTx, { windowMs }: { windowMs: number }) {
-  await db
-    .delete(loginRateLimits)
-    .where(sql`${loginRateLimits.windowStartedAt} <= now() - (${windowMs}::int * interval '1 millisecond')`);
+  await db.delete(loginRateLimits).where(
+    // Approval counters (lib/approvals.ts) keep their own, longer window and restart in place.
+    sql`${loginRateLimits.windowStartedAt} <= now() - (${windowMs}::int * interval '1 millisecond') and ${loginRateLimits.key} not like 'approval:%'`,
+  );
 }

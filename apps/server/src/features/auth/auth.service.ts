@@ -2,6 +2,7 @@ import { type LoginResponse, MSG, type SessionUser, type UpdatePasswordInput } f
 import type { Db } from '../../db/client';
 import { type Actor, accessibleCompanyIds, isCashier, toActor } from '../../lib/access';
 import { findActiveActor } from '../../lib/access.repo';
+import { writeAudit } from '../../lib/audit.repo';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { SESSION_TTL_MS, type TokenService } from '../../lib/tokens';
@@ -33,8 +34,19 @@ export async function login(deps: Deps, { username, password }: { username: stri
   }
   const isValid = await verifyPassword(found.passwordHash, password);
   // A deactivated user gets the same answer as a wrong password: no hint that the account exists.
-  if (!isValid || !found.isActive) throw new AppError(401, 'INVALID_CREDENTIALS', MSG.invalidCredentials);
-  const actorRow = await findActiveActor(deps.db, found.id);
+  const actorRow = isValid && found.isActive ? await findActiveActor(deps.db, found.id) : undefined;
+  // Sign-ins and failures of a known account are audited in its company (an unknown username has none).
+  if (found.companyId) {
+    await writeAudit(deps.db, {
+      companyId: found.companyId,
+      branchId: found.branchId,
+      userId: found.id,
+      action: actorRow ? 'auth.sign_in' : 'auth.sign_in_failed',
+      entityType: 'user',
+      entityId: found.id,
+      after: actorRow ? null : { reason: isValid ? 'inactive' : 'wrong_password' },
+    });
+  }
   if (!actorRow) throw new AppError(401, 'INVALID_CREDENTIALS', MSG.invalidCredentials);
   const access_token = await issueToken(deps, found.id);
   const user = await loadSessionUser(deps.db, toActor(actorRow, ''));

@@ -1,7 +1,8 @@
 import type { CustomerContact } from '@pos/shared';
-import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers, returnItems, returns, saleItems, sales } from '../../db/schema';
+import { type OrderKey, type PageWindow, windowQuery } from '../../lib/keyset.repo';
 import { containsPattern, type LocalDays, localDayRange } from '../../lib/sql-filters.repo';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
@@ -57,18 +58,30 @@ function listConditions(scope: BranchKey, search?: string) {
   );
 }
 
+/** The list's order: by name, id breaking ties. */
+const CUSTOMER_LIST_ORDER: OrderKey[] = [
+  { column: customers.name, direction: 'asc' },
+  { column: customers.id, direction: 'asc' },
+];
+
 /**
- * One page of the branch's customers by name, each with the count and total of their completed sales,
+ * One page of the branch's customers by name (its ids by an index-only walk from the nearer end,
+ * lib/keyset.repo.ts), each with the count and total of their completed sales,
  * in the same statement: a grouped subquery over the page's customers' sales (sales_customer_idx).
  */
-export async function listCustomers(db: DbOrTx, scope: BranchKey, search: string | undefined, page: Page) {
+export async function listCustomers(db: DbOrTx, scope: BranchKey, search: string | undefined, window: PageWindow) {
+  const w = windowQuery(CUSTOMER_LIST_ORDER, window);
+  const pageIds = db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(listConditions(scope, search))
+    .orderBy(...w.order)
+    .limit(w.limit)
+    .offset(w.offset);
   const pageRows = db
     .select(customerColumns)
     .from(customers)
-    .where(listConditions(scope, search))
-    .orderBy(asc(customers.name), asc(customers.id))
-    .limit(page.limit)
-    .offset(page.offset)
+    .where(and(eq(customers.companyId, scope.companyId), inArray(customers.id, pageIds)))
     .as('c');
   const rows = await db
     .select({
@@ -93,6 +106,34 @@ export async function listCustomers(db: DbOrTx, scope: BranchKey, search: string
     )
     .orderBy(asc(pageRows.name), asc(pageRows.id));
   return rows;
+}
+
+/**
+ * The CSV export of the list (GET /customers/export.csv): every customer the list pages through, in
+ * its order, with the same sales figures, read through a cursor by lib/csv-export.repo.ts.
+ */
+export function customersExportQuery(db: DbOrTx, scope: BranchKey, search: string | undefined) {
+  return db
+    .select({
+      name: customers.name,
+      phone: customers.phone,
+      email: customers.email,
+      address: customers.address,
+      notes: customers.notes,
+      isActive: customers.isActive,
+      createdAt: customers.createdAt,
+      transactionsCount: sql<string>`coalesce(t.n, 0)`,
+      totalSpent: sql<string>`coalesce(t.spent, 0)`,
+    })
+    .from(customers)
+    .leftJoin(
+      sql`lateral (select count(*) as n, sum(${sales.total}) as spent from ${sales}
+        where ${sales.companyId} = ${scope.companyId} and ${sales.customerId} = ${customers.id}
+          and ${sales.status} = 'completed') t`,
+      sql`true`,
+    )
+    .where(listConditions(scope, search))
+    .orderBy(asc(customers.name), asc(customers.id));
 }
 
 export async function countCustomers(db: DbOrTx, scope: BranchKey, search: string | undefined): Promise<number> {

@@ -9,8 +9,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvResponse, sendCsv } from '../../lib/csv-export';
 import { ok, okPage } from '../../lib/http';
 import * as service from './customers.service';
+import { exportCustomers } from './customers-export.service';
 
 export async function customersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,6 +29,12 @@ export async function customersRoutes(app: FastifyInstance) {
     '/customers',
     { schema: { tags, querystring: customerListQuerySchema, response: { 200: customerResponses.list } } },
     async (req) => okPage(await service.listCustomers(app.db, req.actor, req.query)),
+  );
+
+  r.get(
+    '/customers/export.csv',
+    { schema: { tags, querystring: customerListQuerySchema, ...csvResponse } },
+    async (req, reply) => sendCsv(reply, await exportCustomers(app.db, req.actor, req.query)),
   );
 
   r.get('/customers/:id', { schema: { tags, params, response: { 200: customerResponses.one } } }, async (req) =>

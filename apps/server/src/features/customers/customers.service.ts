@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
 import { conflict, notFound } from '../../lib/errors';
+import { readPage } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
 import { customerSalesFigures } from '../../lib/sales-figures';
 import * as repo from './customers.repo';
@@ -54,11 +55,12 @@ export async function listCustomers(
   query: { branchId: string; page: number; limit: number; search?: string },
 ): Promise<{ items: CustomerListItem[]; meta: PageMeta }> {
   const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_customers' });
-  const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
-  const [rows, total] = await Promise.all([
-    repo.listCustomers(db, scope, query.search, page),
-    repo.countCustomers(db, scope, query.search),
-  ]);
+  const [rows, total] = await readPage({
+    page: query.page,
+    limit: query.limit,
+    count: () => repo.countCustomers(db, scope, query.search),
+    rows: (window) => repo.listCustomers(db, scope, query.search, window),
+  });
   const items = rows.map((r) => ({
     ...toCustomer(r),
     transactionsCount: Number(r.transactionsCount),

@@ -35,18 +35,21 @@ export async function movementsSince(db: DbOrTx, scope: BranchKey, since: Date):
   return Number(row?.n ?? 0);
 }
 
-/** The branch's newest sales (any status), newest first, down sales_branch_created_idx. */
+/**
+ * The branch's newest sales (any status), newest first by when the customer paid (sold_at: an offline
+ * sale uploaded now sits at its own time), down sales_branch_sold_idx.
+ */
 export async function recentSales(db: DbOrTx, scope: BranchKey, limit: number) {
   return db
     .select({
       id: sales.id,
       receiptNumber: sales.receiptNumber,
-      createdAt: sales.createdAt,
+      createdAt: sales.soldAt,
       total: sales.total,
       status: sales.status,
     })
     .from(sales)
     .where(and(eq(sales.companyId, scope.companyId), eq(sales.branchId, scope.branchId)))
-    .orderBy(desc(sales.createdAt), desc(sales.receiptNumber))
+    .orderBy(desc(sales.soldAt), desc(sales.receiptNumber))
     .limit(limit);
 }

@@ -1,4 +1,4 @@
-import { dashboardQuerySchema, dashboardResponses } from '@pos/shared';
+import { dashboardQuerySchema, dashboardResponses, shiftDashboardResponse } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/http';
@@ -23,6 +23,11 @@ export async function dashboardRoutes(app: FastifyInstance) {
     '/dashboard/returns-summary',
     { schema: { tags, querystring, response: { 200: dashboardResponses.returnsSummary } } },
     async (req) => ok(await service.returnsSummary(app.db, req.actor, req.query)),
+  );
+  r.get(
+    '/dashboard/shifts-summary',
+    { schema: { tags, querystring, response: { 200: shiftDashboardResponse } } },
+    async (req) => ok(await service.shiftsSummary(app.db, req.actor, req.query)),
   );
   r.get(
     '/dashboard/recent-transactions',

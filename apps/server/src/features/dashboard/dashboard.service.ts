@@ -4,12 +4,14 @@ import type {
   DashboardSalesSummary,
   DashboardTransaction,
   SalesPeriodFigures,
+  ShiftDashboard,
   TransactionAnalytics,
 } from '@pos/shared';
 import type { Db } from '../../db/client';
 import { type Actor, can, resolveBranch } from '../../lib/access';
 import { toMoney } from '../../lib/money';
 import { dailyNetRevenue, dashboardPeriods, returnsByPeriod, salesFigures } from '../../lib/sales-figures';
+import { shiftDayFigures } from '../../lib/shifts.repo';
 import * as repo from './dashboard.repo';
 
 const withoutPeriod = ({ period: _period, ...figures }: TransactionAnalytics): SalesPeriodFigures => figures;
@@ -60,6 +62,20 @@ export async function returnsSummary(
 ): Promise<DashboardReturnsSummary> {
   const scope = await resolveBranch(db, { actor, branchId, permission: 'view_returns' });
   return returnsByPeriod(db, scope, now);
+}
+
+/**
+ * GET /dashboard/shifts-summary (view_sales): shifts open now at the branch's registers, and the shifts
+ * closed today (the branch's local day) with the sum of their over/short (docs/ARCHITECTURE.md, "Shifts").
+ */
+export async function shiftsSummary(
+  db: Db,
+  actor: Actor,
+  { branchId, now = new Date() }: { branchId: string; now?: Date },
+): Promise<ShiftDashboard> {
+  const scope = await resolveBranch(db, { actor, branchId, permission: 'view_sales' });
+  const figures = await shiftDayFigures(db, scope, dashboardPeriods(scope.timezone, now).today);
+  return { openShifts: figures.open, closedToday: figures.closedToday, overShortToday: toMoney(figures.overShort) };
 }
 
 const RECENT_MOVEMENT_DAYS = 7;

@@ -1,7 +1,8 @@
 import type { StockMovementType, StockStatusFilter } from '@pos/shared';
-import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { categories, products, stockMovements, users } from '../../db/schema';
+import { categories, products, stockMovements, stockMovementsDaily, users } from '../../db/schema';
+import { type DayCount, type OrderKey, orderBy, type PageWindow, windowQuery } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
 import { containsPattern, localDayRange } from '../../lib/sql-filters.repo';
 
@@ -176,46 +177,123 @@ function movementConditions(scope: BranchDays, filters: MovementFilters) {
 }
 
 /**
- * One page of the branch's movements, newest first (down stock_movements_branch_idx, or
- * stock_movements_product_idx with a product), with product and user joined for the page's rows.
+ * One page of the branch's movements, newest first: its ids by an index-only walk from the nearer end
+ * (stock_movements_branch_page_idx, lib/keyset.repo.ts), then product and user joined for its rows.
  * Movements of deleted products stay in the ledger and in this list.
  */
-export async function listMovements(
+export async function listMovements(db: DbOrTx, scope: BranchDays, filters: MovementFilters, window: PageWindow) {
+  const where = movementConditions(scope, filters);
+  const w = windowQuery(MOVEMENT_LIST_ORDER, window);
+  const pageIds = db
+    .select({ id: stockMovements.id })
+    .from(stockMovements)
+    .where(where)
+    .orderBy(...w.order)
+    .limit(w.limit)
+    .offset(w.offset);
+  return db
+    .select({
+      id: stockMovements.id,
+      createdAt: stockMovements.createdAt,
+      productId: stockMovements.productId,
+      productName: products.name,
+      productSku: products.sku,
+      movementType: stockMovements.movementType,
+      direction: stockMovements.direction,
+      quantity: stockMovements.quantity,
+      previousQuantity: stockMovements.previousQuantity,
+      newQuantity: stockMovements.newQuantity,
+      userName: users.name,
+      reason: stockMovements.reason,
+      referenceType: stockMovements.referenceType,
+      referenceId: stockMovements.referenceId,
+    })
+    .from(stockMovements)
+    .innerJoin(
+      products,
+      and(eq(products.companyId, stockMovements.companyId), eq(products.id, stockMovements.productId)),
+    )
+    .leftJoin(users, eq(users.id, stockMovements.userId))
+    .where(and(eq(stockMovements.companyId, scope.companyId), inArray(stockMovements.id, pageIds)))
+    .orderBy(...orderBy(MOVEMENT_LIST_ORDER));
+}
+
+/**
+ * How many movements match the list's filters, per local day of the branch (lib/keyset.repo.ts,
+ * readPageByDays). Without a product: from the kept counts (stock_movements_daily, migration 0023), a few
+ * hundred rows for a year whatever the ledger holds. A product's movements are few: counted from the
+ * ledger (stock_movements_product_idx).
+ */
+export async function countMovementsByDay(
   db: DbOrTx,
   scope: BranchDays,
   filters: MovementFilters,
-  { limit, offset }: { limit: number; offset: number },
-) {
-  const where = movementConditions(scope, filters);
-  const [rows, counted] = await Promise.all([
-    db
-      .select({
-        id: stockMovements.id,
-        createdAt: stockMovements.createdAt,
-        productId: stockMovements.productId,
-        productName: products.name,
-        productSku: products.sku,
-        movementType: stockMovements.movementType,
-        direction: stockMovements.direction,
-        quantity: stockMovements.quantity,
-        previousQuantity: stockMovements.previousQuantity,
-        newQuantity: stockMovements.newQuantity,
-        userName: users.name,
-        reason: stockMovements.reason,
-        referenceType: stockMovements.referenceType,
-        referenceId: stockMovements.referenceId,
-      })
+): Promise<DayCount[]> {
+  if (filters.productId) {
+    const day = sql<string>`((${stockMovements.createdAt} at time zone ${scope.timezone})::date)::text`;
+    const rows = await db
+      .select({ day, rows: sql<number>`count(*)::int` })
       .from(stockMovements)
-      .innerJoin(
-        products,
-        and(eq(products.companyId, stockMovements.companyId), eq(products.id, stockMovements.productId)),
-      )
-      .leftJoin(users, eq(users.id, stockMovements.userId))
-      .where(where)
-      .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(stockMovements).where(where),
-  ]);
-  return { rows, total: Number(counted[0]?.n ?? 0) };
+      .where(movementConditions(scope, filters))
+      .groupBy(sql`1`);
+    return rows.map((r) => ({ day: r.day, rows: Number(r.rows) }));
+  }
+  const rows = await db
+    .select({ day: stockMovementsDaily.day, rows: sql<number>`sum(${stockMovementsDaily.movements})::int` })
+    .from(stockMovementsDaily)
+    .where(
+      and(
+        eq(stockMovementsDaily.companyId, scope.companyId),
+        eq(stockMovementsDaily.branchId, scope.branchId),
+        filters.movementType ? eq(stockMovementsDaily.movementType, filters.movementType) : undefined,
+        filters.startDate ? sql`${stockMovementsDaily.day} >= ${filters.startDate}::date` : undefined,
+        filters.endDate ? sql`${stockMovementsDaily.day} <= ${filters.endDate}::date` : undefined,
+      ),
+    )
+    .groupBy(stockMovementsDaily.day);
+  return rows.map((r) => ({ day: r.day, rows: Number(r.rows) }));
+}
+
+/** The list's order: newest first, id breaking ties. */
+const MOVEMENT_LIST_ORDER: OrderKey[] = [
+  { column: stockMovements.createdAt, direction: 'desc' },
+  { column: stockMovements.id, direction: 'desc' },
+];
+
+// ---- CSV exports (issue 17): the lists' rows, every page, read through a cursor (lib/csv-export.repo.ts) --
+
+/** GET /inventory/stock/export.csv: the stock list's products for the same filters, in its order (name, id). */
+export function stockExportQuery(db: DbOrTx, scope: BranchKey, filters: StockFilters) {
+  return db
+    .select(stockColumns)
+    .from(products)
+    .leftJoin(categories, and(eq(categories.companyId, products.companyId), eq(categories.id, products.categoryId)))
+    .where(stockConditions(scope, filters))
+    .orderBy(products.name, products.id);
+}
+
+/** GET /inventory/movements/export.csv: the ledger's movements for the same filters, newest first. */
+export function movementsExportQuery(db: DbOrTx, scope: BranchDays, filters: MovementFilters) {
+  return db
+    .select({
+      createdAt: stockMovements.createdAt,
+      productName: products.name,
+      productSku: products.sku,
+      movementType: stockMovements.movementType,
+      direction: stockMovements.direction,
+      quantity: stockMovements.quantity,
+      previousQuantity: stockMovements.previousQuantity,
+      newQuantity: stockMovements.newQuantity,
+      userName: users.name,
+      reason: stockMovements.reason,
+      referenceType: stockMovements.referenceType,
+    })
+    .from(stockMovements)
+    .innerJoin(
+      products,
+      and(eq(products.companyId, stockMovements.companyId), eq(products.id, stockMovements.productId)),
+    )
+    .leftJoin(users, eq(users.id, stockMovements.userId))
+    .where(movementConditions(scope, filters))
+    .orderBy(...orderBy(MOVEMENT_LIST_ORDER));
 }

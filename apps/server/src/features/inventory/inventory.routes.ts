@@ -4,15 +4,31 @@ import {
   inventoryResponses,
   inventoryStockQuerySchema,
   stockAdjustmentSchema,
+  writeOffResponses,
+  writeOffSchema,
 } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { csvResponse, sendCsv } from '../../lib/csv-export';
 import { hideCostUnlessAllowed, ok, okPage } from '../../lib/http';
 import * as service from './inventory.service';
+import { exportMovements, exportStock } from './inventory-export.service';
 
 export async function inventoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['inventory'];
+
+  // CSV twins of the two lists (the same filters; Cost and Stock value only with view_cost).
+  r.get(
+    '/inventory/stock/export.csv',
+    { schema: { tags, querystring: inventoryStockQuerySchema, ...csvResponse } },
+    async (req, reply) => sendCsv(reply, await exportStock(app.db, req.actor, req.query)),
+  );
+  r.get(
+    '/inventory/movements/export.csv',
+    { schema: { tags, querystring: inventoryMovementsQuerySchema, ...csvResponse } },
+    async (req, reply) => sendCsv(reply, await exportMovements(app.db, req.actor, req.query)),
+  );
 
   r.get(
     '/inventory/stock',
@@ -52,6 +68,24 @@ export async function inventoryRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const { result, message } = await service.adjustStock(app.db, req.actor, req.body);
       hideCostUnlessAllowed(req, reply, cashierInventoryResponses.adjusted);
+      return ok(result, { message });
+    },
+  );
+
+  r.post(
+    '/inventory/write-offs',
+    {
+      schema: {
+        tags,
+        description:
+          'Damaged or expired units leave stock (a damage or expiry movement with the reason); never below 0.',
+        body: writeOffSchema,
+        response: { 201: writeOffResponses.created },
+      },
+    },
+    async (req, reply) => {
+      const { result, message } = await service.writeOff(app.db, req.actor, req.body);
+      reply.code(201);
       return ok(result, { message });
     },
   );

@@ -10,15 +10,19 @@ import {
   stockAdjustedMessage,
   type stockAdjustmentSchema,
   stockStatusOf,
+  type WriteOffType,
+  writeOffMessage,
+  type writeOffSchema,
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, can, loadInScope, resolveBranch } from '../../lib/access';
 import { writeAudit } from '../../lib/audit.repo';
 import { findCategoryPlace, findProductPlace } from '../../lib/branch-refs.repo';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { readPageByDays, withinDays } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
-import { recordStockMovements } from '../../lib/stock-ledger.repo';
+import { recordStockMovements, recordWriteOff } from '../../lib/stock-ledger.repo';
 import * as repo from './inventory.repo';
 
 /** cost and stockValue (cost x stock) leave the server only for users with view_cost (never a cashier). */
@@ -73,17 +77,19 @@ export async function listMovements(
       load: (companyIds) => findProductPlace(db, { id: productId, companyIds }),
     });
   }
-  const { rows, total } = await repo.listMovements(
-    db,
-    scope,
-    {
-      productId: query.productId,
-      movementType: query.movementType,
-      startDate: query.startDate,
-      endDate: query.endDate,
-    },
-    { limit: query.limit, offset: (query.page - 1) * query.limit },
-  );
+  const filters = {
+    productId: query.productId,
+    movementType: query.movementType,
+    startDate: query.startDate,
+    endDate: query.endDate,
+  };
+  // Counted per day (kept counts, migration 0023): the total, and the day a deep page starts in.
+  const [rows, total] = await readPageByDays({
+    page: query.page,
+    limit: query.limit,
+    counts: () => repo.countMovementsByDay(db, scope, filters),
+    rows: (seek) => repo.listMovements(db, scope, withinDays(filters, seek), seek.window),
+  });
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -159,4 +165,59 @@ export async function adjustStock(
     },
     message: stockAdjustedMessage(difference),
   };
+}
+
+/**
+ * POST /inventory/write-offs (adjust_stock): damaged or expired units leave stock. The product is
+ * locked FOR UPDATE; more units than in stock is a 409 (stock never goes negative); one `damage` or
+ * `expiry` movement with the reason and an audit row (stock.write_off), in one transaction.
+ */
+export async function writeOff(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof writeOffSchema>,
+): Promise<{
+  result: { productId: string; type: WriteOffType; quantity: number; previousQuantity: number; newQuantity: number };
+  message: string;
+}> {
+  const scope = await resolveBranch(db, { actor, branchId: input.branchId, permission: 'adjust_stock' });
+  const result = await db.transaction(async (tx) => {
+    const product = await repo.lockProductStock(tx, { ...scope, id: input.productId });
+    if (!product) throw notFound('Product');
+    const previous = product.stockQuantity;
+    if (input.quantity > previous) throw conflict(`Insufficient stock for ${product.name}: ${previous} available`);
+    await recordWriteOff(tx, {
+      companyId: scope.companyId,
+      branchId: scope.branchId,
+      userId: actor.userId,
+      productId: product.id,
+      stock: previous,
+      type: input.type,
+      quantity: input.quantity,
+      reason: input.reason,
+    });
+    await writeAudit(tx, {
+      companyId: scope.companyId,
+      branchId: scope.branchId,
+      userId: actor.userId,
+      action: 'stock.write_off',
+      entityType: 'product',
+      entityId: product.id,
+      before: { stockQuantity: previous },
+      after: {
+        stockQuantity: previous - input.quantity,
+        type: input.type,
+        quantity: input.quantity,
+        reason: input.reason,
+      },
+    });
+    return {
+      productId: product.id,
+      type: input.type,
+      quantity: input.quantity,
+      previousQuantity: previous,
+      newQuantity: previous - input.quantity,
+    };
+  });
+  return { result, message: writeOffMessage(input.quantity, input.type) };
 }

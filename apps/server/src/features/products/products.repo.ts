@@ -183,6 +183,34 @@ export async function listProducts(db: DbOrTx, input: ListInput): Promise<Produc
 }
 
 /**
+ * The CSV export of the list (GET /products/export.csv): every product the list would page through
+ * for the same filters, in its order (a search: the exact SKU, then names starting with the term, then
+ * the other matches; by name, then id), read through a cursor by lib/csv-export.repo.ts.
+ */
+export function productsExportQuery(db: DbOrTx, input: Omit<ListInput, 'limit' | 'offset'>) {
+  const { companyId, branchId, search, sku, categoryId, brandId } = input;
+  const rank = search
+    ? [
+        sql`case when ${products.sku} is not null and lower(${products.sku}) = lower(${search}) then 0
+                 when ${products.searchKey} like lower(${prefixPattern(search)}) then 1 else 2 end`,
+      ]
+    : [];
+  return selectProducts(db)
+    .where(
+      and(
+        eq(products.companyId, companyId),
+        eq(products.branchId, branchId),
+        isNull(products.deletedAt),
+        categoryId ? inArray(products.categoryId, categoryWithDescendants({ companyId, categoryId })) : undefined,
+        brandId ? eq(products.brandId, brandId) : undefined,
+        sku ? and(isNotNull(products.sku), eq(sql`lower(${products.sku})`, sku.toLowerCase())) : undefined,
+        search ? sql`${products.searchKey} like lower(${containsPattern(search)})` : undefined,
+      ),
+    )
+    .orderBy(...rank, products.name, products.id);
+}
+
+/**
  * The page's products with their category and brand, in the page's order, and the (capped) number
  * of matches. The page statement answers id, name, grp (the rank group) and n; it always answers
  * one row at least (id null on an empty page), which carries n. Only the page's rows are read from

@@ -10,8 +10,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvResponse, sendCsv } from '../../lib/csv-export';
 import { hideCostUnlessAllowed, ok, okPage } from '../../lib/http';
 import * as service from './products.service';
+import { exportProducts } from './products-export.service';
 
 const params = z.object({ id: idSchema });
 
@@ -53,6 +55,19 @@ export async function productsRoutes(app: FastifyInstance) {
       hideCostUnlessAllowed(req, reply, cashierProductResponses.list);
       return answer;
     },
+  );
+
+  r.get(
+    '/products/export.csv',
+    {
+      schema: {
+        tags,
+        description: 'The list as CSV for the same filters (every page); the Cost column only with view_cost.',
+        querystring: productListQuerySchema,
+        ...csvResponse,
+      },
+    },
+    async (req, reply) => sendCsv(reply, await exportProducts(app.db, req.actor, req.query)),
   );
 
   r.get(

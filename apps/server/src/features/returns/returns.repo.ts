@@ -1,8 +1,10 @@
 import type { ReturnItem, ReturnItemCondition, ReturnStatus } from '@pos/shared';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { products, returnItems, returns, saleItems, sales, users } from '../../db/schema';
+import { products, returnItems, returns, returnsDaily, saleItems, sales, users } from '../../db/schema';
+import { type DayCount, type OrderKey, orderBy, type PageWindow, windowQuery } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
+import { dailyRows } from '../../lib/sales-figures.repo';
 import { localDayRange } from '../../lib/sql-filters.repo';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
@@ -128,22 +130,90 @@ export async function listReturns(
   db: DbOrTx,
   scope: BranchDays,
   filters: ReturnListFilters,
-  { limit, offset }: { limit: number; offset: number },
+  window: Omit<PageWindow, 'reverse'> & { reverse?: boolean },
 ): Promise<ReturnRow[]> {
+  const w = windowQuery(RETURN_LIST_ORDER, { reverse: false, ...window });
+  const pageIds = db
+    .select({ id: returns.id })
+    .from(returns)
+    .where(returnConditions(scope, filters))
+    .orderBy(...w.order)
+    .limit(w.limit)
+    .offset(w.offset);
   return db
     .select(returnColumns)
     .from(returns)
     .innerJoin(sales, and(eq(sales.companyId, returns.companyId), eq(sales.id, returns.originalSaleId)))
     .leftJoin(users, eq(users.id, returns.processedBy))
-    .where(returnConditions(scope, filters))
-    .orderBy(desc(returns.createdAt), desc(returns.returnNumber))
-    .limit(limit)
-    .offset(offset) as Promise<ReturnRow[]>;
+    .where(and(eq(returns.companyId, scope.companyId), inArray(returns.id, pageIds)))
+    .orderBy(...orderBy(RETURN_LIST_ORDER)) as Promise<ReturnRow[]>;
 }
 
-export async function countReturns(db: DbOrTx, scope: BranchDays, filters: ReturnListFilters): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(returns).where(returnConditions(scope, filters));
-  return row?.total ?? 0;
+/** The list's order: newest first, return number breaking ties (unique in the branch). */
+const RETURN_LIST_ORDER: OrderKey[] = [
+  { column: returns.createdAt, direction: 'desc' },
+  { column: returns.returnNumber, direction: 'desc' },
+];
+
+/**
+ * The CSV export of the list (GET /returns/export.csv): every return the list pages through, in its
+ * order (newest first), read through a cursor by lib/csv-export.repo.ts.
+ */
+export function returnsExportQuery(db: DbOrTx, scope: BranchDays, filters: ReturnListFilters) {
+  return db
+    .select({
+      returnNumber: returns.returnNumber,
+      createdAt: returns.createdAt,
+      receiptNumber: sales.receiptNumber,
+      processedByName: users.name,
+      status: returns.status,
+      reason: returns.reason,
+      refundMethod: returns.refundMethod,
+      refundAmount: returns.refundAmount,
+      itemCount: sql<string>`(select count(*) from return_items ri where ri.company_id = ${returns.companyId}
+        and ri.return_id = ${returns.id})`,
+      quantity: sql<string>`(select coalesce(sum(ri.quantity), 0) from return_items ri
+        where ri.company_id = ${returns.companyId} and ri.return_id = ${returns.id})`,
+    })
+    .from(returns)
+    .innerJoin(sales, and(eq(sales.companyId, returns.companyId), eq(sales.id, returns.originalSaleId)))
+    .leftJoin(users, eq(users.id, returns.processedBy))
+    .where(returnConditions(scope, filters))
+    .orderBy(...orderBy(RETURN_LIST_ORDER));
+}
+
+/**
+ * How many returns match, per local day of the branch (lib/keyset.repo.ts, readPageByDays). Completed
+ * returns come from the daily totals (returns_daily, migration 0003), the others from their own rows
+ * (returns_branch_open_idx, a partial index of the returns not completed: none today), so the count does
+ * not read every return of the branch.
+ */
+export async function countReturnsByDay(
+  db: DbOrTx,
+  scope: BranchDays,
+  filters: ReturnListFilters,
+): Promise<DayCount[]> {
+  const completed =
+    !filters.status || filters.status === 'completed'
+      ? db
+          .select({ day: returnsDaily.day, rows: sql<string>`coalesce(sum(${returnsDaily.returnsCount}), 0)` })
+          .from(returnsDaily)
+          .where(dailyRows(returnsDaily, scope, filters))
+          .groupBy(returnsDaily.day)
+      : Promise.resolve([]);
+  const day = sql<string>`((${returns.createdAt} at time zone ${scope.timezone})::date)::text`;
+  const others =
+    filters.status !== 'completed'
+      ? db
+          .select({ day, rows: count() })
+          .from(returns)
+          .where(and(returnConditions(scope, filters), sql`${returns.status} <> 'completed'`))
+          .groupBy(sql`1`)
+      : Promise.resolve([]);
+  const byDay = new Map<string, number>();
+  for (const r of (await Promise.all([completed, others])).flat())
+    byDay.set(r.day, (byDay.get(r.day) ?? 0) + Number(r.rows));
+  return [...byDay].map(([d, rows]) => ({ day: d, rows }));
 }
 
 /** The items of the given returns, by return id. */

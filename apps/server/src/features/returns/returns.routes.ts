@@ -9,8 +9,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvResponse, sendCsv } from '../../lib/csv-export';
 import { ok, okPage } from '../../lib/http';
 import * as service from './returns.service';
+import { exportReturns } from './returns-export.service';
 
 export async function returnsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -30,6 +32,12 @@ export async function returnsRoutes(app: FastifyInstance) {
     '/returns',
     { schema: { tags, querystring: returnListQuerySchema, response: { 200: returnResponses.list } } },
     async (req) => okPage(await service.listReturns(app.db, req.actor, req.query)),
+  );
+
+  r.get(
+    '/returns/export.csv',
+    { schema: { tags, querystring: returnListQuerySchema, ...csvResponse } },
+    async (req, reply) => sendCsv(reply, await exportReturns(app.db, req.actor, req.query)),
   );
 
   r.get(

@@ -18,8 +18,11 @@ import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
 import { writeAudit } from '../../lib/audit.repo';
 import { nextReturnNumber } from '../../lib/document-numbers.repo';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { readPageByDays, withinDays } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
 import { returnsByPeriod } from '../../lib/sales-figures';
+import { rethrowShiftError } from '../../lib/shifts';
+import { registerOfBranch } from '../../lib/shifts.repo';
 import { recordStockMovements } from '../../lib/stock-ledger.repo';
 import * as repo from './returns.repo';
 
@@ -67,6 +70,7 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
     seen.add(line.original_transaction_item_id);
   }
 
+  const registerId = input.register_id ? await registerOfBranch(db, scope, input.register_id) : null;
   const id = randomUUID();
   await db.transaction(async (tx) => {
     const sale = await repo.lockSale(tx, { companyId: scope.companyId, id: input.originalTransactionId });
@@ -161,39 +165,43 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
       });
     }
     const returnNumber = await nextReturnNumber(tx, scope);
-    await repo.insertReturn(
-      tx,
-      {
-        companyId: scope.companyId,
-        id,
-        branchId: scope.branchId,
-        returnNumber,
-        originalSaleId: sale.id,
-        processedBy: actor.userId,
-        status: 'completed',
-        refundAmount: fromMinor(refundMinor).toFixed(2),
-        refundMethod: input.refund_method,
-        reason: input.reason,
-        reasonDescription: input.reason_description?.trim() || null,
-        notes: input.notes?.trim() || null,
-      },
-      computed.map((c) => ({
-        companyId: scope.companyId,
-        saleItemId: c.sold.id,
-        productId: c.sold.productId,
-        productName: c.sold.productName,
-        productSku: c.sold.productSku,
-        quantity: c.line.return_quantity,
-        unitPrice: toMoney(c.sold.unitPrice).toFixed(2),
-        restockingFee: fromMinor(c.piece.fee).toFixed(2),
-        discountAmount: fromMinor(c.piece.discount).toFixed(2),
-        taxAmount: fromMinor(c.piece.tax).toFixed(2),
-        condition: c.line.condition,
-        isRestockable: c.isRestockable,
-        reason: c.line.reason ?? null,
-        totalAmount: fromMinor(c.piece.refund).toFixed(2),
-      })),
-    );
+    await repo
+      .insertReturn(
+        tx,
+        {
+          companyId: scope.companyId,
+          id,
+          branchId: scope.branchId,
+          returnNumber,
+          originalSaleId: sale.id,
+          processedBy: actor.userId,
+          status: 'completed',
+          refundAmount: fromMinor(refundMinor).toFixed(2),
+          refundMethod: input.refund_method,
+          reason: input.reason,
+          reasonDescription: input.reason_description?.trim() || null,
+          notes: input.notes?.trim() || null,
+          // The register's open shift takes the refund (a cash refund needs one: migration 0016's trigger).
+          registerId,
+        },
+        computed.map((c) => ({
+          companyId: scope.companyId,
+          saleItemId: c.sold.id,
+          productId: c.sold.productId,
+          productName: c.sold.productName,
+          productSku: c.sold.productSku,
+          quantity: c.line.return_quantity,
+          unitPrice: toMoney(c.sold.unitPrice).toFixed(2),
+          restockingFee: fromMinor(c.piece.fee).toFixed(2),
+          discountAmount: fromMinor(c.piece.discount).toFixed(2),
+          taxAmount: fromMinor(c.piece.tax).toFixed(2),
+          condition: c.line.condition,
+          isRestockable: c.isRestockable,
+          reason: c.line.reason ?? null,
+          totalAmount: fromMinor(c.piece.refund).toFixed(2),
+        })),
+      )
+      .catch(rethrowShiftError);
     await recordStockMovements(tx, movements);
     await writeAudit(tx, {
       companyId: scope.companyId,
@@ -244,11 +252,14 @@ export async function listReturns(
 ): Promise<{ items: Return[]; meta: PageMeta }> {
   const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_returns' });
   const filters = { status: query.status, startDate: query.startDate, endDate: query.endDate };
-  const offset = (query.page - 1) * query.limit;
-  const [rows, total] = await Promise.all([
-    repo.listReturns(db, scope, filters, { limit: query.limit, offset }),
-    repo.countReturns(db, scope, filters),
-  ]);
+  // Counted per local day (the daily totals for completed returns): the total, and the day a deep page
+  // starts in (lib/keyset.repo.ts).
+  const [rows, total] = await readPageByDays({
+    page: query.page,
+    limit: query.limit,
+    counts: () => repo.countReturnsByDay(db, scope, filters),
+    rows: (seek) => repo.listReturns(db, scope, withinDays(filters, seek), seek.window),
+  });
   const items = await repo.itemsOf(db, { companyId: scope.companyId, returnIds: rows.map((r) => r.id) });
   return {
     items: rows.map((r) => toReturn(r, items.get(r.id) ?? [])),

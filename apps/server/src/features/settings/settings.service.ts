@@ -18,7 +18,7 @@ export async function updateTax(db: Db, actor: Actor, input: UpdateTaxInput): Pr
     await writeAudit(tx, {
       ...scope,
       userId: actor.userId,
-      action: 'tax.update',
+      action: 'settings.tax',
       entityType: 'branch',
       entityId: scope.branchId,
       before: { taxRate: before },

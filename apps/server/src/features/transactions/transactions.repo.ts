@@ -1,8 +1,9 @@
 import type { PaymentMethod, Sale, SaleItem } from '@pos/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, type FixedStatement, runFixed } from '../../db/client';
-import { branches, customers, products, saleItems, sales, salesDaily, users } from '../../db/schema';
+import { branches, customers, products, registers, saleItems, sales, salesDaily, users } from '../../db/schema';
 import { receiptNumberSql } from '../../lib/document-numbers';
+import { type DayCount, type OrderKey, orderBy, windowQuery } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
 import { dailyRows } from '../../lib/sales-figures.repo';
 import { containsPattern, type LocalDays, localDayRange } from '../../lib/sql-filters.repo';
@@ -75,13 +76,14 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
  *    quantity from the update itself) are inserted.
  * A failed check rolls everything back. Numerics are compared and returned as text.
  */
-const COMMIT_SALE: FixedStatement = {
+export const COMMIT_SALE: FixedStatement = {
   name: 'pos_commit_sale',
   text: `
 with locked as (
-  select p.id, w.quantity, w.price
+  select p.id, w.quantity, w.price, w.charged
   from products p
-  join unnest($17::uuid[], $18::integer[], $19::numeric[]) as w(id, quantity, price) on w.id = p.id
+  join unnest($17::uuid[], $18::integer[], $19::numeric[], $26::numeric[]) as w(id, quantity, price, charged)
+    on w.id = p.id
   where p.company_id = $1::uuid
   order by p.id
   for update of p
@@ -90,9 +92,12 @@ moved as (
   update products p
   set stock_quantity = p.stock_quantity - l.quantity, updated_at = now()
   from locked l
-  where p.company_id = $1 and p.id = l.id and p.branch_id = $2 and p.deleted_at is null
-    and p.price = l.price and p.stock_quantity >= l.quantity
-  returning p.id, p.name, p.sku, p.price, l.quantity, p.stock_quantity as new_quantity
+  where p.company_id = $1 and p.id = l.id and p.branch_id = $2
+    and (p.deleted_at is null or $27::boolean)
+    and ($27::boolean or (p.price = l.price and p.stock_quantity >= l.quantity))
+  returning p.id, p.name, p.sku, l.charged as price, l.quantity, p.stock_quantity as new_quantity,
+    array_remove(array[case when $27::boolean and p.stock_quantity < 0 then 'oversold' end,
+                       case when $27::boolean and p.price <> l.charged then 'price_differs' end], null) as flags
 ),
 sellable as (
   select pos_sale_check((select count(*) from moved) = cardinality($17::uuid[]), 'stock') as ok
@@ -106,19 +111,28 @@ customer as (
 sale as (
   insert into sales (company_id, id, branch_id, receipt_number, cashier_id, customer_id, payment_method, status,
                      subtotal, discount_type, discount_value, discount_amount, tax_rate, tax_amount, total,
-                     amount_paid, change_amount, idempotency_key, request_hash)
+                     amount_paid, change_amount, idempotency_key, request_hash,
+                     sold_at, register_id, shift_id, offline, flags)
   select $1::uuid, $3::uuid, $2::uuid,
-         (select ${receiptNumberSql('n')}
-          from (select nextval(pos_receipt_sequence($2::uuid)) as n) as seq),
+         coalesce($30::text, (select ${receiptNumberSql('n')}
+                              from (select nextval(pos_receipt_sequence($2::uuid)) as n) as seq)),
          $4::uuid, (select id from customer), $5::text, 'completed', $6::numeric, $7::text, $8::numeric,
-         $9::numeric, $10::numeric, $11::numeric, $12::numeric, $13::numeric, $14::numeric, $15::text, $16::text
-  from sellable where sellable.ok
+         $9::numeric, $10::numeric, $11::numeric, $12::numeric, $13::numeric, $14::numeric, $15::text, $16::text,
+         coalesce($28::timestamptz, now()), $29::uuid, $31::uuid, $27::boolean,
+         array_remove($32::text[] || array[
+           case when $28::timestamptz > now() + interval '5 minutes' then 'sold_at_future' end,
+           case when $28::timestamptz < now() - make_interval(hours => b.offline_limit_hours) then 'sold_at_stale' end
+         ], null)
+  from sellable
+  join branches b on b.company_id = $1::uuid and b.id = $2::uuid
+  where sellable.ok
   on conflict do nothing
-  returning id, receipt_number, created_at
+  returning id, receipt_number, created_at, sold_at, flags, shift_id
 ),
 items as (
-  insert into sale_items (company_id, id, sale_id, product_id, product_name, product_sku, quantity, unit_price, subtotal)
-  select $1::uuid, l.id, s.id, m.id, m.name, m.sku, l.quantity, m.price, m.price * l.quantity
+  insert into sale_items (company_id, id, sale_id, product_id, product_name, product_sku, quantity, unit_price,
+                          subtotal, flags)
+  select $1::uuid, l.id, s.id, m.id, m.name, m.sku, l.quantity, m.price, m.price * l.quantity, m.flags
   from sale s
   cross join unnest($20::uuid[], $21::uuid[], $22::integer[]) as l(id, product_id, quantity)
   join moved m on m.id = l.product_id
@@ -127,10 +141,12 @@ movements as (
   ${saleMovementsSql({ companyId: '$1', branchId: '$2', userId: '$4', sale: 'sale', moved: 'moved' })}
 )
 select pos_sale_check(s.id is not null, 'exists') as ok,
-       s.receipt_number, s.created_at,
+       s.receipt_number, s.created_at, s.sold_at, s.flags, s.shift_id,
        c.id as customer_id, c.name as customer_name, c.phone as customer_phone,
        (select name from branches where company_id = $1 and id = $2) as branch_name,
-       (select json_agg(json_build_object('id', m.id, 'name', m.name, 'sku', m.sku, 'price', m.price::text))
+       (select code from registers where company_id = $1 and id = $29::uuid) as register_code,
+       (select json_agg(json_build_object('id', m.id, 'name', m.name, 'sku', m.sku, 'price', m.price::text,
+                                          'flags', m.flags))
         from moved m) as products
 from (select 1) as one
 left join sale s on true
@@ -138,20 +154,41 @@ left join customer c on true`,
 };
 
 /** The sale's own columns (money as text with two decimals, the tax rate a percent), its cart and customer. */
-export type SaleToCommit = Omit<SaleRow, 'receiptNumber' | 'createdAt' | 'status' | 'customerId'> & {
-  /** One per product, the cart's price and its whole quantity; in id order. */
-  products: { id: string; quantity: number; price: string }[];
+export type SaleToCommit = Omit<
+  SaleRow,
+  'receiptNumber' | 'createdAt' | 'status' | 'customerId' | 'soldAt' | 'registerId' | 'shiftId' | 'offline' | 'flags'
+> & {
+  /**
+   * One per product, in id order: its whole quantity, the price the register knew (`price`, checked
+   * against the database's online) and the price charged (`charged`: the line's unit_price or price).
+   */
+  products: { id: string; quantity: number; price: string; charged: string }[];
   /** The cart's lines, each with the id its sale_items row gets. */
   lines: { id: string; productId: string; quantity: number }[];
   customer: { phone: string; name: string; email: string | null } | null;
+  /** Made offline (issue 14): short stock, prices and deleted products accepted, lines flagged. */
+  offline: boolean;
+  /** When the customer paid (the register's clock); null: now. */
+  soldAt: Date | null;
+  registerId: string | null;
+  shiftId: string | null;
+  /** The register's offline receipt number; null: the branch's sequence. */
+  receiptNumber: string | null;
+  /** Flags the service knows before the statement ('cashier_inactive'); the sold_at ones are added in SQL. */
+  flags: string[];
 };
 
 export type CommittedSale = {
   receiptNumber: string;
   createdAt: Date;
+  soldAt: Date;
+  flags: string[];
+  /** The shift the sale joined (the sales trigger of migration 0013 picks the open one). */
+  shiftId: string | null;
+  registerCode: string | null;
   customer: { id: string; name: string; phone: string } | null;
   branchName: string;
-  products: { id: string; name: string; sku: string | null; price: string }[];
+  products: { id: string; name: string; sku: string | null; price: string; flags: string[] }[];
 };
 
 /** Runs COMMIT_SALE; throws SaleCheckFailed('stock' | 'exists') when it refused and wrote nothing. */
@@ -159,6 +196,10 @@ export async function commitSale(db: Db, sale: SaleToCommit): Promise<CommittedS
   let row: {
     receipt_number: string;
     created_at: Date;
+    sold_at: Date;
+    flags: string[];
+    shift_id: string | null;
+    register_code: string | null;
     customer_id: string | null;
     customer_name: string | null;
     customer_phone: string | null;
@@ -192,6 +233,13 @@ export async function commitSale(db: Db, sale: SaleToCommit): Promise<CommittedS
       sale.customer?.phone ?? null,
       sale.customer?.name ?? null,
       sale.customer?.email ?? null,
+      sale.products.map((p) => p.charged),
+      sale.offline,
+      sale.soldAt,
+      sale.registerId,
+      sale.receiptNumber,
+      sale.shiftId,
+      sale.flags,
     ])) as [typeof row];
   } catch (error) {
     const hint = (error as { hint?: string }).hint;
@@ -203,6 +251,10 @@ export async function commitSale(db: Db, sale: SaleToCommit): Promise<CommittedS
   return {
     receiptNumber: row.receipt_number,
     createdAt: row.created_at,
+    soldAt: new Date(row.sold_at),
+    flags: row.flags,
+    shiftId: row.shift_id,
+    registerCode: row.register_code,
     customer:
       row.customer_id && row.customer_name && row.customer_phone
         ? { id: row.customer_id, name: row.customer_name, phone: row.customer_phone }
@@ -229,7 +281,7 @@ export type SaleItemRow = typeof saleItems.$inferSelect;
 export function toSale(
   s: SaleRow,
   items: SaleItemRow[],
-  names: { cashierName: string | null; customer: Sale['customer']; branchName: string },
+  names: { cashierName: string | null; customer: Sale['customer']; branchName: string; registerCode: string | null },
 ): Sale {
   const lines = [...items].sort((a, b) =>
     a.productName === b.productName ? (a.id < b.id ? -1 : 1) : a.productName < b.productName ? -1 : 1,
@@ -237,7 +289,8 @@ export function toSale(
   return {
     id: s.id,
     receiptNumber: s.receiptNumber,
-    transactionDate: s.createdAt.toISOString(),
+    // When the customer paid (the register's clock offline; the same instant as created_at online).
+    transactionDate: s.soldAt.toISOString(),
     cashierName: names.cashierName,
     customer: names.customer,
     paymentMethod: s.paymentMethod,
@@ -262,8 +315,15 @@ export function toSale(
         unitPrice: toMoney(i.unitPrice),
         subtotal: toMoney(i.subtotal),
         returnedQuantity: i.returnedQuantity,
+        flags: i.flags,
       }),
     ),
+    sold_at: s.soldAt.toISOString(),
+    register_id: s.registerId,
+    register_code: names.registerCode,
+    shift_id: s.shiftId,
+    offline: s.offline,
+    flags: s.flags,
   };
 }
 
@@ -276,9 +336,11 @@ export async function findSale(db: DbOrTx, { id, companyIds }: { id: string; com
       customerName: customers.name,
       customerPhone: customers.phone,
       branchName: branches.name,
+      registerCode: registers.code,
     })
     .from(sales)
     .innerJoin(branches, and(eq(branches.companyId, sales.companyId), eq(branches.id, sales.branchId)))
+    .leftJoin(registers, and(eq(registers.companyId, sales.companyId), eq(registers.id, sales.registerId)))
     .leftJoin(users, eq(users.id, sales.cashierId))
     .leftJoin(customers, and(eq(customers.companyId, sales.companyId), eq(customers.id, sales.customerId)))
     .where(and(eq(sales.id, id), tenantFilter(sales.companyId, companyIds)))
@@ -294,6 +356,7 @@ export async function findSale(db: DbOrTx, { id, companyIds }: { id: string; com
     customer:
       s.customerId && row.customerName ? { id: s.customerId, name: row.customerName, phone: row.customerPhone } : null,
     branchName: row.branchName,
+    registerCode: row.registerCode,
   });
   return { sale, companyId: s.companyId, branchId: s.branchId };
 }
@@ -321,7 +384,8 @@ function saleConditions(db: DbOrTx, scope: BranchDays, filters: SaleListFilters)
   return and(
     eq(sales.companyId, scope.companyId),
     eq(sales.branchId, scope.branchId),
-    localDayRange(sales.createdAt, scope.timezone, filters),
+    // The day of a sale is when the customer paid (sold_at; issue 14).
+    localDayRange(sales.soldAt, scope.timezone, filters),
     filters.paymentMethod ? eq(sales.paymentMethod, filters.paymentMethod) : undefined,
     filters.status ? eq(sales.status, filters.status) : undefined,
     filters.cashierName ? inArray(sales.cashierId, cashiersNamed(db, filters.cashierName)) : undefined,
@@ -349,21 +413,35 @@ export type SaleListRow = {
   total: string;
 };
 
+/** The list's order: newest first by sold_at (when the customer paid), receipt number breaking ties (unique in the branch). */
+const SALE_LIST_ORDER: OrderKey[] = [
+  { column: sales.soldAt, direction: 'desc' },
+  { column: sales.receiptNumber, direction: 'desc' },
+];
+
 /**
- * One page of the branch's sales, newest first: a walk down sales_branch_created_idx that stops at
- * the page's end; cashier and customer joined for the page's rows only.
+ * One page of the branch's sales, newest first (lib/keyset.repo.ts): the page's ids by an index-only
+ * walk of sales_branch_page_idx from the nearer end, then their rows with cashier and customer joined.
  */
 export async function listSales(
   db: DbOrTx,
   scope: BranchDays,
   filters: SaleListFilters,
-  { limit, offset }: { limit: number; offset: number },
+  window: { offset: number; limit: number; reverse?: boolean },
 ): Promise<SaleListRow[]> {
+  const w = windowQuery(SALE_LIST_ORDER, { reverse: false, ...window });
+  const pageIds = db
+    .select({ id: sales.id })
+    .from(sales)
+    .where(saleConditions(db, scope, filters))
+    .orderBy(...w.order)
+    .limit(w.limit)
+    .offset(w.offset);
   return db
     .select({
       id: sales.id,
       receiptNumber: sales.receiptNumber,
-      createdAt: sales.createdAt,
+      createdAt: sales.soldAt,
       cashierName: users.name,
       customerId: sales.customerId,
       customerName: customers.name,
@@ -378,22 +456,48 @@ export async function listSales(
     .from(sales)
     .leftJoin(users, eq(users.id, sales.cashierId))
     .leftJoin(customers, and(eq(customers.companyId, sales.companyId), eq(customers.id, sales.customerId)))
-    .where(saleConditions(db, scope, filters))
-    .orderBy(desc(sales.createdAt), desc(sales.receiptNumber))
-    .limit(limit)
-    .offset(offset);
+    .where(and(eq(sales.companyId, scope.companyId), inArray(sales.id, pageIds)))
+    .orderBy(...orderBy(SALE_LIST_ORDER));
 }
 
 /**
- * How many sales match. Without a receipt number and with no status other than completed, from the
- * daily totals (a row per local day, cashier and payment method): at 1,000,000 sales a count over
+ * The CSV export of the list (GET /transactions/export.csv): the same rows in the same order as
+ * `listSales`, every page at once, read through a cursor by lib/csv-export.repo.ts.
+ */
+export function salesExportQuery(db: Db, scope: BranchDays, filters: SaleListFilters) {
+  return db
+    .select({
+      id: sales.id,
+      receiptNumber: sales.receiptNumber,
+      createdAt: sales.soldAt,
+      cashierName: users.name,
+      customerName: customers.name,
+      customerPhone: customers.phone,
+      paymentMethod: sales.paymentMethod,
+      status: sales.status,
+      subtotal: sales.subtotal,
+      discountAmount: sales.discountAmount,
+      taxAmount: sales.taxAmount,
+      total: sales.total,
+    })
+    .from(sales)
+    .leftJoin(users, eq(users.id, sales.cashierId))
+    .leftJoin(customers, and(eq(customers.companyId, sales.companyId), eq(customers.id, sales.customerId)))
+    .where(saleConditions(db, scope, filters))
+    .orderBy(desc(sales.soldAt), desc(sales.receiptNumber));
+}
+
+/**
+ * How many sales match, per local day of the branch (lib/keyset.repo.ts, readPageByDays: the total and
+ * the day a deep page starts in). Without a receipt number and with no status other than completed, from
+ * the daily totals (a row per local day, cashier and payment method): at 1,000,000 sales a count over
  * sales would read every one of them. Otherwise a count over sales (a receipt filter is selective).
  */
-export async function countSales(db: DbOrTx, scope: BranchDays, filters: SaleListFilters): Promise<number> {
+export async function countSalesByDay(db: DbOrTx, scope: BranchDays, filters: SaleListFilters): Promise<DayCount[]> {
   if (!filters.receipt && (!filters.status || filters.status === 'completed')) {
     const counted = filters.status ? salesDaily.transactions : salesDaily.salesCount;
-    const [row] = await db
-      .select({ total: sql<string>`coalesce(sum(${counted}), 0)` })
+    const rows = await db
+      .select({ day: salesDaily.day, rows: sql<string>`coalesce(sum(${counted}), 0)` })
       .from(salesDaily)
       .where(
         and(
@@ -401,14 +505,17 @@ export async function countSales(db: DbOrTx, scope: BranchDays, filters: SaleLis
           filters.paymentMethod ? eq(salesDaily.paymentMethod, filters.paymentMethod) : undefined,
           filters.cashierName ? inArray(salesDaily.cashierId, cashiersNamed(db, filters.cashierName)) : undefined,
         ),
-      );
-    return Number(row?.total ?? 0);
+      )
+      .groupBy(salesDaily.day);
+    return rows.map((r) => ({ day: r.day, rows: Number(r.rows) }));
   }
-  const [row] = await db
-    .select({ total: count() })
+  const day = sql<string>`((${sales.soldAt} at time zone ${scope.timezone})::date)::text`;
+  const rows = await db
+    .select({ day, rows: count() })
     .from(sales)
-    .where(saleConditions(db, scope, filters));
-  return row?.total ?? 0;
+    .where(saleConditions(db, scope, filters))
+    .groupBy(sql`1`);
+  return rows.map((r) => ({ day: r.day, rows: r.rows }));
 }
 
 /** Lines, units and units returned of each of the given sales (one grouped query). */
@@ -449,8 +556,51 @@ export async function saleItemsOf(db: DbOrTx, { companyId, saleIds }: { companyI
       unitPrice: toMoney(i.unitPrice),
       subtotal: toMoney(i.subtotal),
       returnedQuantity: i.returnedQuantity,
+      flags: i.flags,
     });
     bySale.set(i.saleId, list);
   }
   return bySale;
+}
+
+/** A register of the branch: its code (offline receipt numbers start with it), or undefined. */
+export async function findBranchRegister(db: DbOrTx, { companyId, branchId, id }: BranchKey & { id: string }) {
+  const [row] = await db
+    .select({ id: registers.id, code: registers.code })
+    .from(registers)
+    .where(and(eq(registers.companyId, companyId), eq(registers.branchId, branchId), eq(registers.id, id)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A staff member of the branch (assigned to it, or a company-wide Manager or Super Admin without a
+ * branch), active or not: the original cashier of a queued offline sale.
+ */
+export async function findBranchStaff(db: DbOrTx, { companyId, branchId, id }: BranchKey & { id: string }) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, isActive: users.isActive })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, id),
+        eq(users.companyId, companyId),
+        sql`(${users.branchId} is null or ${users.branchId} = ${branchId}::uuid)`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The id of the branch's sale with this receipt number, if any. */
+export async function findSaleIdByReceipt(
+  db: DbOrTx,
+  { companyId, branchId, receiptNumber }: BranchKey & { receiptNumber: string },
+) {
+  const [row] = await db
+    .select({ id: sales.id })
+    .from(sales)
+    .where(and(eq(sales.companyId, companyId), eq(sales.branchId, branchId), eq(sales.receiptNumber, receiptNumber)))
+    .limit(1);
+  return row;
 }

@@ -1,6 +1,9 @@
 import {
   createSaleSchema,
+  idempotencyKeySchema,
   idSchema,
+  saleBatchResponse,
+  saleBatchSchema,
   saleByIdQuerySchema,
   transactionAnalyticsQuerySchema,
   transactionListQuerySchema,
@@ -9,12 +12,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvResponse, sendCsv } from '../../lib/csv-export';
 import { ok, okPage } from '../../lib/http';
 import * as service from './transactions.service';
+import { createSaleBatch } from './transactions-batch.service';
+import { exportSales } from './transactions-export.service';
 
-const idempotencyHeaders = z.object({
-  'idempotency-key': z.string().trim().min(8, 'Invalid Idempotency-Key').max(200, 'Invalid Idempotency-Key').optional(),
-});
+const idempotencyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
 
 export async function transactionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -41,10 +45,24 @@ export async function transactionsRoutes(app: FastifyInstance) {
     },
   );
 
+  // A register's outbox, up to 50 queued sales of one branch in order: one result per sale (200), each
+  // recorded by createSale under its own key (transactions-batch.service.ts).
+  r.post(
+    '/transactions/batch',
+    { schema: { tags, body: saleBatchSchema, response: { 200: saleBatchResponse } } },
+    async (req) => ok(await createSaleBatch(app.db, req.actor, req.body)),
+  );
+
   r.get(
     '/transactions',
     { schema: { tags, querystring: transactionListQuerySchema, response: { 200: transactionResponses.list } } },
     async (req) => okPage(await service.listSales(app.db, req.actor, req.query)),
+  );
+
+  r.get(
+    '/transactions/export.csv',
+    { schema: { tags, querystring: transactionListQuerySchema, ...csvResponse } },
+    async (req, reply) => sendCsv(reply, await exportSales(app.db, req.actor, req.query)),
   );
 
   // Registered before /transactions/:id; Fastify prefers the static segment anyway.

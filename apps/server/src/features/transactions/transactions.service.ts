@@ -20,14 +20,20 @@ import {
   reachesSeveralCompanies,
   resolveBranch,
 } from '../../lib/access';
+import { auditOverrides, checkSaleLimits, saleOrigin } from '../../lib/approvals';
 import { receiptNumberOf } from '../../lib/document-numbers';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import { readPageByDays, withinDays } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
 import { salesFigures } from '../../lib/sales-figures';
+import { shiftErrorOf } from '../../lib/shifts';
 import * as repo from './transactions.repo';
 
 function hashRequest(input: CreateSaleInput): string {
-  return createHash('sha256').update(JSON.stringify(input)).digest('hex');
+  // The approval's PIN is no part of the sale (and is not kept, even hashed, with it).
+  return createHash('sha256')
+    .update(JSON.stringify({ ...input, approval: undefined }))
+    .digest('hex');
 }
 
 const idempotencyMismatch = () =>
@@ -60,8 +66,21 @@ export async function createSale(
     const holders = await repo.findSaleHolders(db, { id: input.id, companyIds: actor.companyIds });
     if (holders.some((h) => h.companyId !== scope.companyId)) throw idempotencyMismatch();
   }
+  const origin = await saleOriginOf(db, actor, scope, input);
   try {
-    return { sale: await writeSale(db, actor, scope, { input, key, requestHash }), isReplay: false };
+    // A cashier past the branch's register rules needs a manager's approval (403 otherwise; issue 15).
+    const limits = await checkSaleLimits(db, actor, scope, input);
+    const sale = await writeSale(db, actor, scope, { input, key, requestHash, origin });
+    await auditOverrides(db, {
+      actor,
+      scope,
+      check: limits,
+      entityType: 'sale',
+      entityId: sale.id,
+      ...saleOrigin(input),
+      registerId: sale.register_id,
+    });
+    return { sale, isReplay: false };
   } catch (error) {
     if (!key || !(error instanceof repo.SaleCheckFailed || error instanceof AppError)) throw error;
     const existing = await repo.findSaleByIdempotencyKey(db, { ...scope, key });
@@ -70,6 +89,14 @@ export async function createSale(
       const found = await repo.findSale(db, { id: existing.id, companyIds: [scope.companyId] });
       if (!found) throw new Error('sale vanished after commit');
       return { sale: found.sale, isReplay: true };
+    }
+    if (error instanceof repo.SaleCheckFailed && error.reason === 'exists' && origin.receiptNumber) {
+      const taken = await repo.findSaleIdByReceipt(db, { ...scope, receiptNumber: origin.receiptNumber });
+      if (taken && taken.id !== input.id) {
+        throw conflict(`Receipt number ${origin.receiptNumber} is already used in this branch`, {
+          receipt_number: origin.receiptNumber,
+        });
+      }
     }
     if (error instanceof repo.SaleCheckFailed && input.id) {
       // The client's sale id belongs to a sale made under another key. Outside the caller's reach (a
@@ -80,6 +107,54 @@ export async function createSale(
     }
     throw error;
   }
+}
+
+/** Where and by whom a sale was made: the online defaults, or what an offline upload names (issue 14). */
+type SaleOrigin = {
+  offline: boolean;
+  soldAt: Date | null;
+  registerId: string | null;
+  receiptNumber: string | null;
+  cashier: { id: string; name: string };
+  flags: string[];
+};
+
+/**
+ * The register, offline receipt number, original cashier and time of a sale (contracts.md): a register
+ * of another branch is "not found" (404); an offline number must start with the register's code (400);
+ * the original cashier must be staff of the branch (404 otherwise), and a deactivated one is accepted
+ * and flagged `cashier_inactive`.
+ */
+async function saleOriginOf(db: Db, actor: Actor, scope: BranchScope, input: CreateSaleInput): Promise<SaleOrigin> {
+  const flags: string[] = [];
+  let registerCode: string | null = null;
+  if (input.register_id) {
+    const register = await repo.findBranchRegister(db, { ...scope, id: input.register_id });
+    if (!register) throw notFound('Register');
+    registerCode = register.code;
+  }
+  const receiptNumber = input.receipt_number?.toUpperCase() ?? null;
+  if (receiptNumber && (!registerCode || !receiptNumber.startsWith(`${registerCode}-`))) {
+    const message = registerCode
+      ? `Receipt number must start with the register code ${registerCode}`
+      : 'A register receipt number needs its register (register_id)';
+    throw new AppError(400, 'BAD_REQUEST', message, { receipt_number: message });
+  }
+  let cashier = { id: actor.userId, name: actor.name };
+  if (input.cashier_id && input.cashier_id !== actor.userId) {
+    const staff = await repo.findBranchStaff(db, { ...scope, id: input.cashier_id });
+    if (!staff) throw notFound('Cashier');
+    cashier = { id: staff.id, name: staff.name };
+    if (!staff.isActive) flags.push('cashier_inactive');
+  }
+  return {
+    offline: input.offline === true,
+    soldAt: input.sold_at ? new Date(input.sold_at) : null,
+    registerId: input.register_id ?? null,
+    receiptNumber,
+    cashier,
+    flags,
+  };
 }
 
 /** A sale the statement refused to write: which line, as the products are now. */
@@ -138,20 +213,30 @@ function quantitiesByProduct(input: CreateSaleInput): Map<string, number> {
 
 async function writeSale(
   db: Db,
-  actor: Actor,
+  _actor: Actor,
   scope: BranchScope,
-  { input, key, requestHash }: { input: CreateSaleInput; key?: string; requestHash: string },
+  {
+    input,
+    key,
+    requestHash,
+    origin,
+  }: { input: CreateSaleInput; key?: string; requestHash: string; origin: SaleOrigin },
 ): Promise<Sale> {
-  // One price per product: lines of one product at different prices cannot all be the database's.
+  // One price per product: lines of one product at different prices cannot all be the database's. The
+  // line is charged its unit_price when it has one (a price changed at the register), else its price.
   const prices = new Map<string, number>();
+  const charged = new Map<string, number>();
   let pricesAgree = true;
   for (const line of input.items) {
     const minor = toMinor(line.price);
+    const chargedMinor = toMinor(line.unit_price ?? line.price);
     if ((prices.get(line.product_id) ?? minor) !== minor) pricesAgree = false;
+    if ((charged.get(line.product_id) ?? chargedMinor) !== chargedMinor) pricesAgree = false;
     prices.set(line.product_id, minor);
+    charged.set(line.product_id, chargedMinor);
   }
   const totals = computeCartTotals({
-    items: input.items.map((line) => ({ price: line.price, quantity: line.quantity })),
+    items: input.items.map((line) => ({ price: line.unit_price ?? line.price, quantity: line.quantity })),
     taxRate: input.tax_rate,
     discountType: input.discount_type,
     discountValue: input.discount_value,
@@ -172,7 +257,7 @@ async function writeSale(
     companyId: scope.companyId,
     id,
     branchId: scope.branchId,
-    cashierId: actor.userId,
+    cashierId: origin.cashier.id,
     paymentMethod: input.payment_method,
     subtotal: totals.subtotal.toFixed(2),
     discountType: input.discount_type,
@@ -197,15 +282,23 @@ async function writeSale(
           id: productId,
           quantity,
           price: fromMinor(prices.get(productId) ?? 0).toFixed(2),
+          charged: fromMinor(charged.get(productId) ?? 0).toFixed(2),
         })),
       lines,
       customer: phone
         ? { phone, name: input.customer?.name?.trim() || 'Customer', email: input.customer?.email?.trim() || null }
         : null,
+      offline: origin.offline,
+      soldAt: origin.soldAt,
+      registerId: origin.registerId,
+      shiftId: input.shift_id ?? null,
+      receiptNumber: origin.receiptNumber,
+      flags: origin.flags,
     });
   } catch (error) {
     if (error instanceof repo.SaleCheckFailed && error.reason === 'stock') throw await refusal(db, scope, input);
-    throw error;
+    // No open shift for a cash sale, or a closed shift: the sale trigger's refusal as a 409 (lib/shifts.ts).
+    throw shiftErrorOf(error) ?? error;
   }
 
   const sold = new Map(committed.products.map((p) => [p.id, p]));
@@ -223,6 +316,7 @@ async function writeSale(
       unitPrice,
       subtotal: fromMinor(toMinor(Number(unitPrice)) * line.quantity).toFixed(2),
       returnedQuantity: 0,
+      flags: product?.flags ?? [],
     };
   });
   return repo.toSale(
@@ -232,9 +326,19 @@ async function writeSale(
       customerId: committed.customer?.id ?? null,
       receiptNumber: committed.receiptNumber,
       createdAt: committed.createdAt,
+      soldAt: committed.soldAt,
+      registerId: origin.registerId,
+      shiftId: committed.shiftId,
+      offline: origin.offline,
+      flags: committed.flags,
     },
     items,
-    { cashierName: actor.name, customer: committed.customer, branchName: committed.branchName },
+    {
+      cashierName: origin.cashier.name,
+      customer: committed.customer,
+      branchName: committed.branchName,
+      registerCode: committed.registerCode,
+    },
   );
 }
 
@@ -303,16 +407,14 @@ export async function listSales(
     endDate: query.endDate,
     receipt: query.receiptNumber ? receiptFilter(query.receiptNumber) : undefined,
   };
-  const offset = (query.page - 1) * query.limit;
-  const page = { limit: query.limit, offset };
-  // Page 1: both at once. A later page: the (cheap) count first, so a page past the end reads no rows
-  // rather than walking the whole branch to skip them.
-  const [rows, total] =
-    offset === 0
-      ? await Promise.all([repo.listSales(db, scope, filters, page), repo.countSales(db, scope, filters)])
-      : await repo
-          .countSales(db, scope, filters)
-          .then(async (n) => [n > offset ? await repo.listSales(db, scope, filters, page) : [], n] as const);
+  // Counted per local day (the daily totals when the filters allow): the total, and the day a deep page
+  // starts in, so the page's walk skips only that day's rows (lib/keyset.repo.ts).
+  const [rows, total] = await readPageByDays({
+    page: query.page,
+    limit: query.limit,
+    counts: () => repo.countSalesByDay(db, scope, filters),
+    rows: (seek) => repo.listSales(db, scope, withinDays(filters, seek), seek.window),
+  });
   const saleIds = rows.map((r) => r.id);
   const withItems = Boolean(filters.receipt);
   const itemsBySale = withItems ? await repo.saleItemsOf(db, { companyId: scope.companyId, saleIds }) : undefined;

@@ -58,6 +58,38 @@ function selectUsers(db: DbOrTx) {
     .leftJoin(branches, and(eq(branches.companyId, users.companyId), eq(branches.id, users.branchId)));
 }
 
+type UserListFilters = { companyIds: CompanyScope; branchId?: string; search?: string };
+
+function userListConditions({ companyIds, branchId, search }: UserListFilters) {
+  const conditions: (SQL | undefined)[] = [
+    tenantFilter(users.companyId, companyIds),
+    branchId ? eq(users.branchId, branchId) : undefined,
+  ];
+  if (search) {
+    const pattern = containsPattern(search);
+    conditions.push(or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(users.email, pattern)));
+  }
+  return and(...conditions);
+}
+
+/** The CSV export of the list (GET /users/export.csv): every user the list pages through, in its order. */
+export function usersExportQuery(db: DbOrTx, filters: UserListFilters) {
+  return db
+    .select({
+      name: users.name,
+      username: users.username,
+      email: users.email,
+      roleName: roles.name,
+      branchName: branches.name,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(branches, and(eq(branches.companyId, users.companyId), eq(branches.id, users.branchId)))
+    .where(userListConditions(filters))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
+}
+
 export async function listUsers(
   db: DbOrTx,
   {
@@ -68,15 +100,7 @@ export async function listUsers(
     offset,
   }: { companyIds: CompanyScope; branchId?: string; search?: string; limit: number; offset: number },
 ): Promise<{ items: User[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [
-    tenantFilter(users.companyId, companyIds),
-    branchId ? eq(users.branchId, branchId) : undefined,
-  ];
-  if (search) {
-    const pattern = containsPattern(search);
-    conditions.push(or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(users.email, pattern)));
-  }
-  const where = and(...conditions);
+  const where = userListConditions({ companyIds, branchId, search });
   const [rows, totals] = await Promise.all([
     selectUsers(db)
       .where(where)

@@ -9,8 +9,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvResponse, sendCsv } from '../../lib/csv-export';
 import { ok, okPage } from '../../lib/http';
 import * as service from './users.service';
+import { exportUsers } from './users-export.service';
 
 const params = z.object({ id: idSchema });
 
@@ -22,6 +24,12 @@ export async function usersRoutes(app: FastifyInstance) {
     '/users',
     { schema: { tags, querystring: userListQuerySchema, response: { 200: userResponses.list } } },
     async (req) => okPage(await service.listUsers(app.db, req.actor, req.query)),
+  );
+
+  r.get(
+    '/users/export.csv',
+    { schema: { tags, querystring: userListQuerySchema, ...csvResponse } },
+    async (req, reply) => sendCsv(reply, await exportUsers(app.db, req.actor, req.query)),
   );
 
   r.post(

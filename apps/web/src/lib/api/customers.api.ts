@@ -26,6 +26,11 @@ export async function lookupCustomerByPhone(branchId: string, phone: string): Pr
   return { name: customer.name, email: customer.email ?? null };
 }
 
+/** One page of the branch's customers (the register's local copy pages through them). */
+export function fetchCustomers(params: CustomerListParams, signal?: AbortSignal) {
+  return apiRequest<Answer<typeof customerResponses.list>>('/customers', { query: params, signal });
+}
+
 export function useCustomers(params: CustomerListParams) {
   return useQuery({
     queryKey: customerKeys.list(params),

@@ -1,4 +1,10 @@
-import type { inventoryResponses, StockAdjustmentInput } from '@pos/shared';
+import type {
+  inventoryFlagsResponses,
+  inventoryResponses,
+  StockAdjustmentInput,
+  WriteOffInput,
+  writeOffResponses,
+} from '@pos/shared';
 import { INVENTORY_MSG } from '@pos/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -105,4 +111,41 @@ export function useAdjustStock() {
         queryClient.invalidateQueries({ queryKey: ['products'] }),
       ]),
   });
+}
+
+export function writeOff(body: WriteOffInput) {
+  return apiRequest<Answer<typeof writeOffResponses.created>>('/inventory/write-offs', { method: 'POST', body });
+}
+
+/** Damaged or expired units leave stock (a damage / expiry movement): refresh what shows stock. */
+export function useWriteOff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: writeOff,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+      ]),
+  });
+}
+
+export type FlagListParams = { branchId: string; page: number; limit: number; flag?: 'oversold' | 'price_differs' };
+
+/** Lines of offline sales flagged for review (sold beyond stock, price differs): Manager and Super Admin. */
+export function fetchInventoryFlags(params: FlagListParams, signal?: AbortSignal) {
+  return apiRequest<Answer<typeof inventoryFlagsResponses.list>>('/inventory/flags', { query: params, signal });
+}
+
+export function useInventoryFlags(params: Omit<FlagListParams, 'branchId'> & { branchId: string | null }) {
+  const { branchId, ...rest } = params;
+  const full = { ...rest, branchId: branchId ?? '' };
+  const query = useQuery({
+    queryKey: ['inventory', full.branchId, 'flags', full] as const,
+    queryFn: ({ signal }) => fetchInventoryFlags(full, signal),
+    placeholderData: keepPreviousData,
+    enabled: Boolean(branchId),
+  });
+  useFetchErrorToast(query.error);
+  return query;
 }

@@ -1,6 +1,9 @@
 import type {
   CreateSaleInput,
   Sale,
+  SaleBatchInput,
+  SaleBatchResult,
+  saleBatchResponse,
   TransactionAnalytics,
   TransactionListItem,
   transactionResponses,
@@ -73,6 +76,15 @@ export async function createSale(body: CreateSaleInput, idempotencyKey: string):
     headers: { 'Idempotency-Key': idempotencyKey },
   });
   return answer.data;
+}
+
+/**
+ * POST /transactions/batch: up to 50 queued sales of one branch, in order, each with its own
+ * Idempotency-Key; one result per sale (201, replayed or not, or the 4xx POST /transactions would give it).
+ */
+export async function createSaleBatch(body: SaleBatchInput): Promise<SaleBatchResult[]> {
+  const answer = await apiRequest<Answer<typeof saleBatchResponse>>('/transactions/batch', { method: 'POST', body });
+  return answer.data.results;
 }
 
 /** A 403: the user may list sales but not see their analytics (a cashier). */

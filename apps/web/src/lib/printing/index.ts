@@ -13,3 +13,9 @@ export const printReceipt: typeof Print.printReceipt = async (...args) =>
 
 export const printTestReceipt: typeof Print.printTestReceipt = async (...args) =>
   (await import('./print')).printTestReceipt(...args);
+
+export const printShiftReport: typeof Print.printShiftReport = async (...args) =>
+  (await import('./print')).printShiftReport(...args);
+
+export const openCashDrawer: typeof Print.openCashDrawer = async (...args) =>
+  (await import('./print')).openCashDrawer(...args);

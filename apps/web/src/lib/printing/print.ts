@@ -1,5 +1,5 @@
-import { type ReceiptData, receiptLines } from '@pos/shared';
-import { encodeReceipt } from './encode';
+import { type ReceiptData, receiptLines, type ShiftReportPrint, shiftReportLines, shiftReportTitle } from '@pos/shared';
+import { encodeDrawerPulse, encodeReceipt, encodeShiftReport } from './encode';
 import { type ReceiptStore, testReceiptData } from './receipt-data';
 
 /** The desktop wrapper (an Electron-style shell) may expose a raw printer: it gets the ESC/POS bytes and the data. */
@@ -42,7 +42,7 @@ const usbApi = (): UsbApi | undefined =>
  * A USB receipt printer that this site was already given access to (WebUSB only lists those, so
  * nothing asks the cashier). false when there is none; the bytes are sent, then 100 ms of settling.
  */
-async function printViaUsb(bytes: Uint8Array): Promise<boolean> {
+export async function printViaUsb(bytes: Uint8Array): Promise<boolean> {
   const usb = usbApi();
   if (!usb) return false;
   const devices = await usb.getDevices();
@@ -133,4 +133,81 @@ export async function printReceipt(data: ReceiptData): Promise<PrintMethod> {
 /** A receipt with sample values through the same printer order (the register's Test Printer button). */
 export function printTestReceipt(store?: ReceiptStore): Promise<PrintMethod> {
   return printReceipt(testReceiptData(store));
+}
+
+/** The X / Z report's lines in the printable popup (the receipt's fallback). */
+function printShiftViaPopup(data: ShiftReportPrint): void {
+  const popup = window.open('', '_blank', 'width=460,height=720');
+  if (!popup) throw new Error('The report window was blocked');
+  const doc = popup.document;
+  doc.title = shiftReportTitle(data.report);
+  const style = doc.createElement('style');
+  style.textContent = POPUP_STYLE;
+  doc.head.append(style);
+  const pre = doc.createElement('pre');
+  pre.setAttribute('aria-label', shiftReportTitle(data.report));
+  pre.textContent = shiftReportLines(data).join('\n');
+  doc.body.append(pre);
+  popup.focus();
+  popup.print();
+  setTimeout(() => popup.close(), POPUP_CLOSE_DELAY_MS);
+}
+
+/** Prints the X / Z report like a receipt: desktop wrapper, paired USB printer, then the popup. */
+export async function printShiftReport(data: ShiftReportPrint): Promise<PrintMethod> {
+  const bytes = encodeShiftReport(data);
+  const causes: unknown[] = [];
+  const desktopPrint = typeof window !== 'undefined' ? window.posDesktop?.print : undefined;
+  if (typeof desktopPrint === 'function') {
+    try {
+      // The desktop bridge takes receipt data; it gets the report's bytes with an empty receipt shape.
+      const answer = await desktopPrint.call(window.posDesktop, bytes, drawerOnlyData(shiftReportTitle(data.report)));
+      if (answer !== false) return 'desktop';
+    } catch (error) {
+      causes.push(error);
+    }
+  }
+  try {
+    if (await printViaUsb(bytes)) return 'usb';
+  } catch (error) {
+    causes.push(error);
+  }
+  try {
+    printShiftViaPopup(data);
+    return 'popup';
+  } catch (error) {
+    causes.push(error);
+  }
+  throw new PrintError(causes);
+}
+
+const drawerOnlyData = (title: string): ReceiptData => ({
+  receiptNumber: title,
+  date: new Date(),
+  paymentMethod: 'cash',
+  items: [],
+  subtotal: 0,
+  discountAmount: 0,
+  taxRate: 0,
+  taxAmount: 0,
+  total: 0,
+  amountPaid: 0,
+  changeAmount: 0,
+});
+
+/**
+ * Opens the cash drawer (ESC p) through the desktop wrapper or a paired USB printer, for a refund or a
+ * paid in / paid out. false when no printer is there (a browser without one: nothing to kick).
+ */
+export async function openCashDrawer(): Promise<boolean> {
+  const bytes = encodeDrawerPulse();
+  const desktopPrint = typeof window !== 'undefined' ? window.posDesktop?.print : undefined;
+  try {
+    if (typeof desktopPrint === 'function') {
+      return (await desktopPrint.call(window.posDesktop, bytes, drawerOnlyData('DRAWER'))) !== false;
+    }
+    return await printViaUsb(bytes);
+  } catch {
+    return false;
+  }
 }

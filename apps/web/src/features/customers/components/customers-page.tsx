@@ -1,7 +1,8 @@
-import { Anchor, Badge, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ExportButton } from '../../../components/export-button';
 import { PagerFooter } from '../../../components/pager-footer';
 import { TableStateRow } from '../../../components/table-state';
 import { useCustomers } from '../../../lib/api/customers.api';
@@ -27,9 +28,18 @@ export function CustomersPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        Customers
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Customers
+        </Title>
+        {branch && (
+          <ExportButton
+            path="/customers/export.csv"
+            query={{ branchId: branch.id, search: controls.debouncedSearch || undefined }}
+            entity="customers"
+          />
+        )}
+      </Group>
       <TextInput
         placeholder="Search by name, phone or email"
         leftSection={<IconSearch size={16} />}

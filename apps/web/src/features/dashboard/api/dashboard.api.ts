@@ -1,4 +1,4 @@
-import type { dashboardResponses, LowStockItem } from '@pos/shared';
+import type { dashboardResponses, LowStockItem, shiftDashboardResponse } from '@pos/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type Answer, apiRequest } from '../../../lib/api';
 import { fetchStock } from '../../../lib/api/inventory.api';
@@ -57,3 +57,12 @@ export const useLowStock = (branchId?: string) =>
     }));
     return { items, total: res.meta?.total ?? items.length };
   });
+
+/** GET /dashboard/shifts-summary?branchId=: shifts open now and the day's over/short (Manager, Super Admin). */
+export const useShiftsSummary = (branchId?: string) =>
+  usePanel(branchId, 'shifts', (signal) =>
+    apiRequest<Answer<typeof shiftDashboardResponse>>('/dashboard/shifts-summary', {
+      query: { branchId: branchId ?? '' },
+      signal,
+    }).then((r) => r.data),
+  );

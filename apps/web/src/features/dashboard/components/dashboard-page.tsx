@@ -15,6 +15,7 @@ import { QuickActionsPanel } from './quick-actions-panel';
 import { RecentTransactionsPanel } from './recent-transactions-panel';
 import { ReturnsSummaryPanel } from './returns-summary-panel';
 import { SalesOverviewPanel } from './sales-overview-panel';
+import { ShiftsPanel } from './shifts-panel';
 import { TodayCards } from './today-cards';
 
 /** The branch's overview: one call per panel family, each panel showing its own 403. */
@@ -63,6 +64,8 @@ export function DashboardPage() {
         </SimpleGrid>
 
         <NetRevenuePanel sales={sales.data} denied={salesDenied} />
+
+        <ShiftsPanel branchId={branchId} />
 
         <Grid>
           <Grid.Col span={{ base: 12, lg: 8 }}>

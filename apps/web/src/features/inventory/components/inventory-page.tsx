@@ -1,13 +1,22 @@
 import { Badge, Button, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { type InventoryStockItem, isCashier as isCashierUser } from '@pos/shared';
-import { IconAdjustments, IconHistory, IconPackage, IconPackages } from '@tabler/icons-react';
+import {
+  IconAdjustments,
+  IconAlertTriangle,
+  IconHistory,
+  IconPackage,
+  IconPackages,
+  IconTrashX,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
+import { FlaggedSalesTab } from './flagged-sales-tab';
 import { MovementHistoryTab } from './movement-history-tab';
 import { StockAdjustmentModal } from './stock-adjustment-modal';
 import { StockLevelsTab } from './stock-levels-tab';
+import { WriteOffModal } from './write-off-modal';
 
 type Adjusting = { product: InventoryStockItem | null } | null;
 
@@ -21,6 +30,7 @@ export function InventoryPage() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<string | null>('stock');
   const [adjusting, setAdjusting] = useState<Adjusting>(null);
+  const [writingOff, setWritingOff] = useState(false);
 
   return (
     <Stack gap="md">
@@ -36,6 +46,17 @@ export function InventoryPage() {
           ) : null}
         </Group>
         <Group gap="sm">
+          {isCashier ? null : (
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconTrashX size={16} />}
+              onClick={() => setWritingOff(true)}
+              disabled={!branchId}
+            >
+              Write Off
+            </Button>
+          )}
           {isCashier ? null : (
             <Button
               leftSection={<IconAdjustments size={16} />}
@@ -64,6 +85,11 @@ export function InventoryPage() {
             <Tabs.Tab value="movements" leftSection={<IconHistory size={16} />}>
               Movement History
             </Tabs.Tab>
+            {isCashier ? null : (
+              <Tabs.Tab value="flags" leftSection={<IconAlertTriangle size={16} />}>
+                Sold offline beyond stock
+              </Tabs.Tab>
+            )}
           </Tabs.List>
           <Tabs.Panel value="stock">
             <StockLevelsTab
@@ -77,9 +103,15 @@ export function InventoryPage() {
           <Tabs.Panel value="movements">
             <MovementHistoryTab branchId={branchId} timeZone={branch?.timezone ?? null} isSelecting={isSelecting} />
           </Tabs.Panel>
+          {isCashier ? null : (
+            <Tabs.Panel value="flags">
+              <FlaggedSalesTab branchId={branchId} timeZone={branch?.timezone ?? null} isSelecting={isSelecting} />
+            </Tabs.Panel>
+          )}
         </Tabs>
       </Paper>
 
+      <WriteOffModal opened={writingOff} onClose={() => setWritingOff(false)} branchId={branchId} />
       <StockAdjustmentModal
         opened={adjusting !== null}
         onClose={() => setAdjusting(null)}

@@ -2,6 +2,7 @@ import { Badge, Group, Select, Table, Text } from '@mantine/core';
 import type { InventoryStockItem } from '@pos/shared';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { ExportButton } from '../../../components/export-button';
 import { PagerFooter } from '../../../components/pager-footer';
 import { ListState } from '../../../components/table-state';
 import { useMovements } from '../../../lib/api/inventory.api';
@@ -64,6 +65,13 @@ export function MovementHistoryTab({ branchId, timeZone, isSelecting }: Props) {
           allowDeselect={false}
           w={180}
         />
+        {branchId ? (
+          <ExportButton
+            path="/inventory/movements/export.csv"
+            query={{ branchId, productId: product?.id, movementType: type === 'all' ? undefined : type }}
+            entity="stock movements"
+          />
+        ) : null}
       </Group>
 
       {isLoading || rows.length === 0 ? (

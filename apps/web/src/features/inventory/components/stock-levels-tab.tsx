@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { InventoryStockItem } from '@pos/shared';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { ExportButton } from '../../../components/export-button';
 import { PagerFooter } from '../../../components/pager-footer';
 import { ListState } from '../../../components/table-state';
 import { useAllCategories } from '../../../lib/api/categories.api';
@@ -83,6 +84,18 @@ export function StockLevelsTab({ branchId, isSelecting, showValue, canAdjust, on
           allowDeselect={false}
           w={180}
         />
+        {branchId ? (
+          <ExportButton
+            path="/inventory/stock/export.csv"
+            query={{
+              branchId,
+              search: debouncedSearch || undefined,
+              categoryId: categoryId ?? undefined,
+              stockStatus: status === 'all' ? undefined : status,
+            }}
+            entity="stock levels"
+          />
+        ) : null}
       </Group>
 
       {isLoading || rows.length === 0 ? (

@@ -4,18 +4,29 @@ import { useEffect } from 'react';
 import { ApiError } from '../../../lib/api';
 import { fetchProduct, fetchProducts, productKeys } from '../../../lib/api/products.api';
 import { notifyError } from '../../../lib/notify';
+import { isNetworkFailure, isOnline, useConnectivity } from '../offline/connectivity';
+import { localTilesPage } from '../offline/local-catalogue';
 
 /** Tiles per page: the register pages through the whole branch with the server's paged product search. */
 export const TILES_PAGE_SIZE = 24;
 
 export type TilesParams = { branchId: string | null; search: string; categoryId: string | null };
 
-/** One page of the register's tiles: GET /products?branchId&search&categoryId&page&limit. */
-export function fetchTilesPage(
-  { branchId, search, categoryId, page }: { branchId: string; search: string; categoryId: string | null; page: number },
-  signal?: AbortSignal,
-) {
-  return fetchProducts({ branchId, page, limit: TILES_PAGE_SIZE, search, categoryId }, signal);
+type TilesPageParams = { branchId: string; search: string; categoryId: string | null; page: number };
+
+/**
+ * One page of the register's tiles: GET /products?branchId&search&categoryId&page&limit online; the
+ * local store (IndexedDB) offline, or when the call finds the server out of reach.
+ */
+export async function fetchTilesPage({ branchId, search, categoryId, page }: TilesPageParams, signal?: AbortSignal) {
+  const local = () => localTilesPage({ branchId, search, categoryId, page, limit: TILES_PAGE_SIZE });
+  if (!isOnline()) return local();
+  try {
+    return await fetchProducts({ branchId, page, limit: TILES_PAGE_SIZE, search, categoryId }, signal);
+  } catch (error) {
+    if (isNetworkFailure(error)) return local();
+    throw error;
+  }
 }
 
 /**
@@ -24,8 +35,11 @@ export function fetchTilesPage(
  * products key family, so a sale or an edit anywhere refreshes them.
  */
 export function useRegisterTiles({ branchId, search, categoryId }: TilesParams) {
+  const online = useConnectivity((s) => s.online);
   const query = useInfiniteQuery({
-    queryKey: [...productKeys.all, branchId ?? '', 'pos-tiles', search, categoryId ?? ''] as const,
+    queryKey: [...productKeys.all, branchId ?? '', 'pos-tiles', search, categoryId ?? '', online] as const,
+    // Offline the tiles come from IndexedDB: the query runs whatever the browser thinks of the network.
+    networkMode: 'always',
     queryFn: ({ pageParam, signal }) =>
       fetchTilesPage({ branchId: branchId ?? '', search, categoryId, page: pageParam }, signal),
     initialPageParam: 1,

@@ -2,22 +2,31 @@ import { ActionIcon, Grid, Group, Kbd, Paper, Select, Stack, Text, TextInput, Ti
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBarcode, IconKeyboard, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useAllCategories } from '../../../lib/api/categories.api';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useRegisterTiles } from '../api/pos.api';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { useCartBranch } from '../hooks/use-cart-branch';
 import { useCheckout, usePrinterTest } from '../hooks/use-checkout';
+import { useOfflineRegister } from '../hooks/use-offline-register';
 import { useProductLookups } from '../hooks/use-product-lookups';
+import { useRegisterCategories } from '../hooks/use-register-categories';
 import { useRegisterHotkeys } from '../hooks/use-register-hotkeys';
+import { useApprovalRequest } from '../store/approval-request';
 import { cartStore, cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
 import { CartPanel } from './cart-panel';
+import {
+  ApprovalModal,
+  MountOnFirstOpen,
+  PriceCheckModal,
+  PriceCheckResultModal,
+  ShortcutsModal,
+} from './lazy-dialogs';
 import { NoBranchNotice } from './no-branch-notice';
 import { PaymentModal } from './payment-modal';
 import classes from './pos.module.css';
-import { PriceCheckModal, PriceCheckResultModal } from './price-check-modals';
 import { ProductTiles } from './product-tiles';
-import { ShortcutsModal } from './shortcuts-modal';
+import { RegisterStatus } from './register-status';
+import { ShiftBar } from './shift-bar';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -27,6 +36,7 @@ export function PosPage() {
   const { branch, isLoading: isSelecting } = useCurrentSelection();
   const branchId = branch?.id ?? null;
   useCartBranch(branchId);
+  useOfflineRegister(branchId);
 
   const barcodeRef = useRef<HTMLInputElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -37,7 +47,7 @@ export function PosPage() {
   const tiles = useRegisterTiles({ branchId, search: debouncedSearch, categoryId });
   const tileProducts = useMemo(() => tiles.data?.pages.flatMap((p) => p.data) ?? [], [tiles.data]);
   const firstPageMeta = tiles.data?.pages[0]?.meta;
-  const categories = useAllCategories(branchId);
+  const categories = useRegisterCategories(branchId);
   const categoryOptions = useMemo(
     () => (categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
     [categories.data],
@@ -47,6 +57,8 @@ export function PosPage() {
 
   const [modal, setModal] = useState<OpenModal>(null);
   const { scan, checkPrice, priceResult, setPriceResult, isCheckingPrice } = useProductLookups(branchId);
+  const approval = useApprovalRequest();
+  const approvalOpen = approval.reason !== null;
   const anyModalOpen = modal !== null || priceResult !== null;
   const anyModalOpenRef = useRef(anyModalOpen);
   anyModalOpenRef.current = anyModalOpen;
@@ -101,11 +113,15 @@ export function PosPage() {
             {branch.name}
           </Text>
         </div>
-        <Tooltip label="Keyboard shortcuts (?)">
-          <ActionIcon variant="default" size="lg" aria-label="Keyboard shortcuts" onClick={() => setModal('help')}>
-            <IconKeyboard size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <Group gap="sm" wrap="wrap" justify="flex-end">
+          <RegisterStatus branchId={branch.id} />
+          <ShiftBar branchId={branch.id} onPromptExited={focusBarcode} />
+          <Tooltip label="Keyboard shortcuts (?)">
+            <ActionIcon variant="default" size="lg" aria-label="Keyboard shortcuts" onClick={() => setModal('help')}>
+              <IconKeyboard size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
       </Group>
 
       <Grid gap="md" align="flex-start">
@@ -189,6 +205,9 @@ export function PosPage() {
         </Grid.Col>
       </Grid>
 
+      <MountOnFirstOpen opened={approvalOpen} onFailed={() => approval.answer?.(null)}>
+        <ApprovalModal />
+      </MountOnFirstOpen>
       <PaymentModal
         opened={modal === 'payment'}
         total={totals.total}
@@ -201,23 +220,29 @@ export function PosPage() {
           })
         }
       />
-      <ShortcutsModal opened={modal === 'help'} onClose={() => setModal(null)} onExited={focusBarcode} />
-      <PriceCheckModal
-        opened={modal === 'price-check'}
-        isChecking={isCheckingPrice}
-        onClose={() => setModal(null)}
-        onExited={focusBarcode}
-        onCheck={(code) => void checkPrice(code, () => setModal(null))}
-      />
-      <PriceCheckResultModal
-        product={priceResult}
-        onClose={() => setPriceResult(null)}
-        onExited={focusBarcode}
-        onAdd={(product) => {
-          addToCart(product);
-          setPriceResult(null);
-        }}
-      />
+      <MountOnFirstOpen opened={modal === 'help'} onFailed={() => setModal(null)}>
+        <ShortcutsModal opened={modal === 'help'} onClose={() => setModal(null)} onExited={focusBarcode} />
+      </MountOnFirstOpen>
+      <MountOnFirstOpen opened={modal === 'price-check'} onFailed={() => setModal(null)}>
+        <PriceCheckModal
+          opened={modal === 'price-check'}
+          isChecking={isCheckingPrice}
+          onClose={() => setModal(null)}
+          onExited={focusBarcode}
+          onCheck={(code) => void checkPrice(code, () => setModal(null))}
+        />
+      </MountOnFirstOpen>
+      <MountOnFirstOpen opened={priceResult !== null} onFailed={() => setPriceResult(null)}>
+        <PriceCheckResultModal
+          product={priceResult}
+          onClose={() => setPriceResult(null)}
+          onExited={focusBarcode}
+          onAdd={(product) => {
+            addToCart(product);
+            setPriceResult(null);
+          }}
+        />
+      </MountOnFirstOpen>
     </Stack>
   );
 }

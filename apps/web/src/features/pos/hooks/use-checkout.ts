@@ -1,3 +1,4 @@
+import type { Sale } from '@pos/shared';
 import { useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api';
 import { useInvalidateProducts } from '../../../lib/api/products.api';
@@ -14,9 +15,12 @@ import {
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
 import { fetchCartProduct } from '../api/pos.api';
-import { type CartLineChange, cartStore, cartTotals, type FreshProduct } from '../store/cart-store';
+import { connectivityStore, isNetworkFailure, isOnline } from '../offline/connectivity';
+import { withApproval } from '../store/approval-request';
+import { type Cart, type CartLineChange, cartStore, cartTotals, type FreshProduct } from '../store/cart-store';
 import { buildSalePayload, canCompletePayment, type PaymentDetails } from '../store/sale-payload';
 import { notifyWarning, POS_TEXT } from '../utils/notices';
+import { useOfflineSale } from './use-offline-sale';
 
 /** paid: the sale is recorded; rejected: the server refused this cart (409/422), fix it; failed: retry. */
 export type CheckoutResult = 'paid' | 'rejected' | 'failed';
@@ -69,6 +73,7 @@ export function useCheckout() {
   const { branch } = useCurrentSelection();
   const store = useReceiptStore();
   const invalidateProducts = useInvalidateProducts();
+  const sellOffline = useOfflineSale();
   const [isPaying, setIsPaying] = useState(false);
   // Enter pressed twice before a re-render must not send (and print) twice.
   const inFlight = useRef(false);
@@ -83,8 +88,19 @@ export function useCheckout() {
     setIsPaying(true);
     let sale: Awaited<ReturnType<typeof createSale>>;
     try {
-      sale = await createSale(buildSalePayload(cart, branch.id, payment), key);
+      // Offline (issue 14): the sale goes into the outbox before its receipt prints. The payment key is
+      // also the sale's id, so a sale queued after a lost answer is never recorded twice.
+      const queued = isOnline() ? undefined : await sellOffline(cart, payment, key);
+      if (queued === null) throw new Error(POS_TEXT.paymentFailed);
+      // Past the cashier's limits the server asks for a manager's approval (issue 15): ask and resend.
+      sale =
+        queued ??
+        (await withApproval((approval) =>
+          createSale({ ...buildSalePayload(cart, branch.id, payment), id: key, ...(approval && { approval }) }, key),
+        ));
     } catch (error) {
+      const queued = isNetworkFailure(error) ? await queueAfterNetworkFailure(cart, payment, key) : null;
+      if (queued) return finish(cartId, queued, onPaid);
       inFlight.current = false;
       setIsPaying(false);
       // 409: a price changed or the stock is short (the message names the product); 422: the key was
@@ -98,6 +114,16 @@ export function useCheckout() {
       notifyError(POS_TEXT.paymentFailed);
       return 'failed';
     }
+    return finish(cartId, sale, onPaid);
+  };
+
+  /** The server went out of reach during the payment: the register is offline now, the sale is queued. */
+  const queueAfterNetworkFailure = async (cart: Cart, payment: PaymentDetails, key: string) => {
+    connectivityStore.getState().markOffline();
+    return sellOffline(cart, payment, key);
+  };
+
+  const finish = async (cartId: string, sale: Sale, onPaid?: () => void): Promise<CheckoutResult> => {
     inFlight.current = false;
     setIsPaying(false);
     notifySuccess(POS_TEXT.paymentSucceeded);

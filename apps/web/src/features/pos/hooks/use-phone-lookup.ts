@@ -1,12 +1,29 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
-import { lookupCustomerByPhone } from '../../../lib/api/customers.api';
+import { type FoundCustomer, lookupCustomerByPhone } from '../../../lib/api/customers.api';
 import { notifySuccess } from '../../../lib/notify';
+import { isNetworkFailure, isOnline } from '../offline/connectivity';
+import { localCustomerByPhone } from '../offline/local-catalogue';
 import { cartStore } from '../store/cart-store';
 import { POS_TEXT } from '../utils/notices';
 
 export const PHONE_LOOKUP_MIN_LENGTH = 10;
 export const PHONE_LOOKUP_DELAY_MS = 500;
+
+/** Offline (or with the server out of reach) the customers known locally answer. */
+async function findCustomer(branchId: string, phone: string): Promise<FoundCustomer | null> {
+  const local = async () => {
+    const found = await localCustomerByPhone(branchId, phone);
+    return found?.name ? { name: found.name, email: found.email } : null;
+  };
+  if (!isOnline()) return local();
+  try {
+    return await lookupCustomerByPhone(branchId, phone);
+  } catch (error) {
+    if (isNetworkFailure(error)) return local();
+    throw error;
+  }
+}
 
 /**
  * 500 ms after the phone of a cart reaches 10 characters, the branch's customer with that phone
@@ -34,7 +51,7 @@ export function usePhoneLookup({
     done.current.add(key);
     let stale = false;
     let settled = false;
-    lookupCustomerByPhone(branchId, targetPhone)
+    findCustomer(branchId, targetPhone)
       .then((customer) => {
         settled = true;
         if (stale || !customer) return;

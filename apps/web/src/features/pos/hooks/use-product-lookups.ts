@@ -2,8 +2,21 @@ import type { Product } from '@pos/shared';
 import { useState } from 'react';
 import { findProductBySku, priceCheck } from '../../../lib/api/products.api';
 import { notifyError } from '../../../lib/notify';
+import { isNetworkFailure, isOnline } from '../offline/connectivity';
+import { localPriceCheck, localProductBySku } from '../offline/local-catalogue';
 import { notifyWarning, POS_TEXT } from '../utils/notices';
 import { useAddToCart } from './use-add-to-cart';
+
+/** The server's answer online; the local store's offline or when the server is out of reach. */
+async function withLocalFallback<T>(remote: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+  if (!isOnline()) return local();
+  try {
+    return await remote();
+  } catch (error) {
+    if (isNetworkFailure(error)) return local();
+    throw error;
+  }
+}
 
 /**
  * The register's two lookups by code: a scanned barcode (the exact SKU) goes into the cart; a price
@@ -17,7 +30,10 @@ export function useProductLookups(branchId: string | null) {
   const scan = async (code: string) => {
     if (!branchId) return;
     try {
-      const product = await findProductBySku(branchId, code);
+      const product = await withLocalFallback<Product | null>(
+        () => findProductBySku(branchId, code),
+        () => localProductBySku(branchId, code),
+      );
       if (product) addToCart(product);
       else notifyWarning(POS_TEXT.productNotFound, POS_TEXT.notFoundTitle);
     } catch {
@@ -30,7 +46,10 @@ export function useProductLookups(branchId: string | null) {
     if (!branchId) return;
     setIsCheckingPrice(true);
     try {
-      const product = await priceCheck(branchId, code);
+      const product = await withLocalFallback<Product | null>(
+        () => priceCheck(branchId, code),
+        () => localPriceCheck(branchId, code),
+      );
       if (product) {
         onFound();
         setPriceResult(product);

@@ -1,6 +1,7 @@
 import { type CartTotals, computeCartTotals, type DiscountType, fromMinor, toMinor } from '@pos/shared';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import { newUuid } from '../../../lib/uuid';
 
 /** A product as the register holds it in a cart line (a snapshot from the tile or the scan). */
 export type CartProduct = { id: string; name: string; sku: string | null; price: number; stockQuantity: number };
@@ -86,17 +87,8 @@ export type CartState = {
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
 const finite = (value: number) => (Number.isFinite(value) ? value : 0);
 
-/** A v4 UUID; crypto.randomUUID needs a secure context, a register on a LAN address over http has none. */
-export function newPaymentKey(): string {
-  const c = globalThis.crypto;
-  if (typeof c?.randomUUID === 'function') return c.randomUUID();
-  const bytes = new Uint8Array(16);
-  c.getRandomValues(bytes);
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A sale's payment key (also its id): a v4 UUID, made in any context (lib/uuid.ts). */
+export const newPaymentKey = (): string => newUuid();
 
 export function cartTotals(cart: Pick<Cart, 'items' | 'taxRate' | 'discountType' | 'discountValue'>): CartTotals {
   return computeCartTotals({

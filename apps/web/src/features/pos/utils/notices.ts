@@ -1,8 +1,8 @@
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../../lib/notify';
 
 /** A yellow toast: 'Product not found' (title 'Not Found'), the printing warning after a sale, stock limits. */
 export function notifyWarning(message: string, title = 'Warning', id?: string): void {
-  notifications.show({ id, title, message, color: 'yellow' });
+  showToast({ id, title, message, color: 'yellow' });
 }
 
 export const POS_TEXT = {

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Card, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { Product } from '@pos/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatMoney } from '../../../lib/format';
@@ -15,20 +15,35 @@ export function ProductCard({
   showCost,
   onEdit,
   onDelete,
+  labelPicked,
+  onToggleLabel,
 }: {
   product: Product;
   showCost: boolean;
   onEdit: (product: Product) => void;
   onDelete: (product: Product) => void;
+  /** Picked for barcode labels (products with a SKU only). */
+  labelPicked?: boolean;
+  onToggleLabel?: (product: Product) => void;
 }) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="product-card" h="100%">
       <Stack gap="xs" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={600} lineClamp={2}>
-              {product.name}
-            </Text>
+            <Group gap={8} wrap="nowrap" align="flex-start">
+              {onToggleLabel && product.sku ? (
+                <Checkbox
+                  mt={3}
+                  checked={Boolean(labelPicked)}
+                  onChange={() => onToggleLabel(product)}
+                  aria-label={`Select ${product.name} for labels`}
+                />
+              ) : null}
+              <Text fw={600} lineClamp={2}>
+                {product.name}
+              </Text>
+            </Group>
             <Text size="xs" c="dimmed">
               SKU: {product.sku || '—'}
             </Text>

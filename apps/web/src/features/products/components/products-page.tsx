@@ -3,6 +3,7 @@ import { isCashier as isCashierUser, type Product } from '@pos/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DeleteConfirmation } from '../../../components/delete-confirmation';
+import { ExportButton, exportQuery } from '../../../components/export-button';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagerFooter } from '../../../components/pager-footer';
 import { errorMessage } from '../../../lib/api';
@@ -11,8 +12,10 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
 import { useListControls } from '../../../lib/use-list-controls';
+import { useLabelSelection } from '../hooks/use-label-selection';
 import { productCountLabel } from '../utils/product-count';
 import { createProductBody, type ProductFormState, updateProductBody } from '../utils/product-form';
+import { LabelPrintBar } from './label-print-bar';
 import { ProductCard } from './product-card';
 import { ProductFormModal } from './product-form-modal';
 
@@ -32,6 +35,7 @@ export function ProductsPage() {
   const deleteProduct = useDeleteProduct();
   const [editor, setEditor] = useState<Editor | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
+  const labels = useLabelSelection();
 
   const rows = products.data?.data ?? [];
   const total = products.data?.meta?.total ?? 0;
@@ -79,14 +83,25 @@ export function ProductsPage() {
         <Title order={1} size="h2">
           Products
         </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditor({ mode: 'add' })} disabled={!branchId}>
-          Add Product
-        </Button>
+        <Group gap="sm">
+          {branchId && (
+            <ExportButton
+              path="/products/export.csv"
+              query={exportQuery({ branchId, search: list.debouncedSearch || undefined })}
+              entity="products"
+            />
+          )}
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditor({ mode: 'add' })} disabled={!branchId}>
+            Add Product
+          </Button>
+        </Group>
       </Group>
 
       <Paper withBorder p="md" radius="md">
         <ListToolbar list={list} entity="products" placeholder="Search products by name or SKU..." />
       </Paper>
+
+      <LabelPrintBar selection={labels} />
 
       {isSelecting || (products.isPending && branchId) ? (
         <Center py="xl">
@@ -111,6 +126,8 @@ export function ProductsPage() {
               showCost={!isCashier}
               onEdit={(p) => setEditor({ mode: 'edit', product: p })}
               onDelete={setDeleting}
+              labelPicked={labels.isPicked(product.id)}
+              onToggleLabel={labels.toggle}
             />
           ))}
         </SimpleGrid>

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Select, Skeleton, Stack, Text, Textarea } 
 import type { RefundMethod, ReturnReason, Sale } from '@pos/shared';
 import { useState } from 'react';
 import { formatAmount } from '../../../lib/format';
+import { openCashDrawer } from '../../../lib/printing';
 import { useCreateReturn, useSaleForReturn } from '../api/returns.api';
 import {
   draftLine,
@@ -62,7 +63,11 @@ function ReturnForm({ sale, branchId, onDone }: { sale: Sale; branchId: string; 
     setError(problem);
     if (problem) return;
     create.mutate(returnPayload({ ...draft, sale, branchId, refundMethod, description, notes }), {
-      onSuccess: () => onDone(),
+      onSuccess: () => {
+        // A cash refund opens the drawer (ESC p through the desktop bridge or a paired USB printer).
+        if (refundMethod === 'cash') void openCashDrawer();
+        onDone();
+      },
     });
   };
 

@@ -4,6 +4,7 @@ import { userCan } from '@pos/shared';
 import { IconArrowBackUp, IconCalendar, IconCash, IconClock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { AccessDenied } from '../../../components/access-denied';
+import { ExportButton, exportQuery } from '../../../components/export-button';
 import { PagerFooter } from '../../../components/pager-footer';
 import { formatAmount, formatCount } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
@@ -152,6 +153,13 @@ function ReturnsList({
     if (branchId) setPage(1);
   }, [branchId]);
 
+  const exportFilters = exportQuery({
+    branchId,
+    status: status ?? undefined,
+    startDate: startDate || undefined,
+    endDate: endDate && (!startDate || endDate >= startDate) ? endDate : undefined,
+  });
+
   return (
     <Stack gap="md">
       <Group align="flex-end" wrap="wrap">
@@ -211,6 +219,7 @@ function ReturnsList({
             Clear filters
           </Button>
         ) : null}
+        {branchId ? <ExportButton path="/returns/export.csv" query={exportFilters} entity="returns" /> : null}
       </Group>
       <ReturnsTable
         rows={rows}

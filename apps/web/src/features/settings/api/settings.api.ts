@@ -1,11 +1,13 @@
 import type {
+  approvalResponses,
   authResponses,
   CurrencySetting,
   companyResponses,
+  SetPinInput,
   UpdateCurrencyInput,
   UpdatePasswordInput,
 } from '@pos/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, apiRequest } from '../../../lib/api';
 import { useSessionStore } from '../../../lib/session-store';
 
@@ -33,4 +35,28 @@ export async function updateCurrency(input: UpdateCurrencyInput): Promise<Curren
     body: input,
   });
   return answer.data;
+}
+
+/** GET /auth/pin: whether the signed-in Manager or Super Admin has an approval PIN. */
+export async function fetchPinStatus(signal?: AbortSignal): Promise<{ isSet: boolean }> {
+  const answer = await apiRequest<Answer<typeof approvalResponses.pin>>('/auth/pin', { signal });
+  return answer.data;
+}
+
+/** PUT /auth/pin: sets the signed-in user's approval PIN (4-8 digits). */
+export async function setPin(input: SetPinInput): Promise<{ isSet: boolean }> {
+  const answer = await apiRequest<Answer<typeof approvalResponses.pin>>('/auth/pin', { method: 'PUT', body: input });
+  return answer.data;
+}
+
+export function usePinStatusQuery(enabled: boolean) {
+  return useQuery({ queryKey: ['auth', 'pin'], queryFn: ({ signal }) => fetchPinStatus(signal), enabled });
+}
+
+export function useSetPinMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setPin,
+    onSuccess: (status) => queryClient.setQueryData(['auth', 'pin'], status),
+  });
 }

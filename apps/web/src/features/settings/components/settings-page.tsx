@@ -1,9 +1,11 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
-import { isSuperAdmin } from '@pos/shared';
+import { isSuperAdmin, userCan } from '@pos/shared';
 import { useSessionUser } from '../../../lib/session-store';
 import { AccountInfoCard } from './account-info-card';
+import { ApprovalPinCard } from './approval-pin-card';
 import { ChangePasswordCard } from './change-password-card';
 import { CurrencySettingsCard } from './currency-settings-card';
+import { RegisterRulesCard } from './register-rules-card';
 import { TaxSettingsCard } from './tax-settings-card';
 
 export function SettingsPage() {
@@ -14,8 +16,12 @@ export function SettingsPage() {
         Settings
       </Title>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <ChangePasswordCard />
         <Stack gap="md">
+          <ChangePasswordCard />
+          {userCan(user, 'manage_register_rules') ? <ApprovalPinCard /> : null}
+        </Stack>
+        <Stack gap="md">
+          {userCan(user, 'manage_register_rules') ? <RegisterRulesCard /> : null}
           {isSuperAdmin(user) ? <TaxSettingsCard /> : null}
           {isSuperAdmin(user) ? <CurrencySettingsCard /> : null}
           <AccountInfoCard />

@@ -1,3 +1,4 @@
+import { ExportButton, exportQuery } from '../../../components/export-button';
 import { PagerFooter } from '../../../components/pager-footer';
 import '@mantine/dates/styles.css';
 import { Badge, Group, Paper, Stack, Title } from '@mantine/core';
@@ -87,6 +88,15 @@ export function TransactionsPage() {
           <Badge size="lg" variant="light" color="blue">
             {branch.name}
           </Badge>
+        ) : null}
+        {branchId ? (
+          <Group ml="auto">
+            <ExportButton
+              path="/transactions/export.csv"
+              query={exportQuery(transactionListQuery(filters.applied, { branchId, page: 1, limit: filters.pageSize }))}
+              entity="transactions"
+            />
+          </Group>
         ) : null}
       </Group>
 

@@ -3,6 +3,7 @@ import { canSwitchBranch, isSuperAdmin, type User, userCan } from '@pos/shared';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { AccessDenied } from '../../../components/access-denied';
+import { ExportButton } from '../../../components/export-button';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagerFooter } from '../../../components/pager-footer';
 import { TableStateRow } from '../../../components/table-state';
@@ -109,9 +110,18 @@ function UsersScreen() {
         <Title order={1} size="h2">
           Users
         </Title>
-        <Button leftSection={<IconUserPlus size={16} />} onClick={() => setIsAdding(true)} disabled={!companyId}>
-          Add User
-        </Button>
+        <Group gap="sm">
+          {companyId && (
+            <ExportButton
+              path="/users/export.csv"
+              query={{ companyId, branchId: filterBranchId ?? undefined, search: list.debouncedSearch || undefined }}
+              entity="users"
+            />
+          )}
+          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setIsAdding(true)} disabled={!companyId}>
+            Add User
+          </Button>
+        </Group>
       </Group>
 
       <Paper withBorder p="md" radius="md">

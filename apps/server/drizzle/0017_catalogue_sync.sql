@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "change_xid" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "products_branch_change_idx" ON "products" USING btree ("company_id","branch_id","change_xid","id");

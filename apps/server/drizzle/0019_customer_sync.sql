@@ -1,0 +1,2 @@
+ALTER TABLE "customers" ADD COLUMN "change_xid" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "customers_branch_change_idx" ON "customers" USING btree ("company_id","branch_id","change_xid","id");

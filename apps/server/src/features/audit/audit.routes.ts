@@ -1,0 +1,25 @@
+import { auditLogQuerySchema, auditResponses } from '@pos/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { csvResponse, sendCsv } from '../../lib/csv-export';
+import { okPage } from '../../lib/http';
+import * as service from './audit.service';
+
+const tags = ['audit'];
+
+/** The audit log: read-only (append-only rows; no route updates or deletes them). */
+export async function auditRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/audit-logs',
+    { schema: { tags, querystring: auditLogQuerySchema, response: { 200: auditResponses.list } } },
+    async (req) => okPage(await service.listAuditLogs(app.db, req.actor, req.query)),
+  );
+
+  r.get(
+    '/audit-logs/export.csv',
+    { schema: { tags, querystring: auditLogQuerySchema, ...csvResponse } },
+    async (req, reply) => sendCsv(reply, await service.exportAuditLogs(app.db, req.actor, req.query)),
+  );
+}

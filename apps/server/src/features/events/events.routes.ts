@@ -1,0 +1,83 @@
+import { eventResponses, eventsQuerySchema, eventTicketRequestSchema, type LiveEvent } from '@pos/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createEventHub } from '../../lib/events';
+import { ok } from '../../lib/http';
+import * as service from './events.service';
+
+/** Heartbeat comments keep proxies from closing an idle stream; each one re-checks the session. */
+export const HEARTBEAT_MS = 25_000;
+
+/** POST /events/ticket, behind the bearer token like every protected route. */
+export async function eventTicketRoutes(app: FastifyInstance, { secret }: { secret: string }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/events/ticket',
+    { schema: { tags: ['events'], body: eventTicketRequestSchema, response: { 200: eventResponses.ticket } } },
+    async (req) => ok(await service.issueTicket(app.db, req.actor, req.body.branchId, secret)),
+  );
+}
+
+/**
+ * GET /events?ticket=: the branch's live events as server-sent events (text/event-stream), outside the
+ * bearer-token hook (the ticket is the credential). One event hub (one LISTEN connection) per process.
+ */
+export async function eventStreamRoutes(app: FastifyInstance, { secret }: { secret: string }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const hub = createEventHub(app.db, (message) => app.log.warn(message));
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of streams) end();
+  });
+  app.addHook('onClose', async () => hub.close());
+
+  r.get(
+    '/events',
+    {
+      schema: {
+        tags: ['events'],
+        security: [],
+        querystring: eventsQuerySchema,
+        response: { 200: eventResponses.stream },
+      },
+    },
+    async (req, reply) => {
+      const { claims, scope } = await service.openStream(app.db, req.query, secret);
+      const raw = reply.raw;
+      reply.hijack();
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      const send = (event: LiveEvent | { type: 'ready'; data: object }) => {
+        raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      };
+      let ended = false;
+      let unsubscribe: (() => void) | undefined;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        unsubscribe?.();
+        streams.delete(end);
+        raw.end();
+      };
+      const heartbeat = setInterval(() => {
+        raw.write(': heartbeat\n\n');
+        void service.liveActor(app.db, claims).then(
+          (actor) => actor ?? end(),
+          () => undefined,
+        );
+      }, HEARTBEAT_MS);
+      streams.add(end);
+      raw.on('close', end);
+      raw.write('retry: 3000\n\n');
+      unsubscribe = await hub.subscribe(scope, send);
+      if (ended) unsubscribe();
+      else send({ type: 'ready', data: { branchId: scope.branchId } });
+    },
+  );
+}

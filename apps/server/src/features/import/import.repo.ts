@@ -1,0 +1,284 @@
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { brands, categories, categoryBranches, customers, products } from '../../db/schema';
+
+type BranchKey = { companyId: string; branchId: string };
+
+/**
+ * For an apply's transaction: joins of a batch (1,000 rows from jsonb_to_recordset) with products are
+ * hashed, never nested loops. A catalogue that grew by this very import (or was imported moments ago)
+ * has no statistics yet, and the planner then drove nested loops that re-read the recordset per product
+ * (minutes for 50,000 products; bench/import.mjs). Hashing a batch against the branch's products is a
+ * few milliseconds. Applies to this transaction only.
+ */
+export async function planForBatches(tx: DbOrTx) {
+  await tx.execute(sql`set local enable_nestloop = off`);
+}
+
+/** The company's categories by lower-cased name: the branch's own first (attached), else the oldest. */
+export async function categoriesByName(db: DbOrTx, { companyId, branchId }: BranchKey) {
+  const rows = await db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      attached: sql<boolean>`exists (select 1 from ${categoryBranches} cb where cb.company_id = ${categories.companyId}
+        and cb.category_id = ${categories.id} and cb.branch_id = ${branchId})`,
+    })
+    .from(categories)
+    .where(eq(categories.companyId, companyId))
+    .orderBy(categories.createdAt, categories.id);
+  const byName = new Map<string, { id: string; attached: boolean }>();
+  for (const r of rows) {
+    const key = r.name.trim().toLowerCase();
+    const known = byName.get(key);
+    if (!known || (!known.attached && r.attached)) byName.set(key, { id: r.id, attached: r.attached });
+  }
+  return byName;
+}
+
+/** The branch's brands by lower-cased name (unique per branch). */
+export async function brandsByName(db: DbOrTx, { companyId, branchId }: BranchKey) {
+  const rows = await db
+    .select({ id: brands.id, name: brands.name })
+    .from(brands)
+    .where(and(eq(brands.companyId, companyId), eq(brands.branchId, branchId)));
+  return new Map(rows.map((r) => [r.name.trim().toLowerCase(), r.id]));
+}
+
+export async function insertCategory(tx: DbOrTx, { companyId, branchId, name }: BranchKey & { name: string }) {
+  const [row] = await tx.insert(categories).values({ companyId, name }).returning({ id: categories.id });
+  if (!row) throw new Error('category insert');
+  await attachCategory(tx, { companyId, branchId, categoryId: row.id });
+  return row.id;
+}
+
+export async function attachCategory(tx: DbOrTx, key: BranchKey & { categoryId: string }) {
+  await tx.insert(categoryBranches).values(key).onConflictDoNothing();
+}
+
+export async function insertBrand(tx: DbOrTx, { companyId, branchId, name }: BranchKey & { name: string }) {
+  const [row] = await tx.insert(brands).values({ companyId, branchId, name }).returning({ id: brands.id });
+  if (!row) throw new Error('brand insert');
+  return row.id;
+}
+
+/** The branch's live products with these SKUs (lower-cased), by lower-cased SKU. */
+export async function productsBySku(db: DbOrTx, { companyId, branchId }: BranchKey, skus: string[]) {
+  if (skus.length === 0) return new Map<string, { id: string; name: string }>();
+  const rows = await db
+    .select({ id: products.id, name: products.name, sku: sql<string>`lower(${products.sku})` })
+    .from(products)
+    .where(
+      and(
+        eq(products.companyId, companyId),
+        eq(products.branchId, branchId),
+        isNull(products.deletedAt),
+        isNotNull(products.sku),
+        inArray(sql`lower(${products.sku})`, skus),
+      ),
+    );
+  return new Map(rows.map((r) => [r.sku, { id: r.id, name: r.name }]));
+}
+
+/** A product row of the import as the database takes it (money as text, empty optional cells null). */
+export type ProductWrite = {
+  id?: string;
+  name: string;
+  sku: string | null;
+  category_id: string | null;
+  brand_id: string | null;
+  price: string;
+  cost: string | null;
+  stock: number | null;
+  low_stock_threshold: number | null;
+  max_stock: number | null;
+  description: string | null;
+};
+
+const productRecordset = (rows: ProductWrite[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+  id uuid, name text, sku text, category_id uuid, brand_id uuid, price numeric, cost numeric, stock int,
+  low_stock_threshold int, max_stock int, description text)`;
+
+/** Inserts new products (one statement); answers their ids and stock, in the rows' order. */
+export async function insertProducts(tx: DbOrTx, { companyId, branchId }: BranchKey, rows: ProductWrite[]) {
+  if (rows.length === 0) return [];
+  return queryRows<{ id: string; stock: number }>(
+    tx,
+    sql`insert into products (company_id, branch_id, name, sku, category_id, brand_id, price, cost, stock_quantity,
+                              low_stock_threshold, max_stock, description)
+        select ${companyId}::uuid, ${branchId}::uuid, x.name, x.sku, x.category_id, x.brand_id, x.price,
+               coalesce(x.cost, 0), coalesce(x.stock, 0), coalesce(x.low_stock_threshold, 10),
+               coalesce(x.max_stock, 1000), x.description
+        from ${productRecordset(rows)}
+        returning id, stock_quantity as stock`,
+  );
+}
+
+/**
+ * Updates existing products (by id; the caller has locked them) in one statement. An empty optional
+ * cell (null) keeps the product's value; stock is not touched here (the ledger moves it).
+ */
+export async function updateProducts(tx: DbOrTx, { companyId, branchId }: BranchKey, rows: ProductWrite[]) {
+  if (rows.length === 0) return;
+  await tx.execute(
+    sql`update products p set
+          name = x.name,
+          category_id = coalesce(x.category_id, p.category_id),
+          brand_id = coalesce(x.brand_id, p.brand_id),
+          price = x.price,
+          cost = coalesce(x.cost, p.cost),
+          low_stock_threshold = coalesce(x.low_stock_threshold, p.low_stock_threshold),
+          max_stock = coalesce(x.max_stock, p.max_stock),
+          description = coalesce(x.description, p.description),
+          updated_at = now()
+        from ${productRecordset(rows)}
+        where p.company_id = ${companyId}::uuid and p.branch_id = ${branchId}::uuid and p.id = x.id`,
+  );
+}
+
+/**
+ * Locks the given products of the branch FOR UPDATE in id order (the order every multi-product writer
+ * takes). `id = any(array)` on the primary key: an index probe per id whatever the table's statistics
+ * (a freshly imported catalogue has none yet; an IN over a set-returning function was planned as a
+ * rescan of the function per product: 20 s a batch at 50,000 products).
+ */
+export async function lockProducts(tx: DbOrTx, { companyId, branchId }: BranchKey, ids: string[]) {
+  if (ids.length === 0) return 0;
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from products
+        where company_id = ${companyId}::uuid and id = any(${`{${ids.join(',')}}`}::uuid[])
+          and branch_id = ${branchId}::uuid
+        order by id for update`,
+  );
+  return rows.length;
+}
+
+/** Deltas (product_id, delta) that bring each product to its target stock, for recordStockDeltas. */
+export const deltasToTargets = ({ companyId, branchId }: BranchKey, targets: { id: string; stock: number }[]) =>
+  sql`select p.id as product_id, x.stock - p.stock_quantity as delta
+      from jsonb_to_recordset(${JSON.stringify(targets)}::jsonb) as x(id uuid, stock int)
+      join products p on p.company_id = ${companyId}::uuid and p.branch_id = ${branchId}::uuid and p.id = x.id`;
+
+// ---- customers ------------------------------------------------------------------------------------
+
+/** The branch's customers with these phones, by phone. */
+export async function customersByPhone(db: DbOrTx, { companyId, branchId }: BranchKey, phones: string[]) {
+  if (phones.length === 0) return new Map<string, { id: string; name: string }>();
+  const rows = await db
+    .select({ id: customers.id, name: customers.name, phone: customers.phone })
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), eq(customers.branchId, branchId), inArray(customers.phone, phones)));
+  return new Map(rows.map((r) => [r.phone, { id: r.id, name: r.name }]));
+}
+
+export type CustomerWrite = {
+  id?: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  address: string | null;
+  notes: string | null;
+};
+
+const customerRecordset = (rows: CustomerWrite[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+  id uuid, name text, phone text, email text, address text, notes text)`;
+
+export async function insertCustomers(tx: DbOrTx, { companyId, branchId }: BranchKey, rows: CustomerWrite[]) {
+  if (rows.length === 0) return;
+  await tx.execute(
+    sql`insert into customers (company_id, branch_id, name, phone, email, address, notes)
+        select ${companyId}::uuid, ${branchId}::uuid, x.name, x.phone, x.email, x.address, x.notes
+        from ${customerRecordset(rows)}`,
+  );
+}
+
+/** Updates existing customers by id; an empty optional cell keeps the customer's value. */
+export async function updateCustomers(tx: DbOrTx, { companyId, branchId }: BranchKey, rows: CustomerWrite[]) {
+  if (rows.length === 0) return;
+  await tx.execute(
+    sql`update customers c set name = x.name, email = coalesce(x.email, c.email),
+          address = coalesce(x.address, c.address), notes = coalesce(x.notes, c.notes)
+        from ${customerRecordset(rows)}
+        where c.company_id = ${companyId}::uuid and c.branch_id = ${branchId}::uuid and c.id = x.id`,
+  );
+}
+
+// ---- copy between branches ------------------------------------------------------------------------
+
+/**
+ * Copies the live products of `from` into `to` (same company) in three statements: the categories
+ * they use are attached to `to`; their brands are found in `to` by name or (createBrands) created;
+ * then products are matched by SKU (or, without one, by name among products without SKU): matches
+ * are updated (name, category, brand, prices, thresholds, description), the others inserted with no
+ * stock (stock is what is on the shelf; it moves only through the ledger). Answers the counts and the
+ * brands created.
+ */
+export async function copyProducts(
+  tx: DbOrTx,
+  {
+    companyId,
+    fromBranchId,
+    toBranchId,
+    createBrands,
+  }: {
+    companyId: string;
+    fromBranchId: string;
+    toBranchId: string;
+    createBrands: boolean;
+  },
+) {
+  await tx.execute(
+    sql`insert into category_branches (company_id, category_id, branch_id)
+        select distinct ${companyId}::uuid, p.category_id, ${toBranchId}::uuid from products p
+        where p.company_id = ${companyId}::uuid and p.branch_id = ${fromBranchId}::uuid and p.deleted_at is null
+          and p.category_id is not null
+        on conflict do nothing`,
+  );
+  const newBrands = createBrands
+    ? await queryRows<{ name: string }>(
+        tx,
+        sql`insert into brands (company_id, branch_id, name)
+            select distinct on (lower(b.name)) ${companyId}::uuid, ${toBranchId}::uuid, b.name
+            from products p join brands b on b.company_id = p.company_id and b.id = p.brand_id
+            where p.company_id = ${companyId}::uuid and p.branch_id = ${fromBranchId}::uuid and p.deleted_at is null
+              and not exists (select 1 from brands t where t.company_id = ${companyId}::uuid
+                                and t.branch_id = ${toBranchId}::uuid and lower(t.name) = lower(b.name))
+            order by lower(b.name), b.name
+            returning name`,
+      )
+    : [];
+  const [counts] = await queryRows<{ created: number; updated: number }>(
+    tx,
+    sql`with src as (
+          select p.*, tb.id as to_brand_id,
+            (select t.id from products t
+             where t.company_id = p.company_id and t.branch_id = ${toBranchId}::uuid and t.deleted_at is null
+               and (case when p.sku is not null then lower(t.sku) = lower(p.sku)
+                         else t.sku is null and lower(t.name) = lower(p.name) end)
+             order by t.id limit 1) as target_id
+          from products p
+          left join brands b on b.company_id = p.company_id and b.id = p.brand_id
+          left join brands tb on tb.company_id = p.company_id and tb.branch_id = ${toBranchId}::uuid
+                             and lower(tb.name) = lower(b.name)
+          where p.company_id = ${companyId}::uuid and p.branch_id = ${fromBranchId}::uuid and p.deleted_at is null
+        ),
+        upd as (
+          update products t set name = s.name, category_id = s.category_id, brand_id = s.to_brand_id,
+            price = s.price, cost = s.cost, low_stock_threshold = s.low_stock_threshold, max_stock = s.max_stock,
+            description = s.description, updated_at = now()
+          from src s where t.company_id = ${companyId}::uuid and t.id = s.target_id
+          returning 1
+        ),
+        ins as (
+          insert into products (company_id, branch_id, name, sku, category_id, brand_id, price, cost, stock_quantity,
+                                low_stock_threshold, max_stock, description)
+          select ${companyId}::uuid, ${toBranchId}::uuid, s.name, s.sku, s.category_id, s.to_brand_id, s.price, s.cost,
+                 0, s.low_stock_threshold, s.max_stock, s.description
+          from src s where s.target_id is null
+          returning 1
+        )
+        select (select count(*)::int from ins) as created, (select count(*)::int from upd) as updated`,
+  );
+  return { created: counts?.created ?? 0, updated: counts?.updated ?? 0, newBrands: newBrands.map((b) => b.name) };
+}

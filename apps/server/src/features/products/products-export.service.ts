@@ -1,0 +1,57 @@
+import type { productListQuerySchema } from '@pos/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
+import { findBrandPlace, findCategoryPlace } from '../../lib/branch-refs.repo';
+import { type CsvColumn, type CsvExport, columnsFor } from '../../lib/csv-export';
+import { selectInBatches } from '../../lib/csv-export.repo';
+import { toMoney } from '../../lib/money';
+import * as repo from './products.repo';
+
+type ExportRow = Awaited<ReturnType<typeof repo.productsExportQuery>>[number];
+
+/**
+ * The columns of the products export. The headers are the import's columns (features/import), so an
+ * exported file can be edited and imported again; cost only for users with view_cost.
+ */
+export const productColumns: CsvColumn<ExportRow>[] = [
+  { header: 'Name', value: (r) => r.name },
+  { header: 'SKU', value: (r) => r.sku },
+  { header: 'Category', value: (r) => r.categoryName },
+  { header: 'Brand', value: (r) => r.brandName },
+  { header: 'Price', value: (r) => toMoney(r.price) },
+  { header: 'Cost', value: (r) => toMoney(r.cost), cost: true },
+  { header: 'Stock', value: (r) => r.stockQuantity },
+  { header: 'Low stock threshold', value: (r) => r.lowStockThreshold },
+  { header: 'Max stock', value: (r) => r.maxStock },
+  { header: 'Description', value: (r) => r.description },
+];
+
+/** GET /products/export.csv: the list's access and filters (page and limit ignored), every product. */
+export async function exportProducts(
+  db: Db,
+  actor: Actor,
+  query: z.output<typeof productListQuerySchema>,
+): Promise<CsvExport<ExportRow>> {
+  const scope = await resolveBranch(db, { actor, branchId: query.branchId });
+  const { categoryId, brandId } = query;
+  if (categoryId) {
+    await loadInScope(actor, {
+      what: 'Category',
+      by: 'branches',
+      load: (companyIds) => findCategoryPlace(db, { id: categoryId, companyIds }),
+    });
+  }
+  if (brandId) {
+    await loadInScope(actor, { what: 'Brand', load: (companyIds) => findBrandPlace(db, { id: brandId, companyIds }) });
+  }
+  const select = repo.productsExportQuery(db, {
+    companyId: scope.companyId,
+    branchId: scope.branchId,
+    search: query.search,
+    sku: query.sku,
+    categoryId,
+    brandId,
+  });
+  return { filename: 'products', columns: columnsFor(actor, productColumns), batches: selectInBatches(db, select) };
+}

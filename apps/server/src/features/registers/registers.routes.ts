@@ -1,0 +1,32 @@
+import { enrolRegisterSchema, registerListQuerySchema, registerResponses } from '@pos/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok, okPage } from '../../lib/http';
+import * as service from './registers.service';
+
+export async function registersRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['registers'];
+
+  r.post(
+    '/registers',
+    {
+      schema: {
+        tags,
+        body: enrolRegisterSchema,
+        response: { 200: registerResponses.enrol, 201: registerResponses.enrol },
+      },
+    },
+    async (req, reply) => {
+      const { register, created } = await service.enrolRegister(app.db, req.actor, req.body);
+      reply.code(created ? 201 : 200);
+      return ok(register);
+    },
+  );
+
+  r.get(
+    '/registers',
+    { schema: { tags, querystring: registerListQuerySchema, response: { 200: registerResponses.list } } },
+    async (req) => okPage(await service.listRegisters(app.db, req.actor, req.query)),
+  );
+}

@@ -1,0 +1,72 @@
+import {
+  cashMovementSchema,
+  closeShiftSchema,
+  currentShiftQuerySchema,
+  idSchema,
+  openShiftSchema,
+  shiftListQuerySchema,
+  shiftResponses,
+} from '@pos/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { csvResponse, sendCsv } from '../../lib/csv-export';
+import { ok, okPage } from '../../lib/http';
+import * as service from './shifts.service';
+import { exportShifts } from './shifts-export.service';
+
+/** Shifts and the cash drawer (docs/ARCHITECTURE.md, "Shifts and the cash drawer"). */
+export async function shiftsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['shifts'];
+  const params = z.object({ id: idSchema });
+
+  r.post(
+    '/shifts',
+    { schema: { tags, body: openShiftSchema, response: { 201: shiftResponses.open } } },
+    async (req, reply) => {
+      const shift = await service.openShift(app.db, req.actor, req.body);
+      reply.code(201);
+      return ok(shift, { message: 'Shift opened' });
+    },
+  );
+
+  r.get(
+    '/shifts/current',
+    { schema: { tags, querystring: currentShiftQuerySchema, response: { 200: shiftResponses.current } } },
+    async (req) => ok(await service.currentShift(app.db, req.actor, req.query.registerId)),
+  );
+
+  r.get(
+    '/shifts/export.csv',
+    { schema: { tags, querystring: shiftListQuerySchema, ...csvResponse } },
+    async (req, reply) => sendCsv(reply, await exportShifts(app.db, req.actor, req.query)),
+  );
+
+  r.get(
+    '/shifts',
+    { schema: { tags, querystring: shiftListQuerySchema, response: { 200: shiftResponses.list } } },
+    async (req) => okPage(await service.listShifts(app.db, req.actor, req.query)),
+  );
+
+  r.get('/shifts/:id/report', { schema: { tags, params, response: { 200: shiftResponses.report } } }, async (req) =>
+    ok(await service.getReport(app.db, req.actor, req.params.id)),
+  );
+
+  r.post(
+    '/shifts/:id/cash-movements',
+    { schema: { tags, params, body: cashMovementSchema, response: { 201: shiftResponses.movement } } },
+    async (req, reply) => {
+      const movement = await service.addCashMovement(app.db, req.actor, req.params.id, req.body);
+      reply.code(201);
+      return ok(movement);
+    },
+  );
+
+  r.post(
+    '/shifts/:id/close',
+    { schema: { tags, params, body: closeShiftSchema, response: { 200: shiftResponses.close } } },
+    async (req) =>
+      ok(await service.closeShift(app.db, req.actor, req.params.id, req.body), { message: 'Shift closed' }),
+  );
+}

@@ -1,0 +1,346 @@
+import {
+  type CashMovement,
+  type CashMovementInput,
+  type CurrentShift,
+  type DenominationCount,
+  denominationTotalMinor,
+  drawerDenominations,
+  fromMinor,
+  type OpenShiftInput,
+  type PageMeta,
+  pageMeta,
+  SHIFT_MSG,
+  type Shift,
+  type ShiftListQuery,
+  type ShiftReport,
+  toMinor,
+} from '@pos/shared';
+import type { Db } from '../../db/client';
+import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
+import { type Approver, verifyApproval } from '../../lib/approvals';
+import { writeAudit } from '../../lib/audit.repo';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { toMoney } from '../../lib/money';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { rethrowShiftError, shiftClosed } from '../../lib/shifts';
+import * as repo from './shifts.repo';
+
+type ShiftRow = NonNullable<Awaited<ReturnType<typeof repo.findShift>>>;
+
+const money = (minor: number) => fromMinor(minor).toFixed(2);
+const nullableMoney = (v: string | null) => (v === null ? null : toMoney(v));
+
+function toShift(r: ShiftRow): Shift {
+  return {
+    id: r.id,
+    branchId: r.branchId,
+    registerId: r.registerId,
+    registerCode: r.registerCode,
+    cashierId: r.cashierId,
+    cashierName: r.cashierName,
+    status: r.status,
+    openedAt: r.openedAt.toISOString(),
+    openingFloat: toMoney(r.openingFloat),
+    openingDenominations: r.openingDenominations ?? null,
+    closedAt: r.closedAt ? r.closedAt.toISOString() : null,
+    closedByName: r.closedByName ?? null,
+    counted: nullableMoney(r.counted),
+    countedDenominations: r.countedDenominations ?? null,
+    expected: nullableMoney(r.expected),
+    overShort: nullableMoney(r.overShort),
+    approvedByName: r.approvedByName ?? null,
+    zNumber: r.zNumber ?? null,
+  };
+}
+
+/** A count by denomination must use the drawer's notes and coins and add up to the amount given. */
+function checkCount(count: DenominationCount | null | undefined, amount: number, allowed: number[], field: string) {
+  if (!count) return null;
+  for (const key of Object.keys(count)) {
+    if (!allowed.includes(Number(key))) throw badRequest(SHIFT_MSG.unknownDenomination, { [field]: key });
+  }
+  if (denominationTotalMinor(count) !== toMinor(amount)) {
+    throw badRequest(SHIFT_MSG.denominationsMismatch, { [field]: SHIFT_MSG.denominationsMismatch });
+  }
+  return Object.fromEntries(Object.entries(count).filter(([, n]) => n > 0));
+}
+
+async function drawerOf(db: Db, scope: { companyId: string; branchId: string }) {
+  const rules = await repo.findDrawerRules(db, scope);
+  if (!rules) throw notFound('Branch');
+  return {
+    denominations: drawerDenominations(rules.cashDenominations, rules.currency),
+    thresholdMinor: toMinor(toMoney(rules.overShortThreshold)),
+  };
+}
+
+/** A register of the branch within the actor's reach (404 otherwise, like any id out of reach). */
+async function registerInBranch(db: Db, actor: Actor, registerId: string, branchId?: string) {
+  const register = await loadInScope(actor, {
+    what: 'Register',
+    permission: 'sell',
+    load: (companyIds) => repo.findRegister(db, { id: registerId, companyIds }),
+  });
+  if (branchId !== undefined && register.branchId !== branchId) throw notFound('Register');
+  return register;
+}
+
+async function shiftInScope(db: Db, actor: Actor, id: string) {
+  return loadInScope(actor, {
+    what: 'Shift',
+    permission: 'sell',
+    load: (companyIds) => repo.findShift(db, { id, companyIds }),
+  });
+}
+
+/** POST /shifts: opens a shift at a register with its float (counted by denomination, optionally). */
+export async function openShift(db: Db, actor: Actor, input: OpenShiftInput): Promise<Shift> {
+  const scope = await resolveBranch(db, { actor, branchId: input.branchId, permission: 'sell' });
+  const register = await registerInBranch(db, actor, input.registerId, scope.branchId);
+  const drawer = await drawerOf(db, scope);
+  const denominations = checkCount(input.denominations, input.openingFloat, drawer.denominations, 'denominations');
+  let id: string;
+  try {
+    id = await db.transaction(async (tx) => {
+      const shiftId = await repo.insertShift(tx, {
+        companyId: scope.companyId,
+        branchId: scope.branchId,
+        registerId: register.id,
+        cashierId: actor.userId,
+        openingFloat: input.openingFloat.toFixed(2),
+        openingDenominations: denominations,
+      });
+      await writeAudit(tx, {
+        companyId: scope.companyId,
+        branchId: scope.branchId,
+        userId: actor.userId,
+        registerId: register.id,
+        action: 'shift.open',
+        entityType: 'shift',
+        entityId: shiftId,
+        after: { openingFloat: input.openingFloat, denominations, register: register.code },
+      });
+      return shiftId;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'shifts_register_open_uq')) throw conflict(SHIFT_MSG.alreadyOpen);
+    throw error;
+  }
+  const row = await repo.findShift(db, { id, companyIds: [scope.companyId] });
+  if (!row) throw new Error('shift vanished after insert');
+  return toShift(row);
+}
+
+/** GET /shifts/current?registerId=: the register's open shift (or null) and the drawer's notes and coins. */
+export async function currentShift(db: Db, actor: Actor, registerId: string): Promise<CurrentShift> {
+  const register = await registerInBranch(db, actor, registerId);
+  const row = await repo.findOpenShiftOfRegister(db, { companyId: register.companyId, registerId: register.id });
+  const drawer = await drawerOf(db, register);
+  return {
+    shift: row ? toShift(row) : null,
+    denominations: drawer.denominations,
+    overShortThreshold: fromMinor(drawer.thresholdMinor),
+  };
+}
+
+type Figures = Awaited<ReturnType<typeof repo.shiftFigures>>;
+
+/** The report's figures in minor units; expected cash = float + cash sales - cash refunds + paid in - paid out. */
+function reportOf(row: ShiftRow, figures: Figures, movements: CashMovement[]): ShiftReport {
+  const m = (v: string) => toMinor(toMoney(v));
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const cashSales = sum(figures.sales.filter((s) => s.method === 'cash').map((s) => m(s.total)));
+  const cashRefunds = sum(figures.refunds.filter((r) => r.method === 'cash').map((r) => m(r.total)));
+  const paidIn = sum(figures.movements.filter((x) => x.kind === 'paid_in').map((x) => m(x.total)));
+  const paidOut = sum(figures.movements.filter((x) => x.kind === 'paid_out').map((x) => m(x.total)));
+  const expected = m(row.openingFloat) + cashSales - cashRefunds + paidIn - paidOut;
+  return {
+    shift: toShift(row),
+    sales: {
+      count: sum(figures.sales.map((s) => s.count)),
+      total: fromMinor(sum(figures.sales.map((s) => m(s.total)))),
+      discount: fromMinor(sum(figures.sales.map((s) => m(s.discount)))),
+      tax: fromMinor(sum(figures.sales.map((s) => m(s.tax)))),
+      change: fromMinor(sum(figures.sales.map((s) => m(s.change)))),
+      byMethod: figures.sales.map((s) => ({ method: s.method, count: s.count, total: toMoney(s.total) })),
+    },
+    refunds: {
+      count: sum(figures.refunds.map((r) => r.count)),
+      total: fromMinor(sum(figures.refunds.map((r) => m(r.total)))),
+      byMethod: figures.refunds.map((r) => ({ method: r.method, count: r.count, total: toMoney(r.total) })),
+    },
+    paidIn: fromMinor(paidIn),
+    paidOut: fromMinor(paidOut),
+    cashMovements: movements,
+    expectedCash: fromMinor(expected),
+  };
+}
+
+async function movementsOf(db: Db, row: { companyId: string; id: string }): Promise<CashMovement[]> {
+  const rows = await repo.listMovements(db, { companyId: row.companyId, shiftId: row.id });
+  return rows.map((r) => ({ ...r, amount: toMoney(r.amount), at: r.at.toISOString() }));
+}
+
+async function reportFor(db: Db, row: ShiftRow): Promise<ShiftReport> {
+  const [figures, movements] = await Promise.all([
+    repo.shiftFigures(db, { companyId: row.companyId, shiftId: row.id }),
+    movementsOf(db, row),
+  ]);
+  return reportOf(row, figures, movements);
+}
+
+/** GET /shifts/{id}/report: the X report of an open shift, the (immutable) Z report of a closed one. */
+export async function getReport(db: Db, actor: Actor, id: string): Promise<ShiftReport> {
+  return reportFor(db, await shiftInScope(db, actor, id));
+}
+
+/** POST /shifts/{id}/cash-movements: paid in / paid out of an open shift, audited. */
+export async function addCashMovement(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: CashMovementInput,
+): Promise<CashMovement> {
+  const shift = await shiftInScope(db, actor, id);
+  if (shift.status !== 'open') throw shiftClosed();
+  try {
+    const inserted = await db.transaction(async (tx) => {
+      const row = await repo.insertMovement(tx, {
+        companyId: shift.companyId,
+        shiftId: shift.id,
+        kind: input.kind,
+        amount: input.amount.toFixed(2),
+        reason: input.reason,
+        userId: actor.userId,
+      });
+      await writeAudit(tx, {
+        companyId: shift.companyId,
+        branchId: shift.branchId,
+        userId: actor.userId,
+        registerId: shift.registerId,
+        action: 'shift.cash_movement',
+        entityType: 'shift',
+        entityId: shift.id,
+        after: { kind: input.kind, amount: input.amount, reason: input.reason },
+      });
+      return row;
+    });
+    return {
+      id: inserted.id,
+      kind: input.kind,
+      amount: input.amount,
+      reason: input.reason,
+      userName: actor.name,
+      at: inserted.at.toISOString(),
+    };
+  } catch (error) {
+    rethrowShiftError(error);
+  }
+}
+
+/**
+ * POST /shifts/{id}/close, by blind count: the request carries the count; the answer is the Z report
+ * (expected, counted, over/short). Refused while the register reports unsynced sales. Over/short
+ * beyond the branch's threshold needs a valid manager approval (403 otherwise). In one transaction
+ * with the shift row locked FOR UPDATE: sales and refunds hold it FOR SHARE while they are written,
+ * so every sale committed into the shift is in the figures, and none can join it afterwards.
+ */
+export async function closeShift(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: {
+    counted: number;
+    denominations?: DenominationCount | null;
+    pendingSales: number;
+    approval?: { username: string; pin: string } | null;
+  },
+): Promise<ShiftReport> {
+  const shift = await shiftInScope(db, actor, id);
+  if (shift.status !== 'open') throw shiftClosed();
+  if (input.pendingSales > 0) throw conflict(SHIFT_MSG.pendingSales, { pendingSales: String(input.pendingSales) });
+  const drawer = await drawerOf(db, shift);
+  const counted = checkCount(input.denominations, input.counted, drawer.denominations, 'denominations');
+  // The approval is checked before the transaction: a refused PIN must count as an attempt (the count
+  // is written by verifyApproval and would be rolled back with the close).
+  let approver: Approver | null = null;
+  if (input.approval) {
+    approver = await verifyApproval(db, {
+      companyId: shift.companyId,
+      branchId: shift.branchId,
+      approval: input.approval,
+    });
+  }
+  try {
+    await db.transaction(async (tx) => {
+      const locked = await repo.lockShift(tx, { companyId: shift.companyId, id: shift.id });
+      if (locked?.status !== 'open') throw shiftClosed();
+      const figures = await repo.shiftFigures(tx, { companyId: shift.companyId, shiftId: shift.id });
+      const report = reportOf(shift, figures, []);
+      const expectedMinor = toMinor(report.expectedCash);
+      const overShortMinor = toMinor(input.counted) - expectedMinor;
+      if (Math.abs(overShortMinor) > drawer.thresholdMinor && !approver) {
+        throw new AppError(403, 'APPROVAL_REQUIRED', SHIFT_MSG.approvalNeeded, { approval: SHIFT_MSG.approvalNeeded });
+      }
+      const needed = Math.abs(overShortMinor) > drawer.thresholdMinor;
+      const zNumber = await repo.nextZNumber(tx, shift);
+      await repo.closeShift(tx, {
+        companyId: shift.companyId,
+        id: shift.id,
+        closedBy: actor.userId,
+        counted: input.counted.toFixed(2),
+        countedDenominations: counted,
+        expected: money(expectedMinor),
+        overShort: money(overShortMinor),
+        approvedBy: needed && approver ? approver.id : null,
+        zNumber,
+      });
+      await writeAudit(tx, {
+        companyId: shift.companyId,
+        branchId: shift.branchId,
+        userId: actor.userId,
+        registerId: shift.registerId,
+        approvedById: needed && approver ? approver.id : null,
+        action: 'shift.close',
+        entityType: 'shift',
+        entityId: shift.id,
+        before: { status: 'open' },
+        after: {
+          status: 'closed',
+          counted: input.counted,
+          expected: fromMinor(expectedMinor),
+          overShort: fromMinor(overShortMinor),
+          zNumber,
+          approvedBy: needed && approver ? approver.username : null,
+        },
+      });
+    });
+  } catch (error) {
+    rethrowShiftError(error);
+  }
+  const closed = await repo.findShift(db, { id: shift.id, companyIds: [shift.companyId] });
+  if (!closed) throw new Error('shift vanished after close');
+  return reportFor(db, closed);
+}
+
+/** GET /shifts?branchId=: a page of the branch's shifts, newest first (Manager, Super Admin). */
+export async function listShifts(
+  db: Db,
+  actor: Actor,
+  query: ShiftListQuery,
+): Promise<{ items: Shift[]; meta: PageMeta }> {
+  const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_sales' });
+  const filters: repo.ShiftFilters = {
+    status: query.status,
+    registerId: query.registerId,
+    cashierId: query.cashierId,
+    startDate: query.startDate,
+    endDate: query.endDate,
+  };
+  const offset = (query.page - 1) * query.limit;
+  const [rows, total] = await Promise.all([
+    repo.listShifts(db, scope, filters, { limit: query.limit, offset }),
+    repo.countShifts(db, scope, filters),
+  ]);
+  return { items: rows.map(toShift), meta: pageMeta({ total, page: query.page, limit: query.limit }) };
+}

@@ -1,0 +1,102 @@
+import { and, asc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { branches, brands, categories, companies, customers, products } from '../../db/schema';
+
+type BranchKey = { companyId: string; branchId: string };
+
+/** Where a page starts: rows written at or after transaction `from`, past (`xid`, `id`) when paging on. */
+export type SyncWindow = { from: number; after?: { xid: number; id: string }; liveOnly: boolean; limit: number };
+
+/**
+ * The oldest transaction still running now (pg_snapshot_xmin of a new snapshot): every transaction
+ * below it has finished, so a later read sees all of their writes. The next sync starts there.
+ */
+export async function syncWatermark(db: DbOrTx): Promise<number> {
+  const [row] = await queryRows<{ w: string }>(db, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as w`);
+  return Number(row?.w ?? 0);
+}
+
+const after = (column: { changeXid: unknown; id: unknown }, w: SyncWindow): SQL | undefined =>
+  w.after ? sql`(${column.changeXid}, ${column.id}) > (${w.after.xid}::bigint, ${w.after.id}::uuid)` : undefined;
+
+/** One page of the branch's products in the order of their last write (products_branch_change_idx). */
+export async function productsPage(db: DbOrTx, scope: BranchKey, w: SyncWindow) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      price: products.price,
+      stockQuantity: products.stockQuantity,
+      lowStockThreshold: products.lowStockThreshold,
+      categoryId: products.categoryId,
+      categoryName: categories.name,
+      brandId: products.brandId,
+      brandName: brands.name,
+      deleted: sql<boolean>`${products.deletedAt} is not null`,
+      changeXid: products.changeXid,
+    })
+    .from(products)
+    .leftJoin(categories, and(eq(categories.companyId, products.companyId), eq(categories.id, products.categoryId)))
+    .leftJoin(brands, and(eq(brands.companyId, products.companyId), eq(brands.id, products.brandId)))
+    .where(
+      and(
+        eq(products.companyId, scope.companyId),
+        eq(products.branchId, scope.branchId),
+        gte(products.changeXid, w.from),
+        after(products, w),
+        w.liveOnly ? isNull(products.deletedAt) : undefined,
+      ),
+    )
+    .orderBy(asc(products.changeXid), asc(products.id))
+    .limit(w.limit + 1);
+}
+
+/** One page of the branch's customers in the order of their last write (customers_branch_change_idx). */
+export async function customersPage(db: DbOrTx, scope: BranchKey, w: SyncWindow) {
+  return db
+    .select({
+      id: customers.id,
+      name: customers.name,
+      phone: customers.phone,
+      email: customers.email,
+      changeXid: customers.changeXid,
+    })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.companyId, scope.companyId),
+        eq(customers.branchId, scope.branchId),
+        gte(customers.changeXid, w.from),
+        after(customers, w),
+      ),
+    )
+    .orderBy(asc(customers.changeXid), asc(customers.id))
+    .limit(w.limit + 1);
+}
+
+/** The branch as the register needs it offline: name, tax rate, currency, time zone and register rules. */
+export async function branchForRegister(db: DbOrTx, { companyId, branchId }: BranchKey) {
+  const [row] = await db
+    .select({
+      id: branches.id,
+      name: branches.name,
+      timezone: branches.timezone,
+      taxRate: branches.taxRate,
+      currency: companies.currency,
+      cashierMaxDiscountPercent: branches.cashierMaxDiscountPercent,
+      cashierMayChangePrice: branches.cashierMayChangePrice,
+      cashierMayRefundWithoutReceipt: branches.cashierMayRefundWithoutReceipt,
+      cashierMayZeroTax: branches.cashierMayZeroTax,
+      cashierMayReceiveTransfers: branches.cashierMayReceiveTransfers,
+      cashierMayCount: branches.cashierMayCount,
+      overShortThreshold: branches.overShortThreshold,
+      cashDenominations: branches.cashDenominations,
+      offlineLimitHours: branches.offlineLimitHours,
+    })
+    .from(branches)
+    .innerJoin(companies, eq(companies.id, branches.companyId))
+    .where(and(eq(branches.companyId, companyId), eq(branches.id, branchId)))
+    .limit(1);
+  return row;
+}

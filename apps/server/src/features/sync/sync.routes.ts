@@ -1,0 +1,22 @@
+import { syncQuerySchema, syncResponses } from '@pos/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/http';
+import * as service from './sync.service';
+
+export async function syncRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['sync'];
+
+  r.get(
+    '/sync/catalogue',
+    { schema: { tags, querystring: syncQuerySchema, response: { 200: syncResponses.catalogue } } },
+    async (req) => ok(await service.syncCatalogue(app.db, req.actor, req.query)),
+  );
+
+  r.get(
+    '/sync/customers',
+    { schema: { tags, querystring: syncQuerySchema, response: { 200: syncResponses.customers } } },
+    async (req) => ok(await service.syncCustomers(app.db, req.actor, req.query)),
+  );
+}

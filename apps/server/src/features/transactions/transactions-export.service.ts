@@ -1,0 +1,49 @@
+import type { Db } from '../../db/client';
+import { type Actor, resolveBranch } from '../../lib/access';
+import { type CsvColumn, type CsvExport, columnsFor, mapBatches } from '../../lib/csv-export';
+import { selectInBatches } from '../../lib/csv-export.repo';
+import { toMoney } from '../../lib/money';
+import * as repo from './transactions.repo';
+import { receiptFilter, type SaleListQuery } from './transactions.service';
+
+type ExportRow = Awaited<ReturnType<typeof repo.salesExportQuery>>[number] & {
+  lines: number;
+  quantity: number;
+  returned: number;
+};
+
+/** The columns of the transactions export: the list's fields, as the list screen shows them. */
+export const saleColumns: CsvColumn<ExportRow>[] = [
+  { header: 'Receipt number', value: (r) => r.receiptNumber },
+  { header: 'Date', value: (r) => r.createdAt.toISOString() },
+  { header: 'Cashier', value: (r) => r.cashierName },
+  { header: 'Customer', value: (r) => r.customerName },
+  { header: 'Customer phone', value: (r) => r.customerPhone },
+  { header: 'Payment method', value: (r) => r.paymentMethod },
+  { header: 'Status', value: (r) => r.status },
+  { header: 'Items', value: (r) => r.lines },
+  { header: 'Quantity', value: (r) => r.quantity },
+  { header: 'Returned quantity', value: (r) => r.returned },
+  { header: 'Subtotal', value: (r) => toMoney(r.subtotal) },
+  { header: 'Discount', value: (r) => toMoney(r.discountAmount) },
+  { header: 'Tax', value: (r) => toMoney(r.taxAmount) },
+  { header: 'Total', value: (r) => toMoney(r.total) },
+];
+
+/** GET /transactions/export.csv: the list's access and filters (page and limit ignored), every row. */
+export async function exportSales(db: Db, actor: Actor, query: SaleListQuery): Promise<CsvExport<ExportRow>> {
+  const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_transactions' });
+  const filters: repo.SaleListFilters = {
+    cashierName: query.cashierName,
+    paymentMethod: query.paymentMethod,
+    status: query.status,
+    startDate: query.startDate,
+    endDate: query.endDate,
+    receipt: query.receiptNumber ? receiptFilter(query.receiptNumber) : undefined,
+  };
+  const batches = mapBatches(selectInBatches(db, repo.salesExportQuery(db, scope, filters)), async (rows) => {
+    const counts = await repo.saleItemCounts(db, { companyId: scope.companyId, saleIds: rows.map((r) => r.id) });
+    return rows.map((r) => ({ ...r, ...(counts.get(r.id) ?? { lines: 0, quantity: 0, returned: 0 }) }));
+  });
+  return { filename: 'transactions', columns: columnsFor(actor, saleColumns), batches };
+}

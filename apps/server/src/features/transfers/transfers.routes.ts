@@ -1,0 +1,90 @@
+import {
+  closeTransferSchema,
+  createTransferSchema,
+  receiveTransferSchema,
+  transferIdParamsSchema,
+  transferListQuerySchema,
+  transferResponses,
+  updateTransferSchema,
+} from '@pos/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { csvResponse, sendCsv } from '../../lib/csv-export';
+import { ok, okPage } from '../../lib/http';
+import * as service from './transfers.service';
+
+/** Transfers between branches of one company (issue 16); docs/ARCHITECTURE.md "Stock moves: transfers". */
+export async function transfersRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['transfers'];
+  const params = transferIdParamsSchema;
+  const detail = { 200: transferResponses.detail };
+
+  r.get(
+    '/transfers',
+    {
+      schema: {
+        tags,
+        description:
+          "One page of a branch's transfers, newest first: incoming (to it, once sent), outgoing (from it), or both.",
+        querystring: transferListQuerySchema,
+        response: { 200: transferResponses.list },
+      },
+    },
+    async (req) => okPage(await service.listTransfers(app.db, req.actor, req.query)),
+  );
+
+  r.get(
+    '/transfers/export.csv',
+    { schema: { tags, querystring: transferListQuerySchema, ...csvResponse } },
+    async (req, reply) => sendCsv(reply, await service.exportTransfers(app.db, req.actor, req.query)),
+  );
+
+  r.post(
+    '/transfers',
+    { schema: { tags, body: createTransferSchema, response: { 201: transferResponses.detail } } },
+    async (req, reply) => {
+      const created = await service.createTransfer(app.db, req.actor, req.body);
+      reply.code(201);
+      return ok(created, { message: `Transfer ${created.number} saved as a draft` });
+    },
+  );
+
+  r.get('/transfers/:id', { schema: { tags, params, response: detail } }, async (req) =>
+    ok(await service.getTransfer(app.db, req.actor, req.params.id)),
+  );
+
+  r.put('/transfers/:id', { schema: { tags, params, body: updateTransferSchema, response: detail } }, async (req) =>
+    ok(await service.updateTransfer(app.db, req.actor, req.params.id, req.body)),
+  );
+
+  r.post('/transfers/:id/send', { schema: { tags, params, response: detail } }, async (req) => {
+    const sent = await service.sendTransfer(app.db, req.actor, req.params.id);
+    return ok(sent, { message: `Transfer ${sent.number} sent` });
+  });
+
+  r.post('/transfers/:id/cancel', { schema: { tags, params, response: detail } }, async (req) => {
+    const cancelled = await service.cancelTransfer(app.db, req.actor, req.params.id);
+    return ok(cancelled, { message: `Transfer ${cancelled.number} cancelled` });
+  });
+
+  r.post(
+    '/transfers/:id/receive',
+    { schema: { tags, params, body: receiveTransferSchema, response: detail } },
+    async (req) => {
+      const received = await service.receiveTransfer(app.db, req.actor, req.params.id, req.body);
+      return ok(received, {
+        message: received.status === 'received' ? `Transfer ${received.number} received` : 'Receipt recorded',
+      });
+    },
+  );
+
+  r.post(
+    '/transfers/:id/close',
+    { schema: { tags, params, body: closeTransferSchema, response: detail } },
+    async (req) => {
+      const closed = await service.closeTransfer(app.db, req.actor, req.params.id, req.body);
+      return ok(closed, { message: `Transfer ${closed.number} closed` });
+    },
+  );
+}

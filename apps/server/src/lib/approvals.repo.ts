@@ -1,0 +1,81 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { branches, companyMembers, loginRateLimits, products, users } from '../db/schema';
+
+/** The user an approval names (by username, any letter case), with what decides whether they may approve. */
+export async function findApprover(
+  db: DbOrTx,
+  { username, companyId, branchId }: { username: string; companyId: string; branchId: string },
+) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      pinHash: users.pinHash,
+      roleId: users.roleId,
+      isActive: users.isActive,
+      isSuperUser: users.isSuperUser,
+      companyId: users.companyId,
+      branchId: users.branchId,
+      isMember: sql<boolean>`exists (select 1 from ${companyMembers} where ${companyMembers.companyId} = ${companyId} and ${companyMembers.userId} = ${users.id})`,
+      isMainBranch: sql<boolean>`exists (select 1 from ${branches} where ${branches.companyId} = ${companyId} and ${branches.id} = ${branchId} and ${branches.isMain})`,
+    })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Counts one approval attempt against `key` in a fixed window kept in login_rate_limits (the sign-in
+ * limit's table, keys 'approval:...'); answers the attempts in the current window, this one included.
+ */
+export async function countApprovalAttempt(db: DbOrTx, { key, windowMs }: { key: string; windowMs: number }) {
+  const window = sql`(${windowMs}::int * interval '1 millisecond')`;
+  const expired = sql`${loginRateLimits.windowStartedAt} <= now() - ${window}`;
+  const [row] = await db
+    .insert(loginRateLimits)
+    .values({ key, windowStartedAt: sql`now()`, hits: 1 })
+    .onConflictDoUpdate({
+      target: loginRateLimits.key,
+      set: {
+        hits: sql`case when ${expired} then 1 else ${loginRateLimits.hits} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then now() else ${loginRateLimits.windowStartedAt} end`,
+      },
+    })
+    .returning({ hits: loginRateLimits.hits });
+  return row?.hits ?? 1;
+}
+
+/** A successful approval clears its counter (the next mistake starts a new window). */
+export async function clearApprovalAttempts(db: DbOrTx, key: string) {
+  await db.delete(loginRateLimits).where(eq(loginRateLimits.key, key));
+}
+
+export async function findRegisterRules(db: DbOrTx, { companyId, branchId }: { companyId: string; branchId: string }) {
+  const [row] = await db
+    .select({
+      taxRate: branches.taxRate,
+      cashierMaxDiscountPercent: branches.cashierMaxDiscountPercent,
+      cashierMayChangePrice: branches.cashierMayChangePrice,
+      cashierMayRefundWithoutReceipt: branches.cashierMayRefundWithoutReceipt,
+      cashierMayZeroTax: branches.cashierMayZeroTax,
+    })
+    .from(branches)
+    .where(and(eq(branches.companyId, companyId), eq(branches.id, branchId)))
+    .limit(1);
+  return row;
+}
+
+/** Whether every id names a product of the branch (deleted ones included: the sale path words those). */
+export async function areBranchProducts(
+  db: DbOrTx,
+  { companyId, branchId, ids }: { companyId: string; branchId: string; ids: string[] },
+) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(and(eq(products.companyId, companyId), eq(products.branchId, branchId), inArray(products.id, ids)));
+  return (row?.n ?? 0) === ids.length;
+}

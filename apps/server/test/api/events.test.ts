@@ -1,0 +1,228 @@
+import { spawn } from 'node:child_process';
+import net, { type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, engineName, type TestContext } from '../helpers/context';
+import { createProduct, createTenant, login, request } from '../helpers/factories';
+
+type Tenant = Awaited<ReturnType<typeof createTenant>>;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/** The signing key of createTestContext's app, so that process B accepts A's sessions. */
+const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
+type Received = { event: string; data: Record<string, unknown> };
+
+/**
+ * A server-sent events reader over real HTTP (as a browser's EventSource): `until` resolves with the
+ * first event the predicate accepts. No timing is asserted; the test's own timeout bounds a wait.
+ */
+async function openStream(url: string) {
+  const controller = new AbortController();
+  const res = await fetch(url, { signal: controller.signal });
+  const received: Received[] = [];
+  const waiters: { test: (e: Received) => boolean; resolve: (e: Received) => void }[] = [];
+  const done = (async () => {
+    if (!res.body) return;
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of res.body) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        for (let at = buffer.indexOf('\n\n'); at >= 0; at = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, at);
+          buffer = buffer.slice(at + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (!event || data === undefined) continue;
+          const e = { event, data: JSON.parse(data) };
+          received.push(e);
+          for (const w of [...waiters]) {
+            if (w.test(e)) {
+              waiters.splice(waiters.indexOf(w), 1);
+              w.resolve(e);
+            }
+          }
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    received,
+    until: (test: (e: Received) => boolean) =>
+      new Promise<Received>((resolve) => {
+        const seen = received.find(test);
+        if (seen) resolve(seen);
+        else waiters.push({ test, resolve });
+      }),
+    close: async () => {
+      controller.abort();
+      await done;
+    },
+  };
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+describe(`live events (${engineName()})`, () => {
+  let ctx: TestContext;
+  let tenant: Tenant;
+  let tokens: { manager: string; cashier: string };
+  let base: string;
+
+  const ticketFor = async (branchId: string, token = tokens.cashier, app = ctx.app) => {
+    const res = await request(app, token, { method: 'POST', url: '/api/events/ticket', payload: { branchId } });
+    return { status: res.statusCode, ticket: res.json().data?.ticket as string };
+  };
+
+  const sell = (productId: string, quantity: number, price = 80, app = ctx.app) =>
+    request(app, tokens.cashier, {
+      method: 'POST',
+      url: '/api/transactions',
+      payload: {
+        branchId: tenant.main.id,
+        items: [{ product_id: productId, quantity, price }],
+        subtotal: price * quantity,
+        tax: 0,
+        tax_rate: 0,
+        discount_type: 'amount',
+        discount_value: 0,
+        discount_amount: 0,
+        total: price * quantity,
+        payment_method: 'card',
+        amount_paid: price * quantity,
+        change: 0,
+      },
+    });
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    tenant = await createTenant(ctx.database.db);
+    tokens = {
+      manager: await login(ctx.app, tenant.manager.username),
+      cashier: await login(ctx.app, tenant.cashier.username),
+    };
+    base = await listen(ctx.app);
+  });
+  afterAll(() => ctx.close());
+
+  it('a sale and a price change reach the branch stream as stock and product events', async () => {
+    const product = await createProduct(ctx.database.db, {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      stockQuantity: 5,
+    });
+    const { ticket } = await ticketFor(tenant.main.id);
+    const stream = await openStream(`${base}/api/events?ticket=${encodeURIComponent(ticket)}`);
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.contentType).toContain('text/event-stream');
+      await stream.until((e) => e.event === 'ready');
+      expect((await sell(product.id, 2)).statusCode).toBe(201);
+      const stock = await stream.until((e) => e.event === 'stock' && e.data.productId === product.id);
+      expect(stock.data).toEqual({ productId: product.id, stockQuantity: 3 });
+      const edit = await request(ctx.app, tokens.manager, {
+        method: 'PATCH',
+        url: `/api/products/${product.id}`,
+        payload: { price: 90 },
+      });
+      expect(edit.statusCode).toBe(200);
+      const changed = await stream.until((e) => e.event === 'product' && e.data.id === product.id);
+      expect(changed.data).toEqual({ id: product.id });
+      // Another branch's changes never reach this stream.
+      const elsewhere = await createProduct(ctx.database.db, {
+        companyId: tenant.company.id,
+        branchId: tenant.second.id,
+      });
+      expect(stream.received.some((e) => e.data.id === elsewhere.id || e.data.productId === elsewhere.id)).toBe(false);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('needs a valid ticket: forged or missing is 401; a ticket is only issued within reach', async () => {
+    const forged = await fetch(`${base}/api/events?ticket=abc.def.ghi`);
+    expect(forged.status).toBe(401);
+    const missing = await fetch(`${base}/api/events`);
+    expect(missing.status).toBe(400);
+    // A session token is not a ticket.
+    const asTicket = await fetch(`${base}/api/events?ticket=${tokens.cashier}`);
+    expect(asTicket.status).toBe(401);
+    expect((await ticketFor(tenant.second.id)).status).toBe(404);
+    const { ticket } = await ticketFor(tenant.main.id);
+    const wrongBranch = await fetch(`${base}/api/events?ticket=${ticket}&branchId=${tenant.second.id}`);
+    expect(wrongBranch.status).toBe(401);
+  });
+
+  it.runIf(engineName() === 'postgresql')(
+    'with two server processes on one database, a sale through A reaches a stream on B (LISTEN/NOTIFY)',
+    async () => {
+      // Process B: the server from source in a child process (as `npm start` runs it) on the same database,
+      // with the same signing key; process A is this test's app.
+      const port = await new Promise<number>((resolve) => {
+        const probe = net.createServer().listen(0, '127.0.0.1', () => {
+          const { port: free } = probe.address() as AddressInfo;
+          probe.close(() => resolve(free));
+        });
+      });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATABASE_URL: ctx.app.env.DATABASE_URL,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          JWT_SECRET: TEST_JWT_SECRET,
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'error',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      try {
+        const baseB = `http://127.0.0.1:${port}`;
+        for (;;) {
+          if (child.exitCode !== null) throw new Error(`server B exited with ${child.exitCode}`);
+          const up = await fetch(`${baseB}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          );
+          if (up) break;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        const product = await createProduct(ctx.database.db, {
+          companyId: tenant.company.id,
+          branchId: tenant.main.id,
+          stockQuantity: 1,
+        });
+        const issued = await fetch(`${baseB}/api/events/ticket`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.cashier}` },
+          body: JSON.stringify({ branchId: tenant.main.id }),
+        });
+        expect(issued.status).toBe(200);
+        const { data } = (await issued.json()) as { data: { ticket: string } };
+        const stream = await openStream(`${baseB}/api/events?ticket=${encodeURIComponent(data.ticket)}`);
+        try {
+          await stream.until((e) => e.event === 'ready');
+          expect((await sell(product.id, 1)).statusCode).toBe(201);
+          const stock = await stream.until((e) => e.event === 'stock' && e.data.productId === product.id);
+          expect(stock.data).toEqual({ productId: product.id, stockQuantity: 0 });
+        } finally {
+          await stream.close();
+        }
+      } finally {
+        child.kill('SIGTERM');
+        if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once('exit', r));
+      }
+    },
+    120_000,
+  );
+});

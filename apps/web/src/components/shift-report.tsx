@@ -1,0 +1,92 @@
+import { Badge, Divider, Group, Stack, Table, Text } from '@mantine/core';
+import type { ShiftReport } from '@pos/shared';
+import { formatDateTime, formatMoney } from '../lib/format';
+
+const METHOD_LABELS: Record<string, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  card_refund: 'Card refund',
+  store_credit: 'Store credit',
+  exchange: 'Exchange',
+};
+const methodLabel = (m: string) => METHOD_LABELS[m] ?? m;
+
+function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" fw={strong ? 700 : 500}>
+        {label}
+      </Table.Th>
+      <Table.Td ta="right" fw={strong ? 700 : undefined} data-testid={testId}>
+        {value}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The X report (an open shift) or the Z report (a closed one): the register's and the Shifts screen's view. */
+export function ShiftReportView({ report, timeZone }: { report: ShiftReport; timeZone?: string | null }) {
+  const { shift, sales, refunds } = report;
+  const closed = shift.status === 'closed';
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap">
+        <Text fw={700}>{closed ? `Z report #${shift.zNumber ?? ''}` : 'X report'}</Text>
+        <Badge color={closed ? 'gray' : 'teal'} variant="light">
+          {closed ? 'Closed' : 'Open'}
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed">
+        Register {shift.registerCode} · {shift.cashierName} · opened {formatDateTime(shift.openedAt, timeZone)}
+        {shift.closedAt ? ` · closed ${formatDateTime(shift.closedAt, timeZone)}` : ''}
+      </Text>
+      <Table withRowBorders={false} verticalSpacing={4} aria-label={closed ? 'Z report' : 'X report'}>
+        <Table.Tbody>
+          <Row label={`Sales (${sales.count})`} value={formatMoney(sales.total)} strong />
+          {sales.byMethod.map((m) => (
+            <Row key={m.method} label={`${methodLabel(m.method)} (${m.count})`} value={formatMoney(m.total)} />
+          ))}
+          <Row label="Discounts" value={formatMoney(sales.discount)} />
+          <Row label="Tax" value={formatMoney(sales.tax)} />
+          <Row label={`Refunds (${refunds.count})`} value={formatMoney(refunds.total)} strong />
+          {refunds.byMethod.map((m) => (
+            <Row key={m.method} label={`${methodLabel(m.method)} (${m.count})`} value={formatMoney(m.total)} />
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Divider />
+      <Table withRowBorders={false} verticalSpacing={4} aria-label="Cash drawer">
+        <Table.Tbody>
+          <Row label="Opening float" value={formatMoney(shift.openingFloat)} />
+          <Row label="Paid in" value={formatMoney(report.paidIn)} />
+          <Row label="Paid out" value={formatMoney(report.paidOut)} />
+          <Row label="Expected cash" value={formatMoney(report.expectedCash)} strong testId="expected-cash" />
+          {closed && shift.counted !== null && (
+            <Row label="Counted" value={formatMoney(shift.counted)} testId="counted-cash" />
+          )}
+          {closed && shift.overShort !== null && (
+            <Row
+              label={shift.overShort < 0 ? 'Short' : shift.overShort > 0 ? 'Over' : 'Over/short'}
+              value={formatMoney(shift.overShort)}
+              strong
+              testId="over-short"
+            />
+          )}
+          {closed && shift.approvedByName && <Row label="Approved by" value={shift.approvedByName} />}
+        </Table.Tbody>
+      </Table>
+      {report.cashMovements.length > 0 && (
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            Cash movements
+          </Text>
+          {report.cashMovements.map((m) => (
+            <Text key={m.id} size="sm">
+              {m.kind === 'paid_in' ? 'Paid in' : 'Paid out'} {formatMoney(m.amount)} · {m.reason} · {m.userName}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

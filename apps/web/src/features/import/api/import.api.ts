@@ -1,0 +1,63 @@
+import type { CopyProductsInput, ImportKind, importResponses } from '@pos/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Answer, API_BASE, ApiError, apiRequest } from '../../../lib/api';
+import { useSessionStore } from '../../../lib/session-store';
+
+export type ImportAnswer = Answer<typeof importResponses.result>;
+export type CopyAnswer = Answer<typeof importResponses.copy>;
+export type ImportStep = 'preview' | 'apply';
+export type ImportOptions = { branchId: string; createMissing: boolean };
+
+/**
+ * Sends a CSV file to POST /import/{kind}/{step} as the request body (text/csv). XMLHttpRequest
+ * rather than fetch: it reports the upload's progress (0..1) while the file is sent, which fetch
+ * cannot. The answer is typed by the route's response schema; a refusal throws an ApiError with the
+ * server's message and field errors (an apply with bad rows names them).
+ */
+export function uploadImport(
+  kind: ImportKind,
+  step: ImportStep,
+  file: Blob,
+  { branchId, createMissing }: ImportOptions,
+  onProgress: (sent: number) => void,
+): Promise<ImportAnswer> {
+  const token = useSessionStore.getState().token;
+  const query = new URLSearchParams({ branchId, createMissing: String(createMissing) });
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}/import/${kind}/${step}?${query}`);
+    xhr.setRequestHeader('Content-Type', 'text/csv');
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError({ status: 0, message: 'Network error: the server cannot be reached' }));
+    xhr.onload = () => {
+      let body: { message?: unknown; errors?: Record<string, string> } | undefined;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as ImportAnswer);
+      else {
+        const message = typeof body?.message === 'string' ? body.message : xhr.statusText || 'Import failed';
+        reject(new ApiError({ status: xhr.status, message, errors: body?.errors }));
+      }
+    };
+    xhr.send(file);
+  });
+}
+
+export const importKeys = { all: ['import'] as const };
+
+/** Copies a branch's products into another branch's catalogue; lists of products refresh afterwards. */
+export function useCopyProducts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CopyProductsInput) =>
+      apiRequest<CopyAnswer>('/import/products/copy', { method: 'POST', body: input }),
+    onSuccess: () => client.invalidateQueries(),
+  });
+}

@@ -1,0 +1,89 @@
+import { Component, lazy, type ReactNode, Suspense, useState } from 'react';
+import { notifyError } from '../../../lib/notify';
+
+/**
+ * The register's dialogs a cashier does not need on the first screen load on first use (issue 14: the
+ * register's first-load JavaScript <= 250 KB gzip): each is its own chunk, fetched the first time it
+ * opens. The service worker precaches every chunk (apps/web/vite.config.ts), so they open offline too.
+ * The payment dialog stays in the register's chunk: mod+P and typing the amount must not wait.
+ */
+export const ApprovalModal = lazy(() => import('./approval-modal').then((m) => ({ default: m.ApprovalModal })));
+export const ShortcutsModal = lazy(() => import('./shortcuts-modal').then((m) => ({ default: m.ShortcutsModal })));
+export const PriceCheckModal = lazy(() => import('./price-check-modals').then((m) => ({ default: m.PriceCheckModal })));
+export const PriceCheckResultModal = lazy(() =>
+  import('./price-check-modals').then((m) => ({ default: m.PriceCheckResultModal })),
+);
+
+const loadShiftOpen = () => import('./shift-open-modal');
+const loadShiftCash = () => import('./shift-cash-modal');
+const loadShiftReport = () => import('./shift-report-modal');
+const loadShiftClose = () => import('./shift-close-modal');
+export const ShiftOpenModal = lazy(() => loadShiftOpen().then((m) => ({ default: m.ShiftOpenModal })));
+export const ShiftCashModal = lazy(() => loadShiftCash().then((m) => ({ default: m.ShiftCashModal })));
+export const ShiftReportModal = lazy(() => loadShiftReport().then((m) => ({ default: m.ShiftReportModal })));
+export const ShiftCloseModal = lazy(() => loadShiftClose().then((m) => ({ default: m.ShiftCloseModal })));
+
+/** Fetches the shift menu's dialogs ahead (when the menu opens), so the one picked shows at once. */
+export function preloadShiftDialogs(): void {
+  void Promise.all([loadShiftCash(), loadShiftReport(), loadShiftClose()]).catch(() => {
+    // Picking the item loads it again and shows what went wrong.
+  });
+}
+
+/** What a cashier sees when a dialog's code could not be fetched (not precached, or a build replaced meanwhile). */
+export const DIALOG_LOAD_FAILED =
+  'This window could not be loaded. Check the connection, or reload the page, and try again.';
+
+type BoundaryProps = { opening: number; onFailed: () => void; children: ReactNode };
+
+/** A dialog whose chunk failed to load closes with a message; the register stays (not the route's error screen). */
+class DialogLoadBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error('A register dialog failed to load', error);
+    notifyError(DIALOG_LOAD_FAILED);
+    this.props.onFailed();
+  }
+
+  override componentDidUpdate(previous: BoundaryProps) {
+    // The next opening tries again (React.lazy keeps a failed load: the route's reload fetches it anew).
+    if (this.state.failed && previous.opening !== this.props.opening) this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/**
+ * Mounts a lazy dialog the first time it is to open, then keeps it mounted: its state, its close transition
+ * and onExited (focus back to the Barcode field) are as before. Until then neither it nor its code is loaded.
+ * `onFailed` closes it when its code cannot be loaded.
+ */
+export function MountOnFirstOpen({
+  opened,
+  onFailed,
+  children,
+}: {
+  opened: boolean;
+  onFailed: () => void;
+  children: ReactNode;
+}) {
+  const [openings, setOpenings] = useState(opened ? 1 : 0);
+  const [wasOpen, setWasOpen] = useState(opened);
+  if (opened !== wasOpen) {
+    setWasOpen(opened);
+    if (opened) setOpenings((n) => n + 1);
+  }
+  if (openings === 0) return null;
+  return (
+    <DialogLoadBoundary opening={openings} onFailed={onFailed}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </DialogLoadBoundary>
+  );
+}

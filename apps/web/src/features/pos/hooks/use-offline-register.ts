@@ -1,0 +1,97 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { productKeys } from '../../../lib/api/products.api';
+import { useSelectionStore } from '../../../lib/selection-store';
+import { useIsOfflineSession, useSessionStore } from '../../../lib/session-store';
+import { anyCartHasItems, persistCarts } from '../offline/cart-persistence';
+import { syncCatalogue } from '../offline/catalogue-sync';
+import {
+  connectivityStore,
+  isNetworkFailure,
+  probeServer,
+  useConnectivity,
+  watchConnectivity,
+} from '../offline/connectivity';
+import { drainOutbox, onSaleRecorded, rememberOpenShift, syncStore } from '../offline/outbox';
+import { notifyWarning } from '../utils/notices';
+import { useLiveStock } from './use-live-stock';
+import { useShift } from './use-shift';
+
+export const BACK_ONLINE_TEXT = "The server is back: sign in to sync this register's sales";
+
+/**
+ * The register's offline machinery while it is open: watches the connection, keeps the carts in
+ * IndexedDB, syncs the branch's catalogue when online (on opening and on every reconnect), drains the
+ * outbox on reconnect and when a new session signs in, keeps the register's open shift for the sales
+ * made offline, ends an offline session once the server answers, and asks before a tab holding items
+ * closes.
+ */
+export function useOfflineRegister(branchId: string | null) {
+  const online = useConnectivity((s) => s.online);
+  const token = useSessionStore((s) => s.token);
+  const offlineSession = useIsOfflineSession();
+  const queryClient = useQueryClient();
+  const { register, shift, isLoading: shiftLoading, isError: shiftError } = useShift();
+
+  useEffect(() => watchConnectivity(), []);
+  useLiveStock(branchId);
+
+  useEffect(() => (branchId ? persistCarts(branchId) : undefined), [branchId]);
+
+  useEffect(() => {
+    if (!branchId || !online || !token) return;
+    const controller = new AbortController();
+    void drainOutbox();
+    syncCatalogue(branchId, controller.signal)
+      .then(() => syncStore.setState({ catalogueSyncedAt: Date.now() }))
+      .catch((error) => {
+        // Unreachable meanwhile: the next reconnect syncs again; the local copy stands.
+        if (isNetworkFailure(error)) connectivityStore.getState().markOffline();
+      });
+    return () => controller.abort();
+  }, [branchId, online, token]);
+
+  // The shift a sale made offline belongs to: the last one the server named for this register.
+  const registerId = register?.registerId ?? null;
+  const shiftId = shift?.id ?? null;
+  useEffect(() => {
+    if (registerId && !shiftLoading && !shiftError) void rememberOpenShift(registerId, shiftId);
+  }, [registerId, shiftId, shiftLoading, shiftError]);
+
+  // Signed in offline (no token) and the server answers again: that session ends, and an online
+  // sign-in (anyone of the branch) drains the queue. The carts and the queue stay in this browser.
+  useEffect(() => {
+    if (!offlineSession || !online) return;
+    let cancelled = false;
+    void probeServer().then((reachable) => {
+      // Another probe (another mounted register hook, or an earlier run) may have ended it already.
+      if (cancelled || !useSessionStore.getState().offline) return;
+      if (!reachable) return connectivityStore.getState().markOffline();
+      useSessionStore.getState().clearSession();
+      useSelectionStore.getState().clearSelection();
+      queryClient.clear();
+      // Signed out: RequireAuth takes the page to /login.
+      notifyWarning(BACK_ONLINE_TEXT, 'Back online');
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [offlineSession, online, queryClient]);
+
+  // A queued sale recorded: the server's stock figures are the truth again.
+  useEffect(
+    () => onSaleRecorded(() => void queryClient.invalidateQueries({ queryKey: productKeys.all })),
+    [queryClient],
+  );
+
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!anyCartHasItems()) return;
+      event.preventDefault();
+      // Chromium shows its own "Leave site?" text; returnValue must be set for older engines.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+}

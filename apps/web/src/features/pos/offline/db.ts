@@ -1,0 +1,76 @@
+import type { CashierProduct, CreateSaleInput } from '@pos/shared';
+import Dexie, { type EntityTable } from 'dexie';
+
+/** A product of the branch as the register keeps it: the cashier's view (no cost), plus its index keys. */
+export type LocalProduct = CashierProduct & {
+  /** Lowercase name: the tiles' order. */
+  nameLower: string;
+  /** Lowercase SKU: the barcode scan's exact-match index ('' without one). */
+  skuLower: string;
+  /** Lowercase words of the name and the SKU: the search's prefix index (multi-entry). */
+  words: string[];
+};
+
+export type LocalCustomer = { id: string; branchId: string; phone: string; name: string | null; email: string | null };
+
+/** A sale waiting to be recorded by the server: written before its receipt prints, never dropped. */
+export type OutboxEntry = {
+  /** Queue order (auto-increment): the outbox drains in it. */
+  seq?: number;
+  /** The sale's id and its Idempotency-Key (one sale, one key, every retry). */
+  id: string;
+  idempotencyKey: string;
+  branchId: string;
+  registerId: string;
+  receiptNumber: string;
+  cashierId: string;
+  cashierName: string;
+  soldAt: string;
+  payload: CreateSaleInput & Record<string, unknown>;
+  /** waiting: not yet sent or retrying; error: the server refused it (a 4xx), shown with its reason. */
+  status: 'waiting' | 'error';
+  attempts: number;
+  lastError: string | null;
+};
+
+/** Small values by key: device id, register per branch, receipt sequences, sync cursors, branch settings. */
+export type MetaRow = { key: string; value: unknown };
+
+/** The register's carts of a branch (tabs, lines, customer details), kept across reloads and offline. */
+export type CartsRow = { branchId: string; state: unknown };
+
+export class RegisterDb extends Dexie {
+  products!: EntityTable<LocalProduct, 'id'>;
+  customers!: EntityTable<LocalCustomer, 'id'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+  carts!: EntityTable<CartsRow, 'branchId'>;
+
+  constructor(name = 'pos-register') {
+    super(name);
+    this.version(1).stores({
+      products: 'id, branchId, [branchId+nameLower], [branchId+skuLower], *words',
+      customers: 'id, branchId, [branchId+phone]',
+      outbox: '++seq, &id, branchId, status',
+      meta: 'key',
+      carts: 'branchId',
+    });
+  }
+}
+
+let instance: RegisterDb | null = null;
+
+/** The register's one IndexedDB database (opened lazily, so pages that never sell never open it). */
+export function registerDb(): RegisterDb {
+  instance ??= new RegisterDb();
+  return instance;
+}
+
+export async function getMeta<T>(key: string): Promise<T | undefined> {
+  const row = await registerDb().meta.get(key);
+  return row?.value as T | undefined;
+}
+
+export async function setMeta(key: string, value: unknown): Promise<void> {
+  await registerDb().meta.put({ key, value });
+}

@@ -1,0 +1,120 @@
+import type { CashierProduct, PageMeta } from '@pos/shared';
+import Dexie from 'dexie';
+import { type LocalCustomer, type LocalProduct, registerDb } from './db';
+
+/** The lowercase words a search matches by prefix: the name's words, the SKU and its parts. */
+export function indexWords(name: string, sku: string | null): string[] {
+  const text = `${name} ${sku ?? ''}`.toLowerCase();
+  const words = new Set(text.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  if (sku) words.add(sku.toLowerCase());
+  return [...words];
+}
+
+/** A product of the server as the register stores it (any cost field is dropped). */
+export function toLocalProduct(product: CashierProduct & { cost?: unknown }): LocalProduct {
+  const { cost: _cost, ...rest } = product;
+  return {
+    ...rest,
+    nameLower: product.name.toLowerCase(),
+    skuLower: (product.sku ?? '').toLowerCase(),
+    words: indexWords(product.name, product.sku),
+  };
+}
+
+/** The stored product without its index keys: what the tiles, the cart and the price check take. */
+export function fromLocalProduct({ nameLower: _n, skuLower: _s, words: _w, ...product }: LocalProduct): CashierProduct {
+  return product;
+}
+
+export type LocalPage = { success: true; data: CashierProduct[]; meta: PageMeta };
+
+/**
+ * One page of the tiles from the local store: no search = the branch by name (the [branchId+nameLower]
+ * index); a search = products having a word that starts with the search's longest word (the multi-entry
+ * words index), then the other words checked in memory. Counts are capped at what the page needed.
+ */
+export async function localTilesPage(params: {
+  branchId: string;
+  search: string;
+  categoryId: string | null;
+  page: number;
+  limit: number;
+}): Promise<LocalPage> {
+  const { branchId, categoryId, page, limit } = params;
+  const db = registerDb();
+  const terms = params.search
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  const offset = (page - 1) * limit;
+  const inCategory = (p: LocalProduct) => !categoryId || p.categoryId === categoryId;
+  let rows: LocalProduct[];
+  let total: number;
+  if (terms.length === 0) {
+    const range = db.products.where('[branchId+nameLower]').between([branchId, Dexie.minKey], [branchId, Dexie.maxKey]);
+    if (categoryId) {
+      const matched = await range
+        .filter(inCategory)
+        .limit(offset + limit + 1)
+        .toArray();
+      rows = matched.slice(offset, offset + limit);
+      total = offset + matched.slice(offset).length;
+    } else {
+      total = await db.products.where('branchId').equals(branchId).count();
+      rows = await range.offset(offset).limit(limit).toArray();
+    }
+  } else {
+    const [first, ...rest] = [...terms].sort((a, b) => b.length - a.length) as [string, ...string[]];
+    const matched = await db.products
+      .where('words')
+      .startsWith(first)
+      .filter(
+        (p) => p.branchId === branchId && inCategory(p) && rest.every((t) => p.words.some((w) => w.startsWith(t))),
+      )
+      .distinct()
+      .limit(offset + limit + 1)
+      .toArray();
+    matched.sort((a, b) => (a.nameLower < b.nameLower ? -1 : a.nameLower > b.nameLower ? 1 : 0));
+    rows = matched.slice(offset, offset + limit);
+    total = matched.length;
+  }
+  return {
+    success: true,
+    data: rows.map(fromLocalProduct),
+    meta: { total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) },
+  };
+}
+
+/** A scanned barcode from the local store: the exact (case-insensitive) SKU of the branch. */
+export async function localProductBySku(branchId: string, code: string): Promise<CashierProduct | null> {
+  const row = await registerDb()
+    .products.where('[branchId+skuLower]')
+    .equals([branchId, code.trim().toLowerCase()])
+    .first();
+  return row ? fromLocalProduct(row) : null;
+}
+
+/** Price check offline: the exact SKU first, else the first search match. */
+export async function localPriceCheck(branchId: string, search: string): Promise<CashierProduct | null> {
+  const bySku = await localProductBySku(branchId, search);
+  if (bySku) return bySku;
+  const page = await localTilesPage({ branchId, search, categoryId: null, page: 1, limit: 1 });
+  return page.data[0] ?? null;
+}
+
+/** The customer of the branch with this phone, from those known locally. */
+export async function localCustomerByPhone(branchId: string, phone: string): Promise<LocalCustomer | null> {
+  return (await registerDb().customers.where('[branchId+phone]').equals([branchId, phone.trim()]).first()) ?? null;
+}
+
+/** The categories of the branch's stored products (the category filter offline). */
+export async function localCategories(branchId: string): Promise<{ id: string; name: string }[]> {
+  const seen = new Map<string, string>();
+  await registerDb()
+    .products.where('branchId')
+    .equals(branchId)
+    .each((p) => {
+      if (p.categoryId && p.category && !seen.has(p.categoryId)) seen.set(p.categoryId, p.category.name);
+    });
+  return [...seen].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+}

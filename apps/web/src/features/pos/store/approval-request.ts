@@ -1,0 +1,59 @@
+import { APPROVAL_INVALID, APPROVAL_REQUIRED, type Approval } from '@pos/shared';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import { isApiError } from '../../../lib/api';
+
+/**
+ * A manager's approval at the register (issue 15). The server refuses a cashier's sale past the
+ * branch's limits with 403 APPROVAL_REQUIRED; the register then asks for a manager's username and PIN
+ * (ApprovalModal) and sends the same sale again with `approval`. A wrong PIN (403 APPROVAL_INVALID) or
+ * too many attempts (429) asks again with the server's message; Cancel gives the refusal back.
+ */
+type ApprovalState = {
+  /** Why the approval is needed (the server's message); null: no request open. */
+  reason: string | null;
+  /** The last attempt's refusal (wrong PIN, not a manager, too many attempts). */
+  error: string | null;
+  answer: ((approval: Approval | null) => void) | null;
+};
+
+export const approvalStore = createStore<ApprovalState>(() => ({ reason: null, error: null, answer: null }));
+
+export const useApprovalRequest = () => useStore(approvalStore);
+
+function ask(reason: string, error: string | null): Promise<Approval | null> {
+  return new Promise((resolve) => {
+    approvalStore.setState({
+      reason,
+      error,
+      answer: (approval) => {
+        approvalStore.setState({ reason: null, error: null, answer: null });
+        resolve(approval);
+      },
+    });
+  });
+}
+
+const isRefusal = (error: unknown, code: string) => isApiError(error) && error.status === 403 && error.code === code;
+const isRetryable = (error: unknown) =>
+  isRefusal(error, APPROVAL_INVALID) || (isApiError(error) && error.status === 429);
+
+/** Sends; past a limit asks for a manager's approval and sends again with it until it passes or is cancelled. */
+export async function withApproval<T>(send: (approval?: Approval) => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (first) {
+    if (!isRefusal(first, APPROVAL_REQUIRED) || !isApiError(first)) throw first;
+    let error: string | null = null;
+    for (;;) {
+      const approval = await ask(first.message, error);
+      if (!approval) throw first;
+      try {
+        return await send(approval);
+      } catch (next) {
+        if (!isRetryable(next) || !isApiError(next)) throw next;
+        error = next.message;
+      }
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { ensureShiftOpen, signInToDashboard } from './helpers';
+
+// Screenshots for a person to look at: under test-results (SCREENS_DIR to keep them elsewhere).
+const SCREENS = process.env.SCREENS_DIR ?? 'test-results/screens';
+const PIN = '2468';
+
+// Demo data: Main Branch, a cashier's maximum discount of 10 % (the branch default); Cola 1.5L (BEV-COLA-15).
+test("a cashier's discount above the limit is approved with the manager's PIN, and the audit log lists it", async ({
+  page,
+  context,
+}) => {
+  // The manager sets an approval PIN in Settings and sees the branch's register rules.
+  await signInToDashboard(page, 'manager');
+  await page.goto('/settings');
+  const rules = page.getByRole('form', { name: 'Register rules' });
+  await expect(rules.getByLabel("Cashier's maximum discount (%)")).toHaveValue('10');
+  await page.getByLabel(/PIN \(4-8 digits\)/).fill(PIN);
+  await page.getByRole('button', { name: /^(Set|Change) PIN$/ }).click();
+  await expect(page.getByText('Approval PIN saved.')).toBeVisible();
+  await expect(page.getByText('PIN set', { exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/settings-approval.png`, fullPage: true });
+  await page.getByRole('button', { name: /user menu$/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The cashier gives 25 % off and pays by card: the server wants a manager, the register asks.
+  await signInToDashboard(page, 'cashier');
+  await page.goto('/dashboard/pos');
+  await ensureShiftOpen(page);
+  const barcode = page.getByLabel('Barcode');
+  await barcode.fill('BEV-COLA-15');
+  await barcode.press('Enter');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await page.getByLabel('Discount (%)').fill('25');
+  await page.getByLabel('Discount (%)').press('Tab');
+  await page.getByRole('button', { name: 'Payment' }).click();
+  const payment = page.getByRole('dialog', { name: 'Payment' });
+  await payment.getByText('Card', { exact: true }).click();
+  await payment.getByRole('button', { name: 'Complete Payment' }).click();
+
+  const approval = page.getByRole('dialog', { name: 'Manager approval' });
+  await expect(approval).toBeVisible();
+  await expect(approval).toContainText("Discount above the cashier's limit of 10%");
+  // A wrong PIN is refused and asked again.
+  await approval.getByLabel('Manager username').fill('manager');
+  await approval.getByLabel('PIN').fill('0000');
+  await approval.getByRole('button', { name: 'Approve' }).click();
+  await expect(approval.getByRole('alert')).toContainText('Approval refused: wrong username or PIN');
+  await page.screenshot({ path: `${SCREENS}/register-approval.png` });
+  await approval.getByLabel('PIN').fill(PIN);
+  const popup = context.waitForEvent('page');
+  await approval.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Payment processed successfully')).toBeVisible();
+  await popup;
+  await expect(page.getByText('Cart is empty')).toBeVisible();
+
+  // The admin's audit log lists the override: the cashier, approved by the manager.
+  await page.getByRole('button', { name: /user menu$/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await signInToDashboard(page, 'admin');
+  await page.getByRole('link', { name: 'Audit Log' }).click();
+  await expect(page.getByRole('heading', { name: 'Audit Log' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Action' }).click();
+  await page.getByRole('option', { name: /Discount above the limit/ }).click();
+  const table = page.getByRole('table', { name: 'Audit log entries' });
+  const row = table.getByRole('row').filter({ hasText: 'Discount above the limit' }).first();
+  await expect(row).toContainText('Sana Cashier');
+  await expect(row).toContainText('Bilal Manager');
+  await page.screenshot({ path: `${SCREENS}/audit-log.png`, fullPage: true });
+  await row.getByRole('button', { name: /^View details:/ }).click();
+  const detail = page.getByRole('dialog', { name: 'Audit entry' });
+  await expect(detail).toContainText('"discountValue": 25');
+  await page.screenshot({ path: `${SCREENS}/audit-log-detail.png` });
+});

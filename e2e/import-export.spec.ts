@@ -1,0 +1,135 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { apiSession, findProduct, sellViaApi } from './api';
+import { expectToast, signInToDashboard } from './helpers';
+
+const SHOTS = process.env.SCREENS_DIR ?? 'test-results/import-export-screens';
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A products CSV of `count` rows with this SKU prefix; `bad` rows (1-based data rows) carry an error each. */
+function productsCsv(prefix: string, count: number, bad: Record<number, 'price' | 'name' | 'stock'> = {}) {
+  const lines = ['Name,SKU,Category,Brand,Price,Cost,Stock'];
+  for (let i = 1; i <= count; i++) {
+    const name = bad[i] === 'name' ? '' : `Imported item ${i}, "${prefix}"`;
+    const price = bad[i] === 'price' ? '-3' : `${(10 + i / 4).toFixed(2)}`;
+    const stock = bad[i] === 'stock' ? 'lots' : String(i % 7);
+    lines.push(`"${name.replaceAll('"', '""')}",${prefix}-${i},E2E Imports,E2E Brand,${price},5.50,${stock}`);
+  }
+  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`);
+}
+
+/** Picks a day in a Mantine date picker opened by the button `label`, moving months as needed. */
+async function pickDate(page: Page, label: string, date: Date) {
+  await page.getByRole('button', { name: label, exact: true }).click();
+  const dayName = `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+  const dropdown = page.locator('.mantine-Popover-dropdown').last();
+  for (let i = 0; i < 3 && (await dropdown.getByRole('button', { name: dayName, exact: true }).count()) === 0; i++) {
+    await dropdown.locator(`[data-direction="${date < new Date() ? 'previous' : 'next'}"]`).click();
+  }
+  await dropdown.getByRole('button', { name: dayName, exact: true }).first().click();
+}
+
+test.describe('CSV import and export', () => {
+  test('a manager imports a 200-row CSV: the check finds 3 bad rows, the fixed file imports whole', async ({
+    page,
+  }) => {
+    mkdirSync(SHOTS, { recursive: true });
+    const prefix = `IMP${Date.now().toString(36)}`.toUpperCase();
+    await signInToDashboard(page, 'manager');
+    await page.getByRole('link', { name: 'Import', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Import', level: 1 })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Columns of a products file' })).toContainText('Low stock threshold');
+
+    const fileInput = page.locator('input[type="file"]');
+    await fileInput.setInputFiles({
+      name: 'catalogue.csv',
+      mimeType: 'text/csv',
+      buffer: productsCsv(prefix, 200, { 17: 'price', 88: 'name', 150: 'stock' }),
+    });
+    await page.getByLabel('Create categories and brands that do not exist yet').check();
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await expect(page.getByText('3 with errors')).toBeVisible();
+    const errors = page.getByRole('table', { name: 'Rows with errors' });
+    await expect(errors.getByRole('row')).toHaveCount(4);
+    await expect(errors).toContainText('Selling price must be greater than 0');
+    await expect(errors).toContainText('Product name is required');
+    await expect(errors).toContainText('Must be a whole number');
+    // Rows as the spreadsheet numbers them (the header is row 1).
+    await expect(errors.getByRole('row').nth(1)).toContainText('18');
+    await expect(page.getByRole('button', { name: /^Import/ })).toBeDisabled();
+    await page.screenshot({ path: `${SHOTS}/import-errors.png`, fullPage: true });
+
+    // Fixed: the same file without the three errors.
+    await fileInput.setInputFiles({
+      name: 'catalogue-fixed.csv',
+      mimeType: 'text/csv',
+      buffer: productsCsv(prefix, 200),
+    });
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await expect(page.getByText('0 with errors')).toBeVisible();
+    await expect(page.getByText('200 to create')).toBeVisible();
+    await page.getByRole('button', { name: 'Import 200 rows' }).click();
+    await page.getByRole('dialog', { name: 'Import this file?' }).getByRole('button', { name: 'Import' }).click();
+    await expectToast(page, 'Imported: 200 created, 0 updated');
+    await page.screenshot({ path: `${SHOTS}/import-done.png`, fullPage: true });
+
+    const session = await apiSession(page, 'manager');
+    const product = await findProduct(page, session, `${prefix}-150`);
+    expect(product.stockQuantity).toBe(150 % 7);
+  });
+
+  test('a manager exports the transactions of a date range as CSV', async ({ page }) => {
+    const session = await apiSession(page, 'manager');
+    const prefix = `EXP${Date.now().toString(36)}`.toUpperCase();
+    const created = await page.request.post('/api/products', {
+      headers: session.headers,
+      data: {
+        name: `Export tea ${prefix}`,
+        sku: prefix,
+        price: 42.5,
+        cost: 20,
+        stockQuantity: 5,
+        branchId: session.branchId,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const sale = await sellViaApi(page, session, {
+      lines: [{ product: await created.json().then((b) => b.data), quantity: 2 }],
+    });
+
+    await signInToDashboard(page, 'manager');
+    await page.goto('/dashboard/transactions');
+    const day = 24 * 60 * 60 * 1000;
+    await pickDate(page, 'Start Date', new Date(Date.now() - day));
+    await pickDate(page, 'End Date', new Date(Date.now() + day));
+    await expect(page.getByRole('cell', { name: sale.receiptNumber, exact: true })).toBeVisible();
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV: transactions' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const path = await download.path();
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+    const [header, ...lines] = text.trim().split(/\r?\n/);
+    expect(header).toBe(
+      'Receipt number,Date,Cashier,Customer,Customer phone,Payment method,Status,Items,Quantity,Returned quantity,Subtotal,Discount,Tax,Total',
+    );
+    const row = lines.find((l) => l.startsWith(`${sale.receiptNumber},`));
+    expect(row, 'the sale is in the export').toBeTruthy();
+    expect(row).toContain(`,1,2,0,85,0,${sale.taxAmount},${sale.total}`);
+  });
+});

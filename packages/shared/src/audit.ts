@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { envelope, idSchema, instantSchema, paged, pageQuerySchema } from './common';
+
+/**
+ * The audit log (issue 15, DESIGN.md section 10): every privileged action writes one append-only row
+ * naming who did it, on whose approval, what changed (before/after), when, and at which register.
+ * Every action name is listed here once; a row's `action` is one of them.
+ */
+export const AUDIT_ACTIONS = [
+  // sessions
+  'auth.sign_in',
+  'auth.sign_in_failed',
+  // companies, branches and settings
+  'company.create',
+  'company.currency',
+  'branch.create',
+  'settings.tax',
+  'settings.register_rules',
+  // users and roles
+  'user.create',
+  'user.update',
+  'user.deactivate',
+  'user.pin_set',
+  // catalogue
+  'product.create',
+  'product.price_change',
+  'product.delete',
+  'category.delete',
+  // the register: sales past a cashier's limits (approved by a manager, or offline facts)
+  'sale.discount_override',
+  'sale.price_override',
+  'sale.zero_tax',
+  // returns and stock
+  'return.create',
+  'stock.adjust',
+  // shifts, transfers, purchases and counts (their features write them)
+  'shift.open',
+  'shift.close',
+  'shift.cash_movement',
+  'transfer.create',
+  'transfer.send',
+  'transfer.receive',
+  'transfer.close',
+  'transfer.cancel',
+  'stock.write_off',
+  'purchase_order.receive',
+  'stock_count.apply',
+  // suppliers, purchase orders and counts (purchasing)
+  'supplier.create',
+  'supplier.update',
+  'supplier.delete',
+  'purchase_order.order',
+  'purchase_order.cancel',
+  'stock_count.start',
+  'stock_count.cancel',
+  // CSV import (features/import)
+  'import.apply',
+  'import.copy',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** How the Audit Log screen names an action (an action without a label shows its name). */
+export const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
+  'auth.sign_in': 'Signed in',
+  'auth.sign_in_failed': 'Sign-in failed',
+  'company.create': 'Company created',
+  'company.currency': 'Currency changed',
+  'branch.create': 'Branch created',
+  'settings.tax': 'Tax rate changed',
+  'settings.register_rules': 'Register rules changed',
+  'user.create': 'User created',
+  'user.update': 'User changed',
+  'user.deactivate': 'User deactivated',
+  'user.pin_set': 'Approval PIN set',
+  'product.create': 'Product created',
+  'product.price_change': 'Price or cost changed',
+  'product.delete': 'Product deleted',
+  'category.delete': 'Category deleted',
+  'sale.discount_override': 'Discount above the limit',
+  'sale.price_override': 'Price changed at the register',
+  'sale.zero_tax': 'Sale without tax',
+  'return.create': 'Return and refund',
+  'stock.adjust': 'Stock adjusted',
+  'shift.open': 'Shift opened',
+  'shift.close': 'Shift closed',
+  'shift.cash_movement': 'Paid in / paid out',
+  'transfer.create': 'Transfer drafted',
+  'transfer.send': 'Transfer sent',
+  'transfer.receive': 'Transfer received',
+  'transfer.close': 'Transfer closed',
+  'transfer.cancel': 'Transfer cancelled',
+  'stock.write_off': 'Stock written off',
+  'purchase_order.receive': 'Purchase order received',
+  'stock_count.apply': 'Stock count applied',
+  'supplier.create': 'Supplier added',
+  'supplier.update': 'Supplier changed',
+  'supplier.delete': 'Supplier deleted',
+  'purchase_order.order': 'Purchase order placed',
+  'purchase_order.cancel': 'Purchase order cancelled',
+  'stock_count.start': 'Stock count started',
+  'stock_count.cancel': 'Stock count cancelled',
+  'import.apply': 'CSV import',
+  'import.copy': 'Products copied from a branch',
+};
+
+export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action as AuditAction] ?? action;
+
+const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
+
+/**
+ * GET /audit-logs: a Super Admin reads a company (every branch, or one with branchId); a Manager
+ * their branch. `from`/`to` are local days (yyyy-mm-dd, the branch's or the company's main branch's
+ * time zone), both inclusive.
+ */
+export const auditLogQuerySchema = pageQuerySchema
+  .extend({
+    companyId: idSchema.optional(),
+    branchId: idSchema.optional(),
+    userId: idSchema.optional(),
+    action: z.enum(AUDIT_ACTIONS, { error: 'Unknown action' }).optional(),
+    from: dateSchema.optional(),
+    to: dateSchema.optional(),
+  })
+  .refine((q) => q.companyId || q.branchId, { message: 'Choose a company or a branch', path: ['branchId'] });
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+const personSchema = z.object({ id: z.string(), name: z.string(), username: z.string() }).nullable();
+
+export const auditLogItemSchema = z.object({
+  id: z.string(),
+  createdAt: instantSchema,
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  branchId: z.string().nullable(),
+  branchName: z.string().nullable(),
+  user: personSchema,
+  approvedBy: personSchema,
+  registerId: z.string().nullable(),
+  registerCode: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditLogItem = z.infer<typeof auditLogItemSchema>;
+
+export const auditResponses = { list: paged(auditLogItemSchema), one: envelope(auditLogItemSchema) };

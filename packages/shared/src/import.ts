@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { optionalTextSchema } from './categories';
+import { countSchema, envelope, idSchema, NAME_MAX } from './common';
+import { CUSTOMER_MSG } from './customers';
+import { fromMinor, toMinor } from './money';
+import { MONEY_MAX, PRODUCT_MSG, skuSchema } from './products';
+
+/**
+ * CSV import (issue 17, docs/ARCHITECTURE.md 'CSV in and out'): products of a branch (matched by SKU)
+ * and customers of a branch (matched by phone). The file is sent as the request body (text/csv) to
+ * `POST /import/{kind}/preview` (a dry run: what would be created, updated, and every row's errors)
+ * and then to `POST /import/{kind}/apply` (all or nothing, one transaction).
+ */
+
+export const IMPORT_KINDS = ['products', 'customers'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export const IMPORT_MSG = {
+  emptyFile: 'The file is empty',
+  noHeader: 'The first line must name the columns',
+  missingColumn: (header: string) => `The file has no "${header}" column`,
+  duplicateColumn: (header: string) => `The column "${header}" appears twice`,
+  tooLarge: 'The file is larger than 50 MB',
+  tooManyRows: 'The file has more than 100,000 rows',
+  notCsv: 'The file could not be read as CSV',
+  notCsvBody: 'Send the CSV file as the request body (Content-Type: text/csv)',
+  duplicateInFile: (key: string, row: number) => `${key} is also on row ${row}`,
+  newCategory: (name: string) => `Category "${name}" does not exist (allow creating categories and brands)`,
+  newBrand: (name: string) => `Brand "${name}" does not exist (allow creating categories and brands)`,
+  hasErrors: (n: number) => `${n} ${n === 1 ? 'row has' : 'rows have'} errors: nothing was imported`,
+  imported: (created: number, updated: number) => `Imported: ${created} created, ${updated} updated`,
+  sameBranch: 'Choose two different branches',
+  copied: (created: number, updated: number) => `Copied: ${created} created, ${updated} updated`,
+} as const;
+
+/** The biggest upload and row count accepted (a 50,000-product catalogue is about 5 MB). */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 100_000;
+
+/** One documented column of an import file. `aliases`: other headers accepted for it (case and spaces ignored). */
+export type ImportColumn = { key: string; header: string; required: boolean; description: string; aliases?: string[] };
+
+export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
+  { key: 'name', header: 'Name', required: true, description: 'Product name (at most 200 characters).' },
+  {
+    key: 'sku',
+    header: 'SKU',
+    required: false,
+    description:
+      'Letters, numbers, - and _. A product of the branch with this SKU is updated; otherwise one is created.',
+    aliases: ['barcode'],
+  },
+  {
+    key: 'category',
+    header: 'Category',
+    required: false,
+    description: 'Category name; a new one is created only when allowed.',
+  },
+  {
+    key: 'brand',
+    header: 'Brand',
+    required: false,
+    description: 'Brand name; a new one is created only when allowed.',
+  },
+  { key: 'price', header: 'Price', required: true, description: 'Selling price, above 0 (12.50; 12,50 in ; files).' },
+  {
+    key: 'cost',
+    header: 'Cost',
+    required: false,
+    description: 'Buying price, above 0; required for new products, empty keeps the current one.',
+    aliases: ['buying price'],
+  },
+  {
+    key: 'stock',
+    header: 'Stock',
+    required: false,
+    description:
+      'Units in stock, a whole number. New products: initial stock (0 when empty); existing: adjusted to it.',
+    aliases: ['stock quantity', 'quantity'],
+  },
+  { key: 'lowStockThreshold', header: 'Low stock threshold', required: false, description: 'Whole number (10).' },
+  { key: 'maxStock', header: 'Max stock', required: false, description: 'Whole number (1000).' },
+  { key: 'description', header: 'Description', required: false, description: 'Up to 2000 characters.' },
+];
+
+export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
+  { key: 'name', header: 'Name', required: true, description: 'Customer name (at most 200 characters).' },
+  {
+    key: 'phone',
+    header: 'Phone',
+    required: true,
+    description:
+      'At most 30 characters. A customer of the branch with this phone is updated; otherwise one is created.',
+  },
+  { key: 'email', header: 'Email', required: false, description: 'A valid email address, or empty.' },
+  { key: 'address', header: 'Address', required: false, description: 'Up to 500 characters.' },
+  { key: 'notes', header: 'Notes', required: false, description: 'Up to 2000 characters.' },
+];
+
+export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
+  products: PRODUCT_IMPORT_COLUMNS,
+  customers: CUSTOMER_IMPORT_COLUMNS,
+};
+
+/** A header as the import compares it: lower case, spaces/underscores/dashes dropped ('Low_stock threshold'). */
+export const normalizeHeader = (header: string) => header.toLowerCase().replace(/[\s_-]+/g, '');
+
+/** The template a user downloads: the header line and one example row. */
+export function importTemplate(kind: ImportKind): string {
+  const example: Record<ImportKind, string[]> = {
+    products: ['Cola 1.5L', 'COLA-15', 'Drinks', 'Fizz', '180.00', '120.50', '40', '10', '1000', 'Chilled'],
+    customers: ['Sara Ahmed', '03001234567', 'sara@example.com', '1 Mall Road', 'Regular'],
+  };
+  const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+  return `${IMPORT_COLUMNS[kind].map((c) => c.header).join(',')}\n${example[kind].map(quote).join(',')}\n`;
+}
+
+// ---- row validation (the spec's messages) ---------------------------------------------------------
+
+const round2 = (v: number) => fromMinor(toMinor(v));
+
+/** A number cell: '' is absent; '1,234.50' and (decimalComma) '12,50' read as numbers; else NaN. */
+export function parseNumberCell(value: string, { decimalComma }: { decimalComma: boolean }): number | undefined {
+  const v = value.trim().replace(/\s/g, '');
+  if (v === '') return undefined;
+  if (decimalComma && /^-?\d+(\.\d{3})*,\d+$/.test(v)) return Number(v.replaceAll('.', '').replace(',', '.'));
+  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(v)) return Number(v.replaceAll(',', ''));
+  return /^-?(\d+\.?\d*|\.\d+)$/.test(v) ? Number(v) : Number.NaN;
+}
+
+const cellMoney = (message: string) =>
+  z.number({ error: message }).gt(0, message).max(MONEY_MAX, PRODUCT_MSG.amountTooLarge).transform(round2);
+const cellQuantity = (negative: string) =>
+  z
+    .number({ error: PRODUCT_MSG.wholeNumber })
+    .int(PRODUCT_MSG.wholeNumber)
+    .min(0, negative)
+    .max(1_000_000_000, PRODUCT_MSG.amountTooLarge);
+const nameCell = (required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(NAME_MAX, tooLong);
+
+/** A product row after its cells were read (numbers parsed, empty cells absent). */
+export const productImportRowSchema = z.object({
+  name: nameCell(PRODUCT_MSG.nameRequired, PRODUCT_MSG.nameTooLong),
+  sku: skuSchema.optional(),
+  category: z.string().trim().max(NAME_MAX, 'Category name must be at most 200 characters').optional(),
+  brand: z.string().trim().max(NAME_MAX, 'Brand name must be at most 200 characters').optional(),
+  price: cellMoney(PRODUCT_MSG.priceGtZero),
+  cost: cellMoney(PRODUCT_MSG.costGtZero).optional(),
+  stock: cellQuantity(PRODUCT_MSG.stockNegative).optional(),
+  lowStockThreshold: cellQuantity('Low stock threshold cannot be negative').optional(),
+  maxStock: cellQuantity('Maximum stock cannot be negative').optional(),
+  description: optionalTextSchema(2000).optional(),
+});
+export type ProductImportRow = z.output<typeof productImportRowSchema>;
+
+export const customerImportRowSchema = z.object({
+  name: nameCell(CUSTOMER_MSG.nameRequired, 'Customer name must be at most 200 characters'),
+  phone: z.string({ error: 'Phone is required' }).trim().min(1, 'Phone is required').max(30, 'Invalid phone number'),
+  email: z
+    .string()
+    .trim()
+    .max(200, CUSTOMER_MSG.invalidEmail)
+    .refine((v) => v === '' || z.email().safeParse(v).success, CUSTOMER_MSG.invalidEmail)
+    .transform((v) => v || null)
+    .optional(),
+  address: optionalTextSchema(500).optional(),
+  notes: optionalTextSchema(2000).optional(),
+});
+export type CustomerImportRow = z.output<typeof customerImportRowSchema>;
+
+// ---- requests and answers -------------------------------------------------------------------------
+
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
+  .transform((v) => v === true || v === 'true' || v === '1')
+  .optional();
+
+/** The query of both steps: the branch, and whether unknown categories and brands may be created. */
+export const importQuerySchema = z.object({
+  branchId: idSchema,
+  createMissing: flag,
+});
+export type ImportQuery = z.input<typeof importQuerySchema>;
+export const importParamsSchema = z.object({ kind: z.enum(IMPORT_KINDS, { error: 'Unknown import' }) });
+
+export const importRowErrorSchema = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+export const importRowSchema = z.object({ row: z.number().int(), key: z.string(), name: z.string() });
+export type ImportRowRef = z.infer<typeof importRowSchema>;
+
+/** The most rows of each list an answer names (the counts are always whole). */
+export const IMPORT_LIST_MAX = 500;
+
+export const importResultSchema = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  applied: z.boolean(),
+  rows: countSchema,
+  toCreate: countSchema,
+  toUpdate: countSchema,
+  errorCount: countSchema,
+  errors: z.array(importRowErrorSchema),
+  created: z.array(importRowSchema),
+  updated: z.array(importRowSchema),
+  newCategories: z.array(z.string()),
+  newBrands: z.array(z.string()),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** POST /import/products/copy: a branch's products into another branch's catalogue (matched by SKU). */
+export const copyProductsSchema = z.object({
+  fromBranchId: idSchema,
+  toBranchId: idSchema,
+  createMissing: z.boolean().optional(),
+});
+export type CopyProductsInput = z.input<typeof copyProductsSchema>;
+
+export const copyResultSchema = z.object({
+  created: countSchema,
+  updated: countSchema,
+  newCategories: z.array(z.string()),
+  newBrands: z.array(z.string()),
+});
+export type CopyResult = z.infer<typeof copyResultSchema>;
+
+export const importResponses = {
+  result: envelope(importResultSchema),
+  copy: envelope(copyResultSchema),
+};

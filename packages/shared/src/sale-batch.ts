@@ -1,0 +1,1 @@
+export const SALE_BATCH_MAX = 50;

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { registerRulesSchema } from './approvals';
+import { envelope, idSchema, paged } from './common';
+
+/**
+ * Catalogue and customer sync for offline registers (issue 14; docs/ARCHITECTURE.md, 'Registers and
+ * offline sales'). A sync without a cursor loads the whole branch in pages; the last page's
+ * `nextCursor` starts the next (delta) sync. Cursors are opaque.
+ */
+
+export const SYNC_MSG = {
+  invalidCursor: 'Invalid sync cursor: start a full sync without one',
+} as const;
+
+export const SYNC_LIMIT_MAX = 5000;
+
+export const syncQuerySchema = z.object({
+  branchId: idSchema,
+  cursor: z.string().max(300, SYNC_MSG.invalidCursor).optional(),
+  limit: z.coerce.number().int().min(1).max(SYNC_LIMIT_MAX, `Limit must be at most ${SYNC_LIMIT_MAX}`).default(1000),
+});
+export type SyncQuery = z.infer<typeof syncQuerySchema>;
+
+/** A product as the register keeps it (no cost, ever). */
+export const syncProductSchema = z.object({
+  id: z.string(),
+  deleted: z.literal(false),
+  name: z.string(),
+  sku: z.string().nullable(),
+  price: z.number(),
+  stockQuantity: z.number().int(),
+  lowStockThreshold: z.number().int(),
+  categoryId: z.string().nullable(),
+  categoryName: z.string().nullable(),
+  brandId: z.string().nullable(),
+  brandName: z.string().nullable(),
+});
+export type SyncProduct = z.infer<typeof syncProductSchema>;
+
+/** A product deleted since the cursor: the register drops it. */
+export const syncTombstoneSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export type SyncTombstone = z.infer<typeof syncTombstoneSchema>;
+
+export const syncBranchSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  taxRate: z.number(),
+  currency: z.string(),
+  timezone: z.string(),
+});
+
+export const catalogueSyncSchema = z.object({
+  products: z.array(z.union([syncProductSchema, syncTombstoneSchema])),
+  nextCursor: z.string(),
+  hasMore: z.boolean(),
+  branch: syncBranchSchema,
+  rules: registerRulesSchema,
+});
+export type CatalogueSync = z.infer<typeof catalogueSyncSchema>;
+
+export const syncCustomerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+});
+export type SyncCustomer = z.infer<typeof syncCustomerSchema>;
+
+export const customerSyncSchema = z.object({
+  customers: z.array(syncCustomerSchema),
+  nextCursor: z.string(),
+  hasMore: z.boolean(),
+});
+export type CustomerSync = z.infer<typeof customerSyncSchema>;
+
+export const syncResponses = {
+  catalogue: envelope(catalogueSyncSchema),
+  customers: envelope(customerSyncSchema),
+};
+
+// ---- live events (GET /api/events, server-sent events) ----------------------------------------
+
+/** POST /events/ticket: a short-lived ticket for one branch's event stream (EventSource sends no headers). */
+export const eventTicketRequestSchema = z.object({ branchId: idSchema });
+
+export const eventTicketSchema = z.object({ ticket: z.string(), expiresAt: z.iso.datetime() });
+export type EventTicket = z.infer<typeof eventTicketSchema>;
+
+export const eventsQuerySchema = z.object({
+  ticket: z.string({ error: 'Ticket is required' }).min(1, 'Ticket is required').max(2000),
+  branchId: idSchema.optional(),
+});
+
+/** What the stream sends (event name: data). `resync`: too many changes at once, sync the catalogue. */
+export type LiveEvent =
+  | { type: 'stock'; data: { productId: string; stockQuantity: number } }
+  | { type: 'product'; data: { id: string } }
+  | { type: 'resync'; data: Record<string, never> };
+
+export const eventResponses = {
+  ticket: envelope(eventTicketSchema),
+  /** text/event-stream: `event: stock|product|resync|ready`, `data: <json>`, heartbeat comments every 25 s. */
+  stream: z.string(),
+};
+
+// ---- flagged sale lines (GET /api/inventory/flags) ----------------------------------------------
+
+export const SALE_LINE_FLAGS = ['oversold', 'price_differs'] as const;
+
+export const inventoryFlagsQuerySchema = z.object({
+  branchId: idSchema,
+  flag: z.enum(SALE_LINE_FLAGS, { error: 'Flag must be oversold or price_differs' }).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+/** A line of an offline sale flagged for the manager: sold beyond stock, or at a price other than the server's. */
+export const flaggedLineSchema = z.object({
+  lineId: z.string(),
+  saleId: z.string(),
+  receiptNumber: z.string(),
+  soldAt: z.iso.datetime(),
+  productId: z.string(),
+  productName: z.string(),
+  productSku: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  flags: z.array(z.string()),
+  cashierName: z.string().nullable(),
+});
+export type FlaggedLine = z.infer<typeof flaggedLineSchema>;
+
+export const inventoryFlagsResponses = { list: paged(flaggedLineSchema) };

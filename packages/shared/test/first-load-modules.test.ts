@@ -1,0 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { APPROVAL_INVALID, APPROVAL_REQUIRED, denominationTotalMinor, offlineReceiptNumber } from '../src';
+
+// What the register takes from @pos/shared on its first load lives in modules without zod, so the web build
+// leaves the schemas (and zod, ~25 KB gzip) out of the register's first-load JavaScript (issue 14).
+const FIRST_LOAD_MODULES = ['approval-codes.ts', 'denominations.ts', 'receipt-numbers.ts', 'sale-batch.ts', 'money.ts'];
+
+describe("the register's first-load modules of @pos/shared", () => {
+  it.each(FIRST_LOAD_MODULES)('%s imports nothing (no zod, no schema module)', (file) => {
+    const source = fs.readFileSync(path.join(__dirname, '../src', file), 'utf8');
+    expect(source).not.toMatch(/^\s*import\s+(?!type\b)/m);
+  });
+
+  it('answers as before through the package entry', () => {
+    expect(offlineReceiptNumber('R2', 17)).toBe('R2-000017');
+    expect(denominationTotalMinor({ '50000': 2, '100': 3 })).toBe(100300);
+    expect([APPROVAL_REQUIRED, APPROVAL_INVALID]).toEqual(['APPROVAL_REQUIRED', 'APPROVAL_INVALID']);
+  });
+});
