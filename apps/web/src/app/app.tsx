@@ -3,18 +3,17 @@ import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from '../components/app-error-boundary';
 import { setUnauthorizedHandler } from '../lib/api';
 import { queryClient } from '../lib/query-client';
+import { signOutAfterUnauthorized } from '../lib/session-end';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
-import { clearClientSession } from './use-sign-out';
 
 export function App() {
   const [router] = useState(createAppRouter);
 
   useEffect(() => {
-    // Any 401 (except the login call itself): the session is gone; sign out here and go to /login.
+    // Any 401 (except the login call itself): sign out here and go to /login.
     setUnauthorizedHandler(() => {
-      clearClientSession();
-      queryClient.clear();
+      signOutAfterUnauthorized();
       if (window.location.pathname !== '/login') void router.navigate('/login', { replace: true });
     });
     return () => setUnauthorizedHandler(() => {});

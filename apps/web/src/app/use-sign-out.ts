@@ -1,15 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { logout } from '../features/auth/api/auth.api';
-import { useSelectionStore } from '../lib/selection-store';
-import { useSessionStore } from '../lib/session-store';
-
-/** Clears the session and the selection and leaves for /login. */
-export function clearClientSession(): void {
-  useSessionStore.getState().clearSession();
-  useSelectionStore.getState().clearSelection();
-}
+import { clearClientSession } from '../lib/session-end';
 
 export const unsyncedSignOutWarning = (n: number) =>
   `${n === 1 ? '1 sale is' : `${n} sales are`} waiting to sync. They stay on this register and sync when anyone of the branch signs in online. Sign out anyway?`;
@@ -17,7 +9,6 @@ export const unsyncedSignOutWarning = (n: number) =>
 /** Logout: revoke the session on the server (best effort), then sign out here whatever it answered. */
 export function useSignOut() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   return useCallback(async () => {
     // Queued register sales stay in this browser and sync under the next session; say so first.
     // Loaded on demand: IndexedDB (Dexie) stays out of the pages that never sell.
@@ -29,7 +20,6 @@ export function useSignOut() {
       console.error('Logout request failed', error);
     }
     clearClientSession();
-    queryClient.clear();
     navigate('/login', { replace: true });
-  }, [navigate, queryClient]);
+  }, [navigate]);
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { productKeys } from '../../../lib/api/products.api';
-import { useSelectionStore } from '../../../lib/selection-store';
+import { endOfflineSession } from '../../../lib/session-end';
 import { useIsOfflineSession, useSessionStore } from '../../../lib/session-store';
 import { anyCartHasItems, persistCarts } from '../offline/cart-persistence';
 import { syncCatalogue } from '../offline/catalogue-sync';
@@ -13,11 +13,8 @@ import {
   watchConnectivity,
 } from '../offline/connectivity';
 import { drainOutbox, onSaleRecorded, rememberOpenShift, syncStore } from '../offline/outbox';
-import { notifyWarning } from '../utils/notices';
 import { useLiveStock } from './use-live-stock';
 import { useShift } from './use-shift';
-
-export const BACK_ONLINE_TEXT = "The server is back: sign in to sync this register's sales";
 
 /**
  * The register's offline machinery while it is open: watches the connection, keeps the carts in
@@ -64,19 +61,15 @@ export function useOfflineRegister(branchId: string | null) {
     if (!offlineSession || !online) return;
     let cancelled = false;
     void probeServer().then((reachable) => {
-      // Another probe (another mounted register hook, or an earlier run) may have ended it already.
-      if (cancelled || !useSessionStore.getState().offline) return;
+      if (cancelled) return;
       if (!reachable) return connectivityStore.getState().markOffline();
-      useSessionStore.getState().clearSession();
-      useSelectionStore.getState().clearSelection();
-      queryClient.clear();
       // Signed out: RequireAuth takes the page to /login.
-      notifyWarning(BACK_ONLINE_TEXT, 'Back online');
+      endOfflineSession();
     });
     return () => {
       cancelled = true;
     };
-  }, [offlineSession, online, queryClient]);
+  }, [offlineSession, online]);
 
   // A queued sale recorded: the server's stock figures are the truth again.
   useEffect(
