@@ -138,3 +138,49 @@ export function withinDays<F extends { startDate?: string; endDate?: string }>(f
     endDate: earlier(filters.endDate, days.endDate),
   };
 }
+
+/** A mark of a list's order (a kept cut of it): its key, and how many of the list's rows lie from it up to the next mark. */
+export type OrderMark<Key> = { key: Key; rows: number };
+
+/** Where a page starts: `offset` rows after the row at or after `from` (from the start of the list without one). */
+export type MarkSeek<Key> = { from?: Key; window: PageWindow };
+
+/**
+ * Narrows the rows `start` to `start + limit` of a list cut by `marks` (every row of the list counted
+ * under the last mark at or before it, in the list's order) to a walk from the mark of the run `start`
+ * falls in: the walk skips at most that run's rows. Past the counted rows, the plain window.
+ */
+export function seekByMarks<Key>(start: number, limit: number, marks: readonly OrderMark<Key>[]): MarkSeek<Key> {
+  let before = 0;
+  for (const { key, rows } of marks) {
+    if (start < before + rows) return { from: key, window: { offset: start - before, limit, reverse: false } };
+    before += rows;
+  }
+  return { window: { offset: start, limit, reverse: false } };
+}
+
+/**
+ * A page of a list cut into runs by kept marks (see `seekByMarks`; `marks` in the list's order), and the
+ * list's total (the sum of the marks' rows). Any page costs a read of the marks and a walk of one run.
+ */
+export async function readPageByMarks<Row, Key>({
+  page,
+  limit,
+  marks,
+  rows,
+}: {
+  page: number;
+  limit: number;
+  marks: () => Promise<OrderMark<Key>[]>;
+  rows: (seek: MarkSeek<Key>) => Promise<Row[]>;
+}): Promise<[Row[], number]> {
+  const totalOf = (all: OrderMark<Key>[]) => all.reduce((n, m) => n + m.rows, 0);
+  if (page === 1) {
+    const [first, all] = await Promise.all([rows({ window: { offset: 0, limit, reverse: false } }), marks()]);
+    return [first, totalOf(all)];
+  }
+  const all = await marks();
+  const total = totalOf(all);
+  const start = (page - 1) * limit;
+  return [start < total ? await rows(seekByMarks(start, limit, all)) : [], total];
+}

@@ -26,7 +26,9 @@ import { type Db, queryRows } from '../../src/db/client';
  * 6. daily totals: sales_daily and returns_daily equal the rows they summarise;
  * 7. report totals: sales_daily_products and sales_hourly equal the lines, items and sales they summarise;
  *    sales_monthly_products equals sales_daily_products by month;
- * 8. kept counts: stock_movements_daily and audit_logs_daily equal the ledger and log rows they count.
+ * 8. kept counts: stock_movements_daily and audit_logs_daily equal the ledger and log rows they count;
+ *    customer_name_marks count each run of customers exactly, and every branch with customers has its first
+ *    mark ('', nil uuid).
  */
 export type Violation = { invariant: string; detail: string };
 
@@ -467,6 +469,33 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
         where a.n is distinct from s.n`,
   )) {
     add('audit-counts', `${r.key}: audit_logs_daily has ${r.stored ?? 'no row'}, the log ${r.actual ?? 0}`);
+  }
+  for (const r of await rows<{ key: string; stored: number; actual: number }>(
+    db,
+    sql`with m as (
+          select company_id, branch_id, name, id, customers,
+                 lead(name) over w as next_name, lead(id) over w as next_id
+          from customer_name_marks
+          window w as (partition by company_id, branch_id order by name, id)
+        )
+        select concat_ws(' ', m.company_id, m.branch_id, m.name, m.id) as key, m.customers as stored, x.n as actual
+        from m
+        cross join lateral (
+          select count(*)::int as n from customers c
+          where c.company_id = m.company_id and c.branch_id = m.branch_id and (c.name, c.id) >= (m.name, m.id)
+            and (m.next_name is null or (c.name, c.id) < (m.next_name, m.next_id))
+        ) x
+        where x.n <> m.customers
+        union all
+        select concat_ws(' ', c.company_id, c.branch_id, 'no first mark'), 0, count(*)::int
+        from customers c
+        where not exists (
+          select 1 from customer_name_marks f
+          where f.company_id = c.company_id and f.branch_id = c.branch_id and f.name = '' and f.id = ${NIL}::uuid
+        )
+        group by c.company_id, c.branch_id`,
+  )) {
+    add('customer-runs', `${r.key}: customer_name_marks has ${r.stored}, the customers ${r.actual}`);
   }
 
   return violations;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type DayCount, pageWindow, seekByDays, withinDays } from '../../src/lib/keyset.repo';
+import {
+  type DayCount,
+  type MarkSeek,
+  pageWindow,
+  seekByDays,
+  seekByMarks,
+  withinDays,
+} from '../../src/lib/keyset.repo';
 
 /** The rows of a list newest first: each day's rows, newest day first (rows within a day: 0 newest). */
 function listOf(counts: DayCount[]) {
@@ -73,5 +80,38 @@ describe('seekByDays (lib/keyset.repo.ts)', () => {
       startDate: '2024-01-03',
       endDate: undefined,
     });
+  });
+});
+
+describe('seekByMarks: a page from the mark of the run it starts in', () => {
+  // 22 rows a..w without o, cut into runs at a (5 rows), f (9), o (0: its row gone since the cut), p (8).
+  const all = 'abcdefghijklmnpqrstuvw'.split('');
+  const marks = [
+    { key: 'a', rows: 5 },
+    { key: 'f', rows: 9 },
+    { key: 'o', rows: 0 },
+    { key: 'p', rows: 8 },
+  ];
+  const read = (seek: MarkSeek<string>) => {
+    const from = seek.from ?? '';
+    return all.filter((r) => r >= from).slice(seek.window.offset, seek.window.offset + seek.window.limit);
+  };
+
+  it('reads every page exactly as OFFSET does, walking less than a run', () => {
+    for (const limit of [1, 2, 3, 5, 7, 10]) {
+      for (let start = 0; start < all.length; start += limit) {
+        const seek = seekByMarks(start, limit, marks);
+        expect(read(seek), `rows ${start} + ${limit}`).toEqual(all.slice(start, start + limit));
+        expect(seek.window.offset).toBeLessThan(9);
+        expect(seek.window.reverse).toBe(false);
+      }
+    }
+  });
+
+  it('starts at the run the first row falls in, and keeps the plain window past the counted rows', () => {
+    expect(seekByMarks(5, 2, marks)).toEqual({ from: 'f', window: { offset: 0, limit: 2, reverse: false } });
+    expect(seekByMarks(14, 2, marks)).toEqual({ from: 'p', window: { offset: 0, limit: 2, reverse: false } });
+    expect(seekByMarks(13, 2, marks)).toEqual({ from: 'f', window: { offset: 8, limit: 2, reverse: false } });
+    expect(seekByMarks(30, 2, marks)).toEqual({ window: { offset: 30, limit: 2, reverse: false } });
   });
 });

@@ -1,5 +1,6 @@
 export * from './audit-counts';
 export * from './catalog';
+export * from './customer-marks';
 export * from './daily-totals';
 export * from './movement-counts';
 export * from './purchasing';

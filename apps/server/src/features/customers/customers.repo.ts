@@ -1,8 +1,8 @@
 import type { CustomerContact } from '@pos/shared';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { customers, returnItems, returns, saleItems, sales } from '../../db/schema';
-import { type OrderKey, type PageWindow, windowQuery } from '../../lib/keyset.repo';
+import { customerNameMarks, customers, returnItems, returns, saleItems, sales } from '../../db/schema';
+import { type MarkSeek, type OrderKey, type OrderMark, windowQuery } from '../../lib/keyset.repo';
 import { containsPattern, type LocalDays, localDayRange } from '../../lib/sql-filters.repo';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
@@ -64,17 +64,44 @@ const CUSTOMER_LIST_ORDER: OrderKey[] = [
   { column: customers.id, direction: 'asc' },
 ];
 
+/** A customer's place in the list's order. */
+export type CustomerKey = { name: string; id: string };
+
+/** The branch's customer runs (migration 0027), in the list's order: each mark's key and its run's customers. */
+export async function customerRuns(db: DbOrTx, scope: BranchKey): Promise<OrderMark<CustomerKey>[]> {
+  const m = customerNameMarks;
+  const rows = await db
+    .select({ name: m.name, id: m.id, customers: m.customers })
+    .from(m)
+    .where(and(eq(m.companyId, scope.companyId), eq(m.branchId, scope.branchId)))
+    .orderBy(asc(m.name), asc(m.id));
+  return rows.map((r) => ({ key: { name: r.name, id: r.id }, rows: r.customers }));
+}
+
 /**
- * One page of the branch's customers by name (its ids by an index-only walk from the nearer end,
- * lib/keyset.repo.ts), each with the count and total of their completed sales,
- * in the same statement: a grouped subquery over the page's customers' sales (sales_customer_idx).
+ * One page of the branch's customers by name (its ids by an index-only walk of customers_branch_name_idx,
+ * lib/keyset.repo.ts: from the nearer end, or from the mark of the run the page starts in), each with the
+ * count and total of their completed sales, in the same statement: a grouped subquery over the page's
+ * customers' sales (sales_customer_idx).
  */
-export async function listCustomers(db: DbOrTx, scope: BranchKey, search: string | undefined, window: PageWindow) {
+export async function listCustomers(
+  db: DbOrTx,
+  scope: BranchKey,
+  search: string | undefined,
+  { window, from }: MarkSeek<CustomerKey>,
+) {
   const w = windowQuery(CUSTOMER_LIST_ORDER, window);
   const pageIds = db
     .select({ id: customers.id })
     .from(customers)
-    .where(listConditions(scope, search))
+    .where(
+      and(
+        listConditions(scope, search),
+        from
+          ? sql`(${customers.companyId}, ${customers.branchId}, ${customers.name}, ${customers.id}) >= (${scope.companyId}::uuid, ${scope.branchId}::uuid, ${from.name}, ${from.id}::uuid)`
+          : undefined,
+      ),
+    )
     .orderBy(...w.order)
     .limit(w.limit)
     .offset(w.offset);

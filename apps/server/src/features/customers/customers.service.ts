@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
 import { conflict, notFound } from '../../lib/errors';
-import { readPage } from '../../lib/keyset.repo';
+import { readPage, readPageByMarks } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
 import { customerSalesFigures } from '../../lib/sales-figures';
 import * as repo from './customers.repo';
@@ -55,12 +55,20 @@ export async function listCustomers(
   query: { branchId: string; page: number; limit: number; search?: string },
 ): Promise<{ items: CustomerListItem[]; meta: PageMeta }> {
   const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_customers' });
-  const [rows, total] = await readPage({
-    page: query.page,
-    limit: query.limit,
-    count: () => repo.countCustomers(db, scope, query.search),
-    rows: (window) => repo.listCustomers(db, scope, query.search, window),
-  });
+  // The whole branch pages by its kept runs; a search counts its matches.
+  const [rows, total] = query.search
+    ? await readPage({
+        page: query.page,
+        limit: query.limit,
+        count: () => repo.countCustomers(db, scope, query.search),
+        rows: (window) => repo.listCustomers(db, scope, query.search, { window }),
+      })
+    : await readPageByMarks({
+        page: query.page,
+        limit: query.limit,
+        marks: () => repo.customerRuns(db, scope),
+        rows: (seek) => repo.listCustomers(db, scope, undefined, seek),
+      });
   const items = rows.map((r) => ({
     ...toCustomer(r),
     transactionsCount: Number(r.transactionsCount),
