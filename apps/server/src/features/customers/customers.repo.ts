@@ -1,5 +1,5 @@
 import type { CustomerContact } from '@pos/shared';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customerNameMarks, customers, returnItems, returns, saleItems, sales } from '../../db/schema';
 import { type MarkSeek, type OrderKey, type OrderMark, windowQuery } from '../../lib/keyset.repo';
@@ -48,13 +48,11 @@ export type CustomerRow = {
 };
 
 function listConditions(scope: BranchKey, search?: string) {
-  const pattern = search ? containsPattern(search) : undefined;
   return and(
     eq(customers.companyId, scope.companyId),
     eq(customers.branchId, scope.branchId),
-    pattern
-      ? or(ilike(customers.name, pattern), ilike(customers.phone, pattern), ilike(customers.email, pattern))
-      : undefined,
+    // Name, phone or email contains the term, any case (customers_search_trgm_idx).
+    search ? sql`${customers.searchKey} like lower(${containsPattern(search)})` : undefined,
   );
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "customers" ADD COLUMN "search_key" text GENERATED ALWAYS AS (lower(name) || chr(10) || phone || chr(10) || lower(coalesce(email, ''))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "customers_search_trgm_idx" ON "customers" USING gin ("search_key" gin_trgm_ops) WITH (fastupdate=false);
