@@ -1,5 +1,5 @@
 import type { CustomerContact } from '@pos/shared';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customerNameMarks, customers, returnItems, returns, saleItems, sales } from '../../db/schema';
 import { type MarkSeek, type OrderKey, type OrderMark, windowQuery } from '../../lib/keyset.repo';
@@ -76,20 +76,30 @@ export async function customerRuns(db: DbOrTx, scope: BranchKey): Promise<OrderM
   return rows.map((r) => ({ key: { name: r.name, id: r.id }, rows: r.customers }));
 }
 
+/** The order over a search's matches (the subquery `m` of `pageIdsOf`). */
+const MATCHES_ORDER: OrderKey[] = [
+  { column: sql`m.name`, direction: 'asc' },
+  { column: sql`m.id`, direction: 'asc' },
+];
+
 /**
- * One page of the branch's customers by name (its ids by an index-only walk of customers_branch_name_idx,
- * lib/keyset.repo.ts: from the nearer end, or from the mark of the run the page starts in), each with the
- * count and total of their completed sales, in the same statement: a grouped subquery over the page's
- * customers' sales (sales_customer_idx).
+ * The ids of a page of the list. Without a search, or with one too short for the trigram index (under 3
+ * characters): an index-only walk of customers_branch_name_idx, from the nearer end or from the mark of
+ * the run the page starts in (lib/keyset.repo.ts). With a longer search: its matches by the trigram index
+ * first (OFFSET 0 keeps the planner from merging the subquery), then ordered, so the cost follows the number
+ * of matches. Left to itself the planner walks the name index testing each row, which reads most of the
+ * branch when the matches sort late (266 ms at 1,000,000 customers for a term matching 111,111 of them,
+ * against 72 ms this way).
  */
-export async function listCustomers(
-  db: DbOrTx,
-  scope: BranchKey,
-  search: string | undefined,
-  { window, from }: MarkSeek<CustomerKey>,
-) {
+function pageIdsOf(db: DbOrTx, scope: BranchKey, search: string | undefined, { window, from }: MarkSeek<CustomerKey>) {
+  if (search && search.trim().length >= 3) {
+    const w = windowQuery(MATCHES_ORDER, window);
+    return sql`select m.id from (select ${customers.id} as id, ${customers.name} as name from ${customers}
+      where ${listConditions(scope, search)} offset 0) m
+      order by ${sql.join(w.order, sql`, `)} limit ${w.limit} offset ${w.offset}`;
+  }
   const w = windowQuery(CUSTOMER_LIST_ORDER, window);
-  const pageIds = db
+  return db
     .select({ id: customers.id })
     .from(customers)
     .where(
@@ -103,10 +113,24 @@ export async function listCustomers(
     .orderBy(...w.order)
     .limit(w.limit)
     .offset(w.offset);
+}
+
+/**
+ * One page of the branch's customers by name (its ids by `pageIdsOf`), each with the count and total of
+ * their completed sales, in the same statement: a grouped subquery over the page's customers' sales
+ * (sales_customer_idx).
+ */
+export async function listCustomers(
+  db: DbOrTx,
+  scope: BranchKey,
+  search: string | undefined,
+  seek: MarkSeek<CustomerKey>,
+) {
+  const pageIds = pageIdsOf(db, scope, search, seek);
   const pageRows = db
     .select(customerColumns)
     .from(customers)
-    .where(and(eq(customers.companyId, scope.companyId), inArray(customers.id, pageIds)))
+    .where(and(eq(customers.companyId, scope.companyId), sql`${customers.id} in (${pageIds})`))
     .as('c');
   const rows = await db
     .select({
