@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /** Page-size options of every list (spec 02, section 9), default 10. */
 export const PAGE_SIZE_OPTIONS = ['5', '10', '20', '50'];
@@ -31,4 +31,19 @@ export function useListControls({ scope }: { scope: string | null }) {
     pageSize,
     setPageSize: (value: string | null) => setPageSize(Number(value ?? DEFAULT_PAGE_SIZE) || DEFAULT_PAGE_SIZE),
   };
+}
+
+/** What `useKeepPageInRange` reads of a list's query. */
+type PagedQuery = { data?: { meta?: { totalPages?: number } }; isPlaceholderData: boolean };
+
+/**
+ * A page past the end of a server-paged list (its last rows deleted, or a stale page) moves to the last
+ * page, once the answer for the current page is in (not while the previous page's rows stand in for it).
+ */
+export function useKeepPageInRange(page: number, setPage: (page: number) => void, query: PagedQuery): void {
+  const totalPages = Math.max(1, query.data?.meta?.totalPages ?? 1);
+  const settled = Boolean(query.data) && !query.isPlaceholderData;
+  useEffect(() => {
+    if (settled && page > totalPages) setPage(totalPages);
+  }, [settled, page, totalPages, setPage]);
 }

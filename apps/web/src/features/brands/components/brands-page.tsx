@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import type { Brand } from '@pos/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DeleteConfirmation } from '../../../components/delete-confirmation';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagerFooter } from '../../../components/pager-footer';
@@ -10,7 +10,7 @@ import { useBrands, useCreateBrand, useDeleteBrand, useUpdateBrand } from '../..
 import { usageSentence, useCatalogUsage } from '../../../lib/api/catalog-usage.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
-import { useListControls } from '../../../lib/use-list-controls';
+import { useKeepPageInRange, useListControls } from '../../../lib/use-list-controls';
 import { AddBrandForm, EditBrandModal } from './brand-form';
 
 export function BrandsPage() {
@@ -31,10 +31,7 @@ export function BrandsPage() {
   const totalPages = brands.data?.meta?.totalPages ?? 1;
   const { page, setPage } = list;
 
-  // After a delete empties the last page, step back to the new last page.
-  useEffect(() => {
-    if (!brands.isPlaceholderData && page > totalPages) setPage(totalPages);
-  }, [page, totalPages, setPage, brands.isPlaceholderData]);
+  useKeepPageInRange(page, setPage, brands);
 
   const add = async (name: string) => {
     if (!branchId) return;

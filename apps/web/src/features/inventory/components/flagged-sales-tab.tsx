@@ -1,9 +1,10 @@
 import { Badge, Group, Select, Table, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PagerFooter } from '../../../components/pager-footer';
 import { ListState } from '../../../components/table-state';
 import { useInventoryFlags } from '../../../lib/api/inventory.api';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useKeepPageInRange } from '../../../lib/use-list-controls';
 import { INVENTORY_PAGE_SIZE } from '../utils/inventory';
 
 type Props = { branchId: string | null; timeZone: string | null; isSelecting: boolean };
@@ -39,9 +40,7 @@ export function FlaggedSalesTab({ branchId, timeZone, isSelecting }: Props) {
   const total = flags.data?.meta?.total ?? 0;
   const totalPages = Math.max(1, flags.data?.meta?.totalPages ?? 1);
 
-  useEffect(() => {
-    if (flags.data && !flags.isPlaceholderData && page > totalPages) setPaging({ page: totalPages, key: filterKey });
-  }, [page, totalPages, flags.data, flags.isPlaceholderData, filterKey]);
+  useKeepPageInRange(page, (next) => setPaging({ page: next, key: filterKey }), flags);
 
   const isLoading = isSelecting || (Boolean(branchId) && flags.isPending);
 

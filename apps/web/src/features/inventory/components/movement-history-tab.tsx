@@ -1,12 +1,13 @@
 import { Badge, Group, Select, Table, Text } from '@mantine/core';
 import type { InventoryStockItem } from '@pos/shared';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ExportButton } from '../../../components/export-button';
 import { PagerFooter } from '../../../components/pager-footer';
 import { ListState } from '../../../components/table-state';
 import { useMovements } from '../../../lib/api/inventory.api';
 import { formatDateTime } from '../../../lib/format';
+import { useKeepPageInRange } from '../../../lib/use-list-controls';
 import {
   INVENTORY_PAGE_SIZE,
   MOVEMENT_TYPE_OPTIONS,
@@ -37,11 +38,7 @@ export function MovementHistoryTab({ branchId, timeZone, isSelecting }: Props) {
   const total = movements.data?.meta?.total ?? 0;
   const totalPages = Math.max(1, movements.data?.meta?.totalPages ?? 1);
 
-  useEffect(() => {
-    if (movements.data && !movements.isPlaceholderData && page > totalPages) {
-      setPaging({ page: totalPages, key: filterKey });
-    }
-  }, [page, totalPages, movements.data, movements.isPlaceholderData, filterKey]);
+  useKeepPageInRange(page, (next) => setPaging({ page: next, key: filterKey }), movements);
 
   const isLoading = isSelecting || (Boolean(branchId) && movements.isPending);
 

@@ -2,13 +2,14 @@ import { Badge, Button, Group, Select, Table, Text, TextInput } from '@mantine/c
 import { useDebouncedValue } from '@mantine/hooks';
 import type { InventoryStockItem } from '@pos/shared';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ExportButton } from '../../../components/export-button';
 import { PagerFooter } from '../../../components/pager-footer';
 import { ListState } from '../../../components/table-state';
 import { useAllCategories } from '../../../lib/api/categories.api';
 import { useStockLevels } from '../../../lib/api/inventory.api';
 import { formatMoney } from '../../../lib/format';
+import { useKeepPageInRange } from '../../../lib/use-list-controls';
 import {
   INVENTORY_PAGE_SIZE,
   NO_PRODUCTS,
@@ -48,9 +49,7 @@ export function StockLevelsTab({ branchId, isSelecting, showValue, canAdjust, on
   const total = stock.data?.meta?.total ?? 0;
   const totalPages = Math.max(1, stock.data?.meta?.totalPages ?? 1);
 
-  useEffect(() => {
-    if (stock.data && !stock.isPlaceholderData && page > totalPages) setPaging({ page: totalPages, key: filterKey });
-  }, [page, totalPages, stock.data, stock.isPlaceholderData, filterKey]);
+  useKeepPageInRange(page, (next) => setPaging({ page: next, key: filterKey }), stock);
 
   const isLoading = isSelecting || (Boolean(branchId) && stock.isPending);
 

@@ -1,7 +1,7 @@
 import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { isCashier as isCashierUser, type Product } from '@pos/shared';
 import { IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DeleteConfirmation } from '../../../components/delete-confirmation';
 import { ExportButton, exportQuery } from '../../../components/export-button';
 import { ListToolbar } from '../../../components/list-toolbar';
@@ -11,7 +11,7 @@ import { useCreateProduct, useDeleteProduct, useProducts, useUpdateProduct } fro
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
-import { useListControls } from '../../../lib/use-list-controls';
+import { useKeepPageInRange, useListControls } from '../../../lib/use-list-controls';
 import { useLabelSelection } from '../hooks/use-label-selection';
 import { productCountLabel } from '../utils/product-count';
 import { createProductBody, type ProductFormState, updateProductBody } from '../utils/product-form';
@@ -42,9 +42,7 @@ export function ProductsPage() {
   const totalPages = products.data?.meta?.totalPages ?? 1;
   const { page, setPage } = list;
 
-  useEffect(() => {
-    if (!products.isPlaceholderData && page > totalPages) setPage(totalPages);
-  }, [page, totalPages, setPage, products.isPlaceholderData]);
+  useKeepPageInRange(page, setPage, products);
 
   const save = async (values: ProductFormState) => {
     if (!branchId || !editor) return;

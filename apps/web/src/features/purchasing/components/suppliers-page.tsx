@@ -13,7 +13,7 @@ import { useCreateSupplier, useDeleteSupplier, useSuppliers, useUpdateSupplier }
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
-import { useListControls } from '../../../lib/use-list-controls';
+import { useKeepPageInRange, useListControls } from '../../../lib/use-list-controls';
 import { SupplierFormModal } from './supplier-form-modal';
 
 /** /dashboard/suppliers: the company's suppliers (Managers and Super Admins). */
@@ -39,6 +39,7 @@ function SuppliersScreen() {
   const [deleting, setDeleting] = useState<Supplier | null>(null);
   const rows = suppliers.data?.data ?? [];
   const total = suppliers.data?.meta?.total ?? 0;
+  useKeepPageInRange(list.page, list.setPage, suppliers);
   const loading = Boolean(isSelecting || (suppliers.isPending && companyId));
 
   const save = async (values: SupplierFormValues) => {

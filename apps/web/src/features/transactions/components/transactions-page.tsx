@@ -2,7 +2,7 @@ import { ExportButton, exportQuery } from '../../../components/export-button';
 import { PagerFooter } from '../../../components/pager-footer';
 import '@mantine/dates/styles.css';
 import { Badge, Group, Paper, Stack, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   isForbidden,
@@ -12,6 +12,7 @@ import {
 } from '../../../lib/api/transactions.api';
 import { showingRange } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
+import { useKeepPageInRange } from '../../../lib/use-list-controls';
 import { useReprintReceipt } from '../hooks/use-reprint-receipt';
 import { useTransactionFilters } from '../hooks/use-transaction-filters';
 import { emptyTransactionsText, transactionListQuery } from '../utils/filters';
@@ -67,10 +68,7 @@ export function TransactionsPage() {
   const totalPages = Math.max(1, transactions.data?.meta?.totalPages ?? 1);
   const { page, setPage } = filters;
 
-  // A page past the end (rows deleted, or a stale page) moves to the last one.
-  useEffect(() => {
-    if (transactions.data && !transactions.isPlaceholderData && page > totalPages) setPage(totalPages);
-  }, [page, totalPages, setPage, transactions.data, transactions.isPlaceholderData]);
+  useKeepPageInRange(page, setPage, transactions);
 
   const isListLoading = isSelecting || (Boolean(branchId) && transactions.isPending);
   const emptyText = transactions.isError

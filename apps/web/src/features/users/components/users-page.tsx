@@ -12,7 +12,7 @@ import { showingRange } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
-import { useListControls } from '../../../lib/use-list-controls';
+import { useKeepPageInRange, useListControls } from '../../../lib/use-list-controls';
 import { useCreateUser, useUpdateUser, useUsers } from '../api/users.api';
 import { roleBadgeColor } from '../utils/role-badge';
 import { type AddUserFormState, createUserBody, type EditUserFormState, updateUserBody } from '../utils/user-form';
@@ -72,9 +72,7 @@ function UsersScreen() {
   const totalPages = users.data?.meta?.totalPages ?? 1;
   const { page, setPage } = list;
 
-  useEffect(() => {
-    if (!users.isPlaceholderData && page > totalPages) setPage(totalPages);
-  }, [page, totalPages, setPage, users.isPlaceholderData]);
+  useKeepPageInRange(page, setPage, users);
 
   const create = async (values: AddUserFormState) => {
     if (!companyId) return;
