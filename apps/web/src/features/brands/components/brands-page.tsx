@@ -1,10 +1,10 @@
-import { ActionIcon, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { Brand } from '@pos/shared';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DeleteConfirmation } from '../../../components/delete-confirmation';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagerFooter } from '../../../components/pager-footer';
+import { EditDeleteActions } from '../../../components/row-actions';
 import { ListState } from '../../../components/table-state';
 import { useBrands, useCreateBrand, useDeleteBrand, useUpdateBrand } from '../../../lib/api/brands.api';
 import { usageSentence, useCatalogUsage } from '../../../lib/api/catalog-usage.api';
@@ -105,23 +105,11 @@ export function BrandsPage() {
                 <Table.Tr key={brand.id}>
                   <Table.Td>{brand.name}</Table.Td>
                   <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Tooltip label="Edit">
-                        <ActionIcon variant="light" aria-label={`Edit ${brand.name}`} onClick={() => setEditing(brand)}>
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Delete">
-                        <ActionIcon
-                          variant="light"
-                          color="red"
-                          aria-label={`Delete ${brand.name}`}
-                          onClick={() => setDeleting(brand)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
+                    <EditDeleteActions
+                      name={brand.name}
+                      onEdit={() => setEditing(brand)}
+                      onDelete={() => setDeleting(brand)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

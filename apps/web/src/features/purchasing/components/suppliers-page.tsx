@@ -1,12 +1,13 @@
-import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { type Supplier, type SupplierFormValues, userCan } from '@pos/shared';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AccessDenied } from '../../../components/access-denied';
 import { DeleteConfirmation } from '../../../components/delete-confirmation';
 import { ExportButton } from '../../../components/export-button';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagerFooter } from '../../../components/pager-footer';
+import { EditDeleteActions } from '../../../components/row-actions';
 import { ListState } from '../../../components/table-state';
 import { errorMessage } from '../../../lib/api';
 import { useCreateSupplier, useDeleteSupplier, useSuppliers, useUpdateSupplier } from '../../../lib/api/suppliers.api';
@@ -122,23 +123,7 @@ function SuppliersScreen() {
                     <Table.Td>{s.phone ?? '—'}</Table.Td>
                     <Table.Td>{s.email ?? '—'}</Table.Td>
                     <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Edit">
-                          <ActionIcon variant="light" aria-label={`Edit ${s.name}`} onClick={() => setEditing(s)}>
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Delete">
-                          <ActionIcon
-                            variant="light"
-                            color="red"
-                            aria-label={`Delete ${s.name}`}
-                            onClick={() => setDeleting(s)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
+                      <EditDeleteActions name={s.name} onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
