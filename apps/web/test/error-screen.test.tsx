@@ -1,10 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RouteErrorScreen } from '../src/app/route-error-screen';
 import { theme } from '../src/app/theme';
+import { AppErrorBoundary } from '../src/components/app-error-boundary';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -16,18 +15,25 @@ describe('error screen', () => {
   it('shows Oops!, the message and Refresh page, with the Application Error notification', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteErrorScreen /> }]);
-    render(
+    const view = (path: string, child: React.ReactNode) => (
       <MantineProvider theme={theme} env="test">
         <Notifications />
-        <RouterProvider router={router} />
-      </MantineProvider>,
+        <AppErrorBoundary resetKey={path}>{child}</AppErrorBoundary>
+      </MantineProvider>
     );
+    const { rerender } = render(view('/dashboard/pos', <Broken />));
     expect(await screen.findByText('Oops!')).toBeTruthy();
     expect(screen.getByText('Something went wrong')).toBeTruthy();
     expect(screen.getByText('Cannot read the register')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Refresh page' })).toBeTruthy();
     expect(await screen.findByText('Application Error')).toBeTruthy();
     expect(screen.getByText('An unexpected error occurred. Please try refreshing the page.')).toBeTruthy();
+
+    // Another address (the router's reset key) clears the error: the next screen renders.
+    rerender(view('/dashboard/pos', <p>Products</p>));
+    expect(screen.queryByText('Products')).toBeNull();
+    rerender(view('/dashboard', <p>Products</p>));
+    expect(screen.getByText('Products')).toBeTruthy();
+    expect(screen.queryByText('Oops!')).toBeNull();
   });
 });

@@ -1,28 +1,33 @@
-import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { useEffect } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { AppErrorBoundary } from '../components/app-error-boundary';
 import { setUnauthorizedHandler } from '../lib/api';
 import { queryClient } from '../lib/query-client';
 import { signOutAfterUnauthorized } from '../lib/session-end';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
-export function App() {
-  const [router] = useState(createAppRouter);
-
+/** Any 401 (except the login call itself): sign out here and go to /login. */
+function SignOutOnUnauthorized() {
+  const navigate = useNavigate();
   useEffect(() => {
-    // Any 401 (except the login call itself): sign out here and go to /login.
     setUnauthorizedHandler(() => {
       signOutAfterUnauthorized();
-      if (window.location.pathname !== '/login') void router.navigate('/login', { replace: true });
+      if (window.location.pathname !== '/login') void navigate('/login', { replace: true });
     });
     return () => setUnauthorizedHandler(() => {});
-  }, [router]);
+  }, [navigate]);
+  return null;
+}
 
+export function App() {
   return (
     <AppProviders queryClient={queryClient}>
       <AppErrorBoundary>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <SignOutOnUnauthorized />
+          <AppRoutes />
+        </BrowserRouter>
       </AppErrorBoundary>
     </AppProviders>
   );

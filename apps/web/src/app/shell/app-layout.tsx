@@ -1,7 +1,9 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { canManageBranches, userCan } from '@pos/shared';
+import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { ScreenLoader } from '../../components/screen-loader';
 import { SelectionContext } from '../../lib/selection-context';
 import { useSelectionStore } from '../../lib/selection-store';
 import { useSessionUser } from '../../lib/session-store';
@@ -98,7 +100,10 @@ export function AppLayout() {
         </AppShell.Navbar>
 
         <AppShell.Main id="main-content" tabIndex={-1}>
-          <Outlet />
+          {/* The shell stays while the opened screen's chunk loads. */}
+          <Suspense fallback={<ScreenLoader h="50vh" />}>
+            <Outlet />
+          </Suspense>
         </AppShell.Main>
       </AppShell>
     </SelectionContext.Provider>
