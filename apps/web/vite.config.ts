@@ -1,9 +1,28 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * Mantine's ScrollArea (inside every Modal) takes one hook, `useMergeRefs`, from Floating UI, and with it all of
+ * Floating UI (~16 KB gzip) lands in the first load of any screen with a dialog: the register's (issue 14). That
+ * one import resolves to src/lib/merge-refs.ts; the tooltips, menus and selects still use Floating UI.
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const mergeRefs = fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url));
+  return {
+    name: 'scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@floating-ui/react' || !importer) return null;
+      return /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]/.test(importer) ? mergeRefs : null;
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
+    scrollAreaWithoutFloatingUi(),
     react(),
     // The register as an installed app (issue 14): a Workbox service worker (generateSW) precaches the
     // app shell and every chunk, so a reload with the network or the server gone still opens the
@@ -36,5 +55,9 @@ export default defineConfig({
     }),
   ],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+  },
 });

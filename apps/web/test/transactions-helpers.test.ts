@@ -19,6 +19,7 @@ import {
   formatDate,
   formatDateTime,
   formatPercent,
+  formatTime,
   orNotAvailable,
   paymentMethodLabel,
   showingRange,
@@ -143,6 +144,12 @@ describe('formatDate / formatDateTime (dd/mm/yyyy)', () => {
   });
   it('uses 24 hours', () => {
     expect(formatDateTime('2024-12-31T23:59:00Z', 'UTC')).toBe('31/12/2024 23:59');
+  });
+  it('formatTime: HH:mm of an instant (ms since epoch, the register\'s "Offline since")', () => {
+    expect(formatTime(Date.parse('2024-12-31T23:59:00Z'), 'UTC')).toBe('23:59');
+    expect(formatTime(Date.parse('2024-01-02T03:04:00Z'), 'Asia/Karachi')).toBe('08:04');
+    expect(formatTime(new Date(2024, 5, 7, 8, 9).getTime())).toBe('08:09');
+    expect(formatTime(null)).toBe('N/A');
   });
   it('falls back to the browser zone for an unknown zone name', () => {
     const d = new Date(2024, 5, 7, 8, 9);

@@ -1,8 +1,16 @@
 import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, Suspense, useState } from 'react';
 import { useMatch } from 'react-router';
 import { setToastPosition } from '../lib/notify';
 import notificationClasses from './notifications.module.css';
+
+/**
+ * The toast stack's code (Mantine's Notifications and its transitions) loads with the first toast: a screen that
+ * shows none, as the register on arrival, does not carry it (issue 14). A toast shown before it has loaded waits
+ * in Mantine's store and appears with it.
+ */
+const ToastStack = lazy(() => import('./toast-stack').then((m) => ({ default: m.ToastStack })));
 
 /** The toast constants of spec 01 section 9. */
 const NOTIFICATION_SETTINGS = {
@@ -29,5 +37,13 @@ export function AppNotifications() {
   const position = atRegister && wide ? 'bottom-left' : 'top-right';
   // New toasts take this place and keep it (lib/notify.ts): set before any child's effect shows one.
   setToastPosition(position);
-  return <Notifications {...NOTIFICATION_SETTINGS} position={position} />;
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastStack {...NOTIFICATION_SETTINGS} position={position} />
+    </Suspense>
+  );
 }

@@ -1,6 +1,8 @@
-import { Combobox, type ComboboxItem, InputBase, type InputBaseProps, useCombobox } from '@mantine/core';
+import { type ComboboxItem, InputBase, type InputBaseProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type CSSProperties, useMemo, useState } from 'react';
+import { PickerInput, Swap, useOpenWhenLoaded } from './popups/deferred';
+import { type PopupParts, usePopupParts } from './popups/load';
 
 export const PICKER_SEARCH_DEBOUNCE_MS = 300;
 
@@ -26,7 +28,36 @@ type Props = Pick<InputBaseProps, 'label' | 'size' | 'disabled' | 'styles' | 'w'
  * `debounceMs`. Its input keeps the textbox role, with the label as its name; the options are
  * listbox options.
  */
-export function SearchablePicker({
+export function SearchablePicker(props: Props) {
+  const parts = usePopupParts();
+  const [openWhenLoaded, open] = useOpenWhenLoaded();
+  const { data, value, placeholder, disabled, label, size, styles, w } = props;
+  // A disabled picker never opens: its read-only field is all it needs.
+  if (parts && !disabled) {
+    return (
+      <Swap loaded>
+        <LoadedPicker {...props} parts={parts} defaultOpened={openWhenLoaded} />
+      </Swap>
+    );
+  }
+  return (
+    <Swap loaded={false}>
+      <PickerInput
+        label={label}
+        size={size}
+        styles={styles}
+        w={w}
+        aria-label={props['aria-label']}
+        disabled={disabled}
+        placeholder={placeholder}
+        value={data.find((item) => item.value === value)?.label ?? ''}
+        onOpen={disabled ? undefined : open}
+      />
+    </Swap>
+  );
+}
+
+function LoadedPicker({
   data,
   value,
   onChange,
@@ -34,11 +65,14 @@ export function SearchablePicker({
   nothingFound = 'Nothing found',
   debounceMs = PICKER_SEARCH_DEBOUNCE_MS,
   disabled,
+  parts: { Combobox, useCombobox },
+  defaultOpened,
   ...inputProps
-}: Props) {
+}: Props & { parts: PopupParts; defaultOpened: boolean }) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, debounceMs);
   const combobox = useCombobox({
+    defaultOpened,
     onDropdownClose: () => {
       combobox.resetSelectedOption();
       setSearch('');

@@ -76,6 +76,13 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
   return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : NOT_AVAILABLE;
 }
 
+/** HH:mm (24 hours), same rules as formatDate (the register's "Offline since"). */
+export function formatTime(value: string | Date | number | null | undefined, timeZone?: string | null): string {
+  if (value === null || value === undefined || value === '') return NOT_AVAILABLE;
+  const p = dateParts(typeof value === 'number' ? new Date(value) : value, timeZone);
+  return p ? `${p.hour}:${p.minute}` : NOT_AVAILABLE;
+}
+
 /** 'PKR 1,234.50' (the company's currency); 'N/A' when the amount is missing or not a number. */
 export function formatAmount(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return NOT_AVAILABLE;

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { canManageBranches, userCan } from '@pos/shared';
 import { Suspense } from 'react';
@@ -82,7 +82,8 @@ export function AppLayout() {
               <Stack gap="xs">{pickers}</Stack>
             </AppShell.Section>
           ) : null}
-          <AppShell.Section grow component={ScrollArea}>
+          {/* Native scrolling: Mantine's ScrollArea brings Floating UI into every first load (issue 14). */}
+          <AppShell.Section grow style={{ overflowY: 'auto' }}>
             {links.map((link) => (
               <NavLink
                 key={link.to}

@@ -1,5 +1,6 @@
-import { Box, Tooltip } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { type Branch, canSwitchCompany } from '@pos/shared';
+import { Hint } from '../../components/popups/deferred';
 import { SearchablePicker } from '../../components/searchable-picker';
 import { switchCompanyBranch } from '../../lib/selection';
 import { useSelectionStore } from '../../lib/selection-store';
@@ -15,7 +16,7 @@ export function CompanyPicker({ companyId }: { companyId: string | null }) {
 
   if (!canSwitchCompany(user)) {
     return (
-      <Tooltip label="Only super admins can switch companies" withArrow>
+      <Hint label="Only super admins can switch companies" withArrow>
         <Box w={{ base: '100%', sm: 'auto' }}>
           <SearchablePicker
             size="xs"
@@ -28,7 +29,7 @@ export function CompanyPicker({ companyId }: { companyId: string | null }) {
             w={{ base: '100%', sm: 260 }}
           />
         </Box>
-      </Tooltip>
+      </Hint>
     );
   }
 

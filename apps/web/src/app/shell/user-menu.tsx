@@ -1,6 +1,7 @@
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Avatar, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { PopupMenu } from '../../components/popups/deferred';
 import { useSessionUser } from '../../lib/session-store';
 import { useSignOut } from '../use-sign-out';
 
@@ -21,25 +22,32 @@ export function UserMenu() {
   const initials = initialsOf(user?.name);
 
   return (
-    <Menu position="bottom-end" width={220} withArrow shadow="md">
-      <Menu.Target>
-        {/* The name starts with the initials it shows (WCAG 2.5.3, label in name). */}
+    <PopupMenu
+      position="bottom-end"
+      width={220}
+      withArrow
+      shadow="md"
+      target={
+        // The name starts with the initials it shows (WCAG 2.5.3, label in name).
         <UnstyledButton aria-label={`${initials} user menu`}>
           <Avatar color="blue" radius="xl">
             {initials}
           </Avatar>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{user?.name ?? 'Unknown User'}</Menu.Label>
-        <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => navigate('/settings')}>
-          Settings
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
-          Logout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      {(Menu) => (
+        <>
+          <Menu.Label>{user?.name ?? 'Unknown User'}</Menu.Label>
+          <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => navigate('/settings')}>
+            Settings
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+            Logout
+          </Menu.Item>
+        </>
+      )}
+    </PopupMenu>
   );
 }

@@ -1,9 +1,10 @@
-import { ActionIcon, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { lineSubtotal } from '@pos/shared';
 import { IconMinus, IconPlus, IconShoppingCartOff, IconTrash } from '@tabler/icons-react';
 import { formatMoney } from '../../../lib/format';
 import { useActiveCart, useCartStore } from '../store/cart-store';
 import { notifyWarning, stockLimitMessage } from '../utils/notices';
+import classes from './pos.module.css';
 
 /** The active cart's lines: name, unit price, quantity with minus/plus, line total, remove. */
 export function CartLines() {
@@ -23,7 +24,7 @@ export function CartLines() {
   }
 
   return (
-    <ScrollArea.Autosize mah={300} type="auto" scrollbars="y" offsetScrollbars="y">
+    <div className={classes.cartLinesScroll}>
       <Stack gap={0} aria-label="Cart items">
         {cart.items.map((item) => {
           const atStock = item.quantity >= item.stockQuantity;
@@ -86,6 +87,6 @@ export function CartLines() {
           );
         })}
       </Stack>
-    </ScrollArea.Autosize>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
-import { ActionIcon, Badge, CloseButton, Group, ScrollArea, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, CloseButton, Group, UnstyledButton } from '@mantine/core';
 import { IconPlus, IconShoppingCart } from '@tabler/icons-react';
+import { Hint } from '../../../components/popups/deferred';
 import { useCartStore } from '../store/cart-store';
 import classes from './pos.module.css';
 
@@ -14,7 +15,7 @@ export function CartTabs({ onChange }: { onChange?: () => void }) {
 
   return (
     <Group gap="xs" wrap="nowrap" align="center">
-      <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x" style={{ flex: 1, minWidth: 0 }}>
+      <div className={classes.cartTabsScroll}>
         <Group gap={6} wrap="nowrap" role="tablist" aria-label="Carts" py={2}>
           {carts.map((cart) => {
             const active = cart.id === activeCartId;
@@ -54,8 +55,8 @@ export function CartTabs({ onChange }: { onChange?: () => void }) {
             );
           })}
         </Group>
-      </ScrollArea>
-      <Tooltip label="New cart (Ctrl+T)">
+      </div>
+      <Hint label="New cart (Ctrl+T)">
         <ActionIcon
           variant="light"
           size="lg"
@@ -67,7 +68,7 @@ export function CartTabs({ onChange }: { onChange?: () => void }) {
         >
           <IconPlus size={18} />
         </ActionIcon>
-      </Tooltip>
+      </Hint>
     </Group>
   );
 }

@@ -1,11 +1,13 @@
-import { Component, lazy, type ReactNode, Suspense, useState } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { notifyError } from '../../../lib/notify';
+import type { PaymentModalProps } from './payment-modal';
 
 /**
  * The register's dialogs a cashier does not need on the first screen load on first use (issue 14: the
  * register's first-load JavaScript <= 250 KB gzip): each is its own chunk, fetched the first time it
  * opens. The service worker precaches every chunk (apps/web/vite.config.ts), so they open offline too.
- * The payment dialog stays in the register's chunk: mod+P and typing the amount must not wait.
+ * The payment dialog is fetched ahead as soon as the cart holds an item (preloadPaymentDialog), so mod+P and
+ * typing the amount do not wait for it.
  */
 export const ApprovalModal = lazy(() => import('./approval-modal').then((m) => ({ default: m.ApprovalModal })));
 export const ShortcutsModal = lazy(() => import('./shortcuts-modal').then((m) => ({ default: m.ShortcutsModal })));
@@ -13,6 +15,27 @@ export const PriceCheckModal = lazy(() => import('./price-check-modals').then((m
 export const PriceCheckResultModal = lazy(() =>
   import('./price-check-modals').then((m) => ({ default: m.PriceCheckResultModal })),
 );
+
+const loadPayment = () => import('./payment-modal');
+const PaymentModal = lazy(() => loadPayment().then((m) => ({ default: m.PaymentModal })));
+
+/**
+ * The payment dialog, fetched ahead as soon as the cart holds an item (so it shows at once when Payment is
+ * pressed) and mounted at its first opening.
+ */
+export function LazyPaymentModal({ cartHasItems, ...props }: PaymentModalProps & { cartHasItems: boolean }) {
+  useEffect(() => {
+    if (!cartHasItems) return;
+    loadPayment().catch(() => {
+      // Opening it loads it again and shows what went wrong.
+    });
+  }, [cartHasItems]);
+  return (
+    <MountOnFirstOpen opened={props.opened} onFailed={props.onClose}>
+      <PaymentModal {...props} />
+    </MountOnFirstOpen>
+  );
+}
 
 const loadShiftOpen = () => import('./shift-open-modal');
 const loadShiftCash = () => import('./shift-cash-modal');

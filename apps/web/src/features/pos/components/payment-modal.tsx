@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { canCompletePayment, type PaymentDetails } from '../store/sale-payload';
 
-type Props = {
+export type PaymentModalProps = {
   opened: boolean;
   total: number;
   isPaying: boolean;
@@ -20,7 +20,7 @@ const toAmount = (value: string | number) => {
 };
 
 /** Cash or card. Opens with the cursor in 'Amount Received'; Enter completes when the payment is valid. */
-function PaymentForm({ total, isPaying, onClose, onComplete }: Omit<Props, 'opened' | 'onExited'>) {
+function PaymentForm({ total, isPaying, onClose, onComplete }: Omit<PaymentModalProps, 'opened' | 'onExited'>) {
   const [method, setMethod] = useState<PaymentMethod>('cash');
   const [received, setReceived] = useState<string | number>('');
   const amountReceived = method === 'cash' ? toAmount(received) : total;
@@ -137,7 +137,7 @@ function PaymentForm({ total, isPaying, onClose, onComplete }: Omit<Props, 'open
   );
 }
 
-export function PaymentModal({ opened, onClose, onExited, ...form }: Props) {
+export function PaymentModal({ opened, onClose, onExited, ...form }: PaymentModalProps) {
   return (
     <Modal
       opened={opened}

@@ -1,7 +1,8 @@
-import { ActionIcon, Grid, Group, Kbd, Paper, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Grid, Group, Kbd, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBarcode, IconKeyboard, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Hint, PopupSelect } from '../../../components/popups/deferred';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useRegisterTiles } from '../api/pos.api';
 import { useAddToCart } from '../hooks/use-add-to-cart';
@@ -16,13 +17,13 @@ import { cartStore, cartTotals, useActiveCart, useCartStore } from '../store/car
 import { CartPanel } from './cart-panel';
 import {
   ApprovalModal,
+  LazyPaymentModal,
   MountOnFirstOpen,
   PriceCheckModal,
   PriceCheckResultModal,
   ShortcutsModal,
 } from './lazy-dialogs';
 import { NoBranchNotice } from './no-branch-notice';
-import { PaymentModal } from './payment-modal';
 import classes from './pos.module.css';
 import { ProductTiles } from './product-tiles';
 import { RegisterStatus } from './register-status';
@@ -116,11 +117,11 @@ export function PosPage() {
         <Group gap="sm" wrap="wrap" justify="flex-end">
           <RegisterStatus branchId={branch.id} />
           <ShiftBar branchId={branch.id} onPromptExited={focusBarcode} />
-          <Tooltip label="Keyboard shortcuts (?)">
+          <Hint label="Keyboard shortcuts (?)">
             <ActionIcon variant="default" size="lg" aria-label="Keyboard shortcuts" onClick={() => setModal('help')}>
               <IconKeyboard size={18} />
             </ActionIcon>
-          </Tooltip>
+          </Hint>
         </Group>
       </Group>
 
@@ -163,7 +164,7 @@ export function PosPage() {
                   />
                 </Grid.Col>
               </Grid>
-              <Select
+              <PopupSelect
                 label="Category"
                 placeholder="All categories"
                 data={categoryOptions}
@@ -208,7 +209,8 @@ export function PosPage() {
       <MountOnFirstOpen opened={approvalOpen} onFailed={() => approval.answer?.(null)}>
         <ApprovalModal />
       </MountOnFirstOpen>
-      <PaymentModal
+      <LazyPaymentModal
+        cartHasItems={!isEmpty}
         opened={modal === 'payment'}
         total={totals.total}
         isPaying={isPaying}

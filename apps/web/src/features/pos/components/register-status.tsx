@@ -1,5 +1,6 @@
-import { Badge, Button, Group, List, Popover, Stack, Text } from '@mantine/core';
-import dayjs from 'dayjs';
+import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
+import { PopupPanel } from '../../../components/popups/deferred';
+import { formatTime } from '../../../lib/format';
 import { useRegister } from '../hooks/use-register';
 import { useConnectivity } from '../offline/connectivity';
 import { retryOutboxEntry, useOutbox, useSyncState } from '../offline/outbox';
@@ -7,7 +8,7 @@ import { retryOutboxEntry, useOutbox, useSyncState } from '../offline/outbox';
 export const STATUS_TEXT = {
   online: 'Online',
   syncing: 'Syncing',
-  offlineSince: (at: number) => `Offline since ${dayjs(at).format('HH:mm')}`,
+  offlineSince: (at: number) => `Offline since ${formatTime(at)}`,
   waiting: (n: number) => (n === 1 ? '1 sale waiting to sync' : `${n} sales waiting to sync`),
   errors: (n: number) => (n === 1 ? '1 sync error' : `${n} sync errors`),
 } as const;
@@ -52,44 +53,47 @@ export function RegisterStatus({ branchId }: { branchId: string }) {
         </Text>
       )}
       {errors.length > 0 && (
-        <Popover width={340} position="bottom-end" withArrow shadow="md">
-          <Popover.Target>
+        <PopupPanel
+          width={340}
+          position="bottom-end"
+          withArrow
+          shadow="md"
+          target={
             <Button size="compact-sm" color="red" variant="light">
               {STATUS_TEXT.errors(errors.length)}
             </Button>
-          </Popover.Target>
-          <Popover.Dropdown>
-            <Stack gap="xs">
-              <Text size="sm" fw={600}>
-                Sales the server refused
-              </Text>
-              <List spacing="xs" size="sm" listStyleType="none">
-                {errors.map((entry) => (
-                  <List.Item key={entry.id}>
-                    <Group justify="space-between" wrap="nowrap" gap="xs">
-                      <div>
-                        <Text size="sm" fw={500}>
-                          {entry.receiptNumber}
-                        </Text>
-                        <Text size="xs" c="red.8">
-                          {entry.lastError}
-                        </Text>
-                      </div>
-                      <Button
-                        size="compact-xs"
-                        variant="default"
-                        aria-label={`Retry ${entry.receiptNumber}`}
-                        onClick={() => void retryOutboxEntry(entry.seq as number)}
-                      >
-                        Retry
-                      </Button>
-                    </Group>
-                  </List.Item>
-                ))}
-              </List>
-            </Stack>
-          </Popover.Dropdown>
-        </Popover>
+          }
+        >
+          <Stack gap="xs">
+            <Text size="sm" fw={600}>
+              Sales the server refused
+            </Text>
+            <List spacing="xs" size="sm" listStyleType="none">
+              {errors.map((entry) => (
+                <List.Item key={entry.id}>
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <div>
+                      <Text size="sm" fw={500}>
+                        {entry.receiptNumber}
+                      </Text>
+                      <Text size="xs" c="red.8">
+                        {entry.lastError}
+                      </Text>
+                    </div>
+                    <Button
+                      size="compact-xs"
+                      variant="default"
+                      aria-label={`Retry ${entry.receiptNumber}`}
+                      onClick={() => void retryOutboxEntry(entry.seq as number)}
+                    >
+                      Retry
+                    </Button>
+                  </Group>
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        </PopupPanel>
       )}
     </Group>
   );

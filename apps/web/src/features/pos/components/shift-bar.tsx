@@ -1,6 +1,7 @@
-import { Button, Menu } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconCash, IconChevronDown } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { PopupMenu } from '../../../components/popups/deferred';
 import { useShift } from '../hooks/use-shift';
 import { useOutbox } from '../offline/outbox';
 import {
@@ -44,20 +45,26 @@ export function ShiftBar({ branchId, onPromptExited }: { branchId: string; onPro
   return (
     <>
       {shift ? (
-        <Menu position="bottom-end" withinPortal onOpen={preloadShiftDialogs}>
-          <Menu.Target>
+        <PopupMenu
+          position="bottom-end"
+          withinPortal
+          onOpen={preloadShiftDialogs}
+          target={
             <Button variant="light" leftSection={<IconCash size={16} />} rightSection={<IconChevronDown size={14} />}>
               Shift {register.code}
             </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => setDialog('cash')}>Cash in / out</Menu.Item>
-            <Menu.Item onClick={() => setDialog('x')}>X report</Menu.Item>
-            <Menu.Item color="red" onClick={() => setDialog('close')}>
-              Close shift
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+          }
+        >
+          {(Menu) => (
+            <>
+              <Menu.Item onClick={() => setDialog('cash')}>Cash in / out</Menu.Item>
+              <Menu.Item onClick={() => setDialog('x')}>X report</Menu.Item>
+              <Menu.Item color="red" onClick={() => setDialog('close')}>
+                Close shift
+              </Menu.Item>
+            </>
+          )}
+        </PopupMenu>
       ) : (
         <Button variant="filled" leftSection={<IconCash size={16} />} onClick={() => setDialog('open')}>
           Open shift
