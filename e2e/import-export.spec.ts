@@ -35,7 +35,8 @@ function productsCsv(prefix: string, count: number, bad: Record<number, 'price' 
 async function pickDate(page: Page, label: string, date: Date) {
   await page.getByRole('button', { name: label, exact: true }).click();
   const dayName = `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
-  const dropdown = page.locator('.mantine-Popover-dropdown').last();
+  // The calendar is the open dialog; the selects' lists (kept mounted, hidden) are popover dropdowns too.
+  const dropdown = page.getByRole('dialog').filter({ has: page.locator('[data-direction]') });
   for (let i = 0; i < 3 && (await dropdown.getByRole('button', { name: dayName, exact: true }).count()) === 0; i++) {
     await dropdown.locator(`[data-direction="${date < new Date() ? 'previous' : 'next'}"]`).click();
   }
