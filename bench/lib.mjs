@@ -59,6 +59,11 @@ export async function createDatabase() {
   };
 }
 
+export function buildWeb() {
+  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('web build failed');
+}
+
 export function buildServer() {
   const built = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('server build failed');

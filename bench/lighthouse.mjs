@@ -15,14 +15,13 @@
 // 4. prints the JSON result, writes bench/results/lighthouse.json, stops the server, removes the temp dirs.
 //
 // Every loop is bounded; all traffic goes to 127.0.0.1.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { buildServer, loadAverage, option, root, startServer, writeResult } from './lib.mjs';
+import { buildServer, buildWeb, loadAverage, option, root, startServer, writeResult } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const RUNS = option('runs', 3);
@@ -43,11 +42,6 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 const log = (...m) => console.error('[lighthouse bench]', ...m);
-
-function buildWeb() {
-  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('web build failed');
-}
 
 /** A Lighthouse config: mobile defaults, or the desktop preset. */
 function configFor(formFactor) {

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { spawnSync } from 'node:child_process';
 // The register's first-load JavaScript as Chromium loads it (issue 14: <= 250 KB gzip, the service worker and
 // Dexie included), and a check that the service worker precaches every JS chunk (the lazy dialogs open offline).
 //
@@ -33,7 +32,7 @@ import zlib from 'node:zlib';
 
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
 const { chromium } = await import('@playwright/test');
-const { buildServer, loadAverage, option, root, startServer, writeResult } = await import('./lib.mjs');
+const { buildServer, buildWeb, loadAverage, option, root, startServer, writeResult } = await import('./lib.mjs');
 
 const args = process.argv.slice(2);
 const TOP = option('top', 15);
@@ -43,11 +42,6 @@ const TARGET_KB = 250;
 const log = (...m) => console.error('[register-bundle bench]', ...m);
 const kb = (n) => +(n / 1024).toFixed(1);
 const isJs = (url) => /\.m?js(\?|$)/.test(new URL(url).pathname);
-
-function buildWeb() {
-  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('web build failed');
-}
 
 /** Records the JavaScript responses of a context: the page's and the service worker's. */
 function recordJs(context) {

@@ -19,13 +19,13 @@
 //       receipt numbers), then the register reopened online; time until the outbox is empty and the server holds
 //       them all. Target <= 30 s;
 // 3. prints the JSON result, writes bench/results/register-offline.json, stops the server, drops the database.
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
 import {
   apiClient,
   buildServer,
+  buildWeb,
   createDatabase,
   loadAverage,
   option,
@@ -70,8 +70,7 @@ const SIZES = ['50g', '100g', '250g', '500g', '1kg', '1L', '1.5L'];
 const sqlArray = (a) => `array[${a.map((w) => `'${w}'`).join(',')}]`;
 
 if (!args.includes('--no-build')) {
-  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('web build failed');
+  buildWeb();
   buildServer();
 }
 

@@ -21,13 +21,12 @@
 // 4. prints the JSON result, writes bench/results/register-web.json, stops the server, removes the temp dir.
 //
 // Every loop is bounded; all traffic goes to 127.0.0.1.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { buildServer, loadAverage, option, root, startServer, stats, writeResult } from './lib.mjs';
+import { buildServer, buildWeb, loadAverage, option, root, startServer, stats, writeResult } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const SCANS = option('scans', 40);
@@ -39,11 +38,6 @@ const TARGET_SCAN_MS = 100;
 const SKUS = ['BEV-COLA-15', 'SNK-CHIP-70'];
 const log = (...m) => console.error('[register-web bench]', ...m);
 const kb = (n) => +(n / 1024).toFixed(1);
-
-function buildWeb() {
-  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('web build failed');
-}
 
 /** Records script and stylesheet responses of a page; `phase` says which part of the run loaded them. */
 function recordResponses(page) {

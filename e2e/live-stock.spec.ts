@@ -1,18 +1,19 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiSession, findProduct } from './api';
+import { apiSession } from './api';
 import { ensureShiftOpen, signInToDashboard } from './helpers';
 
-// Issue 14: two registers of one branch; a sale on one shows on the other's tiles without a reload
-// (server-sent events). Demo data: Main Branch, Cola 1.5L (BEV-COLA-15); stock read, never assumed.
+// Issue 14: two registers of one branch; one sells the last unit, the other's tile shows it out of stock
+// without a reload (server-sent events). The time it takes, and the same with two server processes on
+// PostgreSQL, is measured by bench/live-stock.mjs (bench/README.md), not asserted here.
 
-async function colaTile(page: Page) {
-  await page.getByLabel('Search Products').fill('Cola 1.5L');
-  const tile = page.getByRole('button', { name: /^Add Cola 1\.5L to cart/ });
-  await expect(tile).toBeVisible();
+async function tileOf(page: Page, name: string) {
+  await page.getByLabel('Search Products').fill(name);
+  const tile = page.getByTestId('product-tile').filter({ hasText: name });
+  await expect(tile).toHaveCount(1);
   return tile;
 }
 
-test('a sale on one register updates the stock on the other register of the branch without a reload', async ({
+test('one register sells the last unit: the other register of the branch shows it out of stock without a reload', async ({
   browser,
 }) => {
   const seller = await browser.newContext();
@@ -20,20 +21,27 @@ test('a sale on one register updates the stock on the other register of the bran
   try {
     const a = await seller.newPage();
     const b = await watcher.newPage();
-    const api = await apiSession(a, 'cashier');
-    const before = (await findProduct(a, api, 'BEV-COLA-15')).stockQuantity;
+    const api = await apiSession(a, 'manager');
+    const sku = `LAST${Date.now().toString(36)}`.toUpperCase();
+    const name = `Last jar ${sku}`;
+    const created = await a.request.post('/api/products', {
+      headers: api.headers,
+      data: { name, sku, price: 30, cost: 12, stockQuantity: 1, branchId: api.branchId },
+    });
+    expect(created.status(), await created.text()).toBe(201);
 
     await signInToDashboard(b, 'manager');
     await b.goto('/dashboard/pos');
     await ensureShiftOpen(b);
-    const watched = await colaTile(b);
-    await expect(watched).toContainText(`Stock: ${before}`, { ignoreCase: true });
     await expect(b.getByTestId('register-status')).toHaveAttribute('data-catalogue', 'synced');
+    const watched = await tileOf(b, name);
+    await expect(watched).toContainText('Stock: 1');
+    await expect(watched).toBeEnabled();
 
     await signInToDashboard(a, 'cashier');
     await a.goto('/dashboard/pos');
     await ensureShiftOpen(a);
-    await a.getByLabel('Barcode').fill('BEV-COLA-15');
+    await a.getByLabel('Barcode').fill(sku);
     await a.getByLabel('Barcode').press('Enter');
     await expect(a.getByTestId('cart-line')).toHaveCount(1);
     await a.getByRole('button', { name: 'Payment' }).click();
@@ -45,7 +53,8 @@ test('a sale on one register updates the stock on the other register of the bran
     await expect(a.getByText('Cart is empty')).toBeVisible();
 
     // Register B was not reloaded, nor its search typed again: the event stream brought the new figure.
-    await expect(watched).toContainText(`Stock: ${before - 1}`, { ignoreCase: true });
+    await expect(watched).toContainText('Out of stock');
+    await expect(watched).toBeDisabled();
   } finally {
     await seller.close();
     await watcher.close();
