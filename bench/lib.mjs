@@ -160,23 +160,27 @@ export async function setUpTenant(call, { adminUsername, adminPassword }) {
       },
     })
   ).data;
-  const cashierPassword = randomBytes(12).toString('base64url');
+  const cashierToken = await addCashier(call, adminToken, { company, branch, username: 'benchcashier' });
+  return { adminToken, cashierToken, company, branch };
+}
+
+/** A cashier of the branch with a random password, signed in: answers the session token. */
+export async function addCashier(call, adminToken, { company, branch, username, name = 'Bench Cashier' }) {
+  const password = randomBytes(12).toString('base64url');
   await call('POST', '/users', {
     token: adminToken,
     body: {
-      name: 'Bench Cashier',
-      email: 'cashier@bench.example',
-      username: 'benchcashier',
-      password: cashierPassword,
+      name,
+      email: `${username}@bench.example`,
+      username,
+      password,
       roleIds: [3],
       companyId: company.id,
       branchId: branch.id,
     },
   });
-  const { access_token: cashierToken } = await call('POST', '/auth/login', {
-    body: { username: 'benchcashier', password: cashierPassword },
-  });
-  return { adminToken, cashierToken, company, branch };
+  const { access_token: token } = await call('POST', '/auth/login', { body: { username, password } });
+  return token;
 }
 
 export function writeResult(name, data) {

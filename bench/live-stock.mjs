@@ -23,6 +23,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
 import {
+  addCashier,
   apiClient,
   buildServer,
   buildWeb,
@@ -189,21 +190,11 @@ try {
  * "Out of stock" without a reload. Answers the times per round (ms).
  */
 async function registersInBrowsers({ call, adminToken, cashierToken, company, branch, db: url }) {
-  const password = randomBytes(12).toString('base64url');
-  await call('POST', '/users', {
-    token: adminToken,
-    body: {
-      name: 'Bench Cashier Two',
-      email: 'cashier2@bench.example',
-      username: 'benchcashier2',
-      password,
-      roleIds: [3],
-      companyId: company.id,
-      branchId: branch.id,
-    },
-  });
-  const { access_token: secondToken } = await call('POST', '/auth/login', {
-    body: { username: 'benchcashier2', password },
+  const secondToken = await addCashier(call, adminToken, {
+    company,
+    branch,
+    username: 'benchcashier2',
+    name: 'Bench Cashier Two',
   });
 
   // One unit each; the names sort first, so every tile is on register B's first page.
