@@ -274,7 +274,7 @@ async function registersInBrowsers({ call, adminToken, cashierToken, company, br
       await a.page.getByLabel('Barcode').fill(p.sku);
       await a.page.getByLabel('Barcode').press('Enter');
       await a.page.getByTestId('cart-line').waitFor();
-      await a.page.getByRole('button', { name: 'Payment' }).click();
+      await a.page.getByRole('button', { name: 'Payment', exact: true }).click();
       const dialog = a.page.getByRole('dialog', { name: 'Payment' });
       await dialog.getByText('Card', { exact: true }).click();
       const answered = a.page.waitForResponse(
@@ -293,6 +293,7 @@ async function registersInBrowsers({ call, adminToken, cashierToken, company, br
       fromAnswer.push(Math.max(0, seenAt - answeredAt));
       fromClick.push(seenAt - clickedAt);
       await a.page.getByText('Cart is empty').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
     }
     return {
       rounds: ROUNDS,
