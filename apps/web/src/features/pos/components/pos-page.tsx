@@ -115,7 +115,7 @@ export function PosPage() {
           </Text>
         </div>
         <Group gap="sm" wrap="wrap" justify="flex-end">
-          <RegisterStatus branchId={branch.id} />
+          <RegisterStatus branchId={branch.id} timeZone={branch.timezone} />
           <ShiftBar branchId={branch.id} onPromptExited={focusBarcode} />
           <Hint label="Keyboard shortcuts (?)">
             <ActionIcon variant="default" size="lg" aria-label="Keyboard shortcuts" onClick={() => setModal('help')}>

@@ -8,16 +8,17 @@ import { retryOutboxEntry, useOutbox, useSyncState } from '../offline/outbox';
 export const STATUS_TEXT = {
   online: 'Online',
   syncing: 'Syncing',
-  offlineSince: (at: number) => `Offline since ${formatTime(at)}`,
+  offlineSince: (at: number, timeZone?: string | null) => `Offline since ${formatTime(at, timeZone)}`,
   waiting: (n: number) => (n === 1 ? '1 sale waiting to sync' : `${n} sales waiting to sync`),
   errors: (n: number) => (n === 1 ? '1 sync error' : `${n} sync errors`),
 } as const;
 
 /**
  * The register header's connection state: Online / Offline since HH:MM / Syncing, how many sales wait
- * in the outbox, and the sales the server refused with their reason and a Retry each.
+ * in the outbox, and the sales the server refused with their reason and a Retry each. The time is the
+ * branch's, as on its receipts and every other screen.
  */
-export function RegisterStatus({ branchId }: { branchId: string }) {
+export function RegisterStatus({ branchId, timeZone }: { branchId: string; timeZone?: string | null }) {
   const online = useConnectivity((s) => s.online);
   const offlineSince = useConnectivity((s) => s.offlineSince);
   const syncing = useSyncState((s) => s.syncing);
@@ -25,7 +26,7 @@ export function RegisterStatus({ branchId }: { branchId: string }) {
   const register = useRegister();
   const { waiting, errors } = useOutbox(branchId);
   const label = !online
-    ? STATUS_TEXT.offlineSince(offlineSince ?? Date.now())
+    ? STATUS_TEXT.offlineSince(offlineSince ?? Date.now(), timeZone)
     : syncing && waiting > 0
       ? STATUS_TEXT.syncing
       : STATUS_TEXT.online;
