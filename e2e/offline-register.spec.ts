@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { computeCartTotals } from '../packages/shared/src/money';
 import { type ApiSession, apiSession, findProduct } from './api';
 import { ensureShiftOpen, keepPrintPopupsOpen, signIn, signInToDashboard } from './helpers';
 
@@ -71,6 +72,15 @@ test('offline register (network down): reload, 5 sales with receipts, reload, si
   const colaBefore = cola.stockQuantity;
   const phone = `0300${Date.now().toString().slice(-7)}`;
   const todayBefore = await dashboardToday(page, manager);
+  const tax = await page.request.get('/api/settings/tax', { headers: api.headers, params: { branchId: api.branchId } });
+  expect(tax.ok()).toBeTruthy();
+  // One Cola at the branch's tax rate: what every sale below must total, the first one right after the reload too.
+  const colaSaleTotal = computeCartTotals({
+    items: [{ quantity: 1, price: Number(cola.price) }],
+    taxRate: (await tax.json()).data.taxRate,
+    discountType: 'amount',
+    discountValue: 0,
+  }).total;
 
   await signInToDashboard(page, 'cashier');
   await page.goto('/dashboard/pos');
@@ -149,6 +159,7 @@ test('offline register (network down): reload, 5 sales with receipts, reload, si
     expect(res.ok()).toBeTruthy();
     const rows = (await res.json()).data.filter((s: { receiptNumber: string }) => s.receiptNumber === number);
     expect(rows, `sale ${number}`).toHaveLength(1);
+    expect(rows[0].total, `sale ${number} at the branch's tax rate`).toBe(colaSaleTotal);
     sales.push(rows[0]);
   }
   await page.goto('/dashboard/transactions');

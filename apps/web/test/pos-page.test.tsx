@@ -14,6 +14,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../src/app/theme';
 import { PosPage } from '../src/features/pos/components/pos-page';
+import { settingsKey } from '../src/features/pos/offline/catalogue-sync';
+import { registerDb, setMeta } from '../src/features/pos/offline/db';
 import { cartStore } from '../src/features/pos/store/cart-store';
 import { SelectionContext } from '../src/lib/selection-context';
 import { answer, onePage } from './answers';
@@ -82,11 +84,13 @@ const sale: Sale = {
 
 type Call = { url: URL; init?: RequestInit };
 
-function setupFetch(postAnswers: (() => Promise<Response>)[] = []) {
+function setupFetch(postAnswers: (() => Promise<Response>)[] = [], { taxAnswers = true } = {}) {
   const calls: Call[] = [];
   const fetchMock = vi.fn((input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://pos.test');
     calls.push({ url, init });
+    // A server that has not answered yet (offline, the request waits for its failure and the retry).
+    if (url.pathname === '/api/settings/tax' && !taxAnswers) return new Promise<Response>(() => {});
     if (url.pathname === '/api/settings/tax')
       return answer(settingsResponses.tax, { success: true, data: { branchId: 'b1', taxRate: 10 } });
     if (url.pathname === '/api/products') {
@@ -284,6 +288,20 @@ describe('PosPage', () => {
       change: 0,
     });
     expect(lines()).toHaveLength(0);
+  });
+
+  it("takes the rate of the last catalogue sync at once while the server's has not come (offline)", async () => {
+    await setMeta(settingsKey('b1'), { taxRate: 7, currency: 'PKR', timezone: 'Asia/Karachi', syncedAt: '' });
+    try {
+      setupFetch([], { taxAnswers: false });
+      renderPos();
+      await scan('BEV-COLA-15');
+      await waitFor(() => expect(lines()).toHaveLength(1));
+      await waitFor(() => expect((screen.getByLabelText('Tax (%)') as HTMLInputElement).value).toBe('7'));
+      expect(screen.getByText('Tax (7%)')).toBeTruthy();
+    } finally {
+      await registerDb().meta.delete(settingsKey('b1'));
+    }
   });
 
   it('keeps several carts in tabs; a new tab inherits the tax rate', async () => {

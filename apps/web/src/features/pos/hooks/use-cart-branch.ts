@@ -6,23 +6,26 @@ import { cartStore } from '../store/cart-store';
 
 /**
  * Carts belong to a branch: a new branch starts fresh carts, then takes its tax percent as their
- * default: the server's setting, or offline the rate of the last catalogue sync (never a 0 made up
- * because the server could not be asked).
+ * default: the rate of the last catalogue sync as soon as it is read from IndexedDB, then the server's
+ * setting when it answers. Offline the server's answer never comes (or comes as an error after a retry),
+ * and a sale paid before then must not go at 0 % (a cart is made before any rate is known).
  */
 export function useCartBranch(branchId: string | null) {
-  // Asked whatever navigator.onLine says (a failure falls back to the stored rate), retried once.
+  // Asked whatever navigator.onLine says (a failure leaves the stored rate), retried once.
   const tax = useQuery({
     ...taxQueryOptions(branchId ?? ''),
     enabled: Boolean(branchId),
     networkMode: 'always',
     retry: 1,
   });
+  // undefined: not read yet; null: this device has no rate stored for the branch.
   const [localRate, setLocalRate] = useState<number | null | undefined>(undefined);
   useEffect(() => {
     if (branchId) cartStore.getState().resetForBranch(branchId);
   }, [branchId]);
   useEffect(() => {
-    if (!branchId || !tax.isError) return;
+    setLocalRate(undefined);
+    if (!branchId) return;
     let stale = false;
     void branchSettings(branchId)
       .then((s) => !stale && setLocalRate(s?.taxRate ?? null))
@@ -30,10 +33,12 @@ export function useCartBranch(branchId: string | null) {
     return () => {
       stale = true;
     };
-  }, [branchId, tax.isError]);
+  }, [branchId]);
   const rate = tax.data?.taxRate;
   const serverRate = typeof rate === 'number' && Number.isFinite(rate) ? rate : tax.isSuccess ? 0 : undefined;
-  const taxRate = serverRate ?? (tax.isError && localRate !== undefined ? (localRate ?? 0) : undefined);
+  // No server answer and nothing stored: 0 once the server has failed (a register that never synced).
+  const taxRate =
+    serverRate ?? (typeof localRate === 'number' ? localRate : tax.isError && localRate === null ? 0 : undefined);
   useEffect(() => {
     if (branchId && taxRate !== undefined) cartStore.getState().applyBranchTaxRate(branchId, taxRate);
   }, [branchId, taxRate]);
