@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { searchSchema } from './categories';
-import { countSchema, envelope, idSchema, instantSchema, moneySchema, namedRefSchema, paged } from './common';
+import {
+  countSchema,
+  envelope,
+  idSchema,
+  instantSchema,
+  moneySchema,
+  namedRefSchema,
+  paged,
+  stockLevelSchema,
+} from './common';
 import { dateFilterSchema } from './sales';
 
 export const INVENTORY_MSG = {
@@ -104,7 +113,7 @@ export const cashierInventoryStockItemSchema = z.object({
   name: z.string(),
   sku: z.string().nullable(),
   category: namedRefSchema.nullable(),
-  stockQuantity: countSchema,
+  stockQuantity: stockLevelSchema,
   lowStockThreshold: countSchema,
   maxStock: countSchema,
   status: z.enum(['out', 'low', 'over', 'normal']),
@@ -148,8 +157,8 @@ export const inventoryMovementSchema = z.object({
   movementType: z.enum(STOCK_MOVEMENT_TYPES),
   direction: z.enum(['in', 'out']),
   quantity: countSchema,
-  previousQuantity: countSchema,
-  newQuantity: countSchema,
+  previousQuantity: stockLevelSchema,
+  newQuantity: stockLevelSchema,
   userName: z.string().nullable(),
   reason: z.string().nullable(),
   referenceType: z.string().nullable(),
@@ -176,8 +185,8 @@ export type StockAdjustmentInput = z.input<typeof stockAdjustmentSchema>;
 
 export const stockAdjustmentResultSchema = z.object({
   product: inventoryStockItemSchema,
-  previousQuantity: countSchema,
-  newQuantity: countSchema,
+  previousQuantity: stockLevelSchema,
+  newQuantity: stockLevelSchema,
   difference: z.number().int(),
 });
 export type StockAdjustmentResult = z.infer<typeof stockAdjustmentResultSchema>;

@@ -9,6 +9,7 @@ import {
   namedRefSchema,
   paged,
   pageQuerySchema,
+  stockLevelSchema,
 } from './common';
 import { fromMinor, toMinor } from './money';
 
@@ -144,7 +145,7 @@ export const cashierProductSchema = z.object({
   category: namedRefSchema.nullable(),
   brand: namedRefSchema.nullable(),
   price: moneySchema,
-  stockQuantity: countSchema,
+  stockQuantity: stockLevelSchema,
   lowStockThreshold: countSchema,
   maxStock: countSchema,
   description: z.string().nullable(),

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { countSchema, envelope, idSchema, instantSchema, moneySchema, namedRefSchema, paged } from './common';
+import {
+  countSchema,
+  envelope,
+  idSchema,
+  instantSchema,
+  moneySchema,
+  namedRefSchema,
+  paged,
+  stockLevelSchema,
+} from './common';
 import { fromMinor, toMinor } from './money';
 
 /** Suppliers, purchase orders, the reorder helper and stock counts (issue 16). */
@@ -249,7 +258,7 @@ export const purchaseOrderLineSchema = z.object({
   quantityOrdered: countSchema,
   quantityReceived: countSchema,
   unitCost: moneySchema,
-  stockQuantity: z.number().int(),
+  stockQuantity: stockLevelSchema,
 });
 export type PurchaseOrderLine = z.infer<typeof purchaseOrderLineSchema>;
 export const purchaseOrderDetailSchema = purchaseOrderSchema.extend({ lines: z.array(purchaseOrderLineSchema) });
@@ -329,7 +338,7 @@ export type StockCountLine = z.infer<typeof stockCountLineSchema>;
 
 /** The review (adjust_stock): expected = stock when counted; value at cost only with view_cost. */
 export const stockCountVarianceSchema = stockCountLineSchema.extend({
-  expectedQuantity: z.number().int(),
+  expectedQuantity: stockLevelSchema,
   variance: z.number().int(),
   varianceValue: moneySchema.optional(),
 });

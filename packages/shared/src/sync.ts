@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { registerRulesSchema } from './approvals';
-import { envelope, idSchema, paged } from './common';
+import { envelope, idSchema, paged, stockLevelSchema } from './common';
 
 /**
  * Catalogue and customer sync for offline registers (issue 14; docs/ARCHITECTURE.md, 'Registers and
@@ -28,7 +28,7 @@ export const syncProductSchema = z.object({
   name: z.string(),
   sku: z.string().nullable(),
   price: z.number(),
-  stockQuantity: z.number().int(),
+  stockQuantity: stockLevelSchema,
   lowStockThreshold: z.number().int(),
   categoryId: z.string().nullable(),
   categoryName: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countSchema, envelope, idSchema, instantSchema, namedRefSchema, paged } from './common';
+import { countSchema, envelope, idSchema, instantSchema, namedRefSchema, paged, stockLevelSchema } from './common';
 
 /** Transfers between branches of one company (issue 16) and write-offs (damage, expiry). */
 export const TRANSFER_MSG = {
@@ -187,8 +187,8 @@ export const writeOffResultSchema = z.object({
   productId: z.string(),
   type: z.enum(WRITE_OFF_TYPES),
   quantity: countSchema,
-  previousQuantity: countSchema,
-  newQuantity: countSchema,
+  previousQuantity: stockLevelSchema,
+  newQuantity: stockLevelSchema,
 });
 export const writeOffResponses = { created: envelope(writeOffResultSchema) };
 

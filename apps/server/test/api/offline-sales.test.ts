@@ -309,6 +309,46 @@ describe(`offline sale upload (${engineName()})`, () => {
     expect(await stockOf(product.id)).toBe(9);
   });
 
+  it('a product sold below 0 reads everywhere with its stock under 0, and a count brings it back', async () => {
+    const product = await createProduct(db(), {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      stockQuantity: 1,
+    });
+    expect((await upload(offlineSale(product, { quantity: 3 }))).statusCode).toBe(201);
+    expect(await stockOf(product.id)).toBe(-2);
+    const get = (url: string, token = tokens.manager) => request(ctx.app, token, { method: 'GET', url });
+    const branch = tenant.main.id;
+
+    for (const token of [tokens.manager, tokens.cashier]) {
+      const list = await get(`/api/products?branchId=${branch}&search=${encodeURIComponent(product.sku ?? '')}`, token);
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.json().data.find((p: { id: string }) => p.id === product.id)?.stockQuantity).toBe(-2);
+      const one = await get(`/api/products/${product.id}`, token);
+      expect(one.statusCode, one.body).toBe(200);
+      expect(one.json().data.stockQuantity).toBe(-2);
+      const stock = await get(
+        `/api/inventory/stock?branchId=${branch}&search=${encodeURIComponent(product.name)}`,
+        token,
+      );
+      expect(stock.statusCode, stock.body).toBe(200);
+      expect(stock.json().data[0]).toMatchObject({ id: product.id, stockQuantity: -2, status: 'out' });
+    }
+    const movements = await get(`/api/inventory/movements?branchId=${branch}&productId=${product.id}`);
+    expect(movements.statusCode, movements.body).toBe(200);
+    expect(movements.json().data[0]).toMatchObject({ movementType: 'sale', previousQuantity: 1, newQuantity: -2 });
+
+    // The manager counts the shelf: 4 there. The adjustment starts from -2.
+    const adjusted = await request(ctx.app, tokens.manager, {
+      method: 'POST',
+      url: '/api/inventory/adjustments',
+      payload: { productId: product.id, branchId: branch, newQuantity: 4, reason: 'Shelf count after offline sales' },
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    expect(adjusted.json().data).toMatchObject({ previousQuantity: -2, newQuantity: 4, difference: 6 });
+    expect(await stockOf(product.id)).toBe(4);
+  });
+
   it('the data invariants hold (stock = ledger, daily totals by sold_at)', async () => {
     expect(await checkInvariants(db())).toEqual([]);
   });
