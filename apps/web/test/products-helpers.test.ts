@@ -133,6 +133,17 @@ describe('the product form', () => {
     expect(createProductBody({ values: { ...filled, cost: 999 }, isCashier: true, branchId }).cost).toBe(0);
   });
 
+  it('edits a product sold offline below 0: the stock is not checked nor sent (an adjustment changes it)', () => {
+    const oversold = { ...filled, stockQuantity: -2 };
+    expect(productSchemaFor({ isCashier: false }).safeParse(formForValidation(oversold)).success).toBe(false);
+    for (const isCashier of [false, true]) {
+      expect(productSchemaFor({ isCashier, isEdit: true }).safeParse(formForValidation(oversold)).success).toBe(true);
+      const body = updateProductBody({ values: oversold, isCashier, branchId });
+      expect('stockQuantity' in body).toBe(false);
+      expect(body.price).toBe(150.46);
+    }
+  });
+
   it("leaves cost out of a cashier's edit", () => {
     const body = updateProductBody({ values: { ...filled, cost: 999 }, isCashier: true, branchId });
     expect('cost' in body).toBe(false);

@@ -53,7 +53,7 @@ export function ProductFormModal({
   onClose,
   onSubmit,
 }: ProductFormModalProps) {
-  const schema = productSchemaFor({ isCashier });
+  const schema = productSchemaFor({ isCashier, isEdit: Boolean(product) });
   const validate = zodValidate(schema);
   const form = useForm<ProductFormState>({
     initialValues: emptyProductForm,
@@ -163,7 +163,8 @@ export function ProductFormModal({
                 label="Stock Quantity"
                 min={0}
                 allowDecimal={false}
-                allowNegative={false}
+                // An edit shows the stock as it is: below 0 after offline sales beyond it (read-only there).
+                allowNegative={isEdit}
                 thousandSeparator=","
                 disabled={isEdit}
                 description={isEdit ? 'Change stock with a stock adjustment in Inventory' : undefined}

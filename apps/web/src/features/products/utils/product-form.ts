@@ -42,25 +42,31 @@ export function productToForm(product: Product): ProductFormState {
   };
 }
 
-/** A cashier's form has no buying price; everyone else's requires one above 0. */
-export const productSchemaFor = ({ isCashier }: { isCashier: boolean }) =>
-  isCashier ? cashierProductFormSchema : productFormSchema;
+/**
+ * A cashier's form has no buying price; everyone else's requires one above 0. An edit has no stock to check:
+ * its field only shows the stock (changed by an adjustment), which is below 0 after offline sales beyond it.
+ */
+export function productSchemaFor({ isCashier, isEdit = false }: { isCashier: boolean; isEdit?: boolean }) {
+  if (isEdit) return isCashier ? editCashierSchema : editSchema;
+  return isCashier ? cashierProductFormSchema : productFormSchema;
+}
+const editSchema = productFormSchema.omit({ stockQuantity: true });
+const editCashierSchema = cashierProductFormSchema.omit({ stockQuantity: true });
+const newStockSchema = cashierProductFormSchema.pick({ stockQuantity: true });
 
 const toNumber = (value: number | string) =>
   typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
 
 type BodyInput = { values: ProductFormState; isCashier: boolean; branchId: string };
 
-function commonBody({ values, isCashier, branchId }: BodyInput) {
-  const numeric = formForValidation(values);
-  const parsed = isCashier ? cashierProductFormSchema.parse(numeric) : productFormSchema.parse(numeric);
+function commonBody({ values, isCashier, branchId }: BodyInput, isEdit: boolean) {
+  const parsed = productSchemaFor({ isCashier, isEdit }).parse(formForValidation(values));
   const body = {
     name: parsed.name,
     sku: parsed.sku ?? null,
     categoryId: parsed.categoryId ?? null,
     brandId: parsed.brandId ?? null,
     price: parsed.price,
-    stockQuantity: parsed.stockQuantity,
     description: parsed.description ?? null,
     branchId,
   };
@@ -72,16 +78,17 @@ function commonBody({ values, isCashier, branchId }: BodyInput) {
  * price, stockQuantity, description, branchId). A cashier's new product carries the spec's cost 0.
  */
 export function createProductBody(input: BodyInput): CreateProductInput {
-  const { body, cost } = commonBody(input);
-  return { ...body, cost: input.isCashier ? 0 : cost };
+  const { body, cost } = commonBody(input, false);
+  const { stockQuantity } = newStockSchema.parse(formForValidation(input.values));
+  return { ...body, stockQuantity, cost: input.isCashier ? 0 : cost };
 }
 
 /**
- * PATCH /products/{id}: the same body. A cashier's edit leaves cost out entirely, so saving a
- * product can never touch a buying price the cashier has not seen.
+ * PATCH /products/{id}: the same body without the stock (an edit never changes it). A cashier's edit leaves
+ * cost out entirely, so saving a product can never touch a buying price the cashier has not seen.
  */
 export function updateProductBody(input: BodyInput): UpdateProductInput {
-  const { body, cost } = commonBody(input);
+  const { body, cost } = commonBody(input, true);
   return input.isCashier ? body : { ...body, cost };
 }
 
