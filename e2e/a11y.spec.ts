@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { apiSession } from './api';
+import { apiSession, createProductViaApi } from './api';
 import { ensureShiftOpen, signInToDashboard } from './helpers';
 
 /**
@@ -75,9 +75,11 @@ async function orderedPurchaseOrderPath(page: Page): Promise<string> {
   const login = await page.request.post('/api/auth/login', { data: { username: 'admin', password: 'Demo1234' } });
   const companyId: string = (await login.json()).user.company[0].id;
   const sku = `A11Y-PO-${Date.now().toString(36)}`;
-  const product = await page.request.post('/api/products', {
-    headers: admin.headers,
-    data: { name: `A11y order ${sku}`, sku, price: 10, cost: 5, stockQuantity: 5, branchId: admin.branchId },
+  const product = await createProductViaApi(page, admin, {
+    name: `A11y order ${sku}`,
+    sku,
+    price: 10,
+    stockQuantity: 5,
   });
   const supplier = await page.request.post('/api/suppliers', {
     headers: admin.headers,
@@ -88,7 +90,7 @@ async function orderedPurchaseOrderPath(page: Page): Promise<string> {
     data: {
       branchId: admin.branchId,
       supplierId: (await supplier.json()).data.id,
-      lines: [{ productId: (await product.json()).data.id, quantity: 4, unitCost: 5 }],
+      lines: [{ productId: product.id, quantity: 4, unitCost: 5 }],
     },
   });
   const { id } = (await draft.json()).data;
@@ -116,16 +118,18 @@ async function transferInTransitPath(page: Page): Promise<string> {
   const branches: { id: string }[] = (await login.json()).user.company[0].branches;
   const to = branches.find((b) => b.id !== admin.branchId);
   const sku = `A11Y-TRF-${Date.now().toString(36)}`;
-  const product = await page.request.post('/api/products', {
-    headers: admin.headers,
-    data: { name: `A11y transfer ${sku}`, sku, price: 10, cost: 5, stockQuantity: 5, branchId: admin.branchId },
+  const product = await createProductViaApi(page, admin, {
+    name: `A11y transfer ${sku}`,
+    sku,
+    price: 10,
+    stockQuantity: 5,
   });
   const draft = await page.request.post('/api/transfers', {
     headers: admin.headers,
     data: {
       fromBranchId: admin.branchId,
       toBranchId: to?.id,
-      lines: [{ productId: (await product.json()).data.id, quantity: 2 }],
+      lines: [{ productId: product.id, quantity: 2 }],
     },
   });
   const { id } = (await draft.json()).data;

@@ -35,6 +35,32 @@ export async function findProduct(page: Page, { headers, branchId }: ApiSession,
   return product;
 }
 
+/**
+ * A new product of the session's branch through POST /api/products: cost 5 and stock 20 unless given, a unique
+ * SKU unless given.
+ */
+export async function createProductViaApi(
+  page: Page,
+  { headers, branchId }: ApiSession,
+  fields: {
+    name: string;
+    price: number;
+    sku?: string;
+    stockQuantity?: number;
+    cost?: number;
+    categoryId?: string;
+    brandId?: string;
+  },
+): Promise<Product & { name: string; price: number }> {
+  const sku = fields.sku ?? `E2E-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`.toUpperCase();
+  const res = await page.request.post('/api/products', {
+    headers,
+    data: { stockQuantity: 20, cost: 5, ...fields, sku, branchId },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).data;
+}
+
 /** A card sale without tax or discount; totals from the shared money module, as the register sends them. */
 export async function sellViaApi(
   page: Page,

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { apiSession, findProduct, sellViaApi } from './api';
+import { apiSession, createProductViaApi, findProduct, sellViaApi } from './api';
 import { expectToast, signInToDashboard } from './helpers';
 
 const SHOTS = process.env.SCREENS_DIR ?? 'test-results/import-export-screens';
@@ -95,20 +95,15 @@ test.describe('CSV import and export', () => {
   test('a manager exports the transactions of a date range as CSV', async ({ page }) => {
     const session = await apiSession(page, 'manager');
     const prefix = `EXP${Date.now().toString(36)}`.toUpperCase();
-    const created = await page.request.post('/api/products', {
-      headers: session.headers,
-      data: {
-        name: `Export tea ${prefix}`,
-        sku: prefix,
-        price: 42.5,
-        cost: 20,
-        stockQuantity: 5,
-        branchId: session.branchId,
-      },
+    const product = await createProductViaApi(page, session, {
+      name: `Export tea ${prefix}`,
+      sku: prefix,
+      price: 42.5,
+      cost: 20,
+      stockQuantity: 5,
     });
-    expect(created.status(), await created.text()).toBe(201);
     const sale = await sellViaApi(page, session, {
-      lines: [{ product: await created.json().then((b) => b.data), quantity: 2 }],
+      lines: [{ product, quantity: 2 }],
     });
 
     await signInToDashboard(page, 'manager');

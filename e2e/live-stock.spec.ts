@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiSession } from './api';
+import { apiSession, createProductViaApi } from './api';
 import { ensureShiftOpen, signInToDashboard } from './helpers';
 
 // Issue 14: two registers of one branch; one sells the last unit, the other's tile shows it out of stock
@@ -24,11 +24,7 @@ test('one register sells the last unit: the other register of the branch shows i
     const api = await apiSession(a, 'manager');
     const sku = `LAST${Date.now().toString(36)}`.toUpperCase();
     const name = `Last jar ${sku}`;
-    const created = await a.request.post('/api/products', {
-      headers: api.headers,
-      data: { name, sku, price: 30, cost: 12, stockQuantity: 1, branchId: api.branchId },
-    });
-    expect(created.status(), await created.text()).toBe(201);
+    await createProductViaApi(a, api, { name, sku, price: 30, cost: 12, stockQuantity: 1 });
 
     await signInToDashboard(b, 'manager');
     await b.goto('/dashboard/pos');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiSession, findProduct } from './api';
+import { apiSession, createProductViaApi, findProduct } from './api';
 import { ensureShiftOpen, expectToast, signInToDashboard } from './helpers';
 
 // Issue 14: a sale made offline is accepted even when the stock went short meanwhile (the goods left the shop).
@@ -17,12 +17,7 @@ test('an offline sale beyond the stock is recorded, flagged on the inventory scr
     const api = await apiSession(manager, 'manager');
     const sku = `OVER${Date.now().toString(36)}`.toUpperCase();
     const name = `Oversold jam ${sku}`;
-    const created = await manager.request.post('/api/products', {
-      headers: api.headers,
-      data: { name, sku, price: 40, cost: 15, stockQuantity: 2, branchId: api.branchId },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const product = (await created.json()).data as { id: string };
+    const product = await createProductViaApi(manager, api, { name, sku, price: 40, cost: 15, stockQuantity: 2 });
 
     // The register has the product (2 in stock) in its catalogue, then the network goes.
     await signInToDashboard(till, 'cashier');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiSession } from './api';
+import { apiSession, createProductViaApi } from './api';
 import { expectToast, signInToDashboard, unique } from './helpers';
 
 const SHOTS = process.env.SCREENS_DIR ?? 'test-results/purchasing-screens';
@@ -9,11 +9,7 @@ async function newProduct(page: Page) {
   const session = await apiSession(page, 'manager');
   const name = unique('PO Item');
   const sku = `PO-${Date.now().toString(36).toUpperCase()}`;
-  const res = await page.request.post('/api/products', {
-    headers: session.headers,
-    data: { branchId: session.branchId, name, sku, price: 9.5, cost: 4, stockQuantity: 10 },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
+  await createProductViaApi(page, session, { name, sku, price: 9.5, cost: 4, stockQuantity: 10 });
   return { name, sku };
 }
 

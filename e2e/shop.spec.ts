@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { computeCartTotals } from '../packages/shared/src/money';
-import { type ApiSession, apiSession, sellViaApi } from './api';
+import { type ApiSession, apiSession, createProductViaApi, sellViaApi } from './api';
 import { ensureShiftOpen, signIn, signInToDashboard, unique, uniqueUsername } from './helpers';
 
 // Issue 11: what a shop would trip over. One test (or more) per numbered item.
 // Screenshots for a person to look at: under test-results (SCREENS_DIR to keep them elsewhere).
 const SCREENS = process.env.SCREENS_DIR ?? 'test-results/screens';
 const PHONE = { width: 390, height: 844 };
-
-type NewProduct = { id: string; sku: string; name: string; price: number; stockQuantity: number };
 
 async function createCategoryViaApi(page: Page, { headers, branchId }: ApiSession, name: string): Promise<string> {
   const res = await page.request.post('/api/categories', { headers, data: { name, branchIds: [branchId] } });
@@ -21,21 +19,6 @@ async function createBrandViaApi(page: Page, { headers, branchId }: ApiSession, 
   const res = await page.request.post('/api/brands', { headers, data: { name, branchId } });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).data.id;
-}
-
-async function createProductViaApi(
-  page: Page,
-  { headers, branchId }: ApiSession,
-  fields: { name: string; price: number; stockQuantity?: number; categoryId?: string; brandId?: string },
-): Promise<NewProduct> {
-  const sku = `SHOP-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`.toUpperCase();
-  const res = await page.request.post('/api/products', {
-    headers,
-    data: { stockQuantity: 20, cost: 1, ...fields, sku, branchId },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const data = (await res.json()).data;
-  return { id: data.id, sku, name: fields.name, price: fields.price, stockQuantity: data.stockQuantity };
 }
 
 async function setPriceViaApi(page: Page, { headers }: ApiSession, id: string, price: number) {

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { createProductViaApi } from './api';
 import { DEMO_PASSWORD, expectToast, signInToDashboard, unique, uniqueUsername } from './helpers';
 
 const SHOTS = process.env.SCREENS_DIR ?? 'test-results/transfers-screens';
@@ -42,11 +43,11 @@ test.describe('transfers', () => {
     // A product of the main branch with known stock, and a manager for the other branch.
     const sku = `TRF-E2E-${Date.now().toString(36)}`.toUpperCase();
     const productName = unique('Transfer Tea');
-    const created = await page.request.post('/api/products', {
-      headers,
-      data: { name: productName, sku, price: 90, cost: 60, stockQuantity: 12, branchId: main.id },
-    });
-    expect(created.status(), await created.text()).toBe(201);
+    await createProductViaApi(
+      page,
+      { headers, branchId: main.id },
+      { name: productName, sku, price: 90, cost: 60, stockQuantity: 12 },
+    );
     const receiver = uniqueUsername('gulberg_manager');
     const user = await page.request.post('/api/users', {
       headers,
