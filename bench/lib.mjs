@@ -183,6 +183,23 @@ export async function addCashier(call, adminToken, { company, branch, username, 
   return token;
 }
 
+/**
+ * A browser context at the server on `port`, signed in as the token's user the way the web app keeps a session
+ * (localStorage 'user-storage'); answers the context and the user.
+ */
+export async function signedInContext(browser, port, token) {
+  const me = await apiClient(port)('GET', '/auth/me', { token });
+  const user = me.data ?? me.user ?? me;
+  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
+  await context.addInitScript(
+    ([session]) => {
+      if (!localStorage.getItem('user-storage')) localStorage.setItem('user-storage', session);
+    },
+    [JSON.stringify({ state: { user, token }, version: 0 })],
+  );
+  return { context, user };
+}
+
 export function writeResult(name, data) {
   const dir = path.join(root, 'bench', 'results');
   fs.mkdirSync(dir, { recursive: true });

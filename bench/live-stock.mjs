@@ -32,6 +32,7 @@ import {
   option,
   root,
   setUpTenant,
+  signedInContext,
   startServer,
   stats,
   taxOf,
@@ -227,15 +228,7 @@ async function registersInBrowsers({ call, adminToken, cashierToken, company, br
   });
   try {
     const register = async (port, token) => {
-      const me = await apiClient(port)('GET', '/auth/me', { token });
-      const session = JSON.stringify({ state: { user: me.data ?? me.user ?? me, token }, version: 0 });
-      const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
-      await context.addInitScript(
-        ([value]) => {
-          if (!localStorage.getItem('user-storage')) localStorage.setItem('user-storage', value);
-        },
-        [session],
-      );
+      const { context } = await signedInContext(browser, port, token);
       const page = await context.newPage();
       await page.goto('/dashboard/pos');
       await page.waitForSelector('[data-testid="register-status"][data-catalogue="synced"]', { timeout: 60_000 });

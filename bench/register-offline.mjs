@@ -31,6 +31,7 @@ import {
   option,
   root,
   setUpTenant,
+  signedInContext,
   startServer,
   stats,
   writeResult,
@@ -41,7 +42,6 @@ const PRODUCTS = option('products', 100_000);
 const LOOKUPS = option('lookups', 200);
 const SALES = option('sales', 1000);
 const PORT = Number(process.env.BENCH_PORT ?? 3993);
-const BASE = `http://127.0.0.1:${PORT}`;
 const log = (...m) => console.error('[register-offline bench]', ...m);
 const WORDS = ['Crunchy', 'Fresh', 'Golden', 'Spicy', 'Sweet', 'Classic', 'Royal', 'Tangy', 'Smoky', 'Zesty', 'Creamy'];
 const FLAVOURS = ['Mango', 'Lemon', 'Cheese', 'Masala', 'Orange', 'Mint', 'Chocolate', 'Vanilla', 'Garlic', 'Honey'];
@@ -94,8 +94,6 @@ try {
     adminUsername: 'benchadmin',
     adminPassword,
   });
-  const me = await call('GET', '/auth/me', { token: cashierToken });
-  const login = { access_token: cashierToken, user: me.data ?? me.user ?? me };
 
   const db = new pg.Client({ connectionString: database.url });
   db.on('error', () => {});
@@ -126,13 +124,7 @@ try {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
-  const context = await browser.newContext({ baseURL: BASE });
-  await context.addInitScript(
-    ([session]) => {
-      if (!localStorage.getItem('user-storage')) localStorage.setItem('user-storage', session);
-    },
-    [JSON.stringify({ state: { user: login.user, token: login.access_token }, version: 0 })],
-  );
+  const { context, user: cashier } = await signedInContext(browser, PORT, cashierToken);
   const page = await context.newPage();
   const status = page.getByTestId('register-status');
   const synced = () =>
@@ -285,7 +277,7 @@ try {
       });
       return { queued: n };
     },
-    { n: SALES, branchId: branch.id, cashierId: login.user.id },
+    { n: SALES, branchId: branch.id, cashierId: cashier.id },
   );
   if (queued.error) throw new Error(queued.error);
   await context.setOffline(false);
