@@ -1,4 +1,5 @@
 import {
+  type CreateSaleInput,
   createSaleSchema,
   DEVICE_MSG,
   DEVICE_PROOF_INVALID,
@@ -10,6 +11,7 @@ import type { Db } from '../../db/client';
 import { type Actor, resolveBranch } from '../../lib/access';
 import { isSignedByDevice } from '../../lib/device-proof';
 import { clientErrorOf } from '../../lib/error-handler';
+import { AppError, notFound } from '../../lib/errors';
 import { findBranchRegister } from './transactions.repo';
 import { createSale, type DeviceProof } from './transactions.service';
 
@@ -58,16 +60,9 @@ async function recordOne(
       errors: { branchId: OTHER_BRANCH },
     };
   }
-  let device: DeviceProof | null = null;
-  if (signature !== undefined) {
-    device = await verifyDevice(db, scope, { registerId: parsed.data.register_id, sale, signature });
-    if (!device) {
-      const message = DEVICE_MSG.proofInvalid;
-      return { id: namedId, status: 403, replayed: false, code: DEVICE_PROOF_INVALID, message };
-    }
-  }
   try {
     const input = parsed.data;
+    const device = signature === undefined ? null : await verifyDevice(db, scope, { input, sale, signature });
     const { sale: recorded, isReplay } = await createSale(db, actor, { input, idempotencyKey, device });
     return { id: recorded.id, status: 201, replayed: isReplay, code: null, message: RECORDED };
   } catch (error) {
@@ -79,17 +74,19 @@ async function recordOne(
 }
 
 /**
- * The register that signed the sale as sent (its `register_id`, a register of the batch's branch with the
- * key it enrolled), or null: no such register, no key, or a signature that is not its.
+ * The register that signed the sale as sent: its `register_id`, a register of the batch's branch (404
+ * otherwise, as any id out of reach), whose enrolled key verifies the signature (403 otherwise).
  */
 async function verifyDevice(
   db: Db,
   scope: { companyId: string; branchId: string },
-  { registerId, sale, signature }: { registerId?: string; sale: Record<string, unknown>; signature: string },
-): Promise<DeviceProof | null> {
-  if (!registerId) return null;
-  const register = await findBranchRegister(db, { ...scope, id: registerId });
-  if (!register?.publicKey || !isSignedByDevice({ publicKey: register.publicKey, sale, signature })) return null;
+  { input, sale, signature }: { input: CreateSaleInput; sale: Record<string, unknown>; signature: string },
+): Promise<DeviceProof> {
+  const register = input.register_id ? await findBranchRegister(db, { ...scope, id: input.register_id }) : undefined;
+  if (input.register_id && !register) throw notFound('Register');
+  if (!register?.publicKey || !isSignedByDevice({ publicKey: register.publicKey, sale, signature })) {
+    throw new AppError(403, DEVICE_PROOF_INVALID, DEVICE_MSG.proofInvalid);
+  }
   return { registerId: register.id, isTrusted: register.isTrusted };
 }
 
