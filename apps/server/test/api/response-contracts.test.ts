@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseSerializerCompiler } from '../../src/lib/response-serializer';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
+import { markException } from '../helpers/device';
 import { createTenant, login, request } from '../helpers/factories';
 import { apiRoutes } from '../helpers/routes';
 
@@ -468,6 +469,10 @@ describe(`response contracts (${engineName()})`, () => {
       await call(manager, 'PUT', `/branches/${branchId}/register-rules`, { ...rules.data, branchId: undefined });
       await call(manager, 'PUT', '/auth/pin', { pin: '2468' });
       await call(manager, 'GET', '/auth/pin');
+      await call(cashier, 'GET', `/registers/${till.data.id}/approvers?${q}`);
+      await markException(ctx.database.db, { companyId, saleId: sale.data.id });
+      await call(manager, 'GET', `/exceptions?${q}`);
+      await call(manager, 'POST', `/exceptions/${sale.data.id}/resolve`, { branchId, note: 'Checked' });
       await call(admin, 'GET', `/audit-logs?companyId=${companyId}`);
       await call(manager, 'GET', `/audit-logs?${q}&action=stock.adjust`);
       await csv(admin, `/audit-logs/export.csv?companyId=${companyId}`);
