@@ -22,7 +22,7 @@ export const SHIFT_MSG = {
   reasonRequired: 'Reason is required',
   amountPositive: 'Amount must be more than 0',
   amountDecimals: 'Amount must have at most 2 decimals',
-  notYourShift: 'Only the cashier of this shift or a manager can move cash on it',
+  notYourShift: 'Only the cashier of this shift or a manager can use its drawer',
 } as const;
 
 /** A paid out larger than the drawer holds is refused; `available` is the expected cash, formatted. */
