@@ -458,6 +458,7 @@ describe(`response contracts (${engineName()})`, () => {
         amount: 20,
         reason: 'Milk for the shop',
       });
+      await call(manager, 'POST', `/shifts/${shift.data.id}/no-sale`);
       await call(manager, 'GET', `/shifts/${shift.data.id}/report`);
       await call(manager, 'GET', `/shifts?${q}&status=open`);
       await csv(manager, `/shifts/export.csv?${q}`);
