@@ -21,6 +21,7 @@ async function main() {
   if (tooCommon) throw new Error(tooCommon);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
+    migrationUrl: env.DATABASE_MIGRATION_URL,
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
   });
