@@ -67,7 +67,15 @@ export async function appRoleProblems(owner: Queryable, role: string): Promise<s
  * someone who set two roles meant the app role not to be able to rewrite the audit log.
  */
 export async function grantAppRole(owner: Queryable, role: string): Promise<void> {
-  for (const statement of appRoleGrants(role)) await owner.query(statement);
+  // One transaction: the blanket table grant never shows UPDATE on audit_logs to a running server.
+  await owner.query('begin');
+  try {
+    for (const statement of appRoleGrants(role)) await owner.query(statement);
+    await owner.query('commit');
+  } catch (error) {
+    await owner.query('rollback').catch(() => undefined);
+    throw error;
+  }
   const problems = await appRoleProblems(owner, role);
   if (problems.length > 0) {
     throw new Error(
