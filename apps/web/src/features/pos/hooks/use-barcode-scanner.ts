@@ -48,7 +48,8 @@ function inScope(target: Element | null): boolean {
  */
 function typeInto(field: TextField, text: string): void {
   // execCommand is the one way to type as the user does; it is deprecated but has no replacement.
-  if (document.activeElement === field && document.execCommand('insertText', false, text)) return;
+  const focused = document.activeElement === field && typeof document.execCommand === 'function';
+  if (focused && document.execCommand('insertText', false, text)) return;
   const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
   setValue?.call(field, field.value + text);
   field.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));

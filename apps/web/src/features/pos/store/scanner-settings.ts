@@ -31,7 +31,7 @@ export function parseScannerSettings(raw: unknown): ScannerSettings {
   const value = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
   const d = DEFAULT_SCANNER_SETTINGS;
   return {
-    maxGapMs: clampInt(value.maxGapMs, 5, 100, d.maxGapMs),
+    maxGapMs: clampInt(value.maxGapMs, 5, 250, d.maxGapMs),
     minLength: clampInt(value.minLength, 2, 32, d.minLength),
     prefix: text(value.prefix),
     suffix: text(value.suffix),
