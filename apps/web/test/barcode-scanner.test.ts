@@ -27,13 +27,13 @@ const chars = (code: string) => [...code];
 
 describe('the scanner detector (default settings: 40 ms, 6 characters)', () => {
   let settings: ScannerSettings;
-  let onScan: ReturnType<typeof vi.fn>;
+  let onScan: ReturnType<typeof vi.fn<(code: string) => void>>;
   let input: HTMLInputElement;
 
   beforeEach(() => {
     vi.useFakeTimers();
     settings = DEFAULT_SCANNER_SETTINGS;
-    onScan = vi.fn();
+    onScan = vi.fn<(code: string) => void>();
     input = document.createElement('input');
     input.value = '10';
     document.body.append(input);
