@@ -5,6 +5,7 @@ import {
   parseScannerSettings,
   type ScannerSettings,
   scannedCode,
+  withoutAffixes,
 } from '../src/features/pos/store/scanner-settings';
 
 /** Keys as a keyboard sends them, each with its own time stamp (ms), to the detector's listener. */
@@ -150,5 +151,11 @@ describe('scanner settings', () => {
     expect(scannedCode('123', s)).toBeNull();
     expect(scannedCode('$1234', { ...s, prefix: '$' })).toBe('1234');
     expect(scannedCode('1234', { ...s, prefix: '$' })).toBeNull();
+  });
+
+  it('the Barcode field drops a prefix and suffix it finds, and keeps a code without them', () => {
+    const s = { ...DEFAULT_SCANNER_SETTINGS, prefix: '$', suffix: '#' };
+    expect(withoutAffixes('$080329#', s)).toBe('080329');
+    expect(withoutAffixes('080329', s)).toBe('080329');
   });
 });

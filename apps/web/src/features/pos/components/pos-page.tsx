@@ -15,6 +15,7 @@ import { useRegisterCategories } from '../hooks/use-register-categories';
 import { useRegisterHotkeys } from '../hooks/use-register-hotkeys';
 import { useApprovalRequest } from '../store/approval-request';
 import { cartStore, cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
+import { loadScannerSettings, withoutAffixes } from '../store/scanner-settings';
 import { showScanHeld } from '../utils/notices';
 import { CartPanel } from './cart-panel';
 import {
@@ -176,7 +177,7 @@ export function PosPage() {
                     onKeyDown={(e) => {
                       if (e.key !== 'Enter') return;
                       e.preventDefault();
-                      const code = barcode.trim();
+                      const code = withoutAffixes(barcode.trim(), loadScannerSettings());
                       setBarcode('');
                       if (code) void scan(code);
                     }}

@@ -55,6 +55,14 @@ export function saveScannerSettings(settings: ScannerSettings): ScannerSettings 
   return checked;
 }
 
+/** A code typed into the Barcode field without the scanner's prefix and suffix, when it has them. */
+export function withoutAffixes(code: string, settings: ScannerSettings): string {
+  let inner = code;
+  if (settings.prefix && inner.startsWith(settings.prefix)) inner = inner.slice(settings.prefix.length);
+  if (settings.suffix && inner.endsWith(settings.suffix)) inner = inner.slice(0, -settings.suffix.length);
+  return inner.trim();
+}
+
 /** The code inside a burst, or null when the burst is no scan (too short, or without the set prefix/suffix). */
 export function scannedCode(burst: string, settings: ScannerSettings): string | null {
   let code = burst;
