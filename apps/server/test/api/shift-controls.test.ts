@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
+import { enrolDevice, uploadSigned } from '../helpers/device';
 import {
   createOpenShift,
   createProduct,
@@ -63,6 +64,22 @@ describe(`shift controls (${engineName()})`, () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     return { register, shift: res.json().data as { id: string } };
+  }
+
+  /** The same at a register enrolled with its key (confirmed by the manager): it can upload offline sales. */
+  async function openSignedShift(openingFloat: number) {
+    const { register, key } = await enrolDevice(ctx.app, {
+      token: tokens.cashier,
+      branchId: tenant.main.id,
+      trustedBy: tokens.manager,
+    });
+    const res = await call(tokens.cashier, 'POST', '/api/shifts', {
+      branchId: tenant.main.id,
+      registerId: register.id,
+      openingFloat,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { register, key, shift: res.json().data as { id: string } };
   }
 
   const paidOut = (token: string, shiftId: string, amount: number) =>
@@ -133,7 +150,7 @@ describe(`shift controls (${engineName()})`, () => {
       price: '10.00',
       stockQuantity: 10,
     });
-    const { register, shift } = await openShift(10);
+    const { register, shift, key } = await openSignedShift(10);
     const closed = await call(tokens.cashier, 'POST', `/api/shifts/${shift.id}/close`, { counted: 10 });
     expect(closed.statusCode, closed.body).toBe(200);
     const z = closed.json().data;
@@ -141,33 +158,41 @@ describe(`shift controls (${engineName()})`, () => {
     expect(z.lateSales).toEqual({ count: 0, total: 0 });
 
     let receipt = 0;
-    const upload = (shiftId: string) => {
+    // Uploaded as the register's outbox does: a batch, signed by the register.
+    const upload = async (shiftId: string) => {
       const id = randomUUID();
-      return ctx.app.inject({
-        method: 'POST',
-        url: '/api/transactions',
-        headers: { authorization: `Bearer ${tokens.cashier}`, 'idempotency-key': id },
-        payload: {
-          id,
-          branchId: tenant.main.id,
-          items: [{ product_id: product.id, quantity: 1, price: 10 }],
-          subtotal: 10,
-          tax: 0,
-          tax_rate: 0,
-          discount_type: 'amount',
-          discount_value: 0,
-          discount_amount: 0,
-          total: 10,
-          payment_method: 'cash',
-          amount_paid: 10,
-          change: 0,
-          register_id: register.id,
-          shift_id: shiftId,
-          offline: true,
-          sold_at: new Date(Date.now() - 60_000).toISOString(),
-          receipt_number: `${register.code}-${String(++receipt).padStart(6, '0')}`,
-        },
+      const res = await uploadSigned(ctx.app, {
+        token: tokens.cashier,
+        branchId: tenant.main.id,
+        key,
+        sales: [
+          {
+            sale: {
+              id,
+              branchId: tenant.main.id,
+              items: [{ product_id: product.id, quantity: 1, price: 10 }],
+              subtotal: 10,
+              tax: 0,
+              tax_rate: 0,
+              discount_type: 'amount',
+              discount_value: 0,
+              discount_amount: 0,
+              total: 10,
+              payment_method: 'cash',
+              amount_paid: 10,
+              change: 0,
+              register_id: register.id,
+              shift_id: shiftId,
+              offline: true,
+              sold_at: new Date(Date.now() - 60_000).toISOString(),
+              receipt_number: `${register.code}-${String(++receipt).padStart(6, '0')}`,
+            },
+          },
+        ],
       });
+      const result = res.json().data.results[0];
+      const sale = await call(tokens.manager, 'GET', `/api/transactions/${result.id}`);
+      return { statusCode: result.status as number, body: JSON.stringify(result), json: () => sale.json() };
     };
 
     // Uploaded while no shift is open at the register: accepted, waiting for the next shift.
