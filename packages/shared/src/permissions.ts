@@ -39,6 +39,16 @@ export function canSwitchCompany(user: PermissionSubject): boolean {
   return isSuperAdmin(user);
 }
 
+/** A cashier, held to the branch's register rules (discount limit, price changes, zero tax). */
+export function isHeldByRegisterRules(user: PermissionSubject): boolean {
+  return (
+    !isSuperUser(user) &&
+    hasRoleNamed(user, 'Cashier') &&
+    !hasRoleNamed(user, SUPER_ADMIN) &&
+    !hasRoleNamed(user, 'Manager')
+  );
+}
+
 /** Super users, super admins and managers may switch branches; everyone else works at their own. */
 export function canSwitchBranch(user: PermissionSubject): boolean {
   return isSuperUser(user) || hasRoleNamed(user, SUPER_ADMIN) || hasRoleNamed(user, 'Manager');

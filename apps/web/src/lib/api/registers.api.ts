@@ -1,4 +1,4 @@
-import type { EnrolRegisterInput, Register, registerResponses } from '@pos/shared';
+import type { EnrolRegisterInput, Register, RegisterApprover, registerResponses } from '@pos/shared';
 import { type Answer, apiRequest } from '.';
 
 /** POST /registers: enrol this device at the branch (or find its register again: idempotent by device). */
@@ -16,4 +16,16 @@ export function fetchRegisters(
   signal?: AbortSignal,
 ): Promise<Answer<typeof registerResponses.list>> {
   return apiRequest<Answer<typeof registerResponses.list>>('/registers', { query: params, signal });
+}
+
+/** GET /registers/{id}/approvers: the branch's approvers and their PIN hashes (the register keeps them offline). */
+export async function fetchRegisterApprovers(
+  { registerId, branchId }: { registerId: string; branchId: string },
+  signal?: AbortSignal,
+): Promise<RegisterApprover[]> {
+  const answer = await apiRequest<Answer<typeof registerResponses.approvers>>(
+    `/registers/${encodeURIComponent(registerId)}/approvers`,
+    { query: { branchId }, signal },
+  );
+  return answer.data.items;
 }

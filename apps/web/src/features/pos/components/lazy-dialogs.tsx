@@ -10,6 +10,9 @@ import type { PaymentModalProps } from './payment-modal';
  * typing the amount do not wait for it.
  */
 export const ApprovalModal = lazy(() => import('./approval-modal').then((m) => ({ default: m.ApprovalModal })));
+export const OfflineApprovalModal = lazy(() =>
+  import('./offline-approval-modal').then((m) => ({ default: m.OfflineApprovalModal })),
+);
 export const ShortcutsModal = lazy(() => import('./shortcuts-modal').then((m) => ({ default: m.ShortcutsModal })));
 export const PriceCheckModal = lazy(() => import('./price-check-modals').then((m) => ({ default: m.PriceCheckModal })));
 export const PriceCheckResultModal = lazy(() =>

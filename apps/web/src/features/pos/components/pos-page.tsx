@@ -15,6 +15,7 @@ import { useRegisterCategories } from '../hooks/use-register-categories';
 import { useRegisterHotkeys } from '../hooks/use-register-hotkeys';
 import { useApprovalRequest } from '../store/approval-request';
 import { cartStore, cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
+import { useOfflineApprovalRequest } from '../store/offline-approval';
 import { loadScannerSettings, withoutAffixes } from '../store/scanner-settings';
 import { showScanHeld } from '../utils/notices';
 import { CartPanel } from './cart-panel';
@@ -22,6 +23,7 @@ import {
   ApprovalModal,
   LazyPaymentModal,
   MountOnFirstOpen,
+  OfflineApprovalModal,
   PriceCheckModal,
   PriceCheckResultModal,
   ShortcutsModal,
@@ -62,7 +64,8 @@ export function PosPage() {
   const [modal, setModal] = useState<OpenModal>(null);
   const { scan, checkPrice, priceResult, setPriceResult, isCheckingPrice } = useProductLookups(branchId);
   const approval = useApprovalRequest();
-  const approvalOpen = approval.reason !== null;
+  const offlineApproval = useOfflineApprovalRequest();
+  const approvalOpen = approval.reason !== null || offlineApproval.request !== null;
   const anyModalOpen = modal !== null || priceResult !== null;
   const anyModalOpenRef = useRef(anyModalOpen);
   anyModalOpenRef.current = anyModalOpen;
@@ -237,8 +240,11 @@ export function PosPage() {
         </Grid.Col>
       </Grid>
 
-      <MountOnFirstOpen opened={approvalOpen} onFailed={() => approval.answer?.(null)}>
+      <MountOnFirstOpen opened={approval.reason !== null} onFailed={() => approval.answer?.(null)}>
         <ApprovalModal />
+      </MountOnFirstOpen>
+      <MountOnFirstOpen opened={offlineApproval.request !== null} onFailed={() => offlineApproval.answer?.(null)}>
+        <OfflineApprovalModal />
       </MountOnFirstOpen>
       <LazyPaymentModal
         cartHasItems={!isEmpty}

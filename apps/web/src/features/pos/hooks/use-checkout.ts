@@ -21,6 +21,7 @@ import { type Cart, type CartLineChange, cartStore, cartTotals, type FreshProduc
 import { buildSalePayload, canCompletePayment, type PaymentDetails } from '../store/sale-payload';
 import { notifyWarning, POS_TEXT } from '../utils/notices';
 import { useOfflineSale } from './use-offline-sale';
+import { useRegister } from './use-register';
 
 /** paid: the sale is recorded; rejected: the server refused this cart (409/422), fix it; failed: retry. */
 export type CheckoutResult = 'paid' | 'rejected' | 'failed';
@@ -74,6 +75,7 @@ export function useCheckout() {
   const store = useReceiptStore();
   const invalidateProducts = useInvalidateProducts();
   const sellOffline = useOfflineSale();
+  const register = useRegister();
   const [isPaying, setIsPaying] = useState(false);
   // Enter pressed twice before a re-render must not send (and print) twice.
   const inFlight = useRef(false);
@@ -91,15 +93,26 @@ export function useCheckout() {
       // Offline (issue 14): the sale goes into the outbox before its receipt prints. The payment key is
       // also the sale's id, so a sale queued after a lost answer is never recorded twice.
       const queued = isOnline() ? undefined : await sellOffline(cart, payment, key);
+      if (queued === 'cancelled') return stop('rejected');
       if (queued === null) throw new Error(POS_TEXT.paymentFailed);
       // Past the cashier's limits the server asks for a manager's approval (issue 15): ask and resend.
       sale =
         queued ??
         (await withApproval((approval) =>
-          createSale({ ...buildSalePayload(cart, branch.id, payment), id: key, ...(approval && { approval }) }, key),
+          createSale(
+            {
+              ...buildSalePayload(cart, branch.id, payment),
+              id: key,
+              // The register it is rung up on: its online sales show when it was online.
+              ...(register && { register_id: register.registerId }),
+              ...(approval && { approval }),
+            },
+            key,
+          ),
         ));
     } catch (error) {
       const queued = isNetworkFailure(error) ? await queueAfterNetworkFailure(cart, payment, key) : null;
+      if (queued === 'cancelled') return stop('rejected');
       if (queued) return finish(cartId, queued, onPaid);
       inFlight.current = false;
       setIsPaying(false);
@@ -115,6 +128,12 @@ export function useCheckout() {
       return 'failed';
     }
     return finish(cartId, sale, onPaid);
+  };
+
+  const stop = (result: CheckoutResult): CheckoutResult => {
+    inFlight.current = false;
+    setIsPaying(false);
+    return result;
   };
 
   /** The server went out of reach during the payment: the register is offline now, the sale is queued. */

@@ -1,9 +1,11 @@
-import type { Sale } from '@pos/shared';
+import { isHeldByRegisterRules, type Sale } from '@pos/shared';
 import { notifyError } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
+import { offlineDepartures } from '../offline/device-trust';
 import { queueOfflineSale } from '../offline/outbox';
 import type { Cart } from '../store/cart-store';
+import { askOfflineApproval } from '../store/offline-approval';
 import { buildSalePayload, type PaymentDetails } from '../store/sale-payload';
 import { useRegister } from './use-register';
 
@@ -21,15 +23,31 @@ export function useOfflineSale() {
   const { branch } = useCurrentSelection();
   const user = useSessionUser();
   const register = useRegister();
-  return async (cart: Cart, payment: PaymentDetails, saleId: string): Promise<Sale | null> => {
+  return async (cart: Cart, payment: PaymentDetails, saleId: string): Promise<Sale | null | 'cancelled'> => {
     if (!branch || !user) return null;
     if (!register) {
       notifyError(OFFLINE_TEXT.notEnrolled);
       return null;
     }
+    const payload = buildSalePayload(cart, branch.id, payment);
+    // The branch's rules hold offline too: past a limit a manager approves on the device, or the cashier
+    // sells without approval and the sale syncs as an exception.
+    let approval: { approver_id: string; approved_at: string } | undefined;
+    const departures = isHeldByRegisterRules(user) ? await offlineDepartures(branch.id, payload) : [];
+    if (departures.length > 0) {
+      const answer = await askOfflineApproval({
+        reason: `Manager approval required: ${departures.map((d) => d.reason).join('; ')}`,
+        registerId: register.registerId,
+        cashierId: user.id,
+      });
+      if (answer === null) return 'cancelled';
+      if (answer !== 'without-approval') {
+        approval = { approver_id: answer.approver.id, approved_at: new Date().toISOString() };
+      }
+    }
     try {
       const { receipt } = await queueOfflineSale({
-        payload: buildSalePayload(cart, branch.id, payment),
+        payload: { ...payload, ...(approval && { device_approval: approval }) },
         register,
         cashier: user,
         branchName: branch.name,

@@ -4,6 +4,7 @@ import { enrolRegister } from '../../../lib/api/registers.api';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { newUuid } from '../../../lib/uuid';
 import { getMeta, setMeta } from '../offline/db';
+import { devicePublicKey, syncApprovalData } from '../offline/device-trust';
 
 /** The register this device is at, for the selected branch. */
 export type RegisterIdentity = { registerId: string; code: string; branchId: string };
@@ -31,9 +32,12 @@ export const storedRegister = (branchId: string) => getMeta<RegisterIdentity>(re
 export async function ensureRegister(branchId: string): Promise<RegisterIdentity> {
   const stored = await storedRegister(branchId);
   try {
-    const register = await enrolRegister({ branchId, deviceId: await deviceId() });
+    const register = await enrolRegister({ branchId, deviceId: await deviceId(), publicKey: await devicePublicKey() });
     const identity = { registerId: register.id, code: register.code, branchId };
     await setMeta(registerKey(branchId), identity);
+    // The rules and approvers for selling offline; the register works without them (then sells unchecked
+    // offline, and the server lists what departed).
+    await syncApprovalData({ branchId, registerId: register.id }).catch(() => undefined);
     return identity;
   } catch (error) {
     if (stored && isApiError(error) && (error.status === 0 || error.status >= 500)) return stored;

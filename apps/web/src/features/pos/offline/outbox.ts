@@ -15,6 +15,7 @@ import { createSaleBatch } from '../../../lib/api/transactions.api';
 import { useSessionStore } from '../../../lib/session-store';
 import { connectivityStore, isNetworkFailure } from './connectivity';
 import { type OutboxEntry, registerDb } from './db';
+import { signSale } from './device-trust';
 
 const sequenceKey = (registerId: string) => `receiptSeq:${registerId}`;
 const openShiftKey = (registerId: string) => `openShift:${registerId}`;
@@ -210,10 +211,15 @@ async function runDrain(): Promise<void> {
       if (!first) break;
       let results: SaleBatchResult[];
       try {
-        results = await createSaleBatch({
-          branchId: first.branchId,
-          sales: batch.map((e) => ({ idempotency_key: e.idempotencyKey, sale: e.payload })),
-        });
+        // Each sale signed by this register: what it claims (offline, its time, number, cashier,
+        // approval) counts only with the register's signature.
+        const sales = await Promise.all(
+          batch.map(async (e) => {
+            const signature = await signSale(e.payload);
+            return { idempotency_key: e.idempotencyKey, sale: e.payload, ...(signature && { signature }) };
+          }),
+        );
+        results = await createSaleBatch({ branchId: first.branchId, sales });
         if (results.length !== batch.length) throw new ApiError({ status: 502, message: 'Incomplete answer' });
       } catch (error) {
         if (isNetworkFailure(error) || (isApiError(error) && error.status >= 500)) {

@@ -1,0 +1,161 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiSession, findProduct } from './api';
+import { ensureShiftOpen, keepPrintPopupsOpen, signInToDashboard } from './helpers';
+
+// The register's trust model (docs/ARCHITECTURE.md): an enrolled register proves what it did offline
+// with its own key; its rules hold offline, a manager approves on the device with their PIN, and what
+// departs without approval syncs as an exception. A forged "offline" request from the cashier's token is
+// refused. Demo data: Main Branch, Cola 1.5L (BEV-COLA-15).
+
+const SCREENS = process.env.SCREENS_DIR ?? 'test-results/register-trust';
+const PIN = '2468';
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: /user menu$/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** A card sale of one Cola at 50 % off, up to the Complete Payment click; answers the dialog that follows. */
+async function discountedColaSale(page: Page) {
+  const barcode = page.getByLabel('Barcode');
+  await barcode.fill('BEV-COLA-15');
+  await barcode.press('Enter');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await page.getByLabel('Discount (%)').fill('50');
+  await page.getByLabel('Discount (%)').press('Tab');
+  await page.getByRole('button', { name: 'Payment' }).click();
+  const payment = page.getByRole('dialog', { name: 'Payment' });
+  await payment.getByText('Card', { exact: true }).click();
+  await payment.getByRole('button', { name: 'Complete Payment' }).click();
+  const approval = page.getByRole('dialog', { name: 'Manager approval (offline)' });
+  await expect(approval).toBeVisible();
+  await expect(approval).toContainText("Discount above the cashier's limit");
+  return approval;
+}
+
+test('offline: a discount approved on the device syncs clean, one without approval lands in Exceptions; a forged offline sale is refused', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await keepPrintPopupsOpen(context);
+  const manager = await apiSession(page, 'manager');
+  const cashierApi = await apiSession(page, 'cashier');
+  const pin = await page.request.put('/api/auth/pin', { headers: manager.headers, data: { pin: PIN } });
+  expect(pin.ok()).toBeTruthy();
+  const cola = await findProduct(page, cashierApi, 'BEV-COLA-15');
+
+  // The manager opens the register on this device once: the device's key is enrolled and trusted.
+  await signInToDashboard(page, 'manager');
+  await page.goto('/dashboard/pos');
+  const status = page.getByTestId('register-status');
+  await expect(status).toContainText(/Register R\d+/);
+  await signOut(page);
+
+  // The cashier's register, online first (catalogue, rules and approvers synced), then the network goes.
+  await signInToDashboard(page, 'cashier');
+  await page.goto('/dashboard/pos');
+  await ensureShiftOpen(page);
+  await expect(status).toContainText('Online');
+  await expect(status).toHaveAttribute('data-catalogue', 'synced');
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
+  await context.setOffline(true);
+  await page.reload();
+  await expect(status).toContainText('Offline since');
+
+  // 1. Past the limit: the manager approves on the device (a wrong PIN is refused there).
+  let approval = await discountedColaSale(page);
+  await approval.getByLabel('Manager username').fill('manager');
+  await approval.getByLabel('PIN').fill('0000');
+  await approval.getByRole('button', { name: 'Approve' }).click();
+  await expect(approval.getByRole('alert')).toContainText('Wrong username or PIN');
+  await page.screenshot({ path: `${SCREENS}/offline-approval.png` });
+  await approval.getByLabel('PIN').fill(PIN);
+  let popup = context.waitForEvent('page');
+  await approval.getByRole('button', { name: 'Approve' }).click();
+  const approvedReceipt = (await (await popup).locator('pre').textContent()) ?? '';
+  await expect(page.getByText('Cart is empty')).toBeVisible();
+
+  // 2. Past the limit again, sold without approval.
+  approval = await discountedColaSale(page);
+  popup = context.waitForEvent('page');
+  await approval.getByRole('button', { name: 'Sell without approval' }).click();
+  const unapprovedReceipt = (await (await popup).locator('pre').textContent()) ?? '';
+  await expect(page.getByText('Cart is empty')).toBeVisible();
+  await expect(status).toContainText('2 sales waiting to sync');
+
+  const receiptNumber = (text: string) => /R\d+-\d{6}/.exec(text)?.[0] as string;
+  const approvedNumber = receiptNumber(approvedReceipt);
+  const unapprovedNumber = receiptNumber(unapprovedReceipt);
+  expect(approvedNumber).toBeTruthy();
+  expect(unapprovedNumber).toBeTruthy();
+
+  // Back online: both sync.
+  await context.setOffline(false);
+  await expect(status).toContainText('Online', { timeout: 30_000 });
+  await expect(status).not.toContainText('waiting to sync', { timeout: 30_000 });
+
+  const saleOf = async (number: string) => {
+    const res = await page.request.get('/api/transactions', {
+      headers: manager.headers,
+      params: { branchId: manager.branchId, receiptNumber: number, page: 1, limit: 10 },
+    });
+    expect(res.ok()).toBeTruthy();
+    const [row] = (await res.json()).data;
+    const one = await page.request.get(`/api/transactions/${row.id}`, { headers: manager.headers });
+    return (await one.json()).data as { id: string; flags: string[]; offline: boolean; total: number };
+  };
+  const approved = await saleOf(approvedNumber);
+  const unapproved = await saleOf(unapprovedNumber);
+  expect(approved.offline).toBe(true);
+  expect(approved.flags).toEqual([]);
+  expect(unapproved.flags).toEqual(['discount_over_limit']);
+  expect(approved.total).toBe(unapproved.total);
+  expect(approved.total).toBeLessThan(Number(cola.price));
+
+  const exceptions = await page.request.get('/api/exceptions', {
+    headers: manager.headers,
+    params: { branchId: manager.branchId, status: 'open', limit: 100 },
+  });
+  const listed = (await exceptions.json()).data.map((e: { saleId: string }) => e.saleId);
+  expect(listed).toContain(unapproved.id);
+  expect(listed).not.toContain(approved.id);
+
+  // A forged "offline" sale from the same cashier's token (as the browser holds it) is refused.
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user-storage') ?? '{}').state?.token);
+  expect(token).toBeTruthy();
+  const registerId = await page.evaluate(async () => {
+    const open = indexedDB.open('pos-register');
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      open.onsuccess = () => resolve(open.result);
+    });
+    const rows = await new Promise<{ key: string; value: { registerId?: string } }[]>((resolve) => {
+      const all = db.transaction('meta').objectStore('meta').getAll();
+      all.onsuccess = () => resolve(all.result);
+    });
+    return rows.find((r) => r.key.startsWith('register:'))?.value.registerId;
+  });
+  const forged = await page.request.post('/api/transactions', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      branchId: cashierApi.branchId,
+      items: [{ product_id: cola.id, quantity: 1, price: Number(cola.price), unit_price: 0.01 }],
+      subtotal: 0.01,
+      tax: 0,
+      tax_rate: 0,
+      discount_type: 'amount',
+      discount_value: 0,
+      discount_amount: 0,
+      total: 0.01,
+      payment_method: 'card',
+      amount_paid: 0.01,
+      change: 0,
+      offline: true,
+      register_id: registerId,
+      sold_at: new Date().toISOString(),
+    },
+  });
+  expect(forged.status()).toBe(403);
+  expect((await forged.json()).code).toBe('DEVICE_PROOF_REQUIRED');
+});
