@@ -1,21 +1,55 @@
-import { copyProductsSchema, IMPORT_MSG, importParamsSchema, importQuerySchema, importResponses } from '@pos/shared';
+import {
+  copyProductsSchema,
+  IMPORT_MAX_BYTES,
+  IMPORT_MSG,
+  importParamsSchema,
+  importQuerySchema,
+  importResponses,
+} from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { badRequest, payloadTooLarge } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import * as service from './import.service';
 
 /** The content types a CSV upload arrives with (browsers label .csv files differently per system). */
 const CSV_TYPES = ['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel', 'application/octet-stream'];
 
+const tags = ['import'];
+
 export async function importRoutes(app: FastifyInstance) {
-  // The body stays a stream: lib/csv-import.ts parses it as it arrives (and enforces the size limit).
-  app.addContentTypeParser(CSV_TYPES, (_req, payload, done) => done(null, payload));
+  await app.register(uploadRoutes);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['import'];
+  r.post(
+    '/import/products/copy',
+    { schema: { tags, body: copyProductsSchema, response: { 200: importResponses.copy } } },
+    async (req) => {
+      const result = await service.copyProducts(app.db, req.actor, req.body);
+      return ok(result, { message: IMPORT_MSG.copied(result.created, result.updated) });
+    },
+  );
+}
+
+/**
+ * The two upload routes, in their own scope so that their body parsers apply to them only. The body
+ * stays a stream: lib/csv-import.ts parses it as it arrives and refuses it once it passes 50 MB (413,
+ * 'The file is larger than 50 MB'), which is also the routes' bodyLimit; a Content-Length above it is
+ * refused before a byte is read. A JSON body is refused unread: the routes' 50 MB limit is for files,
+ * and a JSON parser given it would hold a 50 MB object.
+ */
+async function uploadRoutes(app: FastifyInstance) {
+  app.addContentTypeParser(CSV_TYPES, (req, payload, done) => {
+    const limit = req.routeOptions.bodyLimit ?? IMPORT_MAX_BYTES;
+    if (Number(req.headers['content-length']) > limit) return done(payloadTooLarge(IMPORT_MSG.tooLarge), undefined);
+    done(null, payload);
+  });
+  app.addContentTypeParser('application/json', (_req, _payload, done) => done(badRequest(IMPORT_MSG.notCsvBody)));
+  const r = app.withTypeProvider<ZodTypeProvider>();
   for (const step of ['preview', 'apply'] as const) {
     r.post(
       `/import/:kind/${step}`,
       {
+        bodyLimit: IMPORT_MAX_BYTES,
         schema: {
           tags,
           description:
@@ -39,13 +73,4 @@ export async function importRoutes(app: FastifyInstance) {
       },
     );
   }
-
-  r.post(
-    '/import/products/copy',
-    { schema: { tags, body: copyProductsSchema, response: { 200: importResponses.copy } } },
-    async (req) => {
-      const result = await service.copyProducts(app.db, req.actor, req.body);
-      return ok(result, { message: IMPORT_MSG.copied(result.created, result.updated) });
-    },
-  );
 }
