@@ -8,7 +8,7 @@ import {
 } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { badRequest, payloadTooLarge } from '../../lib/errors';
+import { payloadTooLarge } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import * as service from './import.service';
 
@@ -34,8 +34,8 @@ export async function importRoutes(app: FastifyInstance) {
  * The two upload routes, in their own scope so that their body parsers apply to them only. The body
  * stays a stream: lib/csv-import.ts parses it as it arrives and refuses it once it passes 50 MB (413,
  * 'The file is larger than 50 MB'), which is also the routes' bodyLimit; a Content-Length above it is
- * refused before a byte is read. A JSON body is refused unread: the routes' 50 MB limit is for files,
- * and a JSON parser given it would hold a 50 MB object.
+ * refused before a byte is read. A JSON body is never read: the routes' 50 MB limit is for files, and
+ * a JSON parser given it would hold a 50 MB object.
  */
 async function uploadRoutes(app: FastifyInstance) {
   app.addContentTypeParser(CSV_TYPES, (req, payload, done) => {
@@ -43,7 +43,8 @@ async function uploadRoutes(app: FastifyInstance) {
     if (Number(req.headers['content-length']) > limit) return done(payloadTooLarge(IMPORT_MSG.tooLarge), undefined);
     done(null, payload);
   });
-  app.addContentTypeParser('application/json', (_req, _payload, done) => done(badRequest(IMPORT_MSG.notCsvBody)));
+  // Left unread: the service settles the branch and the permission first, then refuses it (400, notCsvBody).
+  app.addContentTypeParser('application/json', (_req, _payload, done) => done(null, {}));
   const r = app.withTypeProvider<ZodTypeProvider>();
   for (const step of ['preview', 'apply'] as const) {
     r.post(
