@@ -311,7 +311,7 @@ export function requestFor(op: FuzzOperation, ids: FuzzIds): fc.Arbitrary<FuzzRe
 
 /**
  * OVERSIZED BODIES: one byte and more over the operation's body limit, sent with a Content-Length (refused
- * before it is read) and streamed without one (chunked: refused once the limit is passed). A JSON body
+ * unread) and streamed without one (chunked: refused once the limit is passed). A JSON body
  * for JSON operations; a CSV file for upload operations (those with a bodyLimit of their own), with
  * rows of a column the import ignores, so the size is all that is tested. Path parameters get the
  * first value of their enum or a real id, and `branchId` a real branch, so a streamed upload reaches
