@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { optionalTextSchema } from './categories';
 import { countSchema, envelope, idSchema, NAME_MAX } from './common';
 import { CUSTOMER_MSG } from './customers';
-import { fromMinor, toMinor } from './money';
 import { MONEY_MAX, PRODUCT_MSG, skuSchema } from './products';
+import { hasAtMostTwoDecimals } from './rates';
 
 /**
  * CSV import (issue 17, docs/ARCHITECTURE.md 'CSV in and out'): products of a branch (matched by SKU)
@@ -117,8 +117,6 @@ export function importTemplate(kind: ImportKind): string {
 
 // ---- row validation (the spec's messages) ---------------------------------------------------------
 
-const round2 = (v: number) => fromMinor(toMinor(v));
-
 /** A number cell: '' is absent; '1,234.50' and (decimalComma) '12,50' read as numbers; else NaN. */
 export function parseNumberCell(value: string, { decimalComma }: { decimalComma: boolean }): number | undefined {
   const v = value.trim().replace(/\s/g, '');
@@ -128,8 +126,16 @@ export function parseNumberCell(value: string, { decimalComma }: { decimalComma:
   return /^-?(\d+\.?\d*|\.\d+)$/.test(v) ? Number(v) : Number.NaN;
 }
 
-const cellMoney = (message: string) =>
-  z.number({ error: message }).gt(0, message).max(MONEY_MAX, PRODUCT_MSG.amountTooLarge).transform(round2);
+/**
+ * A price or cost cell: above 0 and at most 2 decimals. A third decimal is a row error, never rounded:
+ * 12.345 is not silently 12.35, and 0.001 is not a free product at 0.00.
+ */
+const cellMoney = (message: string, decimals: string) =>
+  z
+    .number({ error: message })
+    .gt(0, message)
+    .max(MONEY_MAX, PRODUCT_MSG.amountTooLarge)
+    .refine(hasAtMostTwoDecimals, decimals);
 const cellQuantity = (negative: string) =>
   z
     .number({ error: PRODUCT_MSG.wholeNumber })
@@ -145,8 +151,8 @@ export const productImportRowSchema = z.object({
   sku: skuSchema.optional(),
   category: z.string().trim().max(NAME_MAX, 'Category name must be at most 200 characters').optional(),
   brand: z.string().trim().max(NAME_MAX, 'Brand name must be at most 200 characters').optional(),
-  price: cellMoney(PRODUCT_MSG.priceGtZero),
-  cost: cellMoney(PRODUCT_MSG.costGtZero).optional(),
+  price: cellMoney(PRODUCT_MSG.priceGtZero, PRODUCT_MSG.priceDecimals),
+  cost: cellMoney(PRODUCT_MSG.costGtZero, PRODUCT_MSG.costDecimals).optional(),
   stock: cellQuantity(PRODUCT_MSG.stockNegative).optional(),
   lowStockThreshold: cellQuantity('Low stock threshold cannot be negative').optional(),
   maxStock: cellQuantity('Maximum stock cannot be negative').optional(),

@@ -20,6 +20,8 @@ export const PRODUCT_MSG = {
   skuTooLong: 'SKU must be at most 64 characters',
   costGtZero: 'Buying price must be greater than 0',
   priceGtZero: 'Selling price must be greater than 0',
+  priceDecimals: 'Selling price can have at most 2 decimal places',
+  costDecimals: 'Buying price can have at most 2 decimal places',
   stockNegative: 'Stock quantity cannot be negative',
   wholeNumber: 'Must be a whole number',
   amountTooLarge: 'Must be at most 1,000,000,000',

@@ -66,14 +66,21 @@ async function nextBatch<Row>(rows: AsyncIterator<Row[]>): Promise<Row[] | undef
   return next.done ? undefined : next.value;
 }
 
-// A cell starting with = + - @ (or a tab / carriage return) is a formula to a spreadsheet: prefix it with
-// ' so it stays text (OWASP "CSV injection"); numbers and phone-like values (+92 300 ...) are left alone.
-const FORMULA_START = /^[=@\t\r]|^[+-](?![\d\s().-]*$)/;
+/**
+ * A text cell that starts with = + - @, a tab or a carriage return is a formula to a spreadsheet
+ * ('+1-1' shows 0, '=HYPERLINK(...)' is a link): it gets a leading ' so it stays text (OWASP "CSV
+ * injection"). Every export's cells pass here (csvText), so no export can miss it; phone numbers
+ * (+92 300 ...) included, since '+1-1' is phone-like too. Numbers are not text and keep their sign: a
+ * number value, or a string that is only a decimal number (a money column written with toFixed(2):
+ * '-5.00'), is left as it is. lib/csv-import.ts takes the ' off again, so an export imports back.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
 function cellOf(value: string | number | boolean | null | undefined): string | number {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'string' && FORMULA_START.test(value)) return `'${value}`;
+  if (typeof value === 'string' && FORMULA_START.test(value) && !PLAIN_NUMBER.test(value)) return `'${value}`;
   return value;
 }
 

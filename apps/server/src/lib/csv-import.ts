@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_MSG, type ImportColumn, normalizeHeader } from '@pos/shared';
 import { parse } from 'csv-parse';
-import { badRequest } from './errors';
+import { AppError, badRequest, payloadTooLarge } from './errors';
 
 /**
  * Reading an uploaded CSV file (docs/ARCHITECTURE.md, 'CSV in and out') with csv-parse, streaming: the
@@ -52,7 +52,7 @@ async function readHead(body: AsyncIterable<Buffer | string> | Iterable<Buffer |
   const count = (chunk: Buffer | string) => {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     bytes += buffer.length;
-    if (bytes > IMPORT_MAX_BYTES) throw badRequest(IMPORT_MSG.tooLarge);
+    if (bytes > IMPORT_MAX_BYTES) throw payloadTooLarge(IMPORT_MSG.tooLarge);
     return buffer;
   };
   // Up to the first line end (or 64 KB): enough to see the header's separators.
@@ -69,6 +69,12 @@ async function readHead(body: AsyncIterable<Buffer | string> | Iterable<Buffer |
   }
   return { headerLine: text.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '', rest: rest() };
 }
+
+/**
+ * A cell as it was before an export guarded it (lib/csv-export.ts writes '+92 300 ... for +92 300 ...,
+ * so a spreadsheet keeps it as text): the ' comes off again, so an exported file imports back as it was.
+ */
+const unquoteFormula = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
 /** Maps the header cells to the documented columns' keys (headers and aliases; case, spaces, _ and - ignored). */
 function mapHeader(header: string[], columns: readonly ImportColumn[]): (string | undefined)[] {
@@ -99,14 +105,17 @@ export async function readCsv(body: unknown, columns: readonly ImportColumn[], b
   const { headerLine, rest } = await readHead(uploadedFile(body));
   if (headerLine.trim() === '') throw badRequest(IMPORT_MSG.emptyFile);
   const delimiter = detectSeparator(headerLine);
-  const parser = Readable.from(rest).pipe(
-    parse({ bom: true, delimiter, relax_column_count: true, skip_empty_lines: false, trim: true }),
-  );
+  const parser = parse({ bom: true, delimiter, relax_column_count: true, skip_empty_lines: false, trim: true });
+  // pipeline, not pipe: an error of the body (over the size limit, a dropped upload) must reach the
+  // parser, whose iteration below rejects with it. With pipe() it was an 'error' event nobody listened
+  // to, which ends the whole process. The callback has nothing left to do: the iteration reports it.
+  pipeline(Readable.from(rest), parser, () => undefined);
   const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
   const next = async () => {
     try {
       return await records.next();
     } catch (error) {
+      if (error instanceof AppError) throw error;
       throw badRequest(`${IMPORT_MSG.notCsv}: ${(error as Error).message}`);
     }
   };
@@ -126,7 +135,7 @@ export async function readCsv(body: unknown, columns: readonly ImportColumn[], b
         if (++rows > IMPORT_MAX_ROWS) throw badRequest(IMPORT_MSG.tooManyRows);
         const cells: Record<string, string> = {};
         keys.forEach((key, i) => {
-          if (key) cells[key] = record.value[i] ?? '';
+          if (key) cells[key] = unquoteFormula(record.value[i] ?? '');
         });
         batch.push({ row, cells });
         if (batch.length >= batchSize) {

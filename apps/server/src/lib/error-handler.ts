@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors';
+import { AppError, bodyTooLarge } from './errors';
 import { pgErrorOf, UNIQUE_VIOLATION } from './pg-errors';
 
 /** The error envelope of a 4xx. */
@@ -52,6 +52,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       }
       const message = Object.values(errors)[0] ?? 'Invalid request';
       return reply.code(400).send({ success: false, message, code: 'VALIDATION_ERROR', errors });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Fastify's own text names no limit; the route's limit is what the client needs to know.
+      const { statusCode, code, message } = bodyTooLarge(
+        req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0,
+      );
+      return reply.code(statusCode).send({ success: false, message, code });
     }
     const clientError = clientErrorOf(error);
     if (clientError) return reply.code(clientError.statusCode).send(clientError.body);

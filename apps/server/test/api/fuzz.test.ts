@@ -13,7 +13,14 @@ import {
   createTenant,
   login,
 } from '../helpers/factories';
-import { checkAnswer, type FuzzOperation, type FuzzRequest, type JsonSchema, requestFor } from '../helpers/fuzz';
+import {
+  checkAnswer,
+  type FuzzOperation,
+  type FuzzRequest,
+  type JsonSchema,
+  oversizedRequests,
+  requestFor,
+} from '../helpers/fuzz';
 import { checkInvariants } from '../helpers/invariants';
 import { apiRoutes } from '../helpers/routes';
 
@@ -133,6 +140,46 @@ describe(`generated bad input (${engineName()})`, () => {
     }
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(operations.length * RUNS_PER_OPERATION);
+  }, 240_000);
+
+  it('answers an oversized body on every route that takes one with 413 in the error envelope, and keeps answering', async () => {
+    const defaultLimit = ctx.app.initialConfig.bodyLimit ?? 0;
+    expect(defaultLimit).toBe(1024 * 1024);
+    const withBody = apiRoutes(routes).filter(({ method }) => ['POST', 'PUT', 'PATCH'].includes(method));
+    expect(withBody.length).toBeGreaterThan(40);
+    const failures: string[] = [];
+    let uploads = 0;
+    for (const { method, url, route } of withBody) {
+      const schema = (route.schema ?? {}) as Record<string, unknown>;
+      const op: FuzzOperation = { method, url, params: jsonSchemaOf(schema.params) };
+      // Upload routes declare a bodyLimit of their own (50 MB of CSV); every other body is JSON (1 MB).
+      const limit = route.bodyLimit ?? defaultLimit;
+      const upload = route.bodyLimit !== undefined && route.bodyLimit > defaultLimit;
+      if (upload) uploads++;
+      const branchId = ids[1] as string;
+      for (const req of oversizedRequests(op, { limit, upload, branchId, id: ids[4] as string })) {
+        const res = await ctx.app.inject({
+          method: method as 'POST',
+          url: req.url,
+          headers: { ...req.headers, ...bearer(tokens.admin as string) },
+          payload: req.payload(),
+        });
+        const problem = checkAnswer(res.statusCode, res.body);
+        const where = `${method} ${url} (${req.kind}, limit ${limit})`;
+        if (problem) failures.push(`${where}: ${problem} <- ${lastError}`);
+        else if (res.statusCode !== 413) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        else if (!/larger than \d+ MB/.test(res.json().message)) failures.push(`${where}: ${res.body.slice(0, 200)}`);
+        // The server keeps answering, the database too.
+        const me = await ctx.app.inject({
+          method: 'GET',
+          url: '/api/auth/me',
+          headers: bearer(tokens.admin as string),
+        });
+        if (me.statusCode !== 200) failures.push(`${where}: then GET /api/auth/me answered ${me.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(uploads).toBe(2); // the import's preview and apply
   }, 240_000);
 
   it('the data invariants hold after the fuzz', async () => {

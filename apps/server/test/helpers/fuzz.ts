@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import fc from 'fast-check';
 
 /**
@@ -306,6 +307,54 @@ export function requestFor(op: FuzzOperation, ids: FuzzIds): fc.Arbitrary<FuzzRe
     headers: (b.text !== undefined && b.contentType ? { 'content-type': b.contentType } : {}) as Record<string, string>,
     ...(b.text !== undefined && { body: b.text }),
   }));
+}
+
+/**
+ * OVERSIZED BODIES: one byte and more over the operation's body limit, sent with a Content-Length (refused
+ * unread) and streamed without one (chunked: refused once the limit is passed). A JSON body
+ * for JSON operations; a CSV file for upload operations (those with a bodyLimit of their own), with
+ * rows of a column the import ignores, so the size is all that is tested. Path parameters get the
+ * first value of their enum or a real id, and `branchId` a real branch, so a streamed upload reaches
+ * the reading of its body. Each must answer 413 in the error envelope.
+ */
+export type OversizedRequest = {
+  kind: string;
+  url: string;
+  headers: Record<string, string>;
+  /** A new payload per call (a stream is read once). */
+  payload: () => Buffer | Readable;
+};
+
+export function oversizedRequests(
+  op: FuzzOperation,
+  { limit, upload, branchId, id }: { limit: number; upload: boolean; branchId: string; id: string },
+): OversizedRequest[] {
+  let url = op.url;
+  for (const [, name = ''] of op.url.matchAll(/:([A-Za-z]+)/g)) {
+    const value = op.params?.properties?.[name]?.enum?.[0] ?? id;
+    url = url.replace(`:${name}`, encodeURIComponent(String(value)));
+  }
+  url = `${url}?branchId=${branchId}`;
+  const head = Buffer.from(upload ? 'Name,SKU,Price,Comment\n' : '{"name":"');
+  const filler = Buffer.from(upload ? `,,,${'y'.repeat(1020)}\n` : 'x'.repeat(1024));
+  const times = Math.ceil((limit + 1 - head.length) / filler.length);
+  const tail = Buffer.from(upload ? '' : '"}');
+  const contentType = upload ? 'text/csv' : 'application/json';
+  const whole = () => Buffer.concat([head, ...Array.from({ length: times }, () => filler), tail]);
+  const chunks = function* () {
+    yield head;
+    for (let i = 0; i < times; i++) yield filler;
+    yield tail;
+  };
+  return [
+    { kind: 'oversized body with Content-Length', url, headers: { 'content-type': contentType }, payload: whole },
+    {
+      kind: 'oversized body streamed (chunked)',
+      url,
+      headers: { 'content-type': contentType },
+      payload: () => Readable.from(chunks()),
+    },
+  ];
 }
 
 /**

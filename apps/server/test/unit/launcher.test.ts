@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * `npm start` as a service manager runs it: the launcher (scripts/start.mjs) with a temporary DATA_DIR
  * on a free port, then SIGTERM to the launcher's process only. The server must get the signal, finish,
  * close the embedded database, and the launcher must exit with it: port free, no orphan, within 5 s.
+ * A server that dies unexpectedly (SIGKILL) is started again by the launcher, as a service manager would.
  * Build-aware: the launcher builds what is stale first (a no-op after `npm run build`).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -50,6 +51,15 @@ function descendantsOf(pid: number): number[] {
     return [];
   }
   return children.flatMap((child) => [child, ...descendantsOf(child)]);
+}
+
+/** A process's command line (Linux /proc), '' once it is gone. */
+function commandOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
 }
 
 /** This process's environment without one variable (the launcher must use the embedded database). */
@@ -95,9 +105,8 @@ describe('npm start launcher', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('passes SIGTERM on; the server closes the database and frees the port; the launcher exits with it', async () => {
-    const port = await freePort();
-    // `npm start` itself, as a service manager runs it (npm -> sh -> launcher -> server).
+  /** `npm start` itself, as a service manager runs it (npm -> sh -> launcher -> server), until it is ready. */
+  async function startLauncher(port: number) {
     const child = spawn('npm', ['start', '--silent'], {
       cwd: root,
       env: {
@@ -110,31 +119,37 @@ describe('npm start launcher', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     launcher = child;
-    let output = '';
+    const log = { text: '' };
     child.stdout?.on('data', (chunk) => {
-      output += chunk;
+      log.text += chunk;
     });
     child.stderr?.on('data', (chunk) => {
-      output += chunk;
+      log.text += chunk;
     });
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
       child.once('exit', (code, signal) => resolve({ code, signal })),
     );
-
     // Ready: the address is the last thing printed, after the demo users.
     await new Promise<void>((resolve, reject) => {
       const check = () => {
-        if (output.includes(`POS running at http://localhost:${port}`)) resolve();
+        if (log.text.includes(`POS running at http://localhost:${port}`)) resolve();
       };
       child.stdout?.on('data', check);
-      child.once('exit', () => reject(new Error(`launcher exited before the server was ready:\n${output}`)));
+      child.once('exit', () => reject(new Error(`launcher exited before the server was ready:\n${log.text}`)));
     });
-    expect(output.trimEnd().split('\n').at(-1)).toContain(`POS running at http://localhost:${port}`);
-    expect(output).toMatch(/Demo users|Loaded demo data/);
+    return { child, log, exited };
+  }
+
+  it('passes SIGTERM on; the server closes the database and frees the port; the launcher exits with it', async () => {
+    const port = await freePort();
+    const { child, log, exited } = await startLauncher(port);
+    const output = () => log.text;
+    expect(output().trimEnd().split('\n').at(-1)).toContain(`POS running at http://localhost:${port}`);
+    expect(output()).toMatch(/Demo users|Loaded demo data/);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
     // At the default level (info) no request is logged: the address and demo users stay in view.
-    expect(output).not.toContain('incoming request');
+    expect(output()).not.toContain('incoming request');
 
     const processes = descendantsOf(child.pid as number);
     expect(processes.length).toBeGreaterThanOrEqual(2); // at least the launcher and the server
@@ -145,12 +160,60 @@ describe('npm start launcher', () => {
     expect(code === 0 || code === 143 || code === null).toBe(true);
     // The server finishes, closes the database and lets go of the port within 5 s.
     await waitUntil(
-      async () => output.includes('Database closed') && (await isPortFree(port)) && processes.every((p) => !isAlive(p)),
+      async () =>
+        output().includes('Database closed') && (await isPortFree(port)) && processes.every((p) => !isAlive(p)),
       5_000,
     );
     const took = Date.now() - startedAt;
     expect(took).toBeLessThan(5_000);
-    expect(output).toContain('Database closed');
+    expect(output()).toContain('Database closed');
+    // A deliberate stop is not a crash: nothing is restarted.
+    expect(output()).not.toContain('restarting it');
+    expect(await isPortFree(port)).toBe(true);
+    for (const pid of processes) expect(isAlive(pid), `process ${pid} left running`).toBe(false);
+  }, 120_000);
+
+  it('starts a server killed with SIGKILL again within 5 s, logged; a SIGTERM afterwards still stops it for good', async () => {
+    const port = await freePort();
+    const { child, log, exited } = await startLauncher(port);
+    const ready = `POS running at http://localhost:${port}`;
+    const server = descendantsOf(child.pid as number).find((pid) => commandOf(pid).includes('dist/main.js'));
+    expect(server, 'the server process').toBeDefined();
+
+    const killedAt = Date.now();
+    process.kill(server as number, 'SIGKILL'); // what the OOM killer or a crash does: no shutdown at all
+    // The launcher's part: a new server process within 5 s (it waits 0.5 s, then starts one).
+    const serverNow = () => descendantsOf(child.pid as number).find((pid) => commandOf(pid).includes('dist/main.js'));
+    await waitUntil(async () => {
+      const pid = serverNow();
+      return pid !== undefined && pid !== server;
+    }, 5_000);
+    const took = Date.now() - killedAt;
+    const restarted = serverNow();
+    expect(restarted, log.text.slice(-2000)).toBeDefined();
+    expect(restarted).not.toBe(server);
+    expect(took).toBeLessThan(5_000);
+    expect(log.text).toMatch(/The server was killed by SIGKILL; restarting it in 0\.5 s \(restart 1\)/);
+    // The new server opens the same database and answers. Its start (opening PGlite, the migrations
+    // check) takes what the machine gives it, seconds on a loaded CI host: this waits for it unbounded.
+    await new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (log.text.split(ready).length >= 3) resolve(); // the address printed a second time
+      };
+      child.stdout?.on('data', check);
+      check();
+      child.once('exit', () => reject(new Error(`launcher exited after the restart:\n${log.text}`)));
+    });
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+
+    // The restarted server is stopped like the first: passed on, no restart, nothing left running.
+    const processes = descendantsOf(child.pid as number);
+    child.kill('SIGTERM');
+    const { code } = await exited;
+    expect(code === 0 || code === 143 || code === null).toBe(true);
+    await waitUntil(async () => (await isPortFree(port)) && processes.every((p) => !isAlive(p)), 5_000);
+    expect(log.text.match(/restarting it/g)).toHaveLength(1);
     expect(await isPortFree(port)).toBe(true);
     for (const pid of processes) expect(isAlive(pid), `process ${pid} left running`).toBe(false);
   }, 120_000);

@@ -1,4 +1,10 @@
-import type { CopyProductsInput, ImportKind, importResponses } from '@pos/shared';
+import {
+  type CopyProductsInput,
+  IMPORT_MAX_BYTES,
+  IMPORT_MSG,
+  type ImportKind,
+  type importResponses,
+} from '@pos/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Answer, API_BASE, ApiError, apiRequest } from '../../../lib/api';
 import { useSessionStore } from '../../../lib/session-store';
@@ -21,6 +27,9 @@ export function uploadImport(
   { branchId, createMissing }: ImportOptions,
   onProgress: (sent: number) => void,
 ): Promise<ImportAnswer> {
+  // The server refuses it too (413), but only once the upload has begun; a browser may then report the
+  // cut connection instead of the answer. Known from the file's size, it is said at once.
+  if (file.size > IMPORT_MAX_BYTES) return Promise.reject(new ApiError({ status: 413, message: IMPORT_MSG.tooLarge }));
   const token = useSessionStore.getState().token;
   const query = new URLSearchParams({ branchId, createMissing: String(createMissing) });
   return new Promise((resolve, reject) => {
