@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { branches, companyMembers, loginRateLimits, products, users } from '../db/schema';
+import { approvalGrants, branches, companyMembers, loginRateLimits, products, users } from '../db/schema';
 
 /** The user an approval names (by username, any letter case), with what decides whether they may approve. */
 export async function findApprover(
@@ -13,6 +13,7 @@ export async function findApprover(
       name: users.name,
       username: users.username,
       pinHash: users.pinHash,
+      pinLockedAt: users.pinLockedAt,
       roleId: users.roleId,
       isActive: users.isActive,
       isSuperUser: users.isSuperUser,
@@ -78,4 +79,76 @@ export async function areBranchProducts(
     .from(products)
     .where(and(eq(products.companyId, companyId), eq(products.branchId, branchId), inArray(products.id, ids)));
   return (row?.n ?? 0) === ids.length;
+}
+
+/** Locks the approver's PIN (repeated wrong attempts); true when this call locked it (not already locked). */
+export async function lockPin(db: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ pinLockedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.pinLockedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function insertGrant(
+  db: DbOrTx,
+  grant: Omit<typeof approvalGrants.$inferInsert, 'expiresAt'> & { ttlSeconds: number },
+) {
+  const { ttlSeconds, ...values } = grant;
+  const [row] = await db
+    .insert(approvalGrants)
+    .values({ ...values, expiresAt: sql`now() + (${ttlSeconds}::int * interval '1 second')` })
+    .returning({ id: approvalGrants.id, expiresAt: approvalGrants.expiresAt });
+  if (!row) throw new Error('grant not written');
+  return row;
+}
+
+/** A grant of the company, with its approver's name and username. */
+export async function findGrant(db: DbOrTx, { companyId, id }: { companyId: string; id: string }) {
+  const [row] = await db
+    .select({
+      id: approvalGrants.id,
+      branchId: approvalGrants.branchId,
+      registerId: approvalGrants.registerId,
+      requestedBy: approvalGrants.requestedBy,
+      purpose: approvalGrants.purpose,
+      digest: approvalGrants.digest,
+      consumedAt: approvalGrants.consumedAt,
+      consumedBy: approvalGrants.consumedBy,
+      approver: { id: users.id, name: users.name, username: users.username },
+    })
+    .from(approvalGrants)
+    .innerJoin(users, eq(users.id, approvalGrants.approverId))
+    .where(and(eq(approvalGrants.companyId, companyId), eq(approvalGrants.id, id)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Consumes the grant for `consumer` (a sale's or a shift's id) in one conditional statement: unused and
+ * not expired, or already consumed by that same consumer (an idempotent retry). True when it passed.
+ */
+export async function consumeGrant(
+  db: DbOrTx,
+  { companyId, id, consumer }: { companyId: string; id: string; consumer: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(approvalGrants)
+    .set({
+      consumedAt: sql`coalesce(${approvalGrants.consumedAt}, now())`,
+      consumedBy: consumer,
+    })
+    .where(
+      and(
+        eq(approvalGrants.companyId, companyId),
+        eq(approvalGrants.id, id),
+        or(
+          and(isNull(approvalGrants.consumedAt), sql`${approvalGrants.expiresAt} > now()`),
+          eq(approvalGrants.consumedBy, consumer),
+        ),
+      ),
+    )
+    .returning({ id: approvalGrants.id });
+  return rows.length > 0;
 }

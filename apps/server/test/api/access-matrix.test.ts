@@ -102,6 +102,11 @@ describe(`access matrix (${engineName()})`, () => {
       stockCount: () => createStockCount(db(), { companyId, branchId }),
       register: () => createRegister(db(), { companyId, branchId }),
       shift: () => createOpenShift(db(), { companyId, branchId }),
+      approver: async () => {
+        const pin = '7531';
+        const user = await createUser(db(), { roleId: ROLE_IDS.manager, companyId, branchId, pin });
+        return { username: user.username, pin };
+      },
       transfer: (status) =>
         createTransfer(db(), {
           companyId,
