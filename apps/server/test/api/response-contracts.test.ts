@@ -468,6 +468,19 @@ describe(`response contracts (${engineName()})`, () => {
       await call(manager, 'PUT', `/branches/${branchId}/register-rules`, { ...rules.data, branchId: undefined });
       await call(manager, 'PUT', '/auth/pin', { pin: '2468' });
       await call(manager, 'GET', '/auth/pin');
+      const product = await createProduct(ctx.database.db, { companyId, branchId, price: '10.00' });
+      await call(cashier, 'POST', '/approvals/grants', {
+        purpose: 'sale',
+        branchId,
+        register_id: till.data.id,
+        username: tenant.manager.username,
+        pin: '2468',
+        items: [{ product_id: product.id, quantity: 1, price: 10 }],
+        discount_type: 'percentage',
+        discount_value: 50,
+        tax_rate: 0,
+        total: 5,
+      });
       await call(admin, 'GET', `/audit-logs?companyId=${companyId}`);
       await call(manager, 'GET', `/audit-logs?${q}&action=stock.adjust`);
       await csv(admin, `/audit-logs/export.csv?companyId=${companyId}`);

@@ -1,6 +1,7 @@
 import type { Sale } from '@pos/shared';
 import { useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api';
+import { requestApprovalGrant } from '../../../lib/api/approvals.api';
 import { useInvalidateProducts } from '../../../lib/api/products.api';
 import { createSale } from '../../../lib/api/transactions.api';
 import { formatMoney } from '../../../lib/format';
@@ -21,6 +22,7 @@ import { type Cart, type CartLineChange, cartStore, cartTotals, type FreshProduc
 import { buildSalePayload, canCompletePayment, type PaymentDetails } from '../store/sale-payload';
 import { notifyWarning, POS_TEXT } from '../utils/notices';
 import { useOfflineSale } from './use-offline-sale';
+import { useRegister } from './use-register';
 
 /** paid: the sale is recorded; rejected: the server refused this cart (409/422), fix it; failed: retry. */
 export type CheckoutResult = 'paid' | 'rejected' | 'failed';
@@ -74,6 +76,7 @@ export function useCheckout() {
   const store = useReceiptStore();
   const invalidateProducts = useInvalidateProducts();
   const sellOffline = useOfflineSale();
+  const register = useRegister();
   const [isPaying, setIsPaying] = useState(false);
   // Enter pressed twice before a re-render must not send (and print) twice.
   const inFlight = useRef(false);
@@ -92,11 +95,26 @@ export function useCheckout() {
       // also the sale's id, so a sale queued after a lost answer is never recorded twice.
       const queued = isOnline() ? undefined : await sellOffline(cart, payment, key);
       if (queued === null) throw new Error(POS_TEXT.paymentFailed);
-      // Past the cashier's limits the server asks for a manager's approval (issue 15): ask and resend.
+      // Past the cashier's limits the server asks for a manager's approval (issue 15): ask, trade the
+      // PIN for a one-time grant for this register and this cart, and resend naming the grant.
+      const payload = { ...buildSalePayload(cart, branch.id, payment), id: key };
+      const approved = { ...payload, ...(register && { register_id: register.registerId }) };
       sale =
         queued ??
-        (await withApproval((approval) =>
-          createSale({ ...buildSalePayload(cart, branch.id, payment), id: key, ...(approval && { approval }) }, key),
+        (await withApproval(
+          (grantId) => createSale(grantId ? { ...approved, approval_grant_id: grantId } : payload, key),
+          (approval) =>
+            requestApprovalGrant({
+              purpose: 'sale',
+              branchId: branch.id,
+              register_id: register?.registerId ?? '',
+              ...approval,
+              items: payload.items,
+              discount_type: payload.discount_type,
+              discount_value: payload.discount_value,
+              tax_rate: payload.tax_rate,
+              total: payload.total,
+            }),
         ));
     } catch (error) {
       const queued = isNetworkFailure(error) ? await queueAfterNetworkFailure(cart, payment, key) : null;
