@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseSerializerCompiler } from '../../src/lib/response-serializer';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
-import { createTenant, login, request } from '../helpers/factories';
+import { createProduct, createTenant, login, request } from '../helpers/factories';
 import { apiRoutes } from '../helpers/routes';
 
 /**
@@ -468,14 +468,14 @@ describe(`response contracts (${engineName()})`, () => {
       await call(manager, 'PUT', `/branches/${branchId}/register-rules`, { ...rules.data, branchId: undefined });
       await call(manager, 'PUT', '/auth/pin', { pin: '2468' });
       await call(manager, 'GET', '/auth/pin');
-      const product = await createProduct(ctx.database.db, { companyId, branchId, price: '10.00' });
+      const approved = await createProduct(ctx.database.db, { companyId, branchId, price: '10.00' });
       await call(cashier, 'POST', '/approvals/grants', {
         purpose: 'sale',
         branchId,
         register_id: till.data.id,
         username: tenant.manager.username,
         pin: '2468',
-        items: [{ product_id: product.id, quantity: 1, price: 10 }],
+        items: [{ product_id: approved.id, quantity: 1, price: 10 }],
         discount_type: 'percentage',
         discount_value: 50,
         tax_rate: 0,
