@@ -1,7 +1,7 @@
 import { APPROVAL_MSG, computeCartTotals, ROLE_IDS } from '@pos/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvalGrants, auditLogs, branches, loginRateLimits, users } from '../../src/db/schema';
+import { approvalGrants, auditLogs, branches, loginRateLimits, products, users } from '../../src/db/schema';
 import { APPROVAL_MAX_ATTEMPTS, PIN_LOCK_AFTER } from '../../src/lib/approvals';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import {
@@ -375,6 +375,28 @@ describe(`approvals and register rules (${engineName()})`, () => {
       expect(retry.headers['idempotent-replayed']).toBe('true');
       expect(retry.json().data.id).toBe(first.json().data.id);
       expect(await auditOf('sale.discount_override', first.json().data.id)).toHaveLength(1);
+    });
+
+    it('a sale refused after its grant was taken (a price moved) passes with the same grant when retried', async () => {
+      const product = await createProduct(ctx.database.db, {
+        companyId: t.company.id,
+        branchId: t.main.id,
+        price: '100.00',
+      });
+      const payload = await salePayload({ discount: over, product, id: crypto.randomUUID() });
+      const grant = await grantFor(tokens.cashier, payload, approval());
+      const setPrice = (price: string) =>
+        ctx.database.db.update(products).set({ price }).where(eq(products.id, product.id));
+      await setPrice('90.00');
+      const moved = await send(tokens.cashier, { ...payload, approval_grant_id: grant });
+      expect(moved.statusCode).toBe(409);
+      await setPrice('100.00');
+      const retry = await send(tokens.cashier, { ...payload, approval_grant_id: grant });
+      expect(retry.statusCode).toBe(201);
+      // Still one sale's grant: another sale cannot take it.
+      const other = await send(tokens.cashier, { ...payload, id: crypto.randomUUID(), approval_grant_id: grant });
+      expect(other.statusCode).toBe(403);
+      expect(other.json().message).toBe(APPROVAL_MSG.grantUsed);
     });
 
     it('nobody approves their own sale: a manager asking a grant with their own PIN is refused', async () => {
