@@ -23,7 +23,6 @@ export const APPROVAL_MSG = {
   pinOnlyManagers: 'Only managers and Super Admins have an approval PIN',
   ownSale: 'You cannot approve your own sale: another manager must approve it',
   ownShift: "The shift's cashier and the person closing it cannot approve its close: another manager must",
-  grantRequired: 'Manager approval required',
   grantUnknown: 'This approval is not valid here: ask the manager again',
   grantExpired: 'This approval has expired: ask the manager again',
   grantUsed: 'This approval was already used',
