@@ -18,6 +18,7 @@ import { companiesRoutes } from './features/companies/companies.routes';
 import { customersRoutes } from './features/customers/customers.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { eventStreamRoutes, eventTicketRoutes } from './features/events/events.routes';
+import { exceptionsRoutes } from './features/exceptions/exceptions.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { importRoutes } from './features/import/import.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
@@ -154,6 +155,7 @@ export async function buildApp({
         await protectedApi.register(transfersRoutes);
         await protectedApi.register(purchasingRoutes);
         await protectedApi.register(registersRoutes);
+        await protectedApi.register(exceptionsRoutes);
         await protectedApi.register(syncRoutes);
         await protectedApi.register(eventTicketRoutes, { secret: jwtSecret });
         await protectedApi.register(inventoryFlagsRoutes);

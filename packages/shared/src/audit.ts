@@ -33,6 +33,9 @@ export const AUDIT_ACTIONS = [
   'sale.discount_override',
   'sale.price_override',
   'sale.zero_tax',
+  'sale.exception_resolved',
+  // registers: a device confirmed by a manager signing in on it
+  'register.trusted',
   // returns and stock
   'return.create',
   'stock.adjust',
@@ -83,6 +86,8 @@ export const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'category.delete': 'Category deleted',
   'sale.discount_override': 'Discount above the limit',
   'sale.price_override': 'Price changed at the register',
+  'sale.exception_resolved': 'Exception resolved',
+  'register.trusted': 'Register confirmed',
   'sale.zero_tax': 'Sale without tax',
   'return.create': 'Return and refund',
   'stock.adjust': 'Stock adjusted',

@@ -80,6 +80,16 @@ export const createSaleSchema = z
       .optional(),
     /** The original cashier of a queued sale uploaded under another staff member's session. */
     cashier_id: z.string().uuid('Invalid cashier').optional(),
+    /**
+     * A manager's approval made on the register while it was offline (the PIN checked against the
+     * hash the register synced): who approved and when. A device claim: only in a signed batch entry.
+     */
+    device_approval: z
+      .object({
+        approver_id: z.string().uuid('Invalid approver'),
+        approved_at: z.iso.datetime({ offset: true, error: 'Invalid approval time (ISO 8601)' }),
+      })
+      .optional(),
   })
   .superRefine((sale, ctx) => {
     const message = discountValueIssue(sale.discount_type, sale.discount_value);
@@ -346,6 +356,8 @@ export const saleBatchSchema = z.object({
       z.object({
         idempotency_key: idempotencyKeySchema,
         sale: z.record(z.string(), z.unknown(), { error: 'Each sale must be an object' }),
+        /** The register's signature of `sale` (saleSigningText, ECDSA P-256 SHA-256, base64). */
+        signature: z.string().trim().max(200, 'Invalid signature').optional(),
       }),
     )
     .min(1, 'The batch is empty')

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { ROLE_IDS } from '@pos/shared';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { approvalGrants, branches, companyMembers, loginRateLimits, products, users } from '../db/schema';
 
@@ -151,4 +152,44 @@ export async function consumeGrant(
     )
     .returning({ id: approvalGrants.id });
   return rows.length > 0;
+}
+
+/**
+ * Who may approve at a branch, as a condition on `users`: an active Manager of the branch (a Manager
+ * without a branch: of the company's main branch) or an active Super Admin of the company (a member, or
+ * of it). The same rule as verifyApproval's, for the approvers a register keeps offline.
+ */
+function branchApproverWhere({ companyId, branchId }: { companyId: string; branchId: string }) {
+  const isMainBranch = sql`exists (select 1 from ${branches} where ${branches.companyId} = ${companyId} and ${branches.id} = ${branchId} and ${branches.isMain})`;
+  const isMember = sql`exists (select 1 from ${companyMembers} where ${companyMembers.companyId} = ${companyId} and ${companyMembers.userId} = ${users.id})`;
+  return sql`${users.isActive} and (
+    (${users.roleId} = ${ROLE_IDS.superAdmin} and (${users.companyId} = ${companyId} or ${isMember}))
+    or (${users.roleId} = ${ROLE_IDS.manager} and ${users.companyId} = ${companyId}
+        and (${users.branchId} = ${branchId} or (${users.branchId} is null and ${isMainBranch}))))`;
+}
+
+/**
+ * The branch's approvers with a PIN: the register checks a PIN against these hashes while offline. A PIN
+ * locked after wrong attempts is left out until its owner sets a new one.
+ */
+export async function findBranchApprovers(db: DbOrTx, scope: { companyId: string; branchId: string }) {
+  return db
+    .select({ id: users.id, name: users.name, username: users.username, pinHash: sql<string>`${users.pinHash}` })
+    .from(users)
+    .where(and(branchApproverWhere(scope), isNotNull(users.pinHash), isNull(users.pinLockedAt)))
+    .orderBy(users.username)
+    .limit(200);
+}
+
+/** The approver an offline approval names, if they may approve at the branch (else undefined). */
+export async function findBranchApprover(
+  db: DbOrTx,
+  { companyId, branchId, userId }: { companyId: string; branchId: string; userId: string },
+) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, username: users.username })
+    .from(users)
+    .where(and(eq(users.id, userId), branchApproverWhere({ companyId, branchId })))
+    .limit(1);
+  return row;
 }

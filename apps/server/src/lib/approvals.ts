@@ -5,8 +5,9 @@ import {
   APPROVAL_REQUIRED,
   type Approval,
   type AuditAction,
-  computeCartTotals,
+  type CartRules,
   ROLE_IDS,
+  ruleDepartures,
   type SaleGrantCart,
   toMinor,
 } from '@pos/shared';
@@ -181,6 +182,16 @@ export async function useGrant(
   return grant.approver;
 }
 
+/** The stored register rules as the shared rule check takes them. */
+function cartRulesOf(rules: NonNullable<Awaited<ReturnType<typeof repo.findRegisterRules>>>): CartRules {
+  return {
+    cashierMaxDiscountPercent: toMoney(rules.cashierMaxDiscountPercent),
+    cashierMayChangePrice: rules.cashierMayChangePrice,
+    cashierMayZeroTax: rules.cashierMayZeroTax,
+    taxRate: toMoney(rules.taxRate),
+  };
+}
+
 /** A limit a cashier's request went past, and the audit row it writes. */
 export type Override = { action: AuditAction; reason: string; before: unknown; after: unknown };
 
@@ -199,13 +210,11 @@ export type SaleLimitsInput = {
 export type LimitCheck = { overrides: Override[]; approvedBy: Approver | null };
 
 /**
- * The branch's register rules on a sale (issue 15): a cashier's discount above the branch's maximum
- * (a percent, or an amount above that share of the subtotal), a line's `unit_price` other than the
- * product's price without `cashier_may_change_price`, and tax 0 on a taxed branch without
- * `cashier_may_zero_tax` need a manager's one-time grant for this register and this cart
- * (`approval_grant_id`, consumed by the sale `saleId`), else 403 APPROVAL_REQUIRED (no grant) or
- * APPROVAL_INVALID (a grant that does not fit). Managers and Super Admins are not limited. An offline
- * sale is a fact: it is never refused; its overrides are audited.
+ * The branch's register rules on an online sale (ruleDepartures): a cashier's discount above the
+ * branch's maximum, a changed price or tax 0 where the rules forbid it need a manager's one-time grant
+ * for this register and this cart (`approval_grant_id`, consumed by the sale `saleId`), else 403
+ * APPROVAL_REQUIRED (no grant) or APPROVAL_INVALID (a grant that does not fit). Managers and Super
+ * Admins are not limited. Offline sales: reviewOfflineSale.
  */
 export async function checkSaleLimits(
   db: DbOrTx,
@@ -217,56 +226,13 @@ export async function checkSaleLimits(
   if (!isCashier(actor)) return { overrides: [], approvedBy: null };
   const rules = await repo.findRegisterRules(db, scope);
   if (!rules) return { overrides: [], approvedBy: null };
-  const overrides: Override[] = [];
-  const maxPercent = toMoney(rules.cashierMaxDiscountPercent);
-  const totals = computeCartTotals({
-    items: input.items.map((line) => ({ price: line.unit_price ?? line.price, quantity: line.quantity })),
-    taxRate: input.tax_rate,
-    discountType: input.discount_type,
-    discountValue: input.discount_value,
-  });
-  // A percentage is compared as given (its rounded amount may pass the share by half a minor unit);
-  // an amount against that share of the subtotal, in basis points.
-  const { subtotal, discountAmount } = totals.minor;
-  const isOverLimit =
-    input.discount_type === 'percentage'
-      ? input.discount_value > maxPercent
-      : discountAmount * 10_000 > subtotal * Math.round(maxPercent * 100);
-  if (discountAmount > 0 && isOverLimit) {
-    overrides.push({
-      action: 'sale.discount_override',
-      reason: `Discount above the cashier's limit of ${maxPercent}%`,
-      before: { maxDiscountPercent: maxPercent },
-      after: {
-        discountType: input.discount_type,
-        discountValue: input.discount_value,
-        discountAmount: totals.discountAmount,
-        subtotal: totals.subtotal,
-      },
-    });
-  }
-  if (!rules.cashierMayChangePrice) {
-    const changed = input.items.filter((l) => l.unit_price !== undefined && toMinor(l.unit_price) !== toMinor(l.price));
-    if (changed.length > 0) {
-      overrides.push({
-        action: 'sale.price_override',
-        reason: 'Price changes at the register need a manager',
-        before: changed.map((l) => ({ productId: l.product_id, price: l.price })),
-        after: changed.map((l) => ({ productId: l.product_id, price: l.unit_price })),
-      });
-    }
-  }
-  const branchTax = toMoney(rules.taxRate);
-  if (!rules.cashierMayZeroTax && input.tax_rate === 0 && branchTax > 0) {
-    overrides.push({
-      action: 'sale.zero_tax',
-      reason: 'A sale without tax needs a manager',
-      before: { taxRate: branchTax },
-      after: { taxRate: 0 },
-    });
-  }
+  const overrides: Override[] = ruleDepartures(cartRulesOf(rules), input).map(({ action, reason, before, after }) => ({
+    action,
+    reason,
+    before,
+    after,
+  }));
   if (overrides.length === 0) return { overrides, approvedBy: null };
-  if (input.offline) return { overrides, approvedBy: null };
   if (!input.approval_grant_id) {
     // An id out of reach answers 404 wherever it sits, before any rule: the sale path says which.
     const ids = [...new Set(input.items.map((l) => l.product_id))];
@@ -326,4 +292,40 @@ export async function auditOverrides(
 export function saleOrigin(input: object): { registerId: string | null; offline: boolean } {
   const { register_id, offline } = input as { register_id?: string | null; offline?: boolean };
   return { registerId: register_id ?? null, offline: offline === true };
+}
+
+/**
+ * The branch's register rules on a synced offline sale (docs/ARCHITECTURE.md, 'The register's trust
+ * model'). The sale is a fact and is never refused here; what departs from the rules is either covered
+ * by the approval the register recorded (a manager of the branch, not the sale's cashier, on a trusted
+ * register) or becomes the sale's review flags: the departure's kind, plus `approval_invalid` when the
+ * recorded approval does not count. The audit rows name the approver when it counts.
+ */
+export async function reviewOfflineSale(
+  db: DbOrTx,
+  scope: { companyId: string; branchId: string },
+  {
+    input,
+    cashier,
+    isTrustedRegister,
+  }: {
+    input: SaleLimitsInput & { device_approval?: { approver_id: string } };
+    /** The sale's cashier (the rules hold cashiers only). */
+    cashier: { id: string; isCashier: boolean };
+    isTrustedRegister: boolean;
+  },
+): Promise<LimitCheck & { flags: string[] }> {
+  if (!cashier.isCashier) return { overrides: [], approvedBy: null, flags: [] };
+  const rules = await repo.findRegisterRules(db, scope);
+  if (!rules) return { overrides: [], approvedBy: null, flags: [] };
+  const departures = ruleDepartures(cartRulesOf(rules), input);
+  const overrides = departures.map(({ action, reason, before, after }) => ({ action, reason, before, after }));
+  if (departures.length === 0) return { overrides, approvedBy: null, flags: [] };
+  const claimed = input.device_approval;
+  const approver = claimed ? await repo.findBranchApprover(db, { ...scope, userId: claimed.approver_id }) : undefined;
+  if (approver && isTrustedRegister && approver.id !== cashier.id) {
+    return { overrides, approvedBy: approver, flags: [] };
+  }
+  const flags = departures.map((d) => d.kind);
+  return { overrides, approvedBy: null, flags: claimed ? [...flags, 'approval_invalid'] : flags };
 }

@@ -55,6 +55,8 @@ export type Place = {
   stockCount: () => Promise<{ id: string; productId: string }>;
   /** A register of this branch with no open shift. */
   register: () => Promise<{ id: string }>;
+  /** An exception: a synced offline sale of this branch with a review flag. */
+  exception: () => Promise<{ id: string }>;
   /** A new open shift (float 0, no sales) at a new register of this branch. */
   shift: () => Promise<{ id: string }>;
   /** A new Manager of this branch with an approval PIN. */
@@ -987,11 +989,58 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     }),
   },
   {
+    operation: 'GET /api/registers/:id/approvers',
+    idIn: 'path',
+    id: 'register id (with its branchId)',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({
+      url: `/api/registers/${(await w.target.register()).id}/approvers?${q({ branchId: w.target.branchId })}`,
+    }),
+  },
+  {
+    operation: 'GET /api/registers/:id/approvers',
+    idIn: 'path',
+    id: 'register id (own branchId)',
+    expect: { superAdmin: [200, 404, 404], manager: [200, 404, 404], cashier: [200, 404, 404] },
+    request: async (w) => ({
+      url: `/api/registers/${(await w.target.register()).id}/approvers?${q({ branchId: w.own.branchId })}`,
+    }),
+  },
+  {
     operation: 'GET /api/registers',
     idIn: 'query',
     id: 'branchId',
     expect: MANAGERS_IN_COMPANY(200),
     request: async (w) => ({ url: `/api/registers?${q({ branchId: w.target.branchId })}` }),
+  },
+
+  // ---- exceptions ----------------------------------------------------------------------------
+  {
+    operation: 'GET /api/exceptions',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/exceptions?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'POST /api/exceptions/:saleId/resolve',
+    idIn: 'path',
+    id: 'saleId (with its branchId)',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({
+      url: `/api/exceptions/${(await w.target.exception()).id}/resolve`,
+      payload: { branchId: w.target.branchId, note: 'Checked with the cashier' },
+    }),
+  },
+  {
+    operation: 'POST /api/exceptions/:saleId/resolve',
+    idIn: 'path',
+    id: 'saleId (own branchId)',
+    expect: MANAGERS_SAME_BRANCH_ONLY(200),
+    request: async (w) => ({
+      url: `/api/exceptions/${(await w.target.exception()).id}/resolve`,
+      payload: { branchId: w.own.branchId, note: 'Checked with the cashier' },
+    }),
   },
 
   // ---- shifts --------------------------------------------------------------------------------

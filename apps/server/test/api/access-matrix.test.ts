@@ -12,6 +12,7 @@ import {
   type World,
 } from '../access/access-table';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
+import { markException } from '../helpers/device';
 import {
   bearer,
   createBrand,
@@ -101,6 +102,11 @@ describe(`access matrix (${engineName()})`, () => {
       purchaseOrder: (status) => createPurchaseOrder(db(), { companyId, branchId, status }),
       stockCount: () => createStockCount(db(), { companyId, branchId }),
       register: () => createRegister(db(), { companyId, branchId }),
+      exception: async () => {
+        const s = await sale();
+        await markException(db(), { companyId, saleId: s.id });
+        return { id: s.id };
+      },
       shift: () => createOpenShift(db(), { companyId, branchId }),
       approver: async () => {
         const pin = '7531';

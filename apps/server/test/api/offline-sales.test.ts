@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { ROLE_IDS } from '@pos/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, shifts, stockMovements } from '../../src/db/schema';
+import { products, registerSignIns, shifts, stockMovements } from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
+import { type DeviceKey, enrolDevice, uploadSigned } from '../helpers/device';
 import { createOpenShift, createProduct, createTenant, createUser, login, request } from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
 
@@ -18,6 +19,7 @@ describe(`offline sale upload (${engineName()})`, () => {
   let tenant: Tenant;
   let tokens: { manager: string; cashier: string };
   let register: { id: string; code: string };
+  let device: DeviceKey;
   let sequence = 0;
 
   const db = () => ctx.database.db;
@@ -62,13 +64,41 @@ describe(`offline sale upload (${engineName()})`, () => {
     };
   }
 
-  const upload = (payload: { id: string }, token = tokens.cashier, key = payload.id) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/transactions',
-      headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
-      payload,
+  /**
+   * A sale as the register sends it: online ones to POST /transactions; what only a register may claim
+   * (offline, its time, number, cashier) in a batch signed by the register, answered like POST
+   * /transactions would (the recorded sale, or the refusal).
+   */
+  async function upload(payload: { id: string } & Record<string, unknown>, token = tokens.cashier, key = payload.id) {
+    const signed = payload.offline === true || payload.sold_at || payload.receipt_number || payload.cashier_id;
+    if (!signed) {
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/transactions',
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+        payload,
+      });
+    }
+    const sale = JSON.parse(JSON.stringify(payload));
+    const res = await uploadSigned(ctx.app, {
+      token,
+      branchId: tenant.main.id,
+      key: device,
+      sales: [{ sale, idempotencyKey: key }],
     });
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json().data.results[0];
+    if (result.status !== 201) {
+      const body = { success: false, code: result.code, message: result.message, errors: result.errors };
+      return { statusCode: result.status, headers: {}, json: () => body };
+    }
+    const got = await request(ctx.app, token, { url: `/api/transactions/${result.id}` });
+    return {
+      statusCode: 201,
+      headers: result.replayed ? { 'idempotent-replayed': 'true' } : {},
+      json: () => got.json(),
+    };
+  }
 
   const stockOf = async (id: string) =>
     (await db().select({ q: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]?.q;
@@ -80,12 +110,13 @@ describe(`offline sale upload (${engineName()})`, () => {
       manager: await login(ctx.app, tenant.manager.username),
       cashier: await login(ctx.app, tenant.cashier.username),
     };
-    const enrolled = await request(ctx.app, tokens.cashier, {
-      method: 'POST',
-      url: '/api/registers',
-      payload: { branchId: tenant.main.id, deviceId: 'offline-test-device' },
+    const enrolled = await enrolDevice(ctx.app, {
+      token: tokens.cashier,
+      branchId: tenant.main.id,
+      trustedBy: tokens.manager,
     });
-    register = enrolled.json().data;
+    register = enrolled.register;
+    device = enrolled.key;
   });
   afterAll(() => ctx.close());
 
@@ -108,7 +139,7 @@ describe(`offline sale upload (${engineName()})`, () => {
       register_id: register.id,
       register_code: register.code,
       offline: true,
-      flags: [],
+      flags: ['oversold'],
       total: 400,
     });
     expect(sale.items[0].flags).toEqual(['oversold']);
@@ -169,7 +200,10 @@ describe(`offline sale upload (${engineName()})`, () => {
       branchId: tenant.main.id,
       isActive: false,
     });
-    // Uploaded under the manager's session, the next valid session at the branch.
+    // They signed in on the register before they were deactivated; uploaded under the manager's session.
+    await db()
+      .insert(registerSignIns)
+      .values({ companyId: tenant.company.id, registerId: register.id, userId: gone.id });
     const res = await upload(offlineSale(product, { cashier_id: gone.id }), tokens.manager);
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ cashierName: gone.name, flags: ['cashier_inactive'] });
@@ -200,8 +234,9 @@ describe(`offline sale upload (${engineName()})`, () => {
     expect(wrongPrefix.statusCode).toBe(400);
     expect(wrongPrefix.json().message).toBe(`Receipt number must start with the register code ${register.code}`);
     const { register_id: _r, ...withoutRegister } = offlineSale(product);
+    // Without its register nothing proves the number: the register's signature is refused.
     const noRegister = await upload(withoutRegister);
-    expect(noRegister.statusCode).toBe(400);
+    expect(noRegister.statusCode).toBe(403);
     const first = offlineSale(product);
     expect((await upload(first)).statusCode).toBe(201);
     const taken = await upload(offlineSale(product, { receipt_number: first.receipt_number }));

@@ -3,6 +3,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, sales, stockMovements } from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
+import { type DeviceKey, enrolDevice } from '../helpers/device';
 import { createProduct, createTenant, login, request } from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
 
@@ -20,6 +21,7 @@ describe(`sale batch upload (${engineName()})`, () => {
   let other: Tenant;
   let tokens: { manager: string; cashier: string };
   let register: { id: string; code: string };
+  let device: DeviceKey;
   let sequence = 0;
 
   const db = () => ctx.database.db;
@@ -50,9 +52,14 @@ describe(`sale batch upload (${engineName()})`, () => {
   }
 
   /** The outbox rows of these sales: each keyed by its own id, as the register keys them. */
+  /** Sales that claim what only a register can (offline, its time or number) carry its signature. */
   const batchOf = (list: Record<string, unknown>[], branchId = tenant.main.id) => ({
     branchId,
-    sales: list.map((sale) => ({ idempotency_key: (sale.id as string | undefined) ?? randomUUID(), sale })),
+    sales: list.map((sale) => ({
+      idempotency_key: (sale.id as string | undefined) ?? randomUUID(),
+      sale,
+      ...(Boolean(sale.offline || sale.sold_at || sale.receipt_number) && { signature: device.sign(sale) }),
+    })),
   });
 
   const send = (payload: unknown, token = tokens.cashier) =>
@@ -74,12 +81,13 @@ describe(`sale batch upload (${engineName()})`, () => {
       manager: await login(ctx.app, tenant.manager.username),
       cashier: await login(ctx.app, tenant.cashier.username),
     };
-    const enrolled = await request(ctx.app, tokens.cashier, {
-      method: 'POST',
-      url: '/api/registers',
-      payload: { branchId: tenant.main.id, deviceId: 'batch-test-device' },
+    const enrolled = await enrolDevice(ctx.app, {
+      token: tokens.cashier,
+      branchId: tenant.main.id,
+      trustedBy: tokens.manager,
     });
-    register = enrolled.json().data;
+    register = enrolled.register;
+    device = enrolled.key;
   });
   afterAll(async () => {
     expect(await checkInvariants(db())).toEqual([]);
@@ -185,7 +193,8 @@ describe(`sale batch upload (${engineName()})`, () => {
       errors: { 'items.0.quantity': 'Quantity must be at least 1' },
     });
     expect(results[2]?.message).toBe('Product not found');
-    // The same answers POST /transactions gives each of them alone.
+    // The same answers POST /transactions gives each of them alone (online: what only the register may
+    // claim goes in a signed batch).
     for (const [index, sale] of [
       [1, malformed],
       [2, foreignLine],
@@ -194,7 +203,7 @@ describe(`sale batch upload (${engineName()})`, () => {
         method: 'POST',
         url: '/api/transactions',
         headers: { authorization: `Bearer ${tokens.cashier}`, 'idempotency-key': sale.id },
-        payload: sale,
+        payload: { ...sale, offline: undefined, sold_at: undefined, receipt_number: undefined },
       });
       expect(single.statusCode).toBe(results[index]?.status);
       expect(single.json().message).toBe(results[index]?.message);
@@ -218,7 +227,7 @@ describe(`sale batch upload (${engineName()})`, () => {
     const refused = await send({
       branchId: tenant.main.id,
       sales: [
-        { idempotency_key: first.id, sale: reused },
+        { idempotency_key: first.id, sale: reused, signature: device.sign(reused) },
         { idempotency_key: stale.id, sale: stale },
       ],
     });

@@ -66,6 +66,32 @@ export const sales = pgTable(
     index('sales_branch_created_idx').on(t.companyId, t.branchId, t.createdAt),
     index('sales_customer_idx').on(t.companyId, t.customerId, t.createdAt),
     index('sales_id_idx').on(t.id),
+    // Exceptions (features/exceptions): the offline sales that came with review flags, newest first.
+    index('sales_exceptions_idx')
+      .on(t.companyId, t.branchId, t.createdAt)
+      .where(sql`${t.offline} and ${t.flags} <> '{}'::text[]`),
+  ],
+);
+
+/**
+ * A manager's resolution of an exception (a flagged offline sale): who, when and why. The sale itself
+ * never changes; the resolution is a new record that points at it.
+ */
+export const saleExceptionResolutions = pgTable(
+  'sale_exception_resolutions',
+  {
+    companyId: uuid('company_id').notNull(),
+    saleId: uuid('sale_id').notNull(),
+    branchId: uuid('branch_id').notNull(),
+    resolvedById: uuid('resolved_by_id')
+      .notNull()
+      .references(() => users.id),
+    note: text('note').notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.saleId] }),
+    foreignKey({ columns: [t.companyId, t.saleId], foreignColumns: [sales.companyId, sales.id] }),
   ],
 );
 

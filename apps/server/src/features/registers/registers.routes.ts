@@ -1,4 +1,10 @@
-import { enrolRegisterSchema, registerListQuerySchema, registerResponses } from '@pos/shared';
+import {
+  enrolRegisterSchema,
+  registerApproversQuerySchema,
+  registerIdParamsSchema,
+  registerListQuerySchema,
+  registerResponses,
+} from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, okPage } from '../../lib/http';
@@ -22,6 +28,20 @@ export async function registersRoutes(app: FastifyInstance) {
       reply.code(created ? 201 : 200);
       return ok(register);
     },
+  );
+
+  r.get(
+    '/registers/:id/approvers',
+    {
+      schema: {
+        tags,
+        params: registerIdParamsSchema,
+        querystring: registerApproversQuerySchema,
+        response: { 200: registerResponses.approvers },
+      },
+    },
+    async (req) =>
+      ok(await service.listRegisterApprovers(app.db, req.actor, { id: req.params.id, branchId: req.query.branchId })),
   );
 
   r.get(

@@ -1,9 +1,19 @@
-import { createSaleSchema, type SaleBatchInput, type SaleBatchResult } from '@pos/shared';
+import {
+  type CreateSaleInput,
+  createSaleSchema,
+  DEVICE_MSG,
+  DEVICE_PROOF_INVALID,
+  type SaleBatchInput,
+  type SaleBatchResult,
+} from '@pos/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, resolveBranch } from '../../lib/access';
+import { isSignedByDevice } from '../../lib/device-proof';
 import { clientErrorOf } from '../../lib/error-handler';
-import { createSale } from './transactions.service';
+import { AppError, notFound } from '../../lib/errors';
+import { findBranchRegister } from './transactions.repo';
+import { createSale, type DeviceProof } from './transactions.service';
 
 const RECORDED = 'Payment processed successfully';
 const OTHER_BRANCH = "The sale's branch is not the batch's branch";
@@ -23,10 +33,10 @@ export async function createSaleBatch(
   batch: SaleBatchInput,
 ): Promise<{ results: SaleBatchResult[] }> {
   // The batch's branch is in reach with `sell` (404 / 403 for the whole batch, like a single sale).
-  await resolveBranch(db, { actor, branchId: batch.branchId, permission: 'sell' });
+  const scope = await resolveBranch(db, { actor, branchId: batch.branchId, permission: 'sell' });
   const results: SaleBatchResult[] = [];
-  for (const { idempotency_key: idempotencyKey, sale } of batch.sales) {
-    results.push(await recordOne(db, actor, batch.branchId, { idempotencyKey, sale }));
+  for (const { idempotency_key: idempotencyKey, sale, signature } of batch.sales) {
+    results.push(await recordOne(db, actor, scope, { idempotencyKey, sale, signature }));
   }
   return { results };
 }
@@ -34,13 +44,13 @@ export async function createSaleBatch(
 async function recordOne(
   db: Db,
   actor: Actor,
-  branchId: string,
-  { idempotencyKey, sale }: { idempotencyKey: string; sale: Record<string, unknown> },
+  scope: { companyId: string; branchId: string },
+  { idempotencyKey, sale, signature }: { idempotencyKey: string; sale: Record<string, unknown>; signature?: string },
 ): Promise<SaleBatchResult> {
   const namedId = typeof sale.id === 'string' ? sale.id : null;
   const parsed = createSaleSchema.safeParse(sale);
   if (!parsed.success) return { id: namedId, replayed: false, ...validationError(parsed.error) };
-  if (parsed.data.branchId !== branchId) {
+  if (parsed.data.branchId !== scope.branchId) {
     return {
       id: namedId,
       status: 400,
@@ -51,7 +61,9 @@ async function recordOne(
     };
   }
   try {
-    const { sale: recorded, isReplay } = await createSale(db, actor, { input: parsed.data, idempotencyKey });
+    const input = parsed.data;
+    const device = signature === undefined ? null : await verifyDevice(db, scope, { input, sale, signature });
+    const { sale: recorded, isReplay } = await createSale(db, actor, { input, idempotencyKey, device });
     return { id: recorded.id, status: 201, replayed: isReplay, code: null, message: RECORDED };
   } catch (error) {
     const refused = clientErrorOf(error);
@@ -59,6 +71,23 @@ async function recordOne(
     const { message, code, errors } = refused.body;
     return { id: namedId, status: refused.statusCode, replayed: false, code, message, ...(errors && { errors }) };
   }
+}
+
+/**
+ * The register that signed the sale as sent: its `register_id`, a register of the batch's branch (404
+ * otherwise, as any id out of reach), whose enrolled key verifies the signature (403 otherwise).
+ */
+async function verifyDevice(
+  db: Db,
+  scope: { companyId: string; branchId: string },
+  { input, sale, signature }: { input: CreateSaleInput; sale: Record<string, unknown>; signature: string },
+): Promise<DeviceProof> {
+  const register = input.register_id ? await findBranchRegister(db, { ...scope, id: input.register_id }) : undefined;
+  if (input.register_id && !register) throw notFound('Register');
+  if (!register?.publicKey || !isSignedByDevice({ publicKey: register.publicKey, sale, signature })) {
+    throw new AppError(403, DEVICE_PROOF_INVALID, DEVICE_MSG.proofInvalid);
+  }
+  return { registerId: register.id, isTrusted: register.isTrusted };
 }
 
 /** A sale the schema refuses, as the route's validation answers it: the first message, and one per field. */

@@ -1,7 +1,17 @@
 import type { PaymentMethod, Sale, SaleItem } from '@pos/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, type FixedStatement, runFixed } from '../../db/client';
-import { branches, customers, products, registers, saleItems, sales, salesDaily, users } from '../../db/schema';
+import {
+  branches,
+  customers,
+  products,
+  registerSignIns,
+  registers,
+  saleItems,
+  sales,
+  salesDaily,
+  users,
+} from '../../db/schema';
 import { receiptNumberSql } from '../../lib/document-numbers';
 import { type DayCount, type OrderKey, orderBy, windowQuery } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
@@ -119,7 +129,8 @@ sale as (
          $4::uuid, (select id from customer), $5::text, 'completed', $6::numeric, $7::text, $8::numeric,
          $9::numeric, $10::numeric, $11::numeric, $12::numeric, $13::numeric, $14::numeric, $15::text, $16::text,
          coalesce($28::timestamptz, now()), $29::uuid, $31::uuid, $27::boolean,
-         array_remove($32::text[] || array[
+         array_remove($32::text[] || (select coalesce(array_agg(distinct f order by f), '{}')
+                                      from moved m, unnest(m.flags) as f where $27::boolean) || array[
            case when $28::timestamptz > now() + interval '5 minutes' then 'sold_at_future' end,
            case when $28::timestamptz < now() - make_interval(hours => b.offline_limit_hours) then 'sold_at_stale' end
          ], null)
@@ -566,11 +577,60 @@ export async function saleItemsOf(db: DbOrTx, { companyId, saleIds }: { companyI
 /** A register of the branch: its code (offline receipt numbers start with it), or undefined. */
 export async function findBranchRegister(db: DbOrTx, { companyId, branchId, id }: BranchKey & { id: string }) {
   const [row] = await db
-    .select({ id: registers.id, code: registers.code })
+    .select({
+      id: registers.id,
+      code: registers.code,
+      publicKey: registers.publicKey,
+      isTrusted: sql<boolean>`${registers.trustedAt} is not null`,
+    })
     .from(registers)
     .where(and(eq(registers.companyId, companyId), eq(registers.branchId, branchId), eq(registers.id, id)))
     .limit(1);
   return row;
+}
+
+/** Whether the user has signed in on the register while it was online (the device keeps their credentials). */
+export async function hasSignedInOn(
+  db: DbOrTx,
+  { companyId, registerId, userId }: { companyId: string; registerId: string; userId: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: registerSignIns.userId })
+    .from(registerSignIns)
+    .where(
+      and(
+        eq(registerSignIns.companyId, companyId),
+        eq(registerSignIns.registerId, registerId),
+        eq(registerSignIns.userId, userId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** How close to a claimed offline sale's time an online sale of the same register proves it was online. */
+export const ONLINE_PROOF_WINDOW_SECONDS = 120;
+
+/** Whether the register recorded an online sale within ONLINE_PROOF_WINDOW_SECONDS of `at`. */
+export async function wasRegisterOnlineAt(
+  db: DbOrTx,
+  { companyId, branchId, registerId, at }: BranchKey & { registerId: string; at: Date },
+): Promise<boolean> {
+  const window = sql`make_interval(secs => ${ONLINE_PROOF_WINDOW_SECONDS})`;
+  const [row] = await db
+    .select({ id: sales.id })
+    .from(sales)
+    .where(
+      and(
+        eq(sales.companyId, companyId),
+        eq(sales.branchId, branchId),
+        sql`${sales.createdAt} between ${at.toISOString()}::timestamptz - ${window} and ${at.toISOString()}::timestamptz + ${window}`,
+        eq(sales.registerId, registerId),
+        eq(sales.offline, false),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
@@ -579,7 +639,7 @@ export async function findBranchRegister(db: DbOrTx, { companyId, branchId, id }
  */
 export async function findBranchStaff(db: DbOrTx, { companyId, branchId, id }: BranchKey & { id: string }) {
   const [row] = await db
-    .select({ id: users.id, name: users.name, isActive: users.isActive })
+    .select({ id: users.id, name: users.name, isActive: users.isActive, roleId: users.roleId })
     .from(users)
     .where(
       and(

@@ -2,10 +2,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   type CreateSaleInput,
   computeCartTotals,
+  DEVICE_MSG,
+  DEVICE_PROOF_INVALID,
+  DEVICE_PROOF_REQUIRED,
   fromMinor,
   type PageMeta,
   type PaymentMethod,
   pageMeta,
+  ROLE_IDS,
   type Sale,
   type TransactionAnalytics,
   type TransactionListItem,
@@ -15,12 +19,13 @@ import type { Db } from '../../db/client';
 import {
   type Actor,
   type BranchScope,
+  isCashier,
   loadInScope,
   reachesBranch,
   reachesSeveralCompanies,
   resolveBranch,
 } from '../../lib/access';
-import { auditOverrides, checkSaleLimits, saleOrigin } from '../../lib/approvals';
+import { auditOverrides, checkSaleLimits, reviewOfflineSale, saleOrigin } from '../../lib/approvals';
 import { receiptNumberOf } from '../../lib/document-numbers';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { readPageByDays, withinDays } from '../../lib/keyset.repo';
@@ -55,9 +60,21 @@ const idempotencyMismatch = () =>
 export async function createSale(
   db: Db,
   actor: Actor,
-  { input, idempotencyKey }: { input: CreateSaleInput; idempotencyKey?: string },
+  {
+    input,
+    idempotencyKey,
+    device = null,
+  }: {
+    input: CreateSaleInput;
+    idempotencyKey?: string;
+    /** The register's signature of this sale, verified (a signed batch entry); null: the caller's word only. */
+    device?: DeviceProof | null;
+  },
 ): Promise<{ sale: Sale; isReplay: boolean }> {
   const scope = await resolveBranch(db, { actor, branchId: input.branchId, permission: 'sell' });
+  if (!device && hasDeviceClaims(input, actor)) {
+    throw new AppError(403, DEVICE_PROOF_REQUIRED, DEVICE_MSG.proofRequired);
+  }
   const key = idempotencyKey ?? input.id;
   const requestHash = hashRequest(input);
   // A sale id must name one sale for everyone who can read it: an id already used in another company
@@ -66,13 +83,21 @@ export async function createSale(
     const holders = await repo.findSaleHolders(db, { id: input.id, companyIds: actor.companyIds });
     if (holders.some((h) => h.companyId !== scope.companyId)) throw idempotencyMismatch();
   }
-  const origin = await saleOriginOf(db, actor, scope, input);
+  const origin = await saleOriginOf(db, actor, scope, { input, device });
   // The sale's id before the approval check: a manager's grant is consumed by this id, so a retry of
   // the same sale (same id) passes with it again.
   const saleId = input.id ?? randomUUID();
   try {
-    // A cashier past the branch's register rules needs a manager's approval (403 otherwise; issue 15).
-    const limits = await checkSaleLimits(db, actor, scope, input, saleId);
+    // Online, a cashier past the branch's register rules needs a manager's one-time grant (403 otherwise).
+    // Offline, the sale is a fact: what departed without an approval recorded on the device is flagged.
+    const limits = origin.offline
+      ? await reviewOfflineSale(db, scope, {
+          input,
+          cashier: origin.cashier,
+          isTrustedRegister: device?.isTrusted === true,
+        })
+      : { ...(await checkSaleLimits(db, actor, scope, input, saleId)), flags: [] };
+    origin.flags.push(...limits.flags);
     const sale = await writeSale(db, actor, scope, { input, saleId, key, requestHash, origin });
     await auditOverrides(db, {
       actor,
@@ -112,23 +137,48 @@ export async function createSale(
   }
 }
 
-/** Where and by whom a sale was made: the online defaults, or what an offline upload names (issue 14). */
+/** What the register proved about a sale: the register whose enrolled key signed it, and its trust. */
+export type DeviceProof = { registerId: string; isTrusted: boolean };
+
+/**
+ * Whether the sale claims what only a register can (docs/ARCHITECTURE.md, 'The register's trust model'):
+ * made offline, its own sale time or receipt number, another cashier than the one signed in, an approval
+ * made on the device. Such a sale is accepted only with the register's signature.
+ */
+function hasDeviceClaims(input: CreateSaleInput, actor: Actor): boolean {
+  return (
+    input.offline === true ||
+    input.sold_at !== undefined ||
+    input.receipt_number !== undefined ||
+    input.device_approval !== undefined ||
+    (input.cashier_id !== undefined && input.cashier_id !== actor.userId)
+  );
+}
+
+/** Where and by whom a sale was made: the online defaults, or what a register's signed upload names. */
 type SaleOrigin = {
   offline: boolean;
   soldAt: Date | null;
   registerId: string | null;
   receiptNumber: string | null;
-  cashier: { id: string; name: string };
+  cashier: { id: string; name: string; isCashier: boolean };
   flags: string[];
 };
 
 /**
  * The register, offline receipt number, original cashier and time of a sale (contracts.md): a register
  * of another branch is "not found" (404); an offline number must start with the register's code (400);
- * the original cashier must be staff of the branch (404 otherwise), and a deactivated one is accepted
- * and flagged `cashier_inactive`.
+ * the original cashier must be staff of the branch (404 otherwise) who has signed in on this register
+ * (403 otherwise), and a deactivated one is accepted and flagged `cashier_inactive`. A signed sale from
+ * a register no manager has confirmed is flagged `register_unconfirmed`; one claimed offline at a time
+ * the same register was recording online sales, `online_at_sold_at`.
  */
-async function saleOriginOf(db: Db, actor: Actor, scope: BranchScope, input: CreateSaleInput): Promise<SaleOrigin> {
+async function saleOriginOf(
+  db: Db,
+  actor: Actor,
+  scope: BranchScope,
+  { input, device }: { input: CreateSaleInput; device: DeviceProof | null },
+): Promise<SaleOrigin> {
   const flags: string[] = [];
   let registerCode: string | null = null;
   if (input.register_id) {
@@ -143,21 +193,28 @@ async function saleOriginOf(db: Db, actor: Actor, scope: BranchScope, input: Cre
       : 'A register receipt number needs its register (register_id)';
     throw new AppError(400, 'BAD_REQUEST', message, { receipt_number: message });
   }
-  let cashier = { id: actor.userId, name: actor.name };
+  let cashier = { id: actor.userId, name: actor.name, isCashier: isCashier(actor) };
   if (input.cashier_id && input.cashier_id !== actor.userId) {
     const staff = await repo.findBranchStaff(db, { ...scope, id: input.cashier_id });
     if (!staff) throw notFound('Cashier');
-    cashier = { id: staff.id, name: staff.name };
+    const registerId = device?.registerId ?? '';
+    if (!(await repo.hasSignedInOn(db, { companyId: scope.companyId, registerId, userId: staff.id }))) {
+      const message = 'The cashier named has never signed in on this register';
+      throw new AppError(403, DEVICE_PROOF_INVALID, message, { cashier_id: message });
+    }
+    cashier = { id: staff.id, name: staff.name, isCashier: staff.roleId === ROLE_IDS.cashier };
     if (!staff.isActive) flags.push('cashier_inactive');
   }
-  return {
-    offline: input.offline === true,
-    soldAt: input.sold_at ? new Date(input.sold_at) : null,
-    registerId: input.register_id ?? null,
-    receiptNumber,
-    cashier,
-    flags,
-  };
+  const offline = input.offline === true;
+  const soldAt = input.sold_at ? new Date(input.sold_at) : null;
+  if (device && !device.isTrusted) flags.push('register_unconfirmed');
+  if (offline && input.register_id) {
+    const at = soldAt ?? new Date();
+    if (await repo.wasRegisterOnlineAt(db, { ...scope, registerId: input.register_id, at })) {
+      flags.push('online_at_sold_at');
+    }
+  }
+  return { offline, soldAt, registerId: input.register_id ?? null, receiptNumber, cashier, flags };
 }
 
 /** A sale the statement refused to write: which line, as the products are now. */
