@@ -279,10 +279,15 @@ test.describe('users', () => {
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
     await dialog.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
-    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
     await dialog.getByRole('combobox', { name: 'Role', exact: true }).click();
     await page.getByRole('option', { name: 'Cashier', exact: true }).click();
     await expect(dialog.getByRole('combobox', { name: 'Role', exact: true })).toHaveValue('Cashier');
+    // Six characters pass the form; the server refuses a common password, shown on the Password field.
+    const passwordField = dialog.getByRole('textbox', { name: 'Password', exact: true });
+    await passwordField.fill('123456');
+    await create.click();
+    await expect(passwordField).toHaveAccessibleDescription('This password is too common. Choose another one.');
+    await passwordField.fill(password);
     const branch = dialog.getByRole('combobox', { name: 'Branch', exact: true });
     // The branch defaults to the selected one; pick another, then the selected one again (clicking the
     // option already chosen would deselect it), so the new user is listed where they were added.

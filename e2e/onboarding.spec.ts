@@ -99,6 +99,11 @@ test.describe
       await page.getByLabel('New Password', { exact: true }).fill('NoNumbersHere');
       await change.click();
       await expect(page.getByText('Password must contain at least one number')).toBeVisible();
+      // Meets every rule of the form; the server refuses it as a common password, on the field.
+      await page.getByLabel('New Password', { exact: true }).fill('Password1');
+      await page.getByLabel('Confirm New Password').fill('Password1');
+      await change.click();
+      await expect(page.getByText('This password is too common. Choose another one.').first()).toBeVisible();
 
       await page.getByLabel('Current Password').fill('WrongOld123');
       await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);

@@ -147,6 +147,10 @@ test('a shift: float, cash and card sales, a discount approved by the manager, a
     await expectToast(page, 'Paid out PKR 20.00');
     await expect(cashDialog).toHaveCount(0);
 
+    // "No sale" from the keyboard: the drawer opening is recorded on its own, nothing moves.
+    await shiftMenu(page, 'No sale');
+    await expectToast(page, 'No sale recorded');
+
     const expected =
       (cents(100) +
         cents(cash1.total) +

@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { openDatabase } from './db/client';
 import { createSuperAdmin, ensureRoles } from './db/seed/bootstrap';
 import { readEnv } from './env';
+import { commonPasswordMessage } from './lib/password-policy';
 
 /** npm run create-admin: the first Super Admin of a deployment. Reads ADMIN_USERNAME/ADMIN_PASSWORD or asks. */
 async function main() {
@@ -16,8 +17,11 @@ async function main() {
   }
   if (!username || username.length < 3) throw new Error('Username must be at least 3 characters');
   if (!password || password.length < 8) throw new Error('Password must be at least 8 characters long');
+  const tooCommon = commonPasswordMessage(password);
+  if (tooCommon) throw new Error(tooCommon);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
+    migrationUrl: env.DATABASE_MIGRATION_URL,
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
   });

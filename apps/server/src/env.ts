@@ -7,7 +7,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** The role the server works as: with DATABASE_MIGRATION_URL, one without DDL rights (README, 'Two database roles'). */
   DATABASE_URL: z.string().url().optional(),
+  /** The owner of the tables, who migrates; default DATABASE_URL (one role does both). */
+  DATABASE_MIGRATION_URL: z.string().url().optional(),
   /** PostgreSQL connections per server process. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
   /** The embedded database (no autovacuum) is vacuumed and analyzed this often. */
@@ -35,7 +38,12 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  const parsed = envSchema
+    .refine((env) => !env.DATABASE_MIGRATION_URL || env.DATABASE_URL, {
+      path: ['DATABASE_MIGRATION_URL'],
+      message: 'needs DATABASE_URL (the role the server works as)',
+    })
+    .safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${lines}`);

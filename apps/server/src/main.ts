@@ -16,6 +16,7 @@ async function main() {
   const env = readEnv();
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
+    migrationUrl: env.DATABASE_MIGRATION_URL,
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
   });

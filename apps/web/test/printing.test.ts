@@ -1,7 +1,15 @@
 import { type ReceiptData, receiptLines } from '@pos/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeReceipt } from '../src/lib/printing/encode';
-import { POPUP_CLOSE_DELAY_MS, PrintError, printReceipt, printTestReceipt } from '../src/lib/printing/print';
+import {
+  openCashDrawer,
+  POPUP_CLOSE_DELAY_MS,
+  PrintError,
+  printReceipt,
+  printTestReceipt,
+  USB_CONNECT_TIMEOUT_MS,
+  USB_SETTLE_MS,
+} from '../src/lib/printing/print';
 import { saleReceiptData, testReceiptData } from '../src/lib/printing/receipt-data';
 
 const usbPrinter = vi.hoisted(() => ({
@@ -9,9 +17,12 @@ const usbPrinter = vi.hoisted(() => ({
   print: vi.fn(),
   disconnect: vi.fn(),
   listeners: new Map<string, (device: unknown) => void>(),
+  /** false: the device opens but is no receipt printer the library knows, so it never says 'connected'. */
+  announces: true,
 }));
 
-// The library's own module is browser-only; its loader is replaced by a fake printer.
+// The library's own module is browser-only; its loader is replaced by a fake printer that announces
+// 'connected' as the library does: on a later task (setTimeout 0), after reconnect() has resolved.
 vi.mock('../src/lib/printing/webusb-loader', () => ({
   default: class {
     addEventListener(event: string, listener: (device: unknown) => void) {
@@ -19,7 +30,8 @@ vi.mock('../src/lib/printing/webusb-loader', () => ({
     }
     async reconnect(device: unknown) {
       usbPrinter.reconnect(device);
-      usbPrinter.listeners.get('connected')?.({ type: 'usb', language: 'esc-pos' });
+      const listener = usbPrinter.listeners.get('connected');
+      if (usbPrinter.announces) setTimeout(() => listener?.({ type: 'usb', language: 'esc-pos' }), 0);
     }
     async print(data: Uint8Array) {
       usbPrinter.print(data);
@@ -75,10 +87,17 @@ describe('encodeReceipt', () => {
     expect(text).toContain('Items may be returned within 30 days');
   });
 
-  it('ends with the drawer kick (ESC p) and the cut (GS V), after the text', () => {
+  it('ends with the cut (GS V) and no drawer kick unless asked', () => {
     const lastText = latin1(bytes).lastIndexOf('Thank you');
-    const kick = indexOfSequence(bytes, [0x1b, 0x70]);
-    const cut = indexOfSequence(bytes, [0x1d, 0x56]);
+    expect(indexOfSequence(bytes, [0x1b, 0x70])).toBe(-1);
+    expect(indexOfSequence(bytes, [0x1d, 0x56])).toBeGreaterThan(lastText);
+  });
+
+  it('with openDrawer, the drawer kick (ESC p) comes after the text and before the cut', () => {
+    const cash = encodeReceipt(data, { openDrawer: true });
+    const lastText = latin1(cash).lastIndexOf('Thank you');
+    const kick = indexOfSequence(cash, [0x1b, 0x70]);
+    const cut = indexOfSequence(cash, [0x1d, 0x56]);
     expect(kick).toBeGreaterThan(lastText);
     expect(cut).toBeGreaterThan(kick);
   });
@@ -112,6 +131,7 @@ describe('printReceipt: the printer order', () => {
     usbPrinter.reconnect.mockClear();
     usbPrinter.print.mockClear();
     usbPrinter.disconnect.mockClear();
+    usbPrinter.announces = true;
   });
 
   afterEach(() => {
@@ -176,6 +196,28 @@ describe('printReceipt: the printer order', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
+  it('sends the drawer kick over USB only when asked (a cash sale)', async () => {
+    const getDevices = vi.fn(async () => [{ vendorId: 0x04b8, productId: 0x0202, serialNumber: 'X1' }]);
+    Object.defineProperty(navigator, 'usb', { value: { getDevices }, configurable: true });
+    const printing = printReceipt(data, { openDrawer: true });
+    await vi.advanceTimersByTimeAsync(USB_SETTLE_MS);
+    await expect(printing).resolves.toBe('usb');
+    const sent = usbPrinter.print.mock.calls[0]?.[0] as Uint8Array;
+    expect(indexOfSequence(sent, [0x1b, 0x70])).toBeGreaterThan(0);
+  });
+
+  it('a device that never announces itself as a printer is closed again; the popup prints', async () => {
+    const getDevices = vi.fn(async () => [{ vendorId: 0x1234, productId: 0x0001, serialNumber: null }]);
+    Object.defineProperty(navigator, 'usb', { value: { getDevices }, configurable: true });
+    usbPrinter.announces = false;
+    const printing = printReceipt(data);
+    await vi.advanceTimersByTimeAsync(USB_CONNECT_TIMEOUT_MS);
+    await expect(printing).resolves.toBe('popup');
+    expect(usbPrinter.reconnect).toHaveBeenCalledWith(expect.objectContaining({ vendorId: 0x1234 }));
+    expect(usbPrinter.print).not.toHaveBeenCalled();
+    expect(usbPrinter.disconnect).toHaveBeenCalledTimes(1);
+  });
+
   it('skips WebUSB when nothing is paired', async () => {
     Object.defineProperty(navigator, 'usb', { value: { getDevices: async () => [] }, configurable: true });
     await expect(printReceipt(data)).resolves.toBe('popup');
@@ -193,6 +235,25 @@ describe('printReceipt: the printer order', () => {
     expect(text).toContain('Demo Mart');
     expect(text).toContain('TEST-000000');
     expect(text).toContain('Sample Item');
+  });
+
+  it('the test receipt over USB leaves the drawer shut; openCashDrawer sends the kick alone', async () => {
+    const getDevices = vi.fn(async () => [{ vendorId: 0x04b8, productId: 0x0202, serialNumber: 'X1' }]);
+    Object.defineProperty(navigator, 'usb', { value: { getDevices }, configurable: true });
+    const testing = printTestReceipt({ name: 'Demo Mart' });
+    await vi.advanceTimersByTimeAsync(USB_SETTLE_MS);
+    await expect(testing).resolves.toBe('usb');
+    const test = usbPrinter.print.mock.calls[0]?.[0] as Uint8Array;
+    expect(latin1(test)).toContain('TEST-000000');
+    expect(indexOfSequence(test, [0x1b, 0x70])).toBe(-1);
+
+    const kicking = openCashDrawer();
+    await vi.advanceTimersByTimeAsync(USB_SETTLE_MS);
+    await expect(kicking).resolves.toBe(true);
+    const kick = usbPrinter.print.mock.calls[1]?.[0] as Uint8Array;
+    expect(Array.from(kick.slice(0, 2))).toEqual([0x1b, 0x40]);
+    expect(indexOfSequence(kick, [0x1b, 0x70])).toBeGreaterThan(0);
+    expect(usbPrinter.disconnect).toHaveBeenCalledTimes(2);
   });
 });
 

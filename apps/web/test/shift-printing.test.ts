@@ -38,6 +38,7 @@ const report: ShiftReport = {
   paidIn: 20,
   paidOut: 33.5,
   cashMovements: [],
+  lateSales: { count: 0, total: 0 },
   expectedCash: 188.6,
 };
 const data: ShiftReportPrint = {

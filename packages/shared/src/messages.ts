@@ -18,6 +18,8 @@ export const MSG = {
   confirmRequired: 'Please confirm your new password',
   passwordsDoNotMatch: 'Passwords do not match',
   currentPasswordWrong: 'Current password is incorrect',
+  /** Not in the spec: refused by the server wherever a password is set (apps/server/src/lib/password-policy.ts). */
+  passwordTooCommon: 'This password is too common. Choose another one.',
   taxRequired: 'Tax rate is required',
   taxNegative: 'Tax rate cannot be negative',
   taxMax: 'Tax rate cannot exceed 100%',

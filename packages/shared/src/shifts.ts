@@ -22,7 +22,12 @@ export const SHIFT_MSG = {
   reasonRequired: 'Reason is required',
   amountPositive: 'Amount must be more than 0',
   amountDecimals: 'Amount must have at most 2 decimals',
+  notYourShift: 'Only the cashier of this shift or a manager can use its drawer',
 } as const;
+
+/** A paid out larger than the drawer holds is refused; `available` is the expected cash, formatted. */
+export const paidOutCeilingMessage = (available: string) =>
+  `Paid out cannot be more than the cash in the drawer: ${available} available`;
 
 export const SHIFT_STATUS_VALUES = ['open', 'closed'] as const;
 export type ShiftStatus = (typeof SHIFT_STATUS_VALUES)[number];
@@ -169,6 +174,11 @@ export const shiftReportSchema = z.object({
   cashMovements: z.array(cashMovementRowSchema),
   /** float + cash sales - cash refunds + paid in - paid out. */
   expectedCash: moneySchema,
+  /**
+   * Offline sales naming this shift that were uploaded after it closed: never in its figures above
+   * (a closed shift's Z never changes); counted in the register's next shift.
+   */
+  lateSales: z.object({ count: countSchema, total: moneySchema }),
 });
 export type ShiftReport = z.infer<typeof shiftReportSchema>;
 
@@ -180,12 +190,22 @@ export const currentShiftSchema = z.object({
 });
 export type CurrentShift = z.infer<typeof currentShiftSchema>;
 
+/** POST /shifts/{id}/no-sale: the drawer opened without a sale, audited with its register and shift. */
+export const noSaleSchema = z.object({
+  shiftId: z.string(),
+  registerId: z.string(),
+  registerCode: z.string(),
+  at: instantSchema,
+});
+export type NoSale = z.infer<typeof noSaleSchema>;
+
 export const shiftResponses = {
   open: envelope(shiftSchema),
   current: envelope(currentShiftSchema),
   list: paged(shiftSchema),
   report: envelope(shiftReportSchema),
   movement: envelope(cashMovementRowSchema),
+  noSale: envelope(noSaleSchema),
   close: envelope(shiftReportSchema),
 };
 

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { grantAppRole } from './app-role';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -39,6 +40,11 @@ export function findMigrationsFolder(): string {
 
 export async function openDatabase(options: {
   databaseUrl?: string;
+  /**
+   * PostgreSQL: the owner of the tables, who migrates (default: databaseUrl). When it is another role,
+   * databaseUrl's role is granted the app's rights after migrating (app-role.ts).
+   */
+  migrationUrl?: string;
   dataDir?: string;
   /** PostgreSQL connections in the pool (default 20). */
   poolMax?: number;
@@ -55,14 +61,11 @@ export async function openDatabase(options: {
       options.onIdleError ?? ((error) => console.error(`PostgreSQL connection error: ${error.message}`)),
     );
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    // Several server processes may start at once: one migrates, the others wait on the lock.
-    const client = await pool.connect();
     try {
-      await client.query('select pg_advisory_lock(727274)');
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-    } finally {
-      await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
-      client.release();
+      await migrateAsOwner(pool, options.migrationUrl, migrationsFolder);
+    } catch (error) {
+      await pool.end();
+      throw error;
     }
     return { db, engine: 'postgresql', close: () => pool.end() };
   }
@@ -72,6 +75,40 @@ export async function openDatabase(options: {
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   return { db: pgliteDb as unknown as Db, engine: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Migrates on the owner's connection (migrationUrl, else one of the app's pool) and, when the app
+ * connects as another role, grants that role its rights. Several server processes may start at once:
+ * one migrates, the others wait on the lock.
+ */
+async function migrateAsOwner(pool: pg.Pool, migrationUrl: string | undefined, migrationsFolder: string) {
+  const appClient = await pool.connect();
+  let owner: pg.PoolClient | pg.Client = appClient;
+  try {
+    if (migrationUrl) {
+      owner = new pg.Client({ connectionString: migrationUrl });
+      await owner.connect();
+    }
+    const appRole = await currentRole(appClient);
+    const ownerRole = owner === appClient ? appRole : await currentRole(owner);
+    await owner.query('select pg_advisory_lock(727274)');
+    try {
+      await migratePg(drizzlePg(owner, { schema }), { migrationsFolder });
+      if (appRole !== ownerRole) await grantAppRole(owner, appRole);
+    } finally {
+      await owner.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+    }
+  } finally {
+    appClient.release();
+    if (owner !== appClient) await (owner as pg.Client).end().catch(() => undefined);
+  }
+}
+
+async function currentRole(client: pg.ClientBase): Promise<string> {
+  const { rows } = await client.query<{ role: string }>('select current_user as role');
+  if (!rows[0]) throw new Error('current_user answered no row');
+  return rows[0].role;
 }
 
 /**

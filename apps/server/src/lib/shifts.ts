@@ -6,7 +6,8 @@ import { pgErrorOf } from './pg-errors';
  * Shifts on the sale and refund paths (docs/ARCHITECTURE.md, "Shifts and the cash drawer"). The shift a
  * sale or refund belongs to is chosen inside its insert by the triggers of migrations 0013/0014 (the
  * register's open shift, or the cashier's open shift in the branch; a named shift must be of the sale's
- * branch, migration 0022), which hold the shift row FOR SHARE
+ * branch, migration 0022; an offline sale naming a closed shift is a late sale of it, counted in the
+ * register's next shift, migration 0029), which hold the shift row FOR SHARE
  * so a close cannot pass a sale. Their refusals carry a hint; `shiftErrorOf` turns it into the answer.
  */
 export const SHIFT_REQUIRED = 'SHIFT_REQUIRED';

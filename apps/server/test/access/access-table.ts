@@ -1069,6 +1069,25 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: async (w) => ({ url: `/api/shifts?${q({ branchId: w.target.branchId })}` }),
   },
   {
+    // A register filter names a register of the listed branch: any other is 404 (not an empty page).
+    operation: 'GET /api/shifts',
+    idIn: 'query',
+    id: 'registerId (filter, own branch)',
+    expect: MANAGERS_SAME_BRANCH_ONLY(200),
+    request: async (w) => ({
+      url: `/api/shifts?${q({ branchId: w.own.branchId, registerId: (await w.target.register()).id })}`,
+    }),
+  },
+  {
+    operation: 'GET /api/shifts/export.csv',
+    idIn: 'query',
+    id: 'registerId (filter, own branch)',
+    expect: MANAGERS_SAME_BRANCH_ONLY(200),
+    request: async (w) => ({
+      url: `/api/shifts/export.csv?${q({ branchId: w.own.branchId, registerId: (await w.target.register()).id })}`,
+    }),
+  },
+  {
     operation: 'GET /api/shifts/export.csv',
     idIn: 'query',
     id: 'branchId',
@@ -1090,14 +1109,24 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: async (w) => ({ url: `/api/shifts/${(await w.target.shift()).id}/report` }),
   },
   {
+    // The target shift is another cashier's: a Cashier of its branch gets 403 (only the shift's own
+    // cashier, or a Manager or Super Admin, moves cash on it; tested in shift-controls.test.ts).
     operation: 'POST /api/shifts/:id/cash-movements',
     idIn: 'path',
     id: 'id',
-    expect: ANY_IN_BRANCH(201),
+    expect: { superAdmin: [201, 201, 404], manager: [201, 201, 404], cashier: [403, 404, 404] },
     request: async (w) => ({
       url: `/api/shifts/${(await w.target.shift()).id}/cash-movements`,
       payload: { kind: 'paid_in', amount: 10, reason: 'Change brought in' },
     }),
+  },
+  {
+    // A drawer opening without a sale, audited: the shift's cashier or a Manager / Super Admin (as above).
+    operation: 'POST /api/shifts/:id/no-sale',
+    idIn: 'path',
+    id: 'id',
+    expect: { superAdmin: [201, 201, 404], manager: [201, 201, 404], cashier: [403, 404, 404] },
+    request: async (w) => ({ url: `/api/shifts/${(await w.target.shift()).id}/no-sale` }),
   },
   {
     operation: 'POST /api/shifts/:id/close',

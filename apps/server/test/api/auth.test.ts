@@ -2,6 +2,7 @@ import { MSG, ROLE_IDS, ROLE_PERMISSIONS } from '@pos/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/db/schema';
+import { createSuperAdmin } from '../../src/db/seed/bootstrap';
 import { createTokenService } from '../../src/lib/tokens';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { bearer, createTenant, createUser, login, PASSWORD, request } from '../helpers/factories';
@@ -294,6 +295,19 @@ describe(`auth API (${engineName()})`, () => {
           MSG.newPasswordUpper,
         ],
         ['no number', { oldPassword: PASSWORD, newPassword: 'Abcdefgh' }, 'newPassword', MSG.newPasswordNumber],
+        // Both meet every rule of the spec (8 characters, lower, upper, number) and are leaked-list entries.
+        [
+          'a common password',
+          { oldPassword: PASSWORD, newPassword: 'Password1' },
+          'newPassword',
+          MSG.passwordTooCommon,
+        ],
+        [
+          'a common password',
+          { oldPassword: PASSWORD, newPassword: 'Welcome123' },
+          'newPassword',
+          MSG.passwordTooCommon,
+        ],
       ])('%s', async (_label, payload, field, message) => {
         const res = await updatePassword(token, payload);
         expect(res.statusCode).toBe(400);
@@ -307,6 +321,22 @@ describe(`auth API (${engineName()})`, () => {
       it('leaves the password unchanged after the refused attempts', async () => {
         expect((await me(token)).statusCode).toBe(200);
       });
+    });
+  });
+
+  describe('the first Super Admin (npm run create-admin, ADMIN_PASSWORD at the first start)', () => {
+    it('refuses a common password and creates nobody', async () => {
+      const username = `first${Date.now().toString(36)}`;
+      await expect(createSuperAdmin(ctx.database.db, { username, password: 'Password1' })).rejects.toThrow(
+        MSG.passwordTooCommon,
+      );
+      expect(await ctx.database.db.select().from(users).where(eq(users.username, username))).toEqual([]);
+    });
+
+    it('creates one with an uncommon password; an existing name is left alone whatever the password', async () => {
+      const username = `first${Date.now().toString(36)}b`;
+      expect(await createSuperAdmin(ctx.database.db, { username, password: 'Founder123' })).toEqual({ created: true });
+      expect(await createSuperAdmin(ctx.database.db, { username, password: 'Password1' })).toEqual({ created: false });
     });
   });
 

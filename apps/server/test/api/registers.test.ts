@@ -29,7 +29,7 @@ describe(`registers (${engineName()})`, () => {
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({
       success: true,
-      data: { id: expect.any(String), branchId: tenant.main.id, code: 'R1' },
+      data: { id: expect.any(String), branchId: tenant.main.id, code: 'R1', trusted: false },
     });
     const again = await enrol(tenant.main.id, 'device-a', tokens.manager);
     expect(again.statusCode).toBe(200);

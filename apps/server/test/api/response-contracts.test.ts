@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseSerializerCompiler } from '../../src/lib/response-serializer';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
+import { markException } from '../helpers/device';
 import { createProduct, createTenant, login, request } from '../helpers/factories';
 import { apiRoutes } from '../helpers/routes';
 
@@ -457,6 +458,7 @@ describe(`response contracts (${engineName()})`, () => {
         amount: 20,
         reason: 'Milk for the shop',
       });
+      await call(manager, 'POST', `/shifts/${shift.data.id}/no-sale`);
       await call(manager, 'GET', `/shifts/${shift.data.id}/report`);
       await call(manager, 'GET', `/shifts?${q}&status=open`);
       await csv(manager, `/shifts/export.csv?${q}`);
@@ -481,6 +483,10 @@ describe(`response contracts (${engineName()})`, () => {
         tax_rate: 0,
         total: 5,
       });
+      await call(cashier, 'GET', `/registers/${till.data.id}/approvers?${q}`);
+      await markException(ctx.database.db, { companyId, saleId: sale.data.id });
+      await call(manager, 'GET', `/exceptions?${q}`);
+      await call(manager, 'POST', `/exceptions/${sale.data.id}/resolve`, { branchId, note: 'Checked' });
       await call(admin, 'GET', `/audit-logs?companyId=${companyId}`);
       await call(manager, 'GET', `/audit-logs?${q}&action=stock.adjust`);
       await csv(admin, `/audit-logs/export.csv?companyId=${companyId}`);

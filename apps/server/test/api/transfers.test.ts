@@ -274,11 +274,15 @@ describe(`transfers (${engineName()})`, () => {
       const list = await call(tokens.cashier, 'GET', `/api/transfers?branchId=${a.main.id}&direction=incoming`);
       expect(list.statusCode).toBe(200);
       expect(list.json().data.map((x: { id: string }) => x.id)).toContain(t.id);
-      // An outgoing transfer of their branch is not theirs to receive.
+      // An outgoing transfer of their branch is not theirs to receive: 404, as any id out of reach.
       const out = await sent([{ productId: (await product(a.main.id)).id, quantity: 1 }]);
-      expect(
-        (await receive(out, [{ lineId: out.lines[0]?.id ?? '', received: 1, damaged: 0 }], tokens.cashier)).statusCode,
-      ).toBe(403);
+      const outgoing = await receive(
+        out,
+        [{ lineId: out.lines[0]?.id ?? '', received: 1, damaged: 0 }],
+        tokens.cashier,
+      );
+      expect(outgoing.statusCode).toBe(404);
+      expect(outgoing.json().message).toBe('Transfer not found');
     } finally {
       await db().update(branches).set({ cashierMayReceiveTransfers: false }).where(eq(branches.id, a.main.id));
     }

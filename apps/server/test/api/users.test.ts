@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ROLE_IDS, ROLE_PERMISSIONS, USER_MSG } from '@pos/shared';
+import { MSG, ROLE_IDS, ROLE_PERMISSIONS, USER_MSG } from '@pos/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, companyMembers, sessions, users } from '../../src/db/schema';
@@ -28,7 +28,7 @@ describe(`users API (${engineName()})`, () => {
     name: 'New Person',
     email: 'new@example.com',
     username: newUsername(),
-    password: 'secret1',
+    password: 'tulip7',
     roleIds: [ROLE_IDS.cashier],
     companyId: a.company.id,
     branchId: a.main.id,
@@ -61,8 +61,8 @@ describe(`users API (${engineName()})`, () => {
       expect(res.body).not.toMatch(/password/i);
       const [row] = await db().select().from(users).where(eq(users.id, res.json().data.id));
       expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
-      expect(row?.passwordHash).not.toContain('secret1');
-      expect((await tryLogin(payload.username, 'secret1')).statusCode).toBe(200);
+      expect(row?.passwordHash).not.toContain('tulip7');
+      expect((await tryLogin(payload.username, 'tulip7')).statusCode).toBe(200);
     });
 
     it("defaults to the creator's company and allows no branch", async () => {
@@ -80,7 +80,7 @@ describe(`users API (${engineName()})`, () => {
         .from(companyMembers)
         .where(and(eq(companyMembers.userId, res.json().data.id), eq(companyMembers.companyId, a.company.id)));
       expect(members).toHaveLength(1);
-      const token = await login(ctx.app, payload.username, 'secret1');
+      const token = await login(ctx.app, payload.username, 'tulip7');
       expect((await list(token, { companyId: a.company.id })).statusCode).toBe(200);
     });
 
@@ -134,6 +134,29 @@ describe(`users API (${engineName()})`, () => {
       const res = await create(tokens.adminA, body(overrides));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message, errors: { [field]: message } });
+    });
+
+    // The spec's rule (6 characters) lets these through; they are the first an attacker tries.
+    it.each(['123456', 'password', 'qwerty', 'Password1', 'P@ssw0rd', 'Welcome1', 'aaaaaa'])(
+      'refuses the common password %j with a clear message and creates no user',
+      async (password) => {
+        const payload = body({ password });
+        const res = await create(tokens.adminA, payload);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          success: false,
+          message: MSG.passwordTooCommon,
+          errors: { password: MSG.passwordTooCommon },
+        });
+        const found = await db().select().from(users).where(eq(users.username, payload.username));
+        expect(found).toEqual([]);
+      },
+    );
+
+    it('accepts passwords merely built from common pieces (the test and demo passwords)', async () => {
+      for (const password of [PASSWORD, 'Demo1234', 'tulip7']) {
+        expect((await create(tokens.adminA, body({ password }))).statusCode, password).toBe(201);
+      }
     });
 
     it('accepts exactly one known role and answers 400 (never 500) to other malformed input', async () => {

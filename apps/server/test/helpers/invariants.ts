@@ -28,7 +28,11 @@ import { type Db, queryRows } from '../../src/db/client';
  *    sales_monthly_products equals sales_daily_products by month;
  * 8. kept counts: stock_movements_daily and audit_logs_daily equal the ledger and log rows they count;
  *    customer_name_marks count each run of customers exactly, and every branch with customers has its first
- *    mark ('', nil uuid).
+ *    mark ('', nil uuid);
+ * 9. shifts: every closed shift's Z figures, recomputed from its rows, equal what its close stored:
+ *    expected = float + cash sales - cash refunds + paid in - paid out, over/short = counted - expected.
+ *    Late sales (offline sales uploaded after the shift they name had closed: `late_shift_id`) are not
+ *    its rows but the register's next shift's; none is ever in the shift it is late for.
  */
 export type Violation = { invariant: string; detail: string };
 
@@ -496,6 +500,40 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
         group by c.company_id, c.branch_id`,
   )) {
     add('customer-runs', `${r.key}: customer_name_marks has ${r.stored}, the customers ${r.actual}`);
+  }
+
+  // 9. A closed shift's Z figures never change.
+  for (const r of await rows<{ id: string; expected: string; actual: string; over_short: string; counted: string }>(
+    db,
+    sql`with z as (
+          select sh.id, sh.expected, sh.counted, sh.over_short,
+                 sh.opening_float
+                 + coalesce((select sum(s.total) from sales s
+                             where s.company_id = sh.company_id and s.shift_id = sh.id
+                               and s.payment_method = 'cash'), 0)
+                 - coalesce((select sum(r.refund_amount) from returns r
+                             where r.company_id = sh.company_id and r.shift_id = sh.id
+                               and r.refund_method = 'cash'), 0)
+                 + coalesce((select sum(case when m.kind = 'paid_in' then m.amount else -m.amount end)
+                             from cash_movements m where m.company_id = sh.company_id and m.shift_id = sh.id), 0)
+                   as actual
+          from shifts sh where sh.status = 'closed'
+        )
+        select id, expected::text, actual::text, over_short::text, counted::text from z
+        where expected is distinct from actual or over_short is distinct from counted - expected`,
+  )) {
+    add(
+      'shift-z',
+      `shift ${r.id}: stored expected ${r.expected}, over/short ${r.over_short} (counted ${r.counted}); its rows give expected ${r.actual}`,
+    );
+  }
+  for (const r of await rows<{ id: string; status: string | null }>(
+    db,
+    sql`select s.id, sh.status from sales s
+        left join shifts sh on sh.company_id = s.company_id and sh.id = s.late_shift_id
+        where s.late_shift_id is not null and (s.shift_id = s.late_shift_id or sh.status is distinct from 'closed')`,
+  )) {
+    add('shift-late', `sale ${r.id}: late for a shift that is ${r.status ?? 'missing'}, or counted in it`);
   }
 
   return violations;

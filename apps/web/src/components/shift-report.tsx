@@ -11,6 +11,11 @@ const METHOD_LABELS: Record<string, string> = {
 };
 const methodLabel = (m: string) => METHOD_LABELS[m] ?? m;
 
+/** Offline sales uploaded after the shift closed: shown on it, counted in the register's next shift. */
+export function lateSalesText({ count, total }: { count: number; total: number }): string {
+  return `After close: ${count} ${count === 1 ? 'sale' : 'sales'}, ${formatMoney(total)}`;
+}
+
 function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
   return (
     <Table.Tr>
@@ -75,6 +80,14 @@ export function ShiftReportView({ report, timeZone }: { report: ShiftReport; tim
           {closed && shift.approvedByName && <Row label="Approved by" value={shift.approvedByName} />}
         </Table.Tbody>
       </Table>
+      {closed && report.lateSales.count > 0 && (
+        <Text size="sm" data-testid="late-sales">
+          {lateSalesText(report.lateSales)}{' '}
+          <Text span size="sm" c="dimmed">
+            (uploaded after the close: counted in the register's next shift)
+          </Text>
+        </Text>
+      )}
       {report.cashMovements.length > 0 && (
         <Stack gap={4}>
           <Text size="sm" fw={600}>

@@ -50,6 +50,9 @@ export const sales = pgTable(
     soldAt: timestamp('sold_at', { withTimezone: true }).notNull().defaultNow(),
     registerId: uuid('register_id'),
     shiftId: uuid('shift_id'),
+    // An offline sale uploaded after the shift it names had closed: that closed shift (its Z figures
+    // never change), while shift_id is the register's next shift, whose drawer counts it.
+    lateShiftId: uuid('late_shift_id'),
     offline: boolean('offline').notNull().default(false),
     flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
   },
@@ -59,6 +62,8 @@ export const sales = pgTable(
     foreignKey({ columns: [t.companyId, t.registerId], foreignColumns: [registers.companyId, registers.id] }),
     foreignKey({ columns: [t.companyId, t.shiftId], foreignColumns: [shifts.companyId, shifts.id] }),
     index('sales_shift_idx').on(t.companyId, t.shiftId),
+    foreignKey({ columns: [t.companyId, t.lateShiftId], foreignColumns: [shifts.companyId, shifts.id] }),
+    index('sales_late_shift_idx').on(t.companyId, t.lateShiftId),
     index('sales_branch_sold_idx').on(t.companyId, t.branchId, t.soldAt),
     foreignKey({ columns: [t.companyId, t.customerId], foreignColumns: [customers.companyId, customers.id] }),
     uniqueIndex('sales_branch_receipt_uq').on(t.companyId, t.branchId, t.receiptNumber),

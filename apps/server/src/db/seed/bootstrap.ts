@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ROLE_IDS, ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '@pos/shared';
 import { count, eq, sql } from 'drizzle-orm';
+import { commonPasswordMessage } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import { appSecrets, roles, users } from '../schema';
@@ -32,7 +33,12 @@ export async function countUsers(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The first Super Admin of a real deployment (no company yet: they create one at /company-setup). */
+/**
+ * The first Super Admin of a real deployment (no company yet: they create one at /company-setup).
+ * A common password is refused (npm run create-admin, ADMIN_PASSWORD at the first start); an existing
+ * user of that name is left alone before that check, so a deployment that keeps ADMIN_PASSWORD set
+ * still starts.
+ */
 export async function createSuperAdmin(
   db: Db,
   { username, password, name = 'Administrator' }: { username: string; password: string; name?: string },
@@ -42,6 +48,8 @@ export async function createSuperAdmin(
     .from(users)
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
   if (existing) return { created: false };
+  const tooCommon = commonPasswordMessage(password);
+  if (tooCommon) throw new Error(`ADMIN_PASSWORD: ${tooCommon}`);
   await db.insert(users).values({
     name,
     username,

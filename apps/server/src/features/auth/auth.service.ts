@@ -4,6 +4,7 @@ import { type Actor, accessibleCompanyIds, isCashier, toActor } from '../../lib/
 import { findActiveActor } from '../../lib/access.repo';
 import { writeAudit } from '../../lib/audit.repo';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
+import { commonPasswordMessage } from '../../lib/password-policy';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { SESSION_TTL_MS, type TokenService } from '../../lib/tokens';
 import * as repo from './auth.repo';
@@ -104,6 +105,8 @@ export async function changePassword({ db, tokens }: Deps, actor: Actor, input: 
     const message = 'New password must be different from your existing one';
     throw badRequest(message, { newPassword: message });
   }
+  const tooCommon = commonPasswordMessage(input.newPassword);
+  if (tooCommon) throw badRequest(tooCommon, { newPassword: tooCommon });
   const passwordHash = await hashPassword(input.newPassword);
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await db.transaction(async (tx) => {

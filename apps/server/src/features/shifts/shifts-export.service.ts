@@ -5,6 +5,7 @@ import { type CsvColumn, type CsvExport, columnsFor } from '../../lib/csv-export
 import { selectInBatches } from '../../lib/csv-export.repo';
 import { toMoney } from '../../lib/money';
 import * as repo from './shifts.repo';
+import { listFilters } from './shifts.service';
 
 type ExportRow = Awaited<ReturnType<typeof repo.shiftsExportQuery>>[number];
 
@@ -28,13 +29,7 @@ export const shiftColumns: CsvColumn<ExportRow>[] = [
 /** GET /shifts/export.csv: the list's access and filters (view_sales; page and limit ignored). */
 export async function exportShifts(db: Db, actor: Actor, query: ShiftListQuery): Promise<CsvExport<ExportRow>> {
   const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_sales' });
-  const filters: repo.ShiftFilters = {
-    status: query.status,
-    registerId: query.registerId,
-    cashierId: query.cashierId,
-    startDate: query.startDate,
-    endDate: query.endDate,
-  };
+  const filters = await listFilters(db, scope, query);
   const select = repo.shiftsExportQuery(db, scope, filters);
   return { filename: 'shifts', columns: columnsFor(actor, shiftColumns), batches: selectInBatches(db, select) };
 }

@@ -102,7 +102,13 @@ export async function insertShift(
 /** The shift row locked FOR UPDATE (a close waits for sales holding it FOR SHARE, and they for it). */
 export async function lockShift(tx: DbOrTx, { companyId, id }: { companyId: string; id: string }) {
   const [row] = await tx
-    .select({ id: shifts.id, status: shifts.status, branchId: shifts.branchId, registerId: shifts.registerId })
+    .select({
+      id: shifts.id,
+      status: shifts.status,
+      branchId: shifts.branchId,
+      registerId: shifts.registerId,
+      openingFloat: shifts.openingFloat,
+    })
     .from(shifts)
     .where(and(eq(shifts.companyId, companyId), eq(shifts.id, id)))
     .for('update');
@@ -113,11 +119,16 @@ export type ShiftFigures = {
   sales: { method: string; count: number; total: string; discount: string; tax: string; change: string }[];
   refunds: { method: string; count: number; total: string }[];
   movements: { kind: string; total: string }[];
+  late: { count: number; total: string };
 };
 
-/** The shift's sales by payment method, refunds by method and cash movements by kind (numerics as text). */
+/**
+ * The shift's sales by payment method, refunds by method and cash movements by kind (numerics as text);
+ * and apart, the late sales naming it (offline sales uploaded after it closed: they belong to the
+ * register's next shift, migration 0029).
+ */
 export async function shiftFigures(db: DbOrTx, { companyId, shiftId }: { companyId: string; shiftId: string }) {
-  const [salesRows, refundRows, movementRows] = await Promise.all([
+  const [salesRows, refundRows, movementRows, lateRows] = await Promise.all([
     db
       .select({
         method: sales.paymentMethod,
@@ -146,8 +157,17 @@ export async function shiftFigures(db: DbOrTx, { companyId, shiftId }: { company
       .from(cashMovements)
       .where(and(eq(cashMovements.companyId, companyId), eq(cashMovements.shiftId, shiftId)))
       .groupBy(cashMovements.kind),
+    db
+      .select({ count: count(), total: sql<string>`coalesce(sum(${sales.total}), 0)::text` })
+      .from(sales)
+      .where(and(eq(sales.companyId, companyId), eq(sales.lateShiftId, shiftId))),
   ]);
-  return { sales: salesRows, refunds: refundRows, movements: movementRows } satisfies ShiftFigures;
+  return {
+    sales: salesRows,
+    refunds: refundRows,
+    movements: movementRows,
+    late: lateRows[0] ?? { count: 0, total: '0' },
+  } satisfies ShiftFigures;
 }
 
 export async function listMovements(db: DbOrTx, { companyId, shiftId }: { companyId: string; shiftId: string }) {

@@ -64,6 +64,16 @@ export async function shiftsRoutes(app: FastifyInstance) {
   );
 
   r.post(
+    '/shifts/:id/no-sale',
+    { schema: { tags, params, response: { 201: shiftResponses.noSale } } },
+    async (req, reply) => {
+      const noSale = await service.recordNoSale(app.db, req.actor, req.params.id);
+      reply.code(201);
+      return ok(noSale, { message: 'Drawer opened' });
+    },
+  );
+
+  r.post(
     '/shifts/:id/close',
     { schema: { tags, params, body: closeShiftSchema, response: { 200: shiftResponses.close } } },
     async (req) =>

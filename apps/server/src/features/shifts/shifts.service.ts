@@ -5,10 +5,14 @@ import {
   type DenominationCount,
   denominationTotalMinor,
   drawerDenominations,
+  formatInCurrency,
   fromMinor,
+  type NoSale,
   type OpenShiftInput,
   type PageMeta,
   pageMeta,
+  paidOutCeilingMessage,
+  ROLE_IDS,
   SHIFT_MSG,
   type Shift,
   type ShiftListQuery,
@@ -19,10 +23,11 @@ import type { Db } from '../../db/client';
 import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
 import { type Approver, grantDigest, useGrant } from '../../lib/approvals';
 import { writeAudit } from '../../lib/audit.repo';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { rethrowShiftError, shiftClosed } from '../../lib/shifts';
+import { registerOfBranch } from '../../lib/shifts.repo';
 import * as repo from './shifts.repo';
 
 type ShiftRow = NonNullable<Awaited<ReturnType<typeof repo.findShift>>>;
@@ -93,6 +98,15 @@ async function shiftInScope(db: Db, actor: Actor, id: string) {
   });
 }
 
+/**
+ * The drawer of a shift is the business of its own cashier, or of a manager or Super Admin (whose
+ * reach to the shift's branch shiftInScope has checked): another cashier of the branch gets 403.
+ */
+function requireDrawerHolder(actor: Actor, shift: { cashierId: string }) {
+  const manages = actor.isSuperUser || actor.roleId === ROLE_IDS.superAdmin || actor.roleId === ROLE_IDS.manager;
+  if (!manages && actor.userId !== shift.cashierId) throw forbidden(SHIFT_MSG.notYourShift);
+}
+
 /** POST /shifts: opens a shift at a register with its float (counted by denomination, optionally). */
 export async function openShift(db: Db, actor: Actor, input: OpenShiftInput): Promise<Shift> {
   const scope = await resolveBranch(db, { actor, branchId: input.branchId, permission: 'sell' });
@@ -145,15 +159,24 @@ export async function currentShift(db: Db, actor: Actor, registerId: string): Pr
 
 type Figures = Awaited<ReturnType<typeof repo.shiftFigures>>;
 
-/** The report's figures in minor units; expected cash = float + cash sales - cash refunds + paid in - paid out. */
-function reportOf(row: ShiftRow, figures: Figures, movements: CashMovement[]): ShiftReport {
-  const m = (v: string) => toMinor(toMoney(v));
-  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const m = (v: string) => toMinor(toMoney(v));
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/**
+ * The one definition of the drawer's expected cash, in minor units: float + cash sales - cash refunds
+ * + paid in - paid out (the report, the close and the paid-out ceiling all use it).
+ */
+function cashOf(openingFloat: string, figures: Figures) {
   const cashSales = sum(figures.sales.filter((s) => s.method === 'cash').map((s) => m(s.total)));
   const cashRefunds = sum(figures.refunds.filter((r) => r.method === 'cash').map((r) => m(r.total)));
   const paidIn = sum(figures.movements.filter((x) => x.kind === 'paid_in').map((x) => m(x.total)));
   const paidOut = sum(figures.movements.filter((x) => x.kind === 'paid_out').map((x) => m(x.total)));
-  const expected = m(row.openingFloat) + cashSales - cashRefunds + paidIn - paidOut;
+  return { paidIn, paidOut, expected: m(openingFloat) + cashSales - cashRefunds + paidIn - paidOut };
+}
+
+/** The report's figures in minor units; expected cash as `cashOf`. */
+function reportOf(row: ShiftRow, figures: Figures, movements: CashMovement[]): ShiftReport {
+  const { paidIn, paidOut, expected } = cashOf(row.openingFloat, figures);
   return {
     shift: toShift(row),
     sales: {
@@ -173,6 +196,7 @@ function reportOf(row: ShiftRow, figures: Figures, movements: CashMovement[]): S
     paidOut: fromMinor(paidOut),
     cashMovements: movements,
     expectedCash: fromMinor(expected),
+    lateSales: { count: figures.late.count, total: toMoney(figures.late.total) },
   };
 }
 
@@ -194,7 +218,12 @@ export async function getReport(db: Db, actor: Actor, id: string): Promise<Shift
   return reportFor(db, await shiftInScope(db, actor, id));
 }
 
-/** POST /shifts/{id}/cash-movements: paid in / paid out of an open shift, audited. */
+/**
+ * POST /shifts/{id}/cash-movements: paid in / paid out of an open shift by its cashier or a manager,
+ * audited. A paid out never takes more than the drawer's expected cash (409 naming what is there):
+ * the shift row is locked FOR UPDATE first, so two paid outs at once queue and the second sees the
+ * first, and no sale or refund joins the shift while the figure is read.
+ */
 export async function addCashMovement(
   db: Db,
   actor: Actor,
@@ -202,9 +231,21 @@ export async function addCashMovement(
   input: CashMovementInput,
 ): Promise<CashMovement> {
   const shift = await shiftInScope(db, actor, id);
+  requireDrawerHolder(actor, shift);
   if (shift.status !== 'open') throw shiftClosed();
   try {
     const inserted = await db.transaction(async (tx) => {
+      const locked = await repo.lockShift(tx, { companyId: shift.companyId, id: shift.id });
+      if (locked?.status !== 'open') throw shiftClosed();
+      if (input.kind === 'paid_out') {
+        const figures = await repo.shiftFigures(tx, { companyId: shift.companyId, shiftId: shift.id });
+        const available = cashOf(locked.openingFloat, figures).expected;
+        if (toMinor(input.amount) > available) {
+          const rules = await repo.findDrawerRules(tx, shift);
+          const message = paidOutCeilingMessage(formatInCurrency(fromMinor(Math.max(available, 0)), rules?.currency));
+          throw conflict(message, { amount: message });
+        }
+      }
       const row = await repo.insertMovement(tx, {
         companyId: shift.companyId,
         shiftId: shift.id,
@@ -236,6 +277,34 @@ export async function addCashMovement(
   } catch (error) {
     rethrowShiftError(error);
   }
+}
+
+/**
+ * POST /shifts/{id}/no-sale: the drawer opened without a sale (change for a customer, a check), by the
+ * shift's cashier or a manager, while the shift is open. Nothing moves; the audit row names the
+ * register and the shift.
+ */
+export async function recordNoSale(db: Db, actor: Actor, id: string): Promise<NoSale> {
+  const shift = await shiftInScope(db, actor, id);
+  requireDrawerHolder(actor, shift);
+  if (shift.status !== 'open') throw shiftClosed();
+  const at = await db.transaction(async (tx) => {
+    // FOR UPDATE: a close waits for it (and it for a close), so no drawer opening lands on a closed shift.
+    const locked = await repo.lockShift(tx, { companyId: shift.companyId, id: shift.id });
+    if (locked?.status !== 'open') throw shiftClosed();
+    await writeAudit(tx, {
+      companyId: shift.companyId,
+      branchId: shift.branchId,
+      userId: actor.userId,
+      registerId: shift.registerId,
+      action: 'shift.no_sale',
+      entityType: 'shift',
+      entityId: shift.id,
+      after: { register: shift.registerCode, shiftId: shift.id },
+    });
+    return new Date();
+  });
+  return { shiftId: shift.id, registerId: shift.registerId, registerCode: shift.registerCode, at: at.toISOString() };
 }
 
 /**
@@ -335,17 +404,27 @@ export async function listShifts(
   query: ShiftListQuery,
 ): Promise<{ items: Shift[]; meta: PageMeta }> {
   const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_sales' });
-  const filters: repo.ShiftFilters = {
-    status: query.status,
-    registerId: query.registerId,
-    cashierId: query.cashierId,
-    startDate: query.startDate,
-    endDate: query.endDate,
-  };
+  const filters = await listFilters(db, scope, query);
   const offset = (query.page - 1) * query.limit;
   const [rows, total] = await Promise.all([
     repo.listShifts(db, scope, filters, { limit: query.limit, offset }),
     repo.countShifts(db, scope, filters),
   ]);
   return { items: rows.map(toShift), meta: pageMeta({ total, page: query.page, limit: query.limit }) };
+}
+
+/** The list's (and export's) filters; a register filter must name a register of the branch (404 otherwise). */
+export async function listFilters(
+  db: Db,
+  scope: { companyId: string; branchId: string },
+  query: ShiftListQuery,
+): Promise<repo.ShiftFilters> {
+  if (query.registerId) await registerOfBranch(db, scope, query.registerId);
+  return {
+    status: query.status,
+    registerId: query.registerId,
+    cashierId: query.cashierId,
+    startDate: query.startDate,
+    endDate: query.endDate,
+  };
 }

@@ -282,7 +282,8 @@ export class SaleCheckFailed extends Error {
   }
 }
 
-export type SaleRow = typeof sales.$inferSelect;
+// late_shift_id is the shifts' business (a late offline sale's closed shift, set by the sales trigger).
+export type SaleRow = Omit<typeof sales.$inferSelect, 'lateShiftId'>;
 export type SaleItemRow = typeof saleItems.$inferSelect;
 
 /**

@@ -303,15 +303,16 @@ export async function sendTransfer(db: Db, actor: Actor, id: string): Promise<Tr
 
 /**
  * Who may receive: Managers and Super Admins (adjust_stock); a cashier only when their branch allows
- * it (`cashier_may_receive_transfers`), and only transfers to their branch. The cashier's branch
- * setting is read before the id (403 whatever the id when it is off).
+ * it (`cashier_may_receive_transfers`), and only transfers to their branch (any other: 404). The
+ * cashier's branch setting is read before the id (403 whatever the id when it is off).
  */
 async function loadForReceipt(db: Db, actor: Actor, id: string) {
   if (can(actor, 'adjust_stock')) return loadTransfer(db, actor, id, 'adjust_stock');
   if (!isCashier(actor) || !actor.workBranchId) throw forbidden();
   if (!(await repo.cashierMayReceiveTransfers(db, actor.workBranchId))) throw forbidden();
   const place = await loadTransfer(db, actor, id, 'view_inventory');
-  if (place.toBranchId !== actor.workBranchId) throw forbidden();
+  // A transfer the cashier's branch sends is not one they may receive: 404, as an id out of reach.
+  if (place.toBranchId !== actor.workBranchId) throw notFound('Transfer');
   return place;
 }
 

@@ -21,6 +21,7 @@ import {
 } from '../../lib/access';
 import { writeAudit } from '../../lib/audit.repo';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { commonPasswordMessage } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import * as repo from './users.repo';
@@ -78,6 +79,8 @@ export async function listUsers(
 /** Creates a user with one role, an argon2id password hash, in the creator's (or a given, reachable) company. */
 export async function createUser(db: Db, actor: Actor, input: z.output<typeof createUserSchema>): Promise<User> {
   requirePermission(actor, 'manage_users');
+  const tooCommon = commonPasswordMessage(input.password);
+  if (tooCommon) throw badRequest(tooCommon, { password: tooCommon });
   const requestedCompanyId = input.companyId ?? actor.companyId;
   if (!requestedCompanyId) throw badRequest(USER_MSG.selectCompany, { companyId: USER_MSG.selectCompany });
   const companyId = resolveCompany(actor, requestedCompanyId);

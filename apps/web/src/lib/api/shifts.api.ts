@@ -42,6 +42,11 @@ export function addCashMovement(
   });
 }
 
+/** POST /shifts/{id}/no-sale: the drawer opened without a sale (audited with the register and shift). */
+export function recordNoSale(shiftId: string): Promise<Answer<typeof shiftResponses.noSale>> {
+  return apiRequest<Answer<typeof shiftResponses.noSale>>(`/shifts/${shiftId}/no-sale`, { method: 'POST' });
+}
+
 /** GET /shifts/{id}/report: the X report (open) or the Z report (closed). */
 export function fetchShiftReport(shiftId: string, signal?: AbortSignal): Promise<Answer<typeof shiftResponses.report>> {
   return apiRequest<Answer<typeof shiftResponses.report>>(`/shifts/${shiftId}/report`, { signal });

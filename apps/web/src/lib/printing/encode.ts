@@ -3,12 +3,15 @@ import { RECEIPT_WIDTH, type ReceiptData, receiptLines, type ShiftReportPrint, s
 
 /**
  * The receipt as ESC/POS bytes: initialize (ESC @), the 48-column lines of the shared layout one by
- * one, a short feed so the last line clears the cutter, the drawer kick (ESC p) and the cut (GS V).
+ * one, a short feed so the last line clears the cutter, the drawer kick (ESC p) when asked, and the
+ * cut (GS V). Only cash opens the till: a card sale, a reprint or the test receipt leave it shut.
  */
-export function encodeReceipt(data: ReceiptData): Uint8Array {
+export function encodeReceipt(data: ReceiptData, { openDrawer = false }: { openDrawer?: boolean } = {}): Uint8Array {
   const encoder = new ReceiptPrinterEncoder({ columns: RECEIPT_WIDTH }).initialize();
   for (const line of receiptLines(data)) encoder.line(line);
-  return encoder.newline(3).pulse().cut().encode();
+  encoder.newline(3);
+  if (openDrawer) encoder.pulse();
+  return encoder.cut().encode();
 }
 
 /**

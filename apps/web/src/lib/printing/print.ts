@@ -30,38 +30,68 @@ export const POPUP_CLOSE_DELAY_MS = 500;
 /** The USB printer is left this long to take the transfer before the device is closed. */
 export const USB_SETTLE_MS = 100;
 
+/** How long a USB device is given to announce itself as a printer after it was opened. */
+export const USB_CONNECT_TIMEOUT_MS = 2000;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-type UsbDeviceInfo = { serialNumber?: string; vendorId: number; productId: number };
+type UsbDeviceInfo = { serialNumber?: string | null; vendorId: number; productId: number };
 type UsbApi = { getDevices(): Promise<UsbDeviceInfo[]> };
+type UsbPrinter = InstanceType<typeof import('./webusb-loader').default>;
 
 const usbApi = (): UsbApi | undefined =>
   typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { usb?: UsbApi }).usb;
 
 /**
+ * What the library's reconnect() looks a device up by. It matches the serial number first, and two
+ * devices without one (a scanner and a printer, say) would both match the first: a serial that no
+ * device has leaves it to the vendor and product ids instead.
+ */
+const reconnectKey = (device: UsbDeviceInfo) => ({
+  vendorId: device.vendorId,
+  productId: device.productId,
+  serialNumber: device.serialNumber || '\u0000no serial number',
+});
+
+/**
+ * Opens the first paired device that is a receipt printer. The library announces 'connected' on a
+ * later task (its emitter defers every listener with setTimeout), after reconnect() has resolved: the
+ * event is awaited, never read as a flag right after the call. A device that fails is closed again.
+ */
+async function connectUsbPrinter(devices: UsbDeviceInfo[]): Promise<UsbPrinter | null> {
+  const { default: WebUSBReceiptPrinter } = await import('./webusb-loader');
+  const printer = new WebUSBReceiptPrinter();
+  const connected = new Promise<true>((resolve) => printer.addEventListener('connected', () => resolve(true)));
+  for (const device of devices) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      await printer.reconnect(reconnectKey(device));
+      const timedOut = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), USB_CONNECT_TIMEOUT_MS);
+      });
+      if (await Promise.race([connected, timedOut])) return printer;
+    } catch {
+      // Not a receipt printer (a scanner, say) or claimed by another program: try the next paired device.
+    } finally {
+      clearTimeout(timer);
+    }
+    await printer.disconnect().catch(() => {});
+  }
+  return null;
+}
+
+/**
  * A USB receipt printer that this site was already given access to (WebUSB only lists those, so
- * nothing asks the cashier). false when there is none; the bytes are sent, then 100 ms of settling.
+ * nothing asks the cashier). false when there is none; the bytes are sent, then 100 ms of settling,
+ * then the device is closed.
  */
 export async function printViaUsb(bytes: Uint8Array): Promise<boolean> {
   const usb = usbApi();
   if (!usb) return false;
   const devices = await usb.getDevices();
   if (devices.length === 0) return false;
-  const { default: WebUSBReceiptPrinter } = await import('./webusb-loader');
-  const printer = new WebUSBReceiptPrinter();
-  let connected = false;
-  printer.addEventListener('connected', () => {
-    connected = true;
-  });
-  for (const device of devices) {
-    try {
-      await printer.reconnect(device);
-    } catch {
-      // Not a receipt printer (a scanner, say): try the next paired device.
-    }
-    if (connected) break;
-  }
-  if (!connected) return false;
+  const printer = await connectUsbPrinter(devices);
+  if (!printer) return false;
   try {
     await printer.print(bytes);
     await sleep(USB_SETTLE_MS);
@@ -95,13 +125,19 @@ function printViaPopup(data: ReceiptData): void {
   setTimeout(() => popup.close(), POPUP_CLOSE_DELAY_MS);
 }
 
+export type ReceiptPrintOptions = {
+  /** Kick the cash drawer after the receipt (a cash sale); nothing else opens the till. */
+  openDrawer?: boolean;
+};
+
 /**
  * Prints a receipt on the first way that works, in the spec's order: the desktop wrapper's print
  * function, a USB printer already paired with this site, the printable HTML popup. The ESC/POS bytes
- * end with the drawer kick and the cut. Throws a PrintError when nothing printed.
+ * end with the cut, after the drawer kick when `openDrawer` asks for it. Throws a PrintError when
+ * nothing printed.
  */
-export async function printReceipt(data: ReceiptData): Promise<PrintMethod> {
-  const bytes = encodeReceipt(data);
+export async function printReceipt(data: ReceiptData, options: ReceiptPrintOptions = {}): Promise<PrintMethod> {
+  const bytes = encodeReceipt(data, options);
   const causes: unknown[] = [];
 
   const desktopPrint = typeof window !== 'undefined' ? window.posDesktop?.print : undefined;
@@ -130,7 +166,10 @@ export async function printReceipt(data: ReceiptData): Promise<PrintMethod> {
   throw new PrintError(causes);
 }
 
-/** A receipt with sample values through the same printer order (the register's Test Printer button). */
+/**
+ * A receipt with sample values through the same printer order (the register's Test Printer button);
+ * the drawer stays shut.
+ */
 export function printTestReceipt(store?: ReceiptStore): Promise<PrintMethod> {
   return printReceipt(testReceiptData(store));
 }
@@ -196,8 +235,9 @@ const drawerOnlyData = (title: string): ReceiptData => ({
 });
 
 /**
- * Opens the cash drawer (ESC p) through the desktop wrapper or a paired USB printer, for a refund or a
- * paid in / paid out. false when no printer is there (a browser without one: nothing to kick).
+ * Opens the cash drawer (ESC p) through the desktop wrapper or a paired USB printer, for a cash refund,
+ * a paid in / paid out or a 'No sale'. false when no printer is there (a browser without one: nothing
+ * to kick).
  */
 export async function openCashDrawer(): Promise<boolean> {
   const bytes = encodeDrawerPulse();

@@ -32,6 +32,8 @@ function PaymentForm({ total, isPaying, onClose, onComplete }: Omit<PaymentModal
 
   return (
     <form
+      // A scan while Payment is open changes nothing here: the register holds the code for the cart.
+      data-scan-hold
       onSubmit={(event) => {
         event.preventDefault();
         if (valid && !isPaying) onComplete(payment);

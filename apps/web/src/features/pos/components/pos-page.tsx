@@ -6,6 +6,7 @@ import { Hint, PopupSelect } from '../../../components/popups/deferred';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useRegisterTiles } from '../api/pos.api';
 import { useAddToCart } from '../hooks/use-add-to-cart';
+import { useBarcodeScanner } from '../hooks/use-barcode-scanner';
 import { useCartBranch } from '../hooks/use-cart-branch';
 import { useCheckout, usePrinterTest } from '../hooks/use-checkout';
 import { useOfflineRegister } from '../hooks/use-offline-register';
@@ -14,6 +15,8 @@ import { useRegisterCategories } from '../hooks/use-register-categories';
 import { useRegisterHotkeys } from '../hooks/use-register-hotkeys';
 import { useApprovalRequest } from '../store/approval-request';
 import { cartStore, cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
+import { loadScannerSettings, withoutAffixes } from '../store/scanner-settings';
+import { showScanHeld } from '../utils/notices';
 import { CartPanel } from './cart-panel';
 import {
   ApprovalModal,
@@ -63,6 +66,11 @@ export function PosPage() {
   const anyModalOpen = modal !== null || priceResult !== null;
   const anyModalOpenRef = useRef(anyModalOpen);
   anyModalOpenRef.current = anyModalOpen;
+  const dialogOpenRef = useRef(false);
+  dialogOpenRef.current = anyModalOpen || approvalOpen;
+  // Codes scanned while the Payment dialog was open: the dialog's figures stay as they are, the codes
+  // go into the cart once it has closed.
+  const heldScans = useRef<string[]>([]);
 
   const cart = useActiveCart();
   const addCart = useCartStore((s) => s.addCart);
@@ -72,10 +80,32 @@ export function PosPage() {
   const { pay, isPaying } = useCheckout();
   const printerTest = usePrinterTest();
 
+  const scanRef = useRef(scan);
+  scanRef.current = scan;
+  const addHeldScans = useCallback(async () => {
+    while (!dialogOpenRef.current && heldScans.current.length > 0) {
+      const code = heldScans.current.shift();
+      if (code) await scanRef.current(code);
+    }
+  }, []);
+
   const focusBarcode = useCallback(() => {
     // After a dialog closed: unless another one opened meanwhile (the price check entry -> its result).
-    if (!anyModalOpenRef.current) barcodeRef.current?.focus();
-  }, []);
+    if (anyModalOpenRef.current) return;
+    barcodeRef.current?.focus();
+    void addHeldScans();
+  }, [addHeldScans]);
+
+  // A scan wherever the focus is (the search field, a button, a discount) goes to the cart; the Barcode
+  // field handles its own.
+  useBarcodeScanner((code) => {
+    if (!dialogOpenRef.current) {
+      void scan(code);
+      return;
+    }
+    heldScans.current.push(code);
+    showScanHeld(code);
+  });
 
   // Fresh stock on the tiles (after a sale, say) becomes the cart lines' limit.
   useEffect(() => {
@@ -136,6 +166,7 @@ export function PosPage() {
                     // The scanner's field: focused on arrival and after every dialog.
                     autoFocus
                     data-barcode-input
+                    data-scan-input
                     label="Barcode"
                     placeholder="Scan or type a barcode, then Enter"
                     leftSection={<IconBarcode size={16} />}
@@ -146,7 +177,7 @@ export function PosPage() {
                     onKeyDown={(e) => {
                       if (e.key !== 'Enter') return;
                       e.preventDefault();
-                      const code = barcode.trim();
+                      const code = withoutAffixes(barcode.trim(), loadScannerSettings());
                       setBarcode('');
                       if (code) void scan(code);
                     }}

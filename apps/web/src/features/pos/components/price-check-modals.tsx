@@ -40,6 +40,8 @@ export function PriceCheckModal({
         <Stack gap="md">
           <TextInput
             data-autofocus
+            // The scanner types the code here like a person; the form's Enter checks it.
+            data-scan-input
             label="Barcode or product name"
             placeholder="Scan or type, then Enter"
             leftSection={<IconBarcode size={16} />}

@@ -2,6 +2,9 @@ import { Button } from '@mantine/core';
 import { IconCash, IconChevronDown } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { PopupMenu } from '../../../components/popups/deferred';
+import { errorMessage } from '../../../lib/api';
+import { recordNoSale } from '../../../lib/api/shifts.api';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useShift } from '../hooks/use-shift';
 import { useOutbox } from '../offline/outbox';
 import {
@@ -41,6 +44,15 @@ export function ShiftBar({ branchId, onPromptExited }: { branchId: string; onPro
     setDialog(null);
     void refresh();
   };
+  // The drawer opened without a sale: its own audited action (the drawer kick belongs to printing).
+  const noSale = async (shiftId: string) => {
+    try {
+      await recordNoSale(shiftId);
+      notifySuccess('No sale recorded');
+    } catch (error) {
+      notifyError(errorMessage(error, 'The drawer opening could not be recorded'));
+    }
+  };
 
   return (
     <>
@@ -58,6 +70,7 @@ export function ShiftBar({ branchId, onPromptExited }: { branchId: string; onPro
           {(Menu) => (
             <>
               <Menu.Item onClick={() => setDialog('cash')}>Cash in / out</Menu.Item>
+              <Menu.Item onClick={() => void noSale(shift.id)}>No sale</Menu.Item>
               <Menu.Item onClick={() => setDialog('x')}>X report</Menu.Item>
               <Menu.Item color="red" onClick={() => setDialog('close')}>
                 Close shift

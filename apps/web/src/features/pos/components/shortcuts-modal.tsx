@@ -1,5 +1,6 @@
-import { Group, Kbd, Modal, Table, Text } from '@mantine/core';
+import { Divider, Group, Kbd, Modal, Table, Text } from '@mantine/core';
 import { useOs } from '@mantine/hooks';
+import { ScannerSettingsForm } from './scanner-settings-form';
 
 const SHORTCUTS: { keys: string[]; action: string }[] = [
   { keys: ['mod', 'F'], action: 'Focus product search' },
@@ -55,8 +56,11 @@ export function ShortcutsModal({
         </Table.Tbody>
       </Table>
       <Text size="xs" c="dimmed" mt="sm">
-        A barcode scanner types into the barcode field and presses Enter: scan, scan, then {mod} + P to pay.
+        A barcode scanner types a code and presses Enter, wherever the cursor is: scan, scan, then {mod} + P to pay. A
+        scan while Payment is open is added when the dialog closes.
       </Text>
+      <Divider my="md" />
+      <ScannerSettingsForm />
     </Modal>
   );
 }

@@ -149,7 +149,8 @@ export function useCheckout() {
     void invalidateProducts();
     onPaid?.();
     try {
-      await printReceipt(saleReceiptData(sale, store));
+      // Only cash goes into the till: a card sale prints without the drawer kick.
+      await printReceipt(saleReceiptData(sale, store), { openDrawer: sale.paymentMethod === 'cash' });
       notifySuccess(POS_TEXT.receiptPrinted);
     } catch {
       notifyWarning(POS_TEXT.printFailedAfterPayment);

@@ -5,6 +5,16 @@ export function notifyWarning(message: string, title = 'Warning', id?: string): 
   showToast({ id, title, message, color: 'yellow' });
 }
 
+/** A code scanned while a dialog (Payment) is open: held, and added to the cart when the dialog closes. */
+export function showScanHeld(code: string): void {
+  showToast({
+    id: `scan-held-${code}`,
+    title: 'Scan held',
+    message: `${code} is added to the cart when the dialog closes`,
+    color: 'blue',
+  });
+}
+
 export const POS_TEXT = {
   searchFailed: 'Failed to search products',
   paymentFailed: 'Failed to process payment',

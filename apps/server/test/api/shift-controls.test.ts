@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { paidOutCeilingMessage, ROLE_IDS, SHIFT_MSG } from '@pos/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs } from '../../src/db/schema';
+import { createTestContext, engineName, type TestContext } from '../helpers/context';
+import { enrolDevice, uploadSigned } from '../helpers/device';
+import {
+  createOpenShift,
+  createProduct,
+  createRegister,
+  createTenant,
+  createUser,
+  login,
+  request,
+} from '../helpers/factories';
+import { checkInvariants } from '../helpers/invariants';
+
+/**
+ * Controls a cashier cannot get around at the drawer: a paid out never exceeds the cash expected in
+ * the drawer (two at once included); only the shift's cashier or a manager moves cash on it or opens
+ * it without a sale (audited); a closed shift's Z figures never change: an offline sale uploaded after
+ * its shift closed is a late sale of it, counted in the register's next shift; a register filter of
+ * another branch is 404.
+ */
+describe(`shift controls (${engineName()})`, () => {
+  let ctx: TestContext;
+  let tenant: Awaited<ReturnType<typeof createTenant>>;
+  let tokens: { cashier: string; otherCashier: string; manager: string; secondCashier: string };
+
+  const db = () => ctx.database.db;
+  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    request(ctx.app, token, { method, url, payload });
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    tenant = await createTenant(db());
+    const other = await createUser(db(), {
+      roleId: ROLE_IDS.cashier,
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+    });
+    const second = await createUser(db(), {
+      roleId: ROLE_IDS.cashier,
+      companyId: tenant.company.id,
+      branchId: tenant.second.id,
+    });
+    tokens = {
+      cashier: await login(ctx.app, tenant.cashier.username),
+      otherCashier: await login(ctx.app, other.username),
+      manager: await login(ctx.app, tenant.manager.username),
+      secondCashier: await login(ctx.app, second.username),
+    };
+  });
+  afterAll(() => ctx.close());
+
+  /** The cashier's new shift at a new register of the main branch. */
+  async function openShift(openingFloat: number, token = tokens.cashier) {
+    const register = await createRegister(db(), { companyId: tenant.company.id, branchId: tenant.main.id });
+    const res = await call(token, 'POST', '/api/shifts', {
+      branchId: tenant.main.id,
+      registerId: register.id,
+      openingFloat,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { register, shift: res.json().data as { id: string } };
+  }
+
+  /** The same at a register enrolled with its key (confirmed by the manager): it can upload offline sales. */
+  async function openSignedShift(openingFloat: number) {
+    const { register, key } = await enrolDevice(ctx.app, {
+      token: tokens.cashier,
+      branchId: tenant.main.id,
+      trustedBy: tokens.manager,
+    });
+    const res = await call(tokens.cashier, 'POST', '/api/shifts', {
+      branchId: tenant.main.id,
+      registerId: register.id,
+      openingFloat,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { register, key, shift: res.json().data as { id: string } };
+  }
+
+  const paidOut = (token: string, shiftId: string, amount: number) =>
+    call(token, 'POST', `/api/shifts/${shiftId}/cash-movements`, { kind: 'paid_out', amount, reason: 'Supplier' });
+  const report = async (shiftId: string) =>
+    (await call(tokens.manager, 'GET', `/api/shifts/${shiftId}/report`)).json().data;
+
+  it('refuses a paid out beyond the expected cash (409 naming what is there); up to it passes', async () => {
+    const { shift } = await openShift(10);
+    const tooMuch = await paidOut(tokens.cashier, shift.id, 5000);
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().message).toBe(paidOutCeilingMessage('PKR 10.00'));
+    expect(tooMuch.json().errors.amount).toBe(paidOutCeilingMessage('PKR 10.00'));
+    const paidIn = await call(tokens.cashier, 'POST', `/api/shifts/${shift.id}/cash-movements`, {
+      kind: 'paid_in',
+      amount: 2.5,
+      reason: 'Change brought in',
+    });
+    expect(paidIn.statusCode).toBe(201);
+    expect((await paidOut(tokens.cashier, shift.id, 12.51)).json().message).toBe(paidOutCeilingMessage('PKR 12.50'));
+    expect((await paidOut(tokens.cashier, shift.id, 12.5)).statusCode).toBe(201);
+    const empty = await paidOut(tokens.cashier, shift.id, 0.01);
+    expect(empty.statusCode).toBe(409);
+    expect(empty.json().message).toBe(paidOutCeilingMessage('PKR 0.00'));
+    expect((await report(shift.id)).expectedCash).toBe(0);
+  });
+
+  it('lets two paid outs at once take no more than the drawer together', async () => {
+    const { shift } = await openShift(10);
+    const answers = await Promise.all([paidOut(tokens.cashier, shift.id, 6), paidOut(tokens.cashier, shift.id, 6)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect((await report(shift.id)).expectedCash).toBe(4);
+  });
+
+  it("keeps a shift's drawer to its cashier and managers: another cashier 403, another branch 404", async () => {
+    const { register, shift } = await openShift(50);
+    for (const url of [`/api/shifts/${shift.id}/cash-movements`, `/api/shifts/${shift.id}/no-sale`]) {
+      const payload = url.endsWith('no-sale') ? undefined : { kind: 'paid_in', amount: 1, reason: 'Float top-up' };
+      const other = await call(tokens.otherCashier, 'POST', url, payload);
+      expect(other.statusCode, url).toBe(403);
+      expect(other.json().message).toBe(SHIFT_MSG.notYourShift);
+      expect((await call(tokens.secondCashier, 'POST', url, payload)).statusCode, url).toBe(404);
+      expect((await call(tokens.manager, 'POST', url, payload)).statusCode, url).toBe(201);
+      expect((await call(tokens.cashier, 'POST', url, payload)).statusCode, url).toBe(201);
+    }
+    // "No sale" is its own audited action naming the register and the shift.
+    const rows = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'shift.no_sale'), eq(auditLogs.entityId, shift.id)));
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => r.userId).sort()).toEqual([tenant.cashier.id, tenant.manager.id].sort());
+    for (const row of rows) {
+      expect(row).toMatchObject({ registerId: register.id, entityType: 'shift', branchId: tenant.main.id });
+      expect(row.after).toEqual({ register: register.code, shiftId: shift.id });
+    }
+    const closed = await call(tokens.cashier, 'POST', `/api/shifts/${shift.id}/close`, { counted: 52 });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const late = await call(tokens.cashier, 'POST', `/api/shifts/${shift.id}/no-sale`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(SHIFT_MSG.shiftClosed);
+  });
+
+  it("never changes a closed shift's Z: a late offline sale shows on it and counts in the register's next shift", async () => {
+    const product = await createProduct(db(), {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      price: '10.00',
+      stockQuantity: 10,
+    });
+    const { register, shift, key } = await openSignedShift(10);
+    const closed = await call(tokens.cashier, 'POST', `/api/shifts/${shift.id}/close`, { counted: 10 });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const z = closed.json().data;
+    expect(z.shift).toMatchObject({ expected: 10, overShort: 0 });
+    expect(z.lateSales).toEqual({ count: 0, total: 0 });
+
+    let receipt = 0;
+    // Uploaded as the register's outbox does: a batch, signed by the register.
+    const upload = async (shiftId: string) => {
+      const id = randomUUID();
+      const res = await uploadSigned(ctx.app, {
+        token: tokens.cashier,
+        branchId: tenant.main.id,
+        key,
+        sales: [
+          {
+            sale: {
+              id,
+              branchId: tenant.main.id,
+              items: [{ product_id: product.id, quantity: 1, price: 10 }],
+              subtotal: 10,
+              tax: 0,
+              tax_rate: 0,
+              discount_type: 'amount',
+              discount_value: 0,
+              discount_amount: 0,
+              total: 10,
+              payment_method: 'cash',
+              amount_paid: 10,
+              change: 0,
+              register_id: register.id,
+              shift_id: shiftId,
+              offline: true,
+              sold_at: new Date(Date.now() - 60_000).toISOString(),
+              receipt_number: `${register.code}-${String(++receipt).padStart(6, '0')}`,
+            },
+          },
+        ],
+      });
+      const result = res.json().data.results[0];
+      const sale = await call(tokens.manager, 'GET', `/api/transactions/${result.id}`);
+      return { statusCode: result.status as number, body: JSON.stringify(result), json: () => sale.json() };
+    };
+
+    // Uploaded while no shift is open at the register: accepted, waiting for the next shift.
+    const first = await upload(shift.id);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().data.shift_id).toBeNull();
+    const after = await report(shift.id);
+    expect(after.expectedCash).toBe(10);
+    expect(after.sales.count).toBe(0);
+    expect(after.shift).toEqual(z.shift);
+    expect(after.lateSales).toEqual({ count: 1, total: 10 });
+    expect(await checkInvariants(db())).toEqual([]);
+
+    // The next shift at the register takes it; a late sale uploaded while it is open joins it at once.
+    const next = await call(tokens.cashier, 'POST', '/api/shifts', {
+      branchId: tenant.main.id,
+      registerId: register.id,
+      openingFloat: 5,
+    });
+    expect(next.statusCode).toBe(201);
+    const nextId = next.json().data.id;
+    expect((await report(nextId)).sales.count).toBe(1);
+    const second = await upload(shift.id);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().data.shift_id).toBe(nextId);
+    const x = await report(nextId);
+    expect(x.sales.count).toBe(2);
+    expect(x.expectedCash).toBe(25);
+    expect(x.lateSales).toEqual({ count: 0, total: 0 });
+    const closedLater = await report(shift.id);
+    expect(closedLater.expectedCash).toBe(10);
+    expect(closedLater.shift).toEqual(z.shift);
+    expect(closedLater.lateSales).toEqual({ count: 2, total: 20 });
+
+    const nextClosed = await call(tokens.cashier, 'POST', `/api/shifts/${nextId}/close`, { counted: 25 });
+    expect(nextClosed.statusCode, nextClosed.body).toBe(200);
+    expect(nextClosed.json().data.shift).toMatchObject({ expected: 25, overShort: 0 });
+    expect(await checkInvariants(db())).toEqual([]);
+  });
+
+  it('answers 404 for a register filter of another branch or company, not an empty page', async () => {
+    const { register } = await openShift(0);
+    const own = await call(tokens.manager, 'GET', `/api/shifts?branchId=${tenant.main.id}&registerId=${register.id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data).toHaveLength(1);
+    const elsewhere = await createOpenShift(db(), { companyId: tenant.company.id, branchId: tenant.second.id });
+    for (const url of ['/api/shifts', '/api/shifts/export.csv']) {
+      const res = await call(
+        tokens.manager,
+        'GET',
+        `${url}?branchId=${tenant.main.id}&registerId=${elsewhere.registerId}`,
+      );
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().message).toBe('Register not found');
+    }
+  });
+});

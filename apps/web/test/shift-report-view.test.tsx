@@ -1,0 +1,48 @@
+import type { ShiftReport } from '@pos/shared';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ShiftReportView } from '../src/components/shift-report';
+import { renderWithProviders } from './render';
+
+const closed: ShiftReport = {
+  shift: {
+    id: 's1',
+    branchId: 'b1',
+    registerId: 'r1',
+    registerCode: 'R1',
+    cashierId: 'u1',
+    cashierName: 'Cashier One',
+    status: 'closed',
+    openedAt: '2025-01-15T04:00:00.000Z',
+    openingFloat: 10,
+    openingDenominations: null,
+    closedAt: '2025-01-15T13:00:00.000Z',
+    closedByName: 'Cashier One',
+    counted: 10,
+    countedDenominations: null,
+    expected: 10,
+    overShort: 0,
+    approvedByName: null,
+    zNumber: 3,
+  },
+  sales: { count: 0, total: 0, discount: 0, tax: 0, change: 0, byMethod: [] },
+  refunds: { count: 0, total: 0, byMethod: [] },
+  paidIn: 0,
+  paidOut: 0,
+  cashMovements: [],
+  expectedCash: 10,
+  lateSales: { count: 0, total: 0 },
+};
+
+describe('ShiftReportView', () => {
+  it('shows the late sales of a closed shift apart from its Z figures', () => {
+    renderWithProviders(<ShiftReportView report={{ ...closed, lateSales: { count: 2, total: 1234.5 } }} />);
+    expect(screen.getByTestId('late-sales').textContent).toMatch(/^After close: 2 sales, PKR 1,234\.50 /);
+    expect(screen.getByTestId('expected-cash').textContent).toBe('PKR 10.00');
+  });
+
+  it('says nothing of late sales when there are none', () => {
+    renderWithProviders(<ShiftReportView report={closed} />);
+    expect(screen.queryByTestId('late-sales')).toBeNull();
+  });
+});
