@@ -32,6 +32,14 @@ test("a cashier's discount above the limit is approved with the manager's PIN, a
   await barcode.fill('BEV-COLA-15');
   await barcode.press('Enter');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  // What the register sends: the PIN goes to the grant route only, never with a sale.
+  const sales: string[] = [];
+  const grants: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST') return;
+    if (request.url().endsWith('/api/transactions')) sales.push(request.postData() ?? '');
+    if (request.url().endsWith('/api/approvals/grants')) grants.push(request.postData() ?? '');
+  });
   await page.getByLabel('Discount (%)').fill('25');
   await page.getByLabel('Discount (%)').press('Tab');
   await page.getByRole('button', { name: 'Payment' }).click();
@@ -54,6 +62,11 @@ test("a cashier's discount above the limit is approved with the manager's PIN, a
   await expect(page.getByText('Payment processed successfully')).toBeVisible();
   await popup;
   await expect(page.getByText('Cart is empty')).toBeVisible();
+  // Two grants asked (the wrong PIN, then the right one), two sales sent: without approval, then with the grant.
+  expect(grants).toHaveLength(2);
+  expect(sales).toHaveLength(2);
+  expect(sales.every((body) => !body.includes('"pin"'))).toBe(true);
+  expect(JSON.parse(sales[1] ?? '{}')).toMatchObject({ approval_grant_id: expect.any(String) });
 
   // The admin's audit log lists the override: the cashier, approved by the manager.
   await page.getByRole('button', { name: /user menu$/ }).click();

@@ -1,21 +1,40 @@
 import { z } from 'zod';
-import { envelope } from './common';
+import { envelope, idSchema, instantSchema } from './common';
 import { percentSchema } from './rates';
+import { taxRateSchema } from './settings';
 
 /**
- * Manager approval at the register and the branch's register rules (issue 15, DESIGN.md section 10).
- * Past a cashier's limits a request carries `approval`: the username and PIN of a manager of the
- * branch (or a Super Admin of the company); the server verifies it (lib/approvals.ts).
+ * Manager approval at the register and the branch's register rules (issue 15, DESIGN.md section 10
+ * and 11). Past a cashier's limits the register asks a manager of the branch (or a Super Admin of the
+ * company) for their username and PIN once, and trades them at POST /approvals/grants for a one-time
+ * grant bound to the register and the cart (or the shift's close and its count); the request then
+ * names only `approval_grant_id`. The PIN never travels with a sale.
  */
 export const APPROVAL_MSG = {
   pinFormat: 'PIN must be 4 to 8 digits',
   usernameRequired: "Enter the manager's username",
   pinRequired: "Enter the manager's PIN",
+  /**
+   * The one answer for an unknown username, a wrong, unset or locked PIN, an inactive user and a
+   * person who cannot approve here (another branch or company): none of them tells the others apart.
+   */
   invalid: 'Approval refused: wrong username or PIN',
-  notApprover: 'Approval refused: only a manager of this branch or a Super Admin can approve',
   tooMany: 'Too many approval attempts. Please wait a few minutes and try again.',
   pinOnlyManagers: 'Only managers and Super Admins have an approval PIN',
+  ownSale: 'You cannot approve your own sale: another manager must approve it',
+  ownShift: "The shift's cashier and the person closing it cannot approve its close: another manager must",
+  grantUnknown: 'This approval is not valid here: ask the manager again',
+  grantExpired: 'This approval has expired: ask the manager again',
+  grantUsed: 'This approval was already used',
+  grantOtherCart: 'This approval is for another cart',
+  grantOtherRegister: 'This approval is for another register',
+  grantOtherShift: 'This approval is for another shift or count',
+  pinLocked: 'Your approval PIN was locked after repeated wrong attempts: set a new one',
+  registerRequired: 'A sale approval needs the register (register_id)',
 } as const;
+
+/** How long a grant stays usable after the manager's PIN check. */
+export const APPROVAL_GRANT_TTL_SECONDS = 120;
 
 export const pinSchema = z.string({ error: APPROVAL_MSG.pinRequired }).regex(/^\d{4,8}$/, APPROVAL_MSG.pinFormat);
 
@@ -30,7 +49,66 @@ export type Approval = z.infer<typeof approvalSchema>;
 export const setPinSchema = z.object({ pin: pinSchema });
 export type SetPinInput = z.infer<typeof setPinSchema>;
 
-export const pinStatusSchema = z.object({ isSet: z.boolean() });
+/** isLocked: the PIN was locked after repeated wrong attempts; setting a new one unlocks it. */
+export const pinStatusSchema = z.object({ isSet: z.boolean(), isLocked: z.boolean() });
+
+const grantMoney = z.number().min(0).max(1_000_000_000).finite();
+
+/** The manager's username and PIN, checked once for the grant. */
+const grantApprover = {
+  username: approvalSchema.shape.username,
+  pin: approvalSchema.shape.pin,
+};
+
+/**
+ * POST /approvals/grants: the manager's username and PIN, checked once, for one purpose. A sale's
+ * grant is bound to the register and the cart as the sale will send it (its lines, discount, tax rate
+ * and total); a close's to the shift and the counted cash.
+ */
+export const approvalGrantRequestSchema = z.discriminatedUnion(
+  'purpose',
+  [
+    z.object({
+      purpose: z.literal('sale'),
+      branchId: idSchema,
+      register_id: z.string({ error: APPROVAL_MSG.registerRequired }).uuid('Invalid register'),
+      ...grantApprover,
+      items: z
+        .array(
+          z.object({
+            product_id: z.string().uuid('Invalid product'),
+            quantity: z.number().int().min(1).max(100_000),
+            price: grantMoney,
+            unit_price: grantMoney.optional(),
+          }),
+        )
+        .min(1, 'The cart is empty')
+        .max(500),
+      discount_type: z.enum(['percentage', 'amount']),
+      discount_value: z.number().min(0).max(1_000_000_000).finite(),
+      tax_rate: taxRateSchema,
+      total: grantMoney,
+    }),
+    z.object({
+      purpose: z.literal('shift_close'),
+      branchId: idSchema,
+      register_id: z.string().uuid('Invalid register').optional(),
+      ...grantApprover,
+      shift_id: z.string().uuid('Invalid shift'),
+      counted_cash: grantMoney,
+    }),
+  ],
+  { error: 'Purpose must be sale or shift_close' },
+);
+export type ApprovalGrantRequest = z.infer<typeof approvalGrantRequestSchema>;
+export type SaleGrantCart = Omit<Extract<ApprovalGrantRequest, { purpose: 'sale' }>, 'username' | 'pin' | 'purpose'>;
+
+export const approvalGrantSchema = z.object({
+  grant_id: z.string(),
+  expires_at: instantSchema,
+  approver: z.object({ id: z.string(), name: z.string() }),
+});
+export type ApprovalGrant = z.infer<typeof approvalGrantSchema>;
 
 // APPROVAL_REQUIRED and APPROVAL_INVALID are in approval-codes.ts (no zod: the register's first load takes them).
 
@@ -86,4 +164,5 @@ export type UpdateRegisterRulesInput = z.infer<typeof updateRegisterRulesSchema>
 export const approvalResponses = {
   rules: envelope(registerRulesSchema),
   pin: envelope(pinStatusSchema),
+  grant: envelope(approvalGrantSchema),
 };

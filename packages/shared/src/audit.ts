@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = [
   'user.update',
   'user.deactivate',
   'user.pin_set',
+  'user.pin_locked',
+  // manager approvals at the register (one-time grants)
+  'approval.granted',
   // catalogue
   'product.create',
   'product.price_change',
@@ -76,6 +79,8 @@ export const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'user.update': 'User changed',
   'user.deactivate': 'User deactivated',
   'user.pin_set': 'Approval PIN set',
+  'user.pin_locked': 'Approval PIN locked',
+  'approval.granted': 'Manager approval given',
   'product.create': 'Product created',
   'product.price_change': 'Price or cost changed',
   'product.delete': 'Product deleted',

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { approvalSchema } from './approvals';
 import { countSchema, envelope, instantSchema, moneySchema, namedRefSchema, paged } from './common';
 import { hasAtMostTwoDecimals, RATE_MSG } from './rates';
 import { OFFLINE_RECEIPT_PATTERN } from './receipt-numbers';
@@ -55,8 +54,11 @@ export const createSaleSchema = z
       })
       .optional()
       .nullable(),
-    /** A manager's approval at the register for a sale past the cashier's limits (lib/approvals.ts). */
-    approval: approvalSchema.optional(),
+    /**
+     * A manager's one-time grant (POST /approvals/grants) for a sale past the cashier's limits, bound to
+     * this register and this cart; consumed by the sale (lib/approvals.ts).
+     */
+    approval_grant_id: z.string().uuid('Invalid approval').optional(),
     // ---- offline upload (issue 14; docs/ARCHITECTURE.md, 'Registers and offline sales') ----
     /** The enrolled register the sale was rung up on. */
     register_id: z.string().uuid('Invalid register').optional(),

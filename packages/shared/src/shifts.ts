@@ -66,12 +66,6 @@ const cashAmount = z
   .max(1_000_000_000, 'Amount must be at most 1,000,000,000')
   .refine(hasAtMostTwoDecimals, SHIFT_MSG.amountDecimals);
 
-/** A manager's approval at the register (username + PIN; verified by the server). */
-export const shiftApprovalSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(100),
-  pin: z.string().trim().min(1, 'PIN is required').max(20),
-});
-
 export const openShiftSchema = z.object({
   branchId: idSchema,
   registerId: idSchema,
@@ -93,13 +87,14 @@ export type CashMovementInput = z.infer<typeof cashMovementSchema>;
 /**
  * Close by blind count: the request carries the count (a total, or by denomination) before the
  * cashier sees the expected figure. `pendingSales`: the register's unsynced sales (it refuses to
- * close with any; the server refuses too). `approval`: needed when over/short is past the threshold.
+ * close with any; the server refuses too). `approval_grant_id`: a manager's one-time grant for this
+ * shift and this count (POST /approvals/grants), needed when over/short is past the threshold.
  */
 export const closeShiftSchema = z.object({
   counted: cashAmount,
   denominations: denominationCountSchema.optional().nullable(),
   pendingSales: z.number().int().min(0).max(1_000_000).default(0),
-  approval: shiftApprovalSchema.optional().nullable(),
+  approval_grant_id: z.string().uuid('Invalid approval').optional().nullable(),
 });
 export type CloseShiftInput = z.input<typeof closeShiftSchema>;
 

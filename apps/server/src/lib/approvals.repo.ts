@@ -1,7 +1,7 @@
 import { ROLE_IDS } from '@pos/shared';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { branches, companyMembers, loginRateLimits, products, users } from '../db/schema';
+import { approvalGrants, branches, companyMembers, loginRateLimits, products, users } from '../db/schema';
 
 /** The user an approval names (by username, any letter case), with what decides whether they may approve. */
 export async function findApprover(
@@ -14,6 +14,7 @@ export async function findApprover(
       name: users.name,
       username: users.username,
       pinHash: users.pinHash,
+      pinLockedAt: users.pinLockedAt,
       roleId: users.roleId,
       isActive: users.isActive,
       isSuperUser: users.isSuperUser,
@@ -81,6 +82,78 @@ export async function areBranchProducts(
   return (row?.n ?? 0) === ids.length;
 }
 
+/** Locks the approver's PIN (repeated wrong attempts); true when this call locked it (not already locked). */
+export async function lockPin(db: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ pinLockedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.pinLockedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function insertGrant(
+  db: DbOrTx,
+  grant: Omit<typeof approvalGrants.$inferInsert, 'expiresAt'> & { ttlSeconds: number },
+) {
+  const { ttlSeconds, ...values } = grant;
+  const [row] = await db
+    .insert(approvalGrants)
+    .values({ ...values, expiresAt: sql`now() + (${ttlSeconds}::int * interval '1 second')` })
+    .returning({ id: approvalGrants.id, expiresAt: approvalGrants.expiresAt });
+  if (!row) throw new Error('grant not written');
+  return row;
+}
+
+/** A grant of the company, with its approver's name and username. */
+export async function findGrant(db: DbOrTx, { companyId, id }: { companyId: string; id: string }) {
+  const [row] = await db
+    .select({
+      id: approvalGrants.id,
+      branchId: approvalGrants.branchId,
+      registerId: approvalGrants.registerId,
+      requestedBy: approvalGrants.requestedBy,
+      purpose: approvalGrants.purpose,
+      digest: approvalGrants.digest,
+      consumedAt: approvalGrants.consumedAt,
+      consumedBy: approvalGrants.consumedBy,
+      approver: { id: users.id, name: users.name, username: users.username },
+    })
+    .from(approvalGrants)
+    .innerJoin(users, eq(users.id, approvalGrants.approverId))
+    .where(and(eq(approvalGrants.companyId, companyId), eq(approvalGrants.id, id)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Consumes the grant for `consumer` (a sale's or a shift's id) in one conditional statement: unused and
+ * not expired, or already consumed by that same consumer (an idempotent retry). True when it passed.
+ */
+export async function consumeGrant(
+  db: DbOrTx,
+  { companyId, id, consumer }: { companyId: string; id: string; consumer: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(approvalGrants)
+    .set({
+      consumedAt: sql`coalesce(${approvalGrants.consumedAt}, now())`,
+      consumedBy: consumer,
+    })
+    .where(
+      and(
+        eq(approvalGrants.companyId, companyId),
+        eq(approvalGrants.id, id),
+        or(
+          and(isNull(approvalGrants.consumedAt), sql`${approvalGrants.expiresAt} > now()`),
+          eq(approvalGrants.consumedBy, consumer),
+        ),
+      ),
+    )
+    .returning({ id: approvalGrants.id });
+  return rows.length > 0;
+}
+
 /**
  * Who may approve at a branch, as a condition on `users`: an active Manager of the branch (a Manager
  * without a branch: of the company's main branch) or an active Super Admin of the company (a member, or
@@ -95,12 +168,15 @@ function branchApproverWhere({ companyId, branchId }: { companyId: string; branc
         and (${users.branchId} = ${branchId} or (${users.branchId} is null and ${isMainBranch}))))`;
 }
 
-/** The branch's approvers with a PIN: the register checks a PIN against these hashes while offline. */
+/**
+ * The branch's approvers with a PIN: the register checks a PIN against these hashes while offline. A PIN
+ * locked after wrong attempts is left out until its owner sets a new one.
+ */
 export async function findBranchApprovers(db: DbOrTx, scope: { companyId: string; branchId: string }) {
   return db
     .select({ id: users.id, name: users.name, username: users.username, pinHash: sql<string>`${users.pinHash}` })
     .from(users)
-    .where(and(branchApproverWhere(scope), isNotNull(users.pinHash)))
+    .where(and(branchApproverWhere(scope), isNotNull(users.pinHash), isNull(users.pinLockedAt)))
     .orderBy(users.username)
     .limit(200);
 }

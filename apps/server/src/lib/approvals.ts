@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   APPROVAL_INVALID,
   APPROVAL_MSG,
@@ -7,6 +8,8 @@ import {
   type CartRules,
   ROLE_IDS,
   ruleDepartures,
+  type SaleGrantCart,
+  toMinor,
 } from '@pos/shared';
 import type { DbOrTx } from '../db/client';
 import { type Actor, isCashier } from './access';
@@ -16,46 +19,167 @@ import { AppError } from './errors';
 import { toMoney } from './money';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 
-/** Wrong PINs allowed per approver and branch in one window before approvals are refused for a while. */
+/**
+ * Approval attempts allowed per approver username in one window, counted both per company and per
+ * branch, before approvals by that username are refused for a while (429).
+ */
 export const APPROVAL_MAX_ATTEMPTS = 5;
 export const APPROVAL_WINDOW_MS = 15 * 60_000;
+/** Wrong PINs for one approver within APPROVAL_WINDOW_MS that lock their PIN until they set a new one. */
+export const PIN_LOCK_AFTER = 5;
 
 export type Approver = { id: string; name: string; username: string };
 
 const refused = (message: string) => new AppError(403, APPROVAL_INVALID, message, { approval: message });
 
 /**
- * A manager's approval at the register: the username and PIN of an active Manager of this branch
- * (a Manager without a branch: the company's main branch) or a Super Admin of the company (or the
- * platform operator). Answers the approver; 403 APPROVAL_INVALID otherwise (a wrong or unset PIN and
- * an unknown username get the same answer after the same work), 429 after APPROVAL_MAX_ATTEMPTS
- * attempts per approver username and branch in APPROVAL_WINDOW_MS, counted in the database like
- * sign-in attempts (login_rate_limits), so every server process sees the same count.
+ * A manager's PIN check at the register (POST /approvals/grants issues a grant after it): the username
+ * and PIN of an active Manager of this branch (a Manager without a branch: the company's main branch)
+ * or a Super Admin of the company (or the platform operator). Answers the approver.
+ *
+ * One answer, 403 APPROVAL_INVALID with APPROVAL_MSG.invalid, for an unknown username, a wrong, unset
+ * or locked PIN, an inactive user and a person out of reach (another company or branch), each after
+ * one password hash (verify or burn), so neither the answer nor its time tells a right PIN of someone
+ * who cannot approve here from a wrong one. `excluded`: people who may not approve this action (the
+ * one asking; a shift's cashier), refused with `message` before any PIN check (the caller knows them).
+ *
+ * Attempts are counted in login_rate_limits (every server process sees the same count) per approver
+ * username in the company and per username and branch: past APPROVAL_MAX_ATTEMPTS in
+ * APPROVAL_WINDOW_MS, 429. The company in the key keeps another company's cashiers from blocking an
+ * approver they cannot reach anyway. PIN_LOCK_AFTER wrong PINs for one approver who could approve
+ * here lock that PIN (users.pin_locked_at; audited as user.pin_locked): it then refuses even the right
+ * PIN, with the same one answer, until its owner sets a new one (PUT /auth/pin), and GET /auth/pin
+ * tells them. Wrong PINs from out of reach never lock (a stranger cannot lock a manager out).
  */
 export async function verifyApproval(
   db: DbOrTx,
-  { companyId, branchId, approval }: { companyId: string; branchId: string; approval: Approval },
+  {
+    companyId,
+    branchId,
+    approval,
+    requestedBy,
+    excluded,
+  }: {
+    companyId: string;
+    branchId: string;
+    approval: Approval;
+    requestedBy: string;
+    excluded: { ids: readonly string[]; message: string };
+  },
 ): Promise<Approver> {
-  const username = approval.username.trim();
-  const key = `approval:${username.toLowerCase()}:${branchId}`;
-  const attempts = await repo.countApprovalAttempt(db, { key, windowMs: APPROVAL_WINDOW_MS });
+  const username = approval.username.trim().toLowerCase();
+  const found = await repo.findApprover(db, { username, companyId, branchId });
+  if (found && excluded.ids.includes(found.id)) throw refused(excluded.message);
+  const keys = [`approval:user:${companyId}:${username}`, `approval:${username}:${branchId}`];
+  let attempts = 0;
+  for (const key of keys) {
+    attempts = Math.max(attempts, await repo.countApprovalAttempt(db, { key, windowMs: APPROVAL_WINDOW_MS }));
+  }
   if (attempts > APPROVAL_MAX_ATTEMPTS) {
     throw new AppError(429, 'RATE_LIMITED', APPROVAL_MSG.tooMany, { approval: APPROVAL_MSG.tooMany });
   }
-  const found = await repo.findApprover(db, { username, companyId, branchId });
   if (!found?.pinHash) {
     await burnPasswordCheck(approval.pin);
     throw refused(APPROVAL_MSG.invalid);
   }
-  if (!(await verifyPassword(found.pinHash, approval.pin)) || !found.isActive) throw refused(APPROVAL_MSG.invalid);
+  const isRight = await verifyPassword(found.pinHash, approval.pin);
   const isCompanyAdmin = found.roleId === ROLE_IDS.superAdmin && (found.isMember || found.companyId === companyId);
   const isBranchManager =
     found.roleId === ROLE_IDS.manager &&
     found.companyId === companyId &&
     (found.branchId === branchId || (found.branchId === null && found.isMainBranch));
-  if (!found.isSuperUser && !isCompanyAdmin && !isBranchManager) throw refused(APPROVAL_MSG.notApprover);
-  await repo.clearApprovalAttempts(db, key);
+  const mayApprove = found.isActive && (found.isSuperUser || isCompanyAdmin || isBranchManager);
+  if (!mayApprove) throw refused(APPROVAL_MSG.invalid);
+  if (found.pinLockedAt) throw refused(APPROVAL_MSG.invalid);
+  const failuresKey = `approval:failed:${found.id}`;
+  if (!isRight) {
+    const failures = await repo.countApprovalAttempt(db, { key: failuresKey, windowMs: APPROVAL_WINDOW_MS });
+    if (failures >= PIN_LOCK_AFTER && (await repo.lockPin(db, found.id))) {
+      await repo.clearApprovalAttempts(db, failuresKey);
+      await writeAudit(db, {
+        companyId,
+        branchId,
+        userId: requestedBy,
+        action: 'user.pin_locked',
+        entityType: 'user',
+        entityId: found.id,
+        before: { isLocked: false },
+        after: { isLocked: true, wrongAttempts: failures },
+      });
+    }
+    throw refused(APPROVAL_MSG.invalid);
+  }
+  for (const key of [...keys, failuresKey]) await repo.clearApprovalAttempts(db, key);
   return { id: found.id, name: found.name, username: found.username };
+}
+
+/** What a sale's grant is bound to: the cart as the sale sends it. */
+export type GrantCart = Pick<SaleGrantCart, 'discount_type' | 'discount_value' | 'tax_rate' | 'total'> & {
+  items: readonly SaleGrantCart['items'][number][];
+};
+
+/** sha256 (hex) of what a grant approves, in one canonical form (lines in product order, money in minor units). */
+export function grantDigest(
+  subject: { purpose: 'sale'; cart: GrantCart } | { purpose: 'shift_close'; shiftId: string; counted: number },
+): string {
+  const canonical =
+    subject.purpose === 'sale'
+      ? [
+          'sale',
+          subject.cart.items
+            .map(
+              (l) =>
+                [l.product_id.toLowerCase(), l.quantity, toMinor(l.price), toMinor(l.unit_price ?? l.price)] as const,
+            )
+            .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1] || a[2] - b[2] || a[3] - b[3])),
+          subject.cart.discount_type,
+          Math.round(subject.cart.discount_value * 100),
+          Math.round(subject.cart.tax_rate * 100),
+          toMinor(subject.cart.total),
+        ]
+      : ['shift_close', subject.shiftId.toLowerCase(), toMinor(subject.counted)];
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+/**
+ * Uses a one-time grant for the action it was issued for: the caller's own grant, for this purpose,
+ * branch, register and digest, and consumed by `consumer` (the sale's or shift's id) in one
+ * conditional statement. A grant already consumed by the same consumer passes again (a retry of the
+ * same sale). Anything else: 403 APPROVAL_INVALID saying why. Answers the approver.
+ */
+export async function useGrant(
+  db: DbOrTx,
+  {
+    actor,
+    scope,
+    grantId,
+    purpose,
+    registerId,
+    digest,
+    consumer,
+  }: {
+    actor: Actor;
+    scope: { companyId: string; branchId: string };
+    grantId: string;
+    purpose: 'sale' | 'shift_close';
+    registerId: string | null;
+    digest: string;
+    consumer: string;
+  },
+): Promise<Approver> {
+  const grant = await repo.findGrant(db, { companyId: scope.companyId, id: grantId });
+  if (!grant || grant.branchId !== scope.branchId || grant.purpose !== purpose || grant.requestedBy !== actor.userId) {
+    throw refused(APPROVAL_MSG.grantUnknown);
+  }
+  if (grant.registerId !== registerId) throw refused(APPROVAL_MSG.grantOtherRegister);
+  if (grant.digest !== digest) {
+    throw refused(purpose === 'sale' ? APPROVAL_MSG.grantOtherCart : APPROVAL_MSG.grantOtherShift);
+  }
+  if (!(await repo.consumeGrant(db, { companyId: scope.companyId, id: grantId, consumer }))) {
+    const now = await repo.findGrant(db, { companyId: scope.companyId, id: grantId });
+    throw refused(now?.consumedAt ? APPROVAL_MSG.grantUsed : APPROVAL_MSG.grantExpired);
+  }
+  return grant.approver;
 }
 
 /** The stored register rules as the shared rule check takes them. */
@@ -77,22 +201,27 @@ export type SaleLimitsInput = {
   tax_rate: number;
   discount_type: 'percentage' | 'amount';
   discount_value: number;
+  total: number;
   offline?: boolean;
-  approval?: Approval | null;
+  register_id?: string;
+  approval_grant_id?: string;
 };
 
 export type LimitCheck = { overrides: Override[]; approvedBy: Approver | null };
 
 /**
  * The branch's register rules on an online sale (ruleDepartures): a cashier's discount above the
- * branch's maximum, a changed price or tax 0 where the rules forbid it need a valid `approval`, else
- * 403 APPROVAL_REQUIRED. Managers and Super Admins are not limited. Offline sales: reviewOfflineSale.
+ * branch's maximum, a changed price or tax 0 where the rules forbid it need a manager's one-time grant
+ * for this register and this cart (`approval_grant_id`, consumed by the sale `saleId`), else 403
+ * APPROVAL_REQUIRED (no grant) or APPROVAL_INVALID (a grant that does not fit). Managers and Super
+ * Admins are not limited. Offline sales: reviewOfflineSale.
  */
 export async function checkSaleLimits(
   db: DbOrTx,
   actor: Actor,
   scope: { companyId: string; branchId: string },
   input: SaleLimitsInput,
+  saleId: string,
 ): Promise<LimitCheck> {
   if (!isCashier(actor)) return { overrides: [], approvedBy: null };
   const rules = await repo.findRegisterRules(db, scope);
@@ -104,14 +233,23 @@ export async function checkSaleLimits(
     after,
   }));
   if (overrides.length === 0) return { overrides, approvedBy: null };
-  if (!input.approval) {
+  if (!input.approval_grant_id) {
     // An id out of reach answers 404 wherever it sits, before any rule: the sale path says which.
     const ids = [...new Set(input.items.map((l) => l.product_id))];
     if (!(await repo.areBranchProducts(db, { ...scope, ids }))) return { overrides: [], approvedBy: null };
     const reason = overrides.map((o) => o.reason).join('; ');
     throw new AppError(403, APPROVAL_REQUIRED, `Manager approval required: ${reason}`, { approval: reason });
   }
-  return { overrides, approvedBy: await verifyApproval(db, { ...scope, approval: input.approval }) };
+  const approvedBy = await useGrant(db, {
+    actor,
+    scope,
+    grantId: input.approval_grant_id,
+    purpose: 'sale',
+    registerId: input.register_id ?? null,
+    digest: grantDigest({ purpose: 'sale', cart: input }),
+    consumer: saleId,
+  });
+  return { overrides, approvedBy };
 }
 
 /** The audit rows of a written sale's overrides (after the sale's statement: it is one statement). */

@@ -59,6 +59,8 @@ export type Place = {
   exception: () => Promise<{ id: string }>;
   /** A new open shift (float 0, no sales) at a new register of this branch. */
   shift: () => Promise<{ id: string }>;
+  /** A new Manager of this branch with an approval PIN. */
+  approver: () => Promise<{ username: string; pin: string }>;
   /** A transfer of one line (2 units of a new product) from this branch to the company's other branch. */
   transfer: (
     status?: 'draft' | 'in_transit',
@@ -299,6 +301,35 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     id: '-',
     expect: { superAdmin: 200, manager: 200, cashier: 403 },
     request: async () => ({ url: '/api/auth/pin', payload: { pin: '1357' } }),
+  },
+  {
+    // A one-time grant for a sale at a register of the branch, approved by another manager of it.
+    operation: 'POST /api/approvals/grants',
+    idIn: 'body',
+    id: 'branchId + register_id',
+    expect: ANY_IN_BRANCH(201),
+    request: async (w) => {
+      const [register, product, approver] = await Promise.all([
+        w.target.register(),
+        w.target.product(),
+        w.target.approver(),
+      ]);
+      const { items, discount_type, discount_value, tax_rate, total } = salePayload(w.target.branchId, product);
+      return {
+        url: '/api/approvals/grants',
+        payload: {
+          purpose: 'sale',
+          branchId: w.target.branchId,
+          register_id: register.id,
+          ...approver,
+          items,
+          discount_type,
+          discount_value,
+          tax_rate,
+          total,
+        },
+      };
+    },
   },
   {
     // A Manager reads their own branch's log only (another branch's id: 404).

@@ -108,6 +108,11 @@ describe(`access matrix (${engineName()})`, () => {
         return { id: s.id };
       },
       shift: () => createOpenShift(db(), { companyId, branchId }),
+      approver: async () => {
+        const pin = '7531';
+        const user = await createUser(db(), { roleId: ROLE_IDS.manager, companyId, branchId, pin });
+        return { username: user.username, pin };
+      },
       transfer: (status) =>
         createTransfer(db(), {
           companyId,

@@ -1,22 +1,33 @@
 import { APPROVAL_MSG, computeCartTotals, ROLE_IDS } from '@pos/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, branches } from '../../src/db/schema';
-import { APPROVAL_MAX_ATTEMPTS } from '../../src/lib/approvals';
+import { approvalGrants, auditLogs, branches, loginRateLimits, products, users } from '../../src/db/schema';
+import { APPROVAL_MAX_ATTEMPTS, PIN_LOCK_AFTER } from '../../src/lib/approvals';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
-import { createProduct, createTenant, createUser, login, request } from '../helpers/factories';
+import {
+  createProduct,
+  createRegister,
+  createTenant,
+  createUser,
+  login,
+  openTestShift,
+  request,
+} from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
 /**
  * Manager approval at the register (issue 15): PINs, the branch's register rules, and the limits
- * enforced by the server on POST /transactions whatever the register did.
+ * enforced by the server on POST /transactions whatever the register did. An approval is a one-time
+ * grant (POST /approvals/grants) bound to one register and one cart, consumed by one sale.
  */
 describe(`approvals and register rules (${engineName()})`, () => {
   let ctx: TestContext;
   let t: Tenant;
   let tokens: { admin: string; manager: string; cashier: string };
+  /** The cashier's register at the main branch (a sale's grant is bound to its register). */
+  let register: { id: string };
   const PIN = '4321';
 
   beforeAll(async () => {
@@ -28,6 +39,7 @@ describe(`approvals and register rules (${engineName()})`, () => {
       login(ctx.app, t.cashier.username),
     ]);
     tokens = { admin, manager, cashier };
+    register = await createRegister(ctx.database.db, { companyId: t.company.id, branchId: t.main.id });
     for (const token of [admin, manager]) {
       const res = await request(ctx.app, token, { method: 'PUT', url: '/api/auth/pin', payload: { pin: PIN } });
       expect(res.statusCode).toBe(200);
@@ -38,52 +50,91 @@ describe(`approvals and register rules (${engineName()})`, () => {
     await ctx.close();
   });
 
-  /** A card sale of `quantity` units at the product's price with the given discount and tax. */
-  async function sale(
-    token: string,
-    {
-      branchId = t.main.id,
-      discount = { type: 'percentage' as 'percentage' | 'amount', value: 0 },
-      taxRate = 0,
-      unitPrice,
-      approval,
-    }: {
-      branchId?: string;
-      discount?: { type: 'percentage' | 'amount'; value: number };
-      taxRate?: number;
-      unitPrice?: number;
-      approval?: { username: string; pin: string };
-    } = {},
-  ) {
-    const product = await createProduct(ctx.database.db, { companyId: t.company.id, branchId, price: '100.00' });
-    const price = Number(product.price);
+  type Cart = {
+    branchId?: string;
+    registerId?: string;
+    discount?: { type: 'percentage' | 'amount'; value: number };
+    taxRate?: number;
+    unitPrice?: number;
+    quantity?: number;
+    product?: { id: string; price: string };
+    id?: string;
+  };
+
+  /** A card sale of `quantity` (2) units of a product (a new one at 100.00 unless given) with the given discount and tax. */
+  async function salePayload({
+    branchId = t.main.id,
+    registerId = register.id,
+    discount = { type: 'percentage', value: 0 },
+    taxRate = 0,
+    unitPrice,
+    quantity = 2,
+    product,
+    id,
+  }: Cart = {}) {
+    const item =
+      product ?? (await createProduct(ctx.database.db, { companyId: t.company.id, branchId, price: '100.00' }));
+    const price = Number(item.price);
     const totals = computeCartTotals({
-      items: [{ price: unitPrice ?? price, quantity: 2 }],
+      items: [{ price: unitPrice ?? price, quantity }],
       taxRate,
       discountType: discount.type,
       discountValue: discount.value,
     });
+    return {
+      ...(id && { id }),
+      branchId,
+      register_id: registerId,
+      items: [{ product_id: item.id, quantity, price, ...(unitPrice !== undefined && { unit_price: unitPrice }) }],
+      subtotal: totals.subtotal,
+      tax: totals.tax,
+      tax_rate: taxRate,
+      discount_type: discount.type,
+      discount_value: discount.value,
+      discount_amount: totals.discountAmount,
+      total: totals.total,
+      payment_method: 'card',
+      amount_paid: totals.total,
+      change: 0,
+    };
+  }
+  type SalePayload = Awaited<ReturnType<typeof salePayload>>;
+
+  /** POST /approvals/grants for the payload's register and cart, asked by `token`'s user. */
+  function askGrant(token: string, payload: SalePayload, approval: { username: string; pin: string }) {
     return request(ctx.app, token, {
       method: 'POST',
-      url: '/api/transactions',
+      url: '/api/approvals/grants',
       payload: {
-        branchId,
-        items: [
-          { product_id: product.id, quantity: 2, price, ...(unitPrice !== undefined && { unit_price: unitPrice }) },
-        ],
-        subtotal: totals.subtotal,
-        tax: totals.tax,
-        tax_rate: taxRate,
-        discount_type: discount.type,
-        discount_value: discount.value,
-        discount_amount: totals.discountAmount,
-        total: totals.total,
-        payment_method: 'card',
-        amount_paid: totals.total,
-        change: 0,
-        ...(approval && { approval }),
+        purpose: 'sale',
+        branchId: payload.branchId,
+        register_id: payload.register_id,
+        ...approval,
+        items: payload.items,
+        discount_type: payload.discount_type,
+        discount_value: payload.discount_value,
+        tax_rate: payload.tax_rate,
+        total: payload.total,
       },
     });
+  }
+
+  async function grantFor(token: string, payload: SalePayload, approval: { username: string; pin: string }) {
+    const res = await askGrant(token, payload, approval);
+    expect(res.statusCode).toBe(201);
+    return res.json().data.grant_id as string;
+  }
+
+  const send = (token: string, payload: object) =>
+    request(ctx.app, token, { method: 'POST', url: '/api/transactions', payload });
+
+  /** A sale; with `approval`, a grant for it is asked first (by the same user) and named by the sale. */
+  async function sale(token: string, cart: Cart & { approval?: { username: string; pin: string } } = {}) {
+    const payload = await salePayload(cart);
+    if (!cart.approval) return send(token, payload);
+    const grant = await askGrant(token, payload, cart.approval);
+    if (grant.statusCode !== 201) return grant;
+    return send(token, { ...payload, approval_grant_id: grant.json().data.grant_id });
   }
 
   const auditOf = (action: string, entityId: string) =>
@@ -92,10 +143,16 @@ describe(`approvals and register rules (${engineName()})`, () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, action), eq(auditLogs.entityId, entityId)));
 
+  /** A new Manager of the branch with an approval PIN. */
+  async function newManager(branchId = t.main.id, pin = '2580', companyId = t.company.id) {
+    const user = await createUser(ctx.database.db, { roleId: ROLE_IDS.manager, companyId, branchId, pin });
+    return { ...user, pin };
+  }
+
   describe('PIN', () => {
     it('is set by Managers and Super Admins for themselves (4-8 digits), hashed, audited without the PIN', async () => {
       const status = await request(ctx.app, tokens.manager, { url: '/api/auth/pin' });
-      expect(status.json()).toEqual({ success: true, data: { isSet: true } });
+      expect(status.json()).toEqual({ success: true, data: { isSet: true, isLocked: false } });
       const rows = await auditOf('user.pin_set', t.manager.id);
       expect(rows).toHaveLength(1);
       expect(JSON.stringify(rows[0])).not.toContain(PIN);
@@ -115,7 +172,6 @@ describe(`approvals and register rules (${engineName()})`, () => {
       expect(res.json().message).toBe(APPROVAL_MSG.pinOnlyManagers);
     });
   });
-
   describe('register rules', () => {
     it('answers the defaults (10 %, no price changes, no zero tax, 5.00, 72 h) to anyone of the branch', async () => {
       const res = await request(ctx.app, tokens.cashier, { url: `/api/branches/${t.main.id}/register-rules` });
@@ -175,11 +231,19 @@ describe(`approvals and register rules (${engineName()})`, () => {
       expect((await sale(tokens.cashier, { discount: { type: 'amount', value: 20.01 } })).statusCode).toBe(403);
     });
 
-    it('accepts it with a manager of the branch approving (the audit row names both people)', async () => {
-      const res = await sale(tokens.cashier, {
-        discount: { type: 'percentage', value: 50 },
-        approval: { username: t.manager.username.toUpperCase(), pin: PIN },
+    it('accepts it with a grant of a manager of the branch (the audit rows name both people)', async () => {
+      const payload = await salePayload({ discount: { type: 'percentage', value: 50 } });
+      const granted = await askGrant(tokens.cashier, payload, { username: t.manager.username.toUpperCase(), pin: PIN });
+      expect(granted.statusCode).toBe(201);
+      const grant = granted.json().data;
+      expect(grant).toMatchObject({
+        grant_id: expect.any(String),
+        approver: { id: t.manager.id, name: t.manager.name },
       });
+      const [given] = await auditOf('approval.granted', grant.grant_id);
+      expect(given).toMatchObject({ userId: t.cashier.id, approvedById: t.manager.id, registerId: register.id });
+      expect(JSON.stringify(given)).not.toContain(PIN);
+      const res = await send(tokens.cashier, { ...payload, approval_grant_id: grant.grant_id });
       expect(res.statusCode).toBe(201);
       const [row] = await auditOf('sale.discount_override', res.json().data.id);
       expect(row).toMatchObject({ userId: t.cashier.id, approvedById: t.manager.id, branchId: t.main.id });
@@ -229,6 +293,136 @@ describe(`approvals and register rules (${engineName()})`, () => {
     });
   });
 
+  describe('a grant is used once, for its register and its cart', () => {
+    const over = { type: 'percentage' as const, value: 40 };
+    const approval = () => ({ username: t.manager.username, pin: PIN });
+
+    it('replayed on a second sale: 403, already used', async () => {
+      const product = await createProduct(ctx.database.db, {
+        companyId: t.company.id,
+        branchId: t.main.id,
+        price: '100.00',
+      });
+      const first = await salePayload({ discount: over, product });
+      const grant = await grantFor(tokens.cashier, first, approval());
+      expect((await send(tokens.cashier, { ...first, approval_grant_id: grant })).statusCode).toBe(201);
+      // The same cart again, as another sale, with the same grant.
+      const second = await salePayload({ discount: over, product });
+      const replay = await send(tokens.cashier, { ...second, approval_grant_id: grant });
+      expect(replay.statusCode).toBe(403);
+      expect(replay.json()).toMatchObject({ code: 'APPROVAL_INVALID', message: APPROVAL_MSG.grantUsed });
+    });
+
+    it('with another cart (quantity, discount, total): 403, and the grant stays usable for its own cart', async () => {
+      const product = await createProduct(ctx.database.db, {
+        companyId: t.company.id,
+        branchId: t.main.id,
+        price: '100.00',
+      });
+      const approved = await salePayload({ discount: over, product });
+      const grant = await grantFor(tokens.cashier, approved, approval());
+      const changed = [
+        await salePayload({ discount: over, product, quantity: 3 }),
+        await salePayload({ discount: { type: 'percentage', value: 60 }, product }),
+        await salePayload({ discount: { type: 'amount', value: 80 }, product }),
+      ];
+      for (const payload of changed) {
+        const res = await send(tokens.cashier, { ...payload, approval_grant_id: grant });
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toMatchObject({ code: 'APPROVAL_INVALID', message: APPROVAL_MSG.grantOtherCart });
+      }
+      expect((await send(tokens.cashier, { ...approved, approval_grant_id: grant })).statusCode).toBe(201);
+    });
+
+    it('expired: 403', async () => {
+      const payload = await salePayload({ discount: over });
+      const grant = await grantFor(tokens.cashier, payload, approval());
+      await ctx.database.db
+        .update(approvalGrants)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(approvalGrants.id, grant));
+      const res = await send(tokens.cashier, { ...payload, approval_grant_id: grant });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'APPROVAL_INVALID', message: APPROVAL_MSG.grantExpired });
+    });
+
+    it('from another register (or none): 403', async () => {
+      const other = await createRegister(ctx.database.db, { companyId: t.company.id, branchId: t.main.id });
+      const payload = await salePayload({ discount: over });
+      const grant = await grantFor(tokens.cashier, payload, approval());
+      const elsewhere = await send(tokens.cashier, { ...payload, register_id: other.id, approval_grant_id: grant });
+      expect(elsewhere.statusCode).toBe(403);
+      expect(elsewhere.json()).toMatchObject({ code: 'APPROVAL_INVALID', message: APPROVAL_MSG.grantOtherRegister });
+      const nowhere = await send(tokens.cashier, { ...payload, register_id: undefined, approval_grant_id: grant });
+      expect(nowhere.statusCode).toBe(403);
+    });
+
+    it("asked by another user (a grant is the asker's only): 403", async () => {
+      const payload = await salePayload({ discount: over });
+      const grant = await grantFor(tokens.manager, payload, { username: t.admin.username, pin: PIN });
+      const res = await send(tokens.cashier, { ...payload, approval_grant_id: grant });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'APPROVAL_INVALID', message: APPROVAL_MSG.grantUnknown });
+    });
+
+    it('a retry of the same sale with its consumed grant answers the first sale again', async () => {
+      const payload = await salePayload({ discount: over, id: crypto.randomUUID() });
+      const grant = await grantFor(tokens.cashier, payload, approval());
+      const first = await send(tokens.cashier, { ...payload, approval_grant_id: grant });
+      expect(first.statusCode).toBe(201);
+      const retry = await send(tokens.cashier, { ...payload, approval_grant_id: grant });
+      expect(retry.statusCode).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json().data.id).toBe(first.json().data.id);
+      expect(await auditOf('sale.discount_override', first.json().data.id)).toHaveLength(1);
+    });
+
+    it('a sale refused after its grant was taken (a price moved) passes with the same grant when retried', async () => {
+      const product = await createProduct(ctx.database.db, {
+        companyId: t.company.id,
+        branchId: t.main.id,
+        price: '100.00',
+      });
+      const payload = await salePayload({ discount: over, product, id: crypto.randomUUID() });
+      const grant = await grantFor(tokens.cashier, payload, approval());
+      const setPrice = (price: string) =>
+        ctx.database.db.update(products).set({ price }).where(eq(products.id, product.id));
+      await setPrice('90.00');
+      const moved = await send(tokens.cashier, { ...payload, approval_grant_id: grant });
+      expect(moved.statusCode).toBe(409);
+      await setPrice('100.00');
+      const retry = await send(tokens.cashier, { ...payload, approval_grant_id: grant });
+      expect(retry.statusCode).toBe(201);
+      // Still one sale's grant: another sale cannot take it.
+      const other = await send(tokens.cashier, { ...payload, id: crypto.randomUUID(), approval_grant_id: grant });
+      expect(other.statusCode).toBe(403);
+      expect(other.json().message).toBe(APPROVAL_MSG.grantUsed);
+    });
+
+    it('nobody approves their own sale: a manager asking a grant with their own PIN is refused', async () => {
+      const payload = await salePayload({ discount: over });
+      const res = await askGrant(tokens.manager, payload, { username: t.manager.username, pin: PIN });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'APPROVAL_INVALID', message: APPROVAL_MSG.ownSale });
+      // Another manager of the branch may.
+      const other = await newManager();
+      expect((await askGrant(tokens.manager, payload, other)).statusCode).toBe(201);
+    });
+
+    it('asks for a register of the branch and products of the branch (404 otherwise)', async () => {
+      const payload = await salePayload({ discount: over });
+      const noRegister = await askGrant(tokens.cashier, { ...payload, register_id: crypto.randomUUID() }, approval());
+      expect(noRegister.statusCode).toBe(404);
+      const elsewhere = await createProduct(ctx.database.db, { companyId: t.company.id, branchId: t.second.id });
+      const foreign = await askGrant(
+        tokens.cashier,
+        { ...payload, items: [{ product_id: elsewhere.id, quantity: 1, price: 1 }] },
+        approval(),
+      );
+      expect(foreign.statusCode).toBe(404);
+    });
+  });
+
   describe('approval refused', () => {
     const over = { type: 'percentage' as const, value: 40 };
 
@@ -247,14 +441,8 @@ describe(`approvals and register rules (${engineName()})`, () => {
       expect(res.json().message).toBe(APPROVAL_MSG.invalid);
     });
 
-    it("with a cashier's PIN (a cashier who had one as a manager cannot approve)", async () => {
-      const former = await createUser(ctx.database.db, {
-        roleId: ROLE_IDS.manager,
-        companyId: t.company.id,
-        branchId: t.main.id,
-      });
-      const token = await login(ctx.app, former.username);
-      await request(ctx.app, token, { method: 'PUT', url: '/api/auth/pin', payload: { pin: '8642' } });
+    it("with a cashier's PIN (a cashier who had one as a manager cannot approve), the same answer", async () => {
+      const former = await newManager(t.main.id, '8642');
       const demoted = await request(ctx.app, tokens.admin, {
         method: 'PATCH',
         url: `/api/users/${former.id}`,
@@ -263,8 +451,8 @@ describe(`approvals and register rules (${engineName()})`, () => {
       expect(demoted.statusCode).toBe(200);
       const res = await sale(tokens.cashier, { discount: over, approval: { username: former.username, pin: '8642' } });
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(APPROVAL_MSG.notApprover);
-      // The cashier's own session: a cashier cannot set a PIN, and the one making the sale cannot approve it.
+      expect(res.json()).toMatchObject({ code: 'APPROVAL_INVALID', message: APPROVAL_MSG.invalid });
+      // The one making the sale cannot approve it.
       const self = await sale(tokens.cashier, {
         discount: over,
         approval: { username: t.cashier.username, pin: '1234' },
@@ -272,51 +460,116 @@ describe(`approvals and register rules (${engineName()})`, () => {
       expect(self.statusCode).toBe(403);
     });
 
-    it("with another branch's manager", async () => {
-      const other = await createUser(ctx.database.db, {
-        roleId: ROLE_IDS.manager,
-        companyId: t.company.id,
-        branchId: t.second.id,
-      });
-      const token = await login(ctx.app, other.username);
-      await request(ctx.app, token, { method: 'PUT', url: '/api/auth/pin', payload: { pin: '9753' } });
+    it("with another branch's manager, the same answer; the same manager approves at their own branch", async () => {
+      const other = await newManager(t.second.id, '9753');
       const res = await sale(tokens.cashier, { discount: over, approval: { username: other.username, pin: '9753' } });
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(APPROVAL_MSG.notApprover);
-      // The same manager approves at their own branch.
+      expect(res.json()).toMatchObject({ code: 'APPROVAL_INVALID', message: APPROVAL_MSG.invalid });
       const cashier2 = await createUser(ctx.database.db, { companyId: t.company.id, branchId: t.second.id });
+      const register2 = await createRegister(ctx.database.db, { companyId: t.company.id, branchId: t.second.id });
       const at2 = await sale(await login(ctx.app, cashier2.username), {
         branchId: t.second.id,
+        registerId: register2.id,
         discount: over,
         approval: { username: other.username, pin: '9753' },
       });
       expect(at2.statusCode).toBe(201);
     });
 
-    it('after too many attempts (429), even with the right PIN, counted per approver and branch', async () => {
-      const approver = await createUser(ctx.database.db, {
-        roleId: ROLE_IDS.manager,
-        companyId: t.company.id,
-        branchId: t.main.id,
-      });
-      await request(ctx.app, await login(ctx.app, approver.username), {
-        method: 'PUT',
-        url: '/api/auth/pin',
-        payload: { pin: '2580' },
-      });
+    it("from another company's cashier: right and wrong PIN of company B's manager get one answer", async () => {
+      const b = await createTenant(ctx.database.db);
+      const managerB = await newManager(b.main.id, '6420', b.company.id);
+      const payload = await salePayload({ discount: over });
+      const right = await askGrant(tokens.cashier, payload, { username: managerB.username, pin: '6420' });
+      const wrong = await askGrant(tokens.cashier, payload, { username: managerB.username, pin: '6421' });
+      const unknown = await askGrant(tokens.cashier, payload, { username: 'no-such-manager', pin: '6420' });
+      for (const res of [right, wrong, unknown]) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual(wrong.json());
+      }
+      expect(wrong.json()).toMatchObject({ code: 'APPROVAL_INVALID', message: APPROVAL_MSG.invalid });
+      // Wrong PINs from out of reach never lock company B's manager.
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.id, managerB.id));
+      expect(row?.pinLockedAt).toBeNull();
+    });
+
+    it('after too many attempts (429), even with the right PIN, counted per approver across branches', async () => {
+      const approver = await newManager(t.main.id, '2580');
+      const main = await salePayload({ discount: over });
       for (let i = 0; i < APPROVAL_MAX_ATTEMPTS; i++) {
-        const res = await sale(tokens.cashier, {
+        // Wrong guesses for the same approver from two branches' registers count together.
+        const at2 = await salePayload({
+          branchId: t.second.id,
+          registerId: (await createRegister(ctx.database.db, { companyId: t.company.id, branchId: t.second.id })).id,
           discount: over,
-          approval: { username: approver.username, pin: '1111' },
         });
+        const res = await askGrant(tokens.manager, i % 2 ? main : at2, { username: approver.username, pin: '1111' });
         expect(res.statusCode).toBe(403);
       }
-      const blocked = await sale(tokens.cashier, {
-        discount: over,
-        approval: { username: approver.username, pin: '2580' },
-      });
+      const blocked = await askGrant(tokens.manager, main, { username: approver.username, pin: '2580' });
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toBe(APPROVAL_MSG.tooMany);
+    });
+
+    it('locks the PIN after repeated wrong ones: the right PIN is refused, audited, and a new PIN unlocks', async () => {
+      const approver = await newManager(t.main.id, '3690');
+      const approverToken = await login(ctx.app, approver.username);
+      const payload = await salePayload({ discount: over });
+      for (let i = 0; i < PIN_LOCK_AFTER; i++) {
+        const res = await askGrant(tokens.cashier, payload, { username: approver.username, pin: '1111' });
+        expect(res.statusCode).toBe(403);
+      }
+      const [locked] = await auditOf('user.pin_locked', approver.id);
+      expect(locked).toMatchObject({ userId: t.cashier.id, branchId: t.main.id, after: { isLocked: true } });
+      expect((await request(ctx.app, approverToken, { url: '/api/auth/pin' })).json().data).toEqual({
+        isSet: true,
+        isLocked: true,
+      });
+      // The attempts window passes (its rows go); the lock stays: the right PIN gets the one answer.
+      await ctx.database.db.delete(loginRateLimits).where(like(loginRateLimits.key, 'approval:%'));
+      const right = await askGrant(tokens.cashier, payload, { username: approver.username, pin: '3690' });
+      expect(right.statusCode).toBe(403);
+      expect(right.json()).toMatchObject({ code: 'APPROVAL_INVALID', message: APPROVAL_MSG.invalid });
+      // A new PIN unlocks.
+      const reset = await request(ctx.app, approverToken, {
+        method: 'PUT',
+        url: '/api/auth/pin',
+        payload: { pin: '4812' },
+      });
+      expect(reset.json().data).toEqual({ isSet: true, isLocked: false });
+      expect((await askGrant(tokens.cashier, payload, { username: approver.username, pin: '4812' })).statusCode).toBe(
+        201,
+      );
+    });
+  });
+
+  describe('shift close', () => {
+    it("nobody approves their own close: a Manager's own shift needs another manager or a Super Admin", async () => {
+      const own = await newManager(t.second.id, '1470');
+      const token = await login(ctx.app, own.username);
+      const shift = await openTestShift(ctx.database.db, {
+        companyId: t.company.id,
+        branchId: t.second.id,
+        userId: own.id,
+      });
+      const ask = (approval: { username: string; pin: string }) =>
+        request(ctx.app, token, {
+          method: 'POST',
+          url: '/api/approvals/grants',
+          payload: { purpose: 'shift_close', branchId: t.second.id, shift_id: shift.id, counted_cash: 50, ...approval },
+        });
+      const self = await ask({ username: own.username, pin: '1470' });
+      expect(self.statusCode).toBe(403);
+      expect(self.json().message).toBe(APPROVAL_MSG.ownShift);
+      const byAdmin = await ask({ username: t.admin.username, pin: PIN });
+      expect(byAdmin.statusCode).toBe(201);
+      const closed = await request(ctx.app, token, {
+        method: 'POST',
+        url: `/api/shifts/${shift.id}/close`,
+        payload: { counted: 50, approval_grant_id: byAdmin.json().data.grant_id },
+      });
+      expect(closed.statusCode).toBe(200);
+      expect(closed.json().data.shift).toMatchObject({ overShort: 50, approvedByName: t.admin.name });
     });
   });
 });

@@ -8,6 +8,7 @@ import {
   createBranch,
   createCompany,
   createProduct,
+  createRegister,
   createSale,
   createTenant,
   createUser,
@@ -155,12 +156,32 @@ describe(`audit log (${engineName()})`, () => {
       const price = Number(product.price);
       const discount = Math.round(price * 50) / 100;
       const total = Math.round((price - discount) * 100) / 100;
+      const register = await createRegister(ctx.database.db, { companyId: t.company.id, branchId: t.main.id });
+      const items = [{ product_id: product.id, quantity: 1, price }];
+      const grant = await request(ctx.app, tokens.cashier, {
+        method: 'POST',
+        url: '/api/approvals/grants',
+        payload: {
+          purpose: 'sale',
+          branchId: t.main.id,
+          register_id: register.id,
+          username: t.manager.username,
+          pin: '24680',
+          items,
+          discount_type: 'amount',
+          discount_value: discount,
+          tax_rate: 0,
+          total,
+        },
+      });
+      expect(grant.statusCode).toBe(201);
       const res = await request(ctx.app, tokens.cashier, {
         method: 'POST',
         url: '/api/transactions',
         payload: {
           branchId: t.main.id,
-          items: [{ product_id: product.id, quantity: 1, price }],
+          register_id: register.id,
+          items,
           subtotal: price,
           tax: 0,
           tax_rate: 0,
@@ -171,7 +192,7 @@ describe(`audit log (${engineName()})`, () => {
           payment_method: 'card',
           amount_paid: total,
           change: 0,
-          approval: { username: t.manager.username, pin: '24680' },
+          approval_grant_id: grant.json().data.grant_id,
         },
       });
       expect(res.statusCode).toBe(201);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseSerializerCompiler } from '../../src/lib/response-serializer';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { markException } from '../helpers/device';
-import { createTenant, login, request } from '../helpers/factories';
+import { createProduct, createTenant, login, request } from '../helpers/factories';
 import { apiRoutes } from '../helpers/routes';
 
 /**
@@ -470,6 +470,19 @@ describe(`response contracts (${engineName()})`, () => {
       await call(manager, 'PUT', `/branches/${branchId}/register-rules`, { ...rules.data, branchId: undefined });
       await call(manager, 'PUT', '/auth/pin', { pin: '2468' });
       await call(manager, 'GET', '/auth/pin');
+      const approved = await createProduct(ctx.database.db, { companyId, branchId, price: '10.00' });
+      await call(cashier, 'POST', '/approvals/grants', {
+        purpose: 'sale',
+        branchId,
+        register_id: till.data.id,
+        username: tenant.manager.username,
+        pin: '2468',
+        items: [{ product_id: approved.id, quantity: 1, price: 10 }],
+        discount_type: 'percentage',
+        discount_value: 50,
+        tax_rate: 0,
+        total: 5,
+      });
       await call(cashier, 'GET', `/registers/${till.data.id}/approvers?${q}`);
       await markException(ctx.database.db, { companyId, saleId: sale.data.id });
       await call(manager, 'GET', `/exceptions?${q}`);

@@ -32,6 +32,20 @@ describe(`shifts (${engineName()})`, () => {
   });
   afterAll(() => ctx.close());
 
+  /** POST /approvals/grants for closing `shiftId` with `counted`, asked by `token`'s user. */
+  const closeGrant = (
+    token: string,
+    { shiftId, counted, username, pin }: { shiftId: string; counted: number; username: string; pin: string },
+  ) =>
+    call(token, 'POST', '/api/approvals/grants', {
+      purpose: 'shift_close',
+      branchId: tenant.main.id,
+      shift_id: shiftId,
+      counted_cash: counted,
+      username,
+      pin,
+    });
+
   const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     request(ctx.app, token, { method, url, payload });
 
@@ -231,14 +245,23 @@ describe(`shifts (${engineName()})`, () => {
     const unapproved = await call(cashier, 'POST', `/api/shifts/${shift.id}/close`, { counted: 183.6 });
     expect(unapproved.statusCode).toBe(403);
     expect(unapproved.json().message).toBe(SHIFT_MSG.approvalNeeded);
-    const wrongPin = await call(cashier, 'POST', `/api/shifts/${shift.id}/close`, {
-      counted: 183.6,
-      approval: { username: tenant.manager.username, pin: '0000' },
-    });
+    const approver = { shiftId: shift.id, username: tenant.manager.username };
+    const wrongPin = await closeGrant(cashier, { ...approver, counted: 183.6, pin: '0000' });
     expect(wrongPin.statusCode).toBe(403);
+    // A grant is for one count: approved for 180.00, it does not close with 183.60.
+    const other = await closeGrant(cashier, { ...approver, counted: 180, pin: PIN });
+    expect(other.statusCode).toBe(201);
+    const otherCount = await call(cashier, 'POST', `/api/shifts/${shift.id}/close`, {
+      counted: 183.6,
+      approval_grant_id: other.json().data.grant_id,
+    });
+    expect(otherCount.statusCode).toBe(403);
+    expect(otherCount.json().code).toBe('APPROVAL_INVALID');
+    const grant = await closeGrant(cashier, { ...approver, counted: 183.6, pin: PIN });
+    expect(grant.statusCode).toBe(201);
     const closed = await call(cashier, 'POST', `/api/shifts/${shift.id}/close`, {
       counted: 183.6,
-      approval: { username: tenant.manager.username, pin: PIN },
+      approval_grant_id: grant.json().data.grant_id,
     });
     expect(closed.statusCode, closed.body).toBe(200);
     const z = closed.json().data;
@@ -302,7 +325,7 @@ describe(`shifts (${engineName()})`, () => {
     expect(await checkInvariants(ctx.database.db)).toEqual([]);
   });
 
-  it("refuses a cashier's PIN and another branch's manager as approvers; within the threshold needs none", async () => {
+  it("refuses a cashier's PIN, another branch's manager and the shift's own manager as approvers; within the threshold needs none", async () => {
     const till = (
       await call(manager, 'POST', '/api/registers', { branchId: tenant.main.id, deviceId: 'till-2' })
     ).json().data.id;
@@ -319,16 +342,19 @@ describe(`shifts (${engineName()})`, () => {
     });
     const otherManager = await login(ctx.app, elsewhere.username);
     expect((await call(otherManager, 'PUT', '/api/auth/pin', { pin: '1357' })).statusCode).toBe(200);
-    const refused = await call(manager, 'POST', `/api/shifts/${id}/close`, {
-      counted: 40,
-      approval: { username: elsewhere.username, pin: '1357' },
-    });
+    const refused = await closeGrant(manager, { shiftId: id, counted: 40, username: elsewhere.username, pin: '1357' });
     expect(refused.statusCode).toBe(403);
-    const cashierPin = await call(manager, 'POST', `/api/shifts/${id}/close`, {
+    const cashierPin = await closeGrant(manager, {
+      shiftId: id,
       counted: 40,
-      approval: { username: tenant.cashier.username, pin: '1357' },
+      username: tenant.cashier.username,
+      pin: '1357',
     });
     expect(cashierPin.statusCode).toBe(403);
+    // The Manager closing their own shift cannot approve it.
+    const own = await closeGrant(manager, { shiftId: id, counted: 40, username: tenant.manager.username, pin: PIN });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().code).toBe('APPROVAL_INVALID');
     // 5.00 over is within the threshold (beyond means more than it).
     const closed = await call(manager, 'POST', `/api/shifts/${id}/close`, { counted: 55 });
     expect(closed.statusCode).toBe(200);

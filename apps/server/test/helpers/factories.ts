@@ -73,6 +73,7 @@ export async function createUser(
     isSuperUser = false,
     isActive = true,
     username = unique('user'),
+    pin,
   }: {
     roleId?: RoleId;
     companyId?: string | null;
@@ -80,6 +81,8 @@ export async function createUser(
     isSuperUser?: boolean;
     isActive?: boolean;
     username?: string;
+    /** An approval PIN (Managers and Super Admins; lib/approvals.ts). */
+    pin?: string;
   } = {},
 ) {
   passwordHash ??= hashPassword(PASSWORD);
@@ -95,6 +98,7 @@ export async function createUser(
       branchId,
       isSuperUser,
       isActive,
+      pinHash: pin === undefined ? null : await hashPassword(pin),
     })
     .returning();
   if (!user) throw new Error('user');

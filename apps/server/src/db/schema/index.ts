@@ -1,3 +1,4 @@
+export * from './approvals';
 export * from './audit-counts';
 export * from './catalog';
 export * from './customer-marks';

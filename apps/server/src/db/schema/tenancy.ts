@@ -46,6 +46,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** A Manager's or Super Admin's approval PIN at the register (argon2id, like passwords); null: none set. */
     pinHash: text('pin_hash'),
+    /** Set when repeated wrong PINs locked the approval PIN (lib/approvals.ts); a new PIN clears it. */
+    pinLockedAt: timestamp('pin_locked_at', { withTimezone: true }),
     roleId: integer('role_id')
       .notNull()
       .references(() => roles.id),

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { branches, users } from '../../db/schema';
+import { branches, loginRateLimits, shifts, users } from '../../db/schema';
+import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
 type BranchKey = { companyId: string; branchId: string };
 
@@ -50,11 +51,34 @@ export async function setRules(
     .where(and(eq(branches.companyId, companyId), eq(branches.id, branchId)));
 }
 
-export async function findPinHash(db: DbOrTx, userId: string) {
-  const [row] = await db.select({ pinHash: users.pinHash }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.pinHash ?? null;
+export async function findPin(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ pinHash: users.pinHash, pinLockedAt: users.pinLockedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? { pinHash: null, pinLockedAt: null };
 }
 
+/** A new PIN unlocks a locked one and forgets its wrong attempts (lib/approvals.ts counts them). */
 export async function setPinHash(db: DbOrTx, { userId, pinHash }: { userId: string; pinHash: string }) {
-  await db.update(users).set({ pinHash }).where(eq(users.id, userId));
+  await db.update(users).set({ pinHash, pinLockedAt: null }).where(eq(users.id, userId));
+  await db.delete(loginRateLimits).where(eq(loginRateLimits.key, `approval:failed:${userId}`));
+}
+
+/** The shift a close's grant is asked for, within the companies given. */
+export async function findShift(db: DbOrTx, { id, companyIds }: { id: string; companyIds: CompanyScope }) {
+  const [row] = await db
+    .select({
+      id: shifts.id,
+      companyId: shifts.companyId,
+      branchId: shifts.branchId,
+      registerId: shifts.registerId,
+      cashierId: shifts.cashierId,
+      status: shifts.status,
+    })
+    .from(shifts)
+    .where(and(eq(shifts.id, id), tenantFilter(shifts.companyId, companyIds)))
+    .limit(1);
+  return row;
 }

@@ -1,4 +1,10 @@
-import { approvalResponses, idSchema, setPinSchema, updateRegisterRulesSchema } from '@pos/shared';
+import {
+  approvalGrantRequestSchema,
+  approvalResponses,
+  idSchema,
+  setPinSchema,
+  updateRegisterRulesSchema,
+} from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,5 +47,20 @@ export async function approvalsRoutes(app: FastifyInstance) {
     '/auth/pin',
     { schema: { tags: ['auth'], body: setPinSchema, response: { 200: approvalResponses.pin } } },
     async (req) => ok(await service.setPin(app.db, req.actor, req.body), { message: 'Approval PIN saved.' }),
+  );
+
+  r.post(
+    '/approvals/grants',
+    {
+      schema: {
+        tags: ['pos'],
+        body: approvalGrantRequestSchema,
+        response: { 201: approvalResponses.grant },
+      },
+    },
+    async (req, reply) => {
+      reply.code(201);
+      return ok(await service.issueGrant(app.db, req.actor, req.body), { message: 'Approval granted.' });
+    },
   );
 }

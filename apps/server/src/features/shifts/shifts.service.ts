@@ -21,7 +21,7 @@ import {
 } from '@pos/shared';
 import type { Db } from '../../db/client';
 import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
-import { type Approver, verifyApproval } from '../../lib/approvals';
+import { type Approver, grantDigest, useGrant } from '../../lib/approvals';
 import { writeAudit } from '../../lib/audit.repo';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
@@ -310,7 +310,8 @@ export async function recordNoSale(db: Db, actor: Actor, id: string): Promise<No
 /**
  * POST /shifts/{id}/close, by blind count: the request carries the count; the answer is the Z report
  * (expected, counted, over/short). Refused while the register reports unsynced sales. Over/short
- * beyond the branch's threshold needs a valid manager approval (403 otherwise). In one transaction
+ * beyond the branch's threshold needs a manager's one-time grant for this shift and this count
+ * (`approval_grant_id`, POST /approvals/grants), consumed by the close (403 otherwise). In one transaction
  * with the shift row locked FOR UPDATE: sales and refunds hold it FOR SHARE while they are written,
  * so every sale committed into the shift is in the figures, and none can join it afterwards.
  */
@@ -322,7 +323,7 @@ export async function closeShift(
     counted: number;
     denominations?: DenominationCount | null;
     pendingSales: number;
-    approval?: { username: string; pin: string } | null;
+    approval_grant_id?: string | null;
   },
 ): Promise<ShiftReport> {
   const shift = await shiftInScope(db, actor, id);
@@ -330,16 +331,6 @@ export async function closeShift(
   if (input.pendingSales > 0) throw conflict(SHIFT_MSG.pendingSales, { pendingSales: String(input.pendingSales) });
   const drawer = await drawerOf(db, shift);
   const counted = checkCount(input.denominations, input.counted, drawer.denominations, 'denominations');
-  // The approval is checked before the transaction: a refused PIN must count as an attempt (the count
-  // is written by verifyApproval and would be rolled back with the close).
-  let approver: Approver | null = null;
-  if (input.approval) {
-    approver = await verifyApproval(db, {
-      companyId: shift.companyId,
-      branchId: shift.branchId,
-      approval: input.approval,
-    });
-  }
   try {
     await db.transaction(async (tx) => {
       const locked = await repo.lockShift(tx, { companyId: shift.companyId, id: shift.id });
@@ -348,10 +339,24 @@ export async function closeShift(
       const report = reportOf(shift, figures, []);
       const expectedMinor = toMinor(report.expectedCash);
       const overShortMinor = toMinor(input.counted) - expectedMinor;
-      if (Math.abs(overShortMinor) > drawer.thresholdMinor && !approver) {
+      const needed = Math.abs(overShortMinor) > drawer.thresholdMinor;
+      if (needed && !input.approval_grant_id) {
         throw new AppError(403, 'APPROVAL_REQUIRED', SHIFT_MSG.approvalNeeded, { approval: SHIFT_MSG.approvalNeeded });
       }
-      const needed = Math.abs(overShortMinor) > drawer.thresholdMinor;
+      // The grant (issued to this closer, by someone neither they nor the shift's cashier) is consumed
+      // in the close's own transaction: a close that fails leaves it unused.
+      const approver: Approver | null =
+        needed && input.approval_grant_id
+          ? await useGrant(tx, {
+              actor,
+              scope: { companyId: shift.companyId, branchId: shift.branchId },
+              grantId: input.approval_grant_id,
+              purpose: 'shift_close',
+              registerId: shift.registerId,
+              digest: grantDigest({ purpose: 'shift_close', shiftId: shift.id, counted: input.counted }),
+              consumer: shift.id,
+            })
+          : null;
       const zNumber = await repo.nextZNumber(tx, shift);
       await repo.closeShift(tx, {
         companyId: shift.companyId,

@@ -35,9 +35,9 @@ import { shiftErrorOf } from '../../lib/shifts';
 import * as repo from './transactions.repo';
 
 function hashRequest(input: CreateSaleInput): string {
-  // The approval's PIN is no part of the sale (and is not kept, even hashed, with it).
+  // The manager's grant is no part of the sale: a retry of the same sale matches whichever grant it names.
   return createHash('sha256')
-    .update(JSON.stringify({ ...input, approval: undefined }))
+    .update(JSON.stringify({ ...input, approval_grant_id: undefined }))
     .digest('hex');
 }
 
@@ -84,8 +84,11 @@ export async function createSale(
     if (holders.some((h) => h.companyId !== scope.companyId)) throw idempotencyMismatch();
   }
   const origin = await saleOriginOf(db, actor, scope, { input, device });
+  // The sale's id before the approval check: a manager's grant is consumed by this id, so a retry of
+  // the same sale (same id) passes with it again.
+  const saleId = input.id ?? randomUUID();
   try {
-    // Online, a cashier past the branch's register rules needs a manager's approval (403 otherwise).
+    // Online, a cashier past the branch's register rules needs a manager's one-time grant (403 otherwise).
     // Offline, the sale is a fact: what departed without an approval recorded on the device is flagged.
     const limits = origin.offline
       ? await reviewOfflineSale(db, scope, {
@@ -93,9 +96,9 @@ export async function createSale(
           cashier: origin.cashier,
           isTrustedRegister: device?.isTrusted === true,
         })
-      : { ...(await checkSaleLimits(db, actor, scope, input)), flags: [] };
+      : { ...(await checkSaleLimits(db, actor, scope, input, saleId)), flags: [] };
     origin.flags.push(...limits.flags);
-    const sale = await writeSale(db, actor, scope, { input, key, requestHash, origin });
+    const sale = await writeSale(db, actor, scope, { input, saleId, key, requestHash, origin });
     await auditOverrides(db, {
       actor,
       scope,
@@ -274,10 +277,11 @@ async function writeSale(
   scope: BranchScope,
   {
     input,
+    saleId,
     key,
     requestHash,
     origin,
-  }: { input: CreateSaleInput; key?: string; requestHash: string; origin: SaleOrigin },
+  }: { input: CreateSaleInput; saleId: string; key?: string; requestHash: string; origin: SaleOrigin },
 ): Promise<Sale> {
   // One price per product: lines of one product at different prices cannot all be the database's. The
   // line is charged its unit_price when it has one (a price changed at the register), else its price.
@@ -309,7 +313,7 @@ async function writeSale(
   const amountPaid = input.payment_method === 'card' ? totals.minor.total : paid;
   const phone = input.customer?.phone?.trim();
 
-  const id = input.id ?? randomUUID();
+  const id = saleId;
   const row = {
     companyId: scope.companyId,
     id,

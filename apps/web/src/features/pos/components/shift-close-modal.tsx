@@ -3,6 +3,7 @@ import { type DenominationCount, denominationTotalMinor, fromMinor, type ShiftRe
 import { useState } from 'react';
 import { ShiftReportView } from '../../../components/shift-report';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { requestApprovalGrant } from '../../../lib/api/approvals.api';
 import { closeShift } from '../../../lib/api/shifts.api';
 import { notifyError } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
@@ -14,7 +15,9 @@ type Step = 'count' | 'approval' | 'done';
 /**
  * Close by blind count: the cashier counts (a total or by notes and coins) without seeing the expected
  * figure; the server answers expected, counted and over/short. Past the branch's limit a manager
- * approves with username and PIN. The register refuses to close while sales wait to upload.
+ * approves with username and PIN, traded once for a grant for this shift and this count (POST
+ * /approvals/grants; not the shift's cashier, not the one closing). The register refuses to close
+ * while sales wait to upload.
  */
 export function ShiftCloseModal({
   opened,
@@ -63,11 +66,22 @@ export function ShiftCloseModal({
     setBusy(true);
     setProblem(null);
     try {
+      const grantId =
+        withApproval && branch
+          ? await requestApprovalGrant({
+              purpose: 'shift_close',
+              branchId: branch.id,
+              shift_id: shiftId,
+              counted_cash: counted,
+              username: username.trim(),
+              pin,
+            })
+          : null;
       const answer = await closeShift(shiftId, {
         counted,
         denominations: byCount ? count : null,
         pendingSales,
-        approval: withApproval ? { username, pin } : null,
+        approval_grant_id: grantId,
       });
       setReport(answer.data);
       setStep('done');

@@ -1,6 +1,7 @@
 import type { Sale } from '@pos/shared';
 import { useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api';
+import { requestApprovalGrant } from '../../../lib/api/approvals.api';
 import { useInvalidateProducts } from '../../../lib/api/products.api';
 import { createSale } from '../../../lib/api/transactions.api';
 import { formatMoney } from '../../../lib/format';
@@ -95,20 +96,30 @@ export function useCheckout() {
       const queued = isOnline() ? undefined : await sellOffline(cart, payment, key);
       if (queued === 'cancelled') return stop('rejected');
       if (queued === null) throw new Error(POS_TEXT.paymentFailed);
-      // Past the cashier's limits the server asks for a manager's approval (issue 15): ask and resend.
+      // Past the cashier's limits the server asks for a manager's approval (issue 15): ask, trade the
+      // PIN for a one-time grant for this register and this cart, and resend naming the grant.
+      // The register it is rung up on: its online sales show when it was online (and a grant is for it).
+      const payload = {
+        ...buildSalePayload(cart, branch.id, payment),
+        id: key,
+        ...(register && { register_id: register.registerId }),
+      };
       sale =
         queued ??
-        (await withApproval((approval) =>
-          createSale(
-            {
-              ...buildSalePayload(cart, branch.id, payment),
-              id: key,
-              // The register it is rung up on: its online sales show when it was online.
-              ...(register && { register_id: register.registerId }),
-              ...(approval && { approval }),
-            },
-            key,
-          ),
+        (await withApproval(
+          (grantId) => createSale(grantId ? { ...payload, approval_grant_id: grantId } : payload, key),
+          (approval) =>
+            requestApprovalGrant({
+              purpose: 'sale',
+              branchId: branch.id,
+              register_id: register?.registerId ?? '',
+              ...approval,
+              items: payload.items,
+              discount_type: payload.discount_type,
+              discount_value: payload.discount_value,
+              tax_rate: payload.tax_rate,
+              total: payload.total,
+            }),
         ));
     } catch (error) {
       const queued = isNetworkFailure(error) ? await queueAfterNetworkFailure(cart, payment, key) : null;

@@ -6,8 +6,10 @@ import { isApiError } from '../../../lib/api';
 /**
  * A manager's approval at the register (issue 15). The server refuses a cashier's sale past the
  * branch's limits with 403 APPROVAL_REQUIRED; the register then asks for a manager's username and PIN
- * (ApprovalModal) and sends the same sale again with `approval`. A wrong PIN (403 APPROVAL_INVALID) or
- * too many attempts (429) asks again with the server's message; Cancel gives the refusal back.
+ * (ApprovalModal), trades them once for a one-time grant for this register and this cart (POST
+ * /approvals/grants) and sends the same sale again naming only the grant. A refused PIN or grant
+ * (403 APPROVAL_INVALID) or too many attempts (429) asks again with the server's message; Cancel
+ * gives the first refusal back.
  */
 type ApprovalState = {
   /** Why the approval is needed (the server's message); null: no request open. */
@@ -38,8 +40,14 @@ const isRefusal = (error: unknown, code: string) => isApiError(error) && error.s
 const isRetryable = (error: unknown) =>
   isRefusal(error, APPROVAL_INVALID) || (isApiError(error) && error.status === 429);
 
-/** Sends; past a limit asks for a manager's approval and sends again with it until it passes or is cancelled. */
-export async function withApproval<T>(send: (approval?: Approval) => Promise<T>): Promise<T> {
+/**
+ * Sends; past a limit asks for a manager's approval, has `grant` trade it for a grant's id, and sends
+ * again with that id, until it passes or is cancelled.
+ */
+export async function withApproval<T>(
+  send: (grantId?: string) => Promise<T>,
+  grant: (approval: Approval) => Promise<string>,
+): Promise<T> {
   try {
     return await send();
   } catch (first) {
@@ -49,7 +57,7 @@ export async function withApproval<T>(send: (approval?: Approval) => Promise<T>)
       const approval = await ask(first.message, error);
       if (!approval) throw first;
       try {
-        return await send(approval);
+        return await send(await grant(approval));
       } catch (next) {
         if (!isRetryable(next) || !isApiError(next)) throw next;
         error = next.message;

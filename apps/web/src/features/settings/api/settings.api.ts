@@ -37,14 +37,16 @@ export async function updateCurrency(input: UpdateCurrencyInput): Promise<Curren
   return answer.data;
 }
 
-/** GET /auth/pin: whether the signed-in Manager or Super Admin has an approval PIN. */
-export async function fetchPinStatus(signal?: AbortSignal): Promise<{ isSet: boolean }> {
+type PinStatus = { isSet: boolean; isLocked: boolean };
+
+/** GET /auth/pin: whether the signed-in Manager or Super Admin has an approval PIN, and whether it was locked. */
+export async function fetchPinStatus(signal?: AbortSignal): Promise<PinStatus> {
   const answer = await apiRequest<Answer<typeof approvalResponses.pin>>('/auth/pin', { signal });
   return answer.data;
 }
 
-/** PUT /auth/pin: sets the signed-in user's approval PIN (4-8 digits). */
-export async function setPin(input: SetPinInput): Promise<{ isSet: boolean }> {
+/** PUT /auth/pin: sets the signed-in user's approval PIN (4-8 digits); a new PIN unlocks a locked one. */
+export async function setPin(input: SetPinInput): Promise<PinStatus> {
   const answer = await apiRequest<Answer<typeof approvalResponses.pin>>('/auth/pin', { method: 'PUT', body: input });
   return answer.data;
 }

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { setPinSchema } from '@pos/shared';
+import { APPROVAL_MSG, setPinSchema } from '@pos/shared';
 import { IconAlertCircle, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
@@ -30,6 +30,7 @@ export function ApprovalPinCard() {
   });
 
   const isSet = status.data?.isSet === true;
+  const isLocked = status.data?.isLocked === true;
   return (
     <Card withBorder radius="md" padding="lg">
       <form onSubmit={submit} noValidate>
@@ -41,14 +42,19 @@ export function ApprovalPinCard() {
                 Approval PIN
               </Title>
             </Group>
-            <Badge color={isSet ? 'green' : 'gray'} variant="light">
-              {status.isPending ? 'Loading…' : isSet ? 'PIN set' : 'No PIN yet'}
+            <Badge color={isLocked ? 'red' : isSet ? 'green' : 'gray'} variant="light">
+              {status.isPending ? 'Loading…' : isLocked ? 'PIN locked' : isSet ? 'PIN set' : 'No PIN yet'}
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
             At a register, your username and this PIN approve a cashier's discount, price change or untaxed sale past
             the branch's limits.
           </Text>
+          {isLocked ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {APPROVAL_MSG.pinLocked}
+            </Alert>
+          ) : null}
           {serverError ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
               {serverError}
