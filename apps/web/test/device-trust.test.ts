@@ -1,0 +1,84 @@
+import 'fake-indexeddb/auto';
+import { createPublicKey, verify } from 'node:crypto';
+import { saleSigningText } from '@pos/shared';
+import { argon2id } from 'hash-wasm';
+import { describe, expect, it } from 'vitest';
+import { setMeta } from '../src/features/pos/offline/db';
+import {
+  deviceKeyPair,
+  devicePublicKey,
+  offlineDepartures,
+  signSale,
+  verifyPinOffline,
+} from '../src/features/pos/offline/device-trust';
+
+/** What the server does with a signature (lib/device-proof.ts): ECDSA P-256 SHA-256, IEEE P1363. */
+function serverVerifies(publicKey: string, sale: unknown, signature: string): boolean {
+  const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
+  return verify(
+    'sha256',
+    Buffer.from(saleSigningText(sale)),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64'),
+  );
+}
+
+describe("the register's device proof", () => {
+  it('makes one key pair, keeps it, and its private key cannot be exported', async () => {
+    const pair = await deviceKeyPair();
+    expect(pair).not.toBeNull();
+    expect(await deviceKeyPair()).toBe(pair);
+    expect(pair?.privateKey.extractable).toBe(false);
+    await expect(crypto.subtle.exportKey('pkcs8', pair?.privateKey as CryptoKey)).rejects.toThrow();
+  });
+
+  it('signs a sale so that the server verifies it, whatever the order of its keys; a changed sale fails', async () => {
+    const publicKey = (await devicePublicKey()) as string;
+    const sale = { id: 's-1', total: 95.5, items: [{ product_id: 'p', quantity: 1, price: 100 }], offline: true };
+    const signature = (await signSale(sale)) as string;
+    expect(serverVerifies(publicKey, sale, signature)).toBe(true);
+    const reordered = { offline: true, items: sale.items, total: 95.5, id: 's-1' };
+    expect(serverVerifies(publicKey, reordered, signature)).toBe(true);
+    expect(serverVerifies(publicKey, { ...sale, total: 0.05 }, signature)).toBe(false);
+  });
+});
+
+describe('the branch rules and approvals offline', () => {
+  const cart = (discount: number) => ({
+    items: [{ product_id: 'p', quantity: 1, price: 100, unit_price: 100 }],
+    tax_rate: 5,
+    discount_type: 'percentage' as const,
+    discount_value: discount,
+  });
+
+  it('applies the rules last synced for the branch (none synced: nothing to check)', async () => {
+    expect(await offlineDepartures('branch-unsynced', cart(90))).toEqual([]);
+    await setMeta('registerRules:branch-1', {
+      cashierMaxDiscountPercent: 10,
+      cashierMayChangePrice: false,
+      cashierMayZeroTax: false,
+    });
+    expect(await offlineDepartures('branch-1', cart(10))).toEqual([]);
+    expect((await offlineDepartures('branch-1', cart(50))).map((d) => d.kind)).toEqual(['discount_over_limit']);
+  });
+
+  it("checks a manager's PIN against the synced argon2id hash; never the cashier's own", async () => {
+    const salt = new Uint8Array(16).fill(7);
+    const pinHash = await argon2id({
+      password: '4826',
+      salt,
+      parallelism: 1,
+      iterations: 2,
+      memorySize: 19456,
+      hashLength: 32,
+      outputType: 'encoded',
+    });
+    await setMeta('approvers:register-1', [{ id: 'm-1', name: 'Maria Manager', username: 'maria', pinHash }]);
+    const check = (username: string, pin: string, cashierId = 'c-1') =>
+      verifyPinOffline({ registerId: 'register-1', username, pin, cashierId });
+    expect(await check('Maria', '4826')).toEqual({ id: 'm-1', name: 'Maria Manager' });
+    expect(await check('maria', '0000')).toBeNull();
+    expect(await check('nobody', '4826')).toBeNull();
+    expect(await check('maria', '4826', 'm-1')).toBeNull();
+  });
+});
