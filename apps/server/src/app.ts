@@ -112,6 +112,9 @@ export async function buildApp({
         // Mantine writes its CSS variables into style tags; the receipt popup is an about:blank window.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
+        // The register checks a manager's PIN offline with argon2id in WebAssembly (hash-wasm): compiling
+        // WebAssembly is allowed, evaluating strings as code is not.
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         // Added below, only for requests that came over TLS.
         'upgrade-insecure-requests': null,
       },
