@@ -96,7 +96,7 @@ export function useCheckout() {
       const queued = isOnline() ? undefined : await sellOffline(cart, payment, key);
       if (queued === 'cancelled') return stop('rejected');
       if (queued === null) throw new Error(POS_TEXT.paymentFailed);
-      // Past the cashier's limits the server asks for a manager's approval (issue 15): ask, trade the
+      // Past the cashier's limits the server asks for a manager's approval: ask, trade the
       // PIN for a one-time grant for this register and this cart, and resend naming the grant.
       // The register it is rung up on: its online sales show when it was online (and a grant is for it).
       const payload = {
