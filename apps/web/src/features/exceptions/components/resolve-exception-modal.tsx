@@ -35,16 +35,15 @@ function ResolveForm({ exception, branchId, onClose }: Props & { exception: Sale
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = resolveExceptionSchema.safeParse({ branchId, note });
+    // The note as the server's schema reads it (trimmed, 1-500 characters, its messages).
+    const parsed = resolveExceptionSchema.shape.note.safeParse(note);
     if (!parsed.success) {
-      setNoteError(
-        parsed.error.issues.find((i) => i.path[0] === 'note')?.message ?? parsed.error.issues[0]?.message ?? null,
-      );
+      setNoteError(parsed.error.issues[0]?.message ?? null);
       return;
     }
     setNoteError(null);
     resolve.mutate(
-      { saleId: exception.saleId, ...parsed.data },
+      { saleId: exception.saleId, branchId, note: parsed.data },
       {
         onSuccess: () => {
           notifySuccess(`Exception ${exception.receiptNumber} resolved`);
@@ -65,8 +64,7 @@ function ResolveForm({ exception, branchId, onClose }: Props & { exception: Sale
           label="Note"
           required
           data-autofocus
-          autosize
-          minRows={3}
+          rows={4}
           maxLength={EXCEPTION_NOTE_MAX}
           value={note}
           error={noteError}
