@@ -142,7 +142,7 @@ describe('ExceptionsPage', () => {
   it('shows the flagged lines and the amounts in the details', async () => {
     stubFetch({ list: () => page([open]) });
     renderWith(<ExceptionsPage />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Details of R01-000001' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'View details of R01-000001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Exception R01-000001' });
     const lines = within(dialog).getByRole('table', { name: 'Flagged lines' });
     expect(within(lines).getByText('Milk 1L')).toBeTruthy();

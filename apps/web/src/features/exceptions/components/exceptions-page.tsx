@@ -101,8 +101,8 @@ function ExceptionsScreen() {
         </Group>
       </Group>
       <Paper withBorder p="md">
-        <ScrollArea type="auto">
-          <Table striped highlightOnHover miw={1040} aria-label="Exceptions">
+        <ScrollArea type="auto" offsetScrollbars="x">
+          <Table striped highlightOnHover miw={880} aria-label="Exceptions">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Receipt number</Table.Th>
@@ -112,7 +112,7 @@ function ExceptionsScreen() {
                 <Table.Th ta="right">Total</Table.Th>
                 <Table.Th>What departed</Table.Th>
                 <Table.Th>Resolution</Table.Th>
-                <Table.Th>Actions</Table.Th>
+                <Table.Th>Details</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -127,7 +127,7 @@ function ExceptionsScreen() {
               ) : (
                 rows.map((e) => (
                   <Table.Tr key={e.saleId}>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Text size="sm" ff="monospace">
                         {e.receiptNumber}
                       </Text>
@@ -138,10 +138,10 @@ function ExceptionsScreen() {
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {formatMoney(e.total)}
                     </Table.Td>
-                    <Table.Td maw={280}>
+                    <Table.Td miw={180} maw={260}>
                       <FlagBadges flags={e.flags} />
                     </Table.Td>
-                    <Table.Td maw={240}>
+                    <Table.Td miw={160} maw={220}>
                       {e.resolution ? (
                         <Stack gap={2}>
                           <Text size="sm">
@@ -152,27 +152,20 @@ function ExceptionsScreen() {
                           </Text>
                         </Stack>
                       ) : (
-                        <Badge color="orange" variant="outline" tt="none">
-                          Open
-                        </Badge>
+                        <Button size="xs" onClick={() => setResolving(e)} aria-label={`Resolve ${e.receiptNumber}`}>
+                          Resolve
+                        </Button>
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => setDetails(e)}
-                          aria-label={`Details of ${e.receiptNumber}`}
-                        >
-                          Details
-                        </Button>
-                        {e.resolution ? null : (
-                          <Button size="xs" onClick={() => setResolving(e)} aria-label={`Resolve ${e.receiptNumber}`}>
-                            Resolve
-                          </Button>
-                        )}
-                      </Group>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setDetails(e)}
+                        aria-label={`View details of ${e.receiptNumber}`}
+                      >
+                        View
+                      </Button>
                     </Table.Td>
                   </Table.Tr>
                 ))

@@ -11,9 +11,10 @@ export function FlagBadges({ flags }: { flags: string[] }) {
           color="orange"
           variant="light"
           tt="none"
+          radius="sm"
           h="auto"
           py={2}
-          styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+          styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'left' } }}
         >
           {flagLabel(flag)}
         </Badge>
