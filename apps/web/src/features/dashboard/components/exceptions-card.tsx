@@ -16,9 +16,13 @@ export function ExceptionsCard({ branchId }: { branchId?: string }) {
         <Text size="sm" c="dimmed">
           The count could not be loaded.
         </Text>
+      ) : count.isPending ? (
+        <Text size="sm" c="dimmed">
+          Loading…
+        </Text>
       ) : (
         <Text fz={24} fw={700} data-testid="open-exceptions">
-          {count.data ?? 0} open
+          {count.data} open
         </Text>
       )}
       <Anchor component={Link} to="/dashboard/exceptions" size="sm">
