@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { apiSession, createProductViaApi } from './api';
+import { apiSession, createProductViaApi, uploadOfflineSaleViaApi } from './api';
 import { ensureShiftOpen, signInToDashboard } from './helpers';
 
 /**
@@ -247,6 +247,15 @@ const SCREENS: Screen[] = [
   },
   { name: 'audit log', path: '/dashboard/audit-log' },
   { name: 'audit log at 390 px', path: '/dashboard/audit-log', roles: ['admin'], viewport: PHONE },
+  { name: 'exceptions', path: '/dashboard/exceptions' },
+  { name: 'exceptions at 390 px', path: exceptionsWithOneOpen, roles: ['admin'], viewport: PHONE },
+  {
+    name: 'exceptions, resolve dialog at 390 px',
+    path: exceptionsWithOneOpen,
+    roles: ['admin'],
+    viewport: PHONE,
+    act: openResolveDialog,
+  },
   { name: 'import', path: '/dashboard/import' },
   { name: 'import at 390 px', path: '/dashboard/import', roles: ['admin'], viewport: PHONE },
   { name: 'customers', path: '/dashboard/customers' },
@@ -441,3 +450,22 @@ test.describe('keyboard and focus', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
 });
+
+/** The Exceptions screen with at least one open exception: an offline sale synced past the discount limit. */
+async function exceptionsWithOneOpen(page: Page): Promise<string> {
+  const cashier = await apiSession(page, 'cashier');
+  const manager = await apiSession(page, 'manager');
+  const product = await createProductViaApi(page, manager, { name: `A11y exception ${Date.now()}`, price: 40 });
+  await uploadOfflineSaleViaApi(page, { cashier, manager }, { product, discountPercent: 95 });
+  return '/dashboard/exceptions';
+}
+
+async function openResolveDialog(page: Page) {
+  await page
+    .getByRole('button', { name: /^Resolve / })
+    .first()
+    .click();
+  await openDialog(page, 'Resolve exception');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('A note is required')).toBeVisible();
+}

@@ -151,3 +151,68 @@ export async function returnViaApi(
   expect(res.status()).toBe(201);
   return (await res.json()).data;
 }
+
+/**
+ * A sale made offline at a register and uploaded later, as the register's outbox does: a device enrolled
+ * with its own ECDSA P-256 key under the cashier and confirmed by a manager signing in on it, then the sale
+ * (cash, a percentage discount) signed over saleSigningText in POST /api/transactions/batch. A discount past
+ * the cashier's limit lands as an exception of the branch. Returns the sale's id and receipt number.
+ */
+export async function uploadOfflineSaleViaApi(
+  page: Page,
+  { cashier, manager }: { cashier: ApiSession; manager: ApiSession },
+  { product, quantity = 1, discountPercent }: { product: Product; quantity?: number; discountPercent: number },
+): Promise<{ id: string; receiptNumber: string }> {
+  const { generateKeyPairSync, randomUUID, sign } = await import('node:crypto');
+  const { saleSigningText } = await import('../packages/shared/src/device-proof');
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const spki = publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
+  const deviceId = `e2e-offline-${randomUUID()}`;
+  const branchId = cashier.branchId;
+  let register: { id: string; code: string } | undefined;
+  for (const session of [cashier, manager]) {
+    const res = await page.request.post('/api/registers', {
+      headers: session.headers,
+      data: { branchId, deviceId, publicKey: spki },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    register ??= (await res.json()).data;
+  }
+  if (!register) throw new Error('The register was not enrolled');
+
+  const price = Number(product.price);
+  const items = [{ product_id: product.id, quantity, price, unit_price: price }];
+  const totals = computeCartTotals({ items, taxRate: 0, discountType: 'percentage', discountValue: discountPercent });
+  const receiptNumber = `${register.code}-000001`;
+  const sale = {
+    id: randomUUID(),
+    branchId,
+    items,
+    subtotal: totals.subtotal,
+    tax: 0,
+    tax_rate: 0,
+    discount_type: 'percentage',
+    discount_value: discountPercent,
+    discount_amount: totals.discountAmount,
+    total: totals.total,
+    payment_method: 'cash',
+    amount_paid: totals.total,
+    change: 0,
+    register_id: register.id,
+    offline: true,
+    sold_at: new Date(Date.now() - 30 * 60_000).toISOString(),
+    receipt_number: receiptNumber,
+  };
+  const signature = sign('sha256', Buffer.from(saleSigningText(sale)), {
+    key: privateKey,
+    dsaEncoding: 'ieee-p1363',
+  }).toString('base64');
+  const res = await page.request.post('/api/transactions/batch', {
+    headers: cashier.headers,
+    data: { branchId, sales: [{ idempotency_key: sale.id, sale, signature }] },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const [result] = (await res.json()).data.results;
+  expect(result.status, result.message).toBe(201);
+  return { id: result.id, receiptNumber };
+}

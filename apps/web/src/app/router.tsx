@@ -84,6 +84,10 @@ const AuditLogPage = screen(
   () => import('../features/audit/components/audit-log-page'),
   (m) => m.AuditLogPage,
 );
+const ExceptionsPage = screen(
+  () => import('../features/exceptions/components/exceptions-page'),
+  (m) => m.ExceptionsPage,
+);
 const InventoryPage = screen(
   () => import('../features/inventory/components/inventory-page'),
   (m) => m.InventoryPage,
@@ -178,6 +182,7 @@ export function AppRoutes() {
             <Route path="/dashboard/import" element={<ImportPage />} />
             <Route path="/dashboard/shifts" element={<ShiftsPage />} />
             <Route path="/dashboard/audit-log" element={<AuditLogPage />} />
+            <Route path="/dashboard/exceptions" element={<ExceptionsPage />} />
             <Route path="/dashboard/inventory" element={<InventoryPage />} />
             <Route path="/dashboard/transfers" element={<TransfersPage />} />
             <Route path="/dashboard/transfers/new" element={<TransferFormPage />} />

@@ -1,5 +1,6 @@
 import type { Permission } from '@pos/shared';
 import {
+  IconAlertTriangle,
   IconArrowBackUp,
   IconArrowsExchange,
   IconBox,
@@ -43,6 +44,7 @@ export const NAV_LINKS: NavLinkItem[] = [
   { label: 'Reports', to: '/dashboard/reports', icon: IconChartBar, permission: 'view_sales' },
   { label: 'Shifts', to: '/dashboard/shifts', icon: IconCash, permission: 'view_sales' },
   { label: 'Audit Log', to: '/dashboard/audit-log', icon: IconHistory, permission: 'view_audit' },
+  { label: 'Exceptions', to: '/dashboard/exceptions', icon: IconAlertTriangle, permission: 'view_audit' },
   { label: 'Import', to: '/dashboard/import', icon: IconFileImport, permission: 'adjust_stock' },
   { label: 'Products', to: '/dashboard/products', icon: IconBox },
   { label: 'Categories', to: '/dashboard/categories', icon: IconCategory },

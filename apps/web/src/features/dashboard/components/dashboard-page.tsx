@@ -1,5 +1,7 @@
 import { Badge, Box, Grid, Group, LoadingOverlay, SimpleGrid, Stack, Title } from '@mantine/core';
+import { userCan } from '@pos/shared';
 import { useCurrentSelection } from '../../../lib/selection-context';
+import { useSessionUser } from '../../../lib/session-store';
 import {
   useInventorySummary,
   useLowStock,
@@ -8,6 +10,7 @@ import {
   useSalesSummary,
 } from '../api/dashboard.api';
 import { isForbidden } from './dashboard-panel';
+import { ExceptionsCard } from './exceptions-card';
 import { InventorySummaryPanel } from './inventory-summary-panel';
 import { LowStockPanel } from './low-stock-panel';
 import { NetRevenuePanel } from './net-revenue-panel';
@@ -21,6 +24,7 @@ import { TodayCards } from './today-cards';
 /** The branch's overview: one call per panel family, each panel showing its own 403. */
 export function DashboardPage() {
   const { branch, isLoading } = useCurrentSelection();
+  const me = useSessionUser();
   const branchId = branch?.id;
   const sales = useSalesSummary(branchId);
   const inventory = useInventorySummary(branchId);
@@ -57,6 +61,13 @@ export function DashboardPage() {
           inventoryDenied={inventoryDenied}
           returnsDenied={returnsDenied}
         />
+
+        {/* Synced offline sales to review: for the roles that review them (a cashier's dashboard never asks). */}
+        {userCan(me, 'view_audit') ? (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+            <ExceptionsCard branchId={branchId} />
+          </SimpleGrid>
+        ) : null}
 
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <SalesOverviewPanel sales={sales.data} denied={salesDenied} />
