@@ -6,24 +6,20 @@ import { Hint, PopupSelect } from '../../../components/popups/deferred';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useRegisterTiles } from '../api/pos.api';
 import { useAddToCart } from '../hooks/use-add-to-cart';
-import { useBarcodeScanner } from '../hooks/use-barcode-scanner';
 import { useCartBranch } from '../hooks/use-cart-branch';
 import { useCheckout, usePrinterTest } from '../hooks/use-checkout';
 import { useOfflineRegister } from '../hooks/use-offline-register';
 import { useProductLookups } from '../hooks/use-product-lookups';
 import { useRegisterCategories } from '../hooks/use-register-categories';
 import { useRegisterHotkeys } from '../hooks/use-register-hotkeys';
-import { useApprovalRequest } from '../store/approval-request';
+import { useScansToCart } from '../hooks/use-scans-to-cart';
 import { cartStore, cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
-import { useOfflineApprovalRequest } from '../store/offline-approval';
 import { loadScannerSettings, withoutAffixes } from '../store/scanner-settings';
-import { showScanHeld } from '../utils/notices';
+import { ApprovalDialogs, useIsApprovalOpen } from './approval-dialogs';
 import { CartPanel } from './cart-panel';
 import {
-  ApprovalModal,
   LazyPaymentModal,
   MountOnFirstOpen,
-  OfflineApprovalModal,
   PriceCheckModal,
   PriceCheckResultModal,
   ShortcutsModal,
@@ -53,27 +49,19 @@ export function PosPage() {
   const tiles = useRegisterTiles({ branchId, search: debouncedSearch, categoryId });
   const tileProducts = useMemo(() => tiles.data?.pages.flatMap((p) => p.data) ?? [], [tiles.data]);
   const firstPageMeta = tiles.data?.pages[0]?.meta;
-  const categories = useRegisterCategories(branchId);
-  const categoryOptions = useMemo(
-    () => (categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
-    [categories.data],
-  );
+  const { options: categoryOptions } = useRegisterCategories(branchId);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another branch has other categories
   useEffect(() => setCategoryId(null), [branchId]);
 
   const [modal, setModal] = useState<OpenModal>(null);
   const { scan, checkPrice, priceResult, setPriceResult, isCheckingPrice } = useProductLookups(branchId);
-  const approval = useApprovalRequest();
-  const offlineApproval = useOfflineApprovalRequest();
-  const approvalOpen = approval.reason !== null || offlineApproval.request !== null;
+  const approvalOpen = useIsApprovalOpen();
   const anyModalOpen = modal !== null || priceResult !== null;
   const anyModalOpenRef = useRef(anyModalOpen);
   anyModalOpenRef.current = anyModalOpen;
   const dialogOpenRef = useRef(false);
   dialogOpenRef.current = anyModalOpen || approvalOpen;
-  // Codes scanned while the Payment dialog was open: the dialog's figures stay as they are, the codes
-  // go into the cart once it has closed.
-  const heldScans = useRef<string[]>([]);
+  const addHeldScans = useScansToCart({ scan, dialogOpenRef });
 
   const cart = useActiveCart();
   const addCart = useCartStore((s) => s.addCart);
@@ -83,32 +71,12 @@ export function PosPage() {
   const { pay, isPaying } = useCheckout();
   const printerTest = usePrinterTest();
 
-  const scanRef = useRef(scan);
-  scanRef.current = scan;
-  const addHeldScans = useCallback(async () => {
-    while (!dialogOpenRef.current && heldScans.current.length > 0) {
-      const code = heldScans.current.shift();
-      if (code) await scanRef.current(code);
-    }
-  }, []);
-
   const focusBarcode = useCallback(() => {
     // After a dialog closed: unless another one opened meanwhile (the price check entry -> its result).
     if (anyModalOpenRef.current) return;
     barcodeRef.current?.focus();
     void addHeldScans();
   }, [addHeldScans]);
-
-  // A scan wherever the focus is (the search field, a button, a discount) goes to the cart; the Barcode
-  // field handles its own.
-  useBarcodeScanner((code) => {
-    if (!dialogOpenRef.current) {
-      void scan(code);
-      return;
-    }
-    heldScans.current.push(code);
-    showScanHeld(code);
-  });
 
   // Fresh stock on the tiles (after a sale, say) becomes the cart lines' limit.
   useEffect(() => {
@@ -240,12 +208,7 @@ export function PosPage() {
         </Grid.Col>
       </Grid>
 
-      <MountOnFirstOpen opened={approval.reason !== null} onFailed={() => approval.answer?.(null)}>
-        <ApprovalModal />
-      </MountOnFirstOpen>
-      <MountOnFirstOpen opened={offlineApproval.request !== null} onFailed={() => offlineApproval.answer?.(null)}>
-        <OfflineApprovalModal />
-      </MountOnFirstOpen>
+      <ApprovalDialogs />
       <LazyPaymentModal
         cartHasItems={!isEmpty}
         opened={modal === 'payment'}

@@ -1,0 +1,38 @@
+import { type RefObject, useCallback, useRef } from 'react';
+import { showScanHeld } from '../utils/notices';
+import { useBarcodeScanner } from './use-barcode-scanner';
+
+/**
+ * A scan wherever the focus is (the search field, a button, a discount) goes to the cart (the Barcode
+ * field handles its own). While a dialog is open the dialog's figures stay as they are: the codes are
+ * held, with a note, and go into the cart once it has closed (`addHeldScans`).
+ */
+export function useScansToCart({
+  scan,
+  dialogOpenRef,
+}: {
+  scan: (code: string) => Promise<unknown>;
+  dialogOpenRef: RefObject<boolean>;
+}) {
+  const heldScans = useRef<string[]>([]);
+  const scanRef = useRef(scan);
+  scanRef.current = scan;
+
+  const addHeldScans = useCallback(async () => {
+    while (!dialogOpenRef.current && heldScans.current.length > 0) {
+      const code = heldScans.current.shift();
+      if (code) await scanRef.current(code);
+    }
+  }, [dialogOpenRef]);
+
+  useBarcodeScanner((code) => {
+    if (!dialogOpenRef.current) {
+      void scanRef.current(code);
+      return;
+    }
+    heldScans.current.push(code);
+    showScanHeld(code);
+  });
+
+  return addHeldScans;
+}
