@@ -77,6 +77,9 @@ test('offline: a discount approved on the device syncs clean, one without approv
   await approval.getByRole('button', { name: 'Approve' }).click();
   await expect(approval.getByRole('alert')).toContainText('Wrong username or PIN');
   await page.screenshot({ path: `${SCREENS}/offline-approval.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/offline-approval-390.png` });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await approval.getByLabel('PIN').fill(PIN);
   let popup = context.waitForEvent('page');
   await approval.getByRole('button', { name: 'Approve' }).click();
@@ -164,4 +167,12 @@ test('offline: a discount approved on the device syncs clean, one without approv
   });
   expect(forged.status()).toBe(403);
   expect((await forged.json()).code).toBe('DEVICE_PROOF_REQUIRED');
+
+  // The manager sees the unapproved one under Exceptions, not the approved one.
+  await signOut(page);
+  await signInToDashboard(page, 'manager');
+  await page.goto('/dashboard/exceptions');
+  await expect(page.getByText(unapprovedNumber, { exact: true })).toBeVisible();
+  await expect(page.getByText(approvedNumber, { exact: true })).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS}/exceptions.png` });
 });
