@@ -15,13 +15,9 @@ export async function findApprover(
       username: users.username,
       pinHash: users.pinHash,
       pinLockedAt: users.pinLockedAt,
-      roleId: users.roleId,
       isActive: users.isActive,
       isSuperUser: users.isSuperUser,
-      companyId: users.companyId,
-      branchId: users.branchId,
-      isMember: sql<boolean>`exists (select 1 from ${companyMembers} where ${companyMembers.companyId} = ${companyId} and ${companyMembers.userId} = ${users.id})`,
-      isMainBranch: sql<boolean>`exists (select 1 from ${branches} where ${branches.companyId} = ${companyId} and ${branches.id} = ${branchId} and ${branches.isMain})`,
+      isBranchApprover: sql<boolean>`${branchApproverWhere({ companyId, branchId })}`,
     })
     .from(users)
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
@@ -157,7 +153,8 @@ export async function consumeGrant(
 /**
  * Who may approve at a branch, as a condition on `users`: an active Manager of the branch (a Manager
  * without a branch: of the company's main branch) or an active Super Admin of the company (a member, or
- * of it). The same rule as verifyApproval's, for the approvers a register keeps offline.
+ * of it). The one definition: verifyApproval's PIN check (which also admits the platform operator) and
+ * the approvers a register keeps offline.
  */
 function branchApproverWhere({ companyId, branchId }: { companyId: string; branchId: string }) {
   const isMainBranch = sql`exists (select 1 from ${branches} where ${branches.companyId} = ${companyId} and ${branches.id} = ${branchId} and ${branches.isMain})`;

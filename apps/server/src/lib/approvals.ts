@@ -6,7 +6,6 @@ import {
   type Approval,
   type AuditAction,
   type CartRules,
-  ROLE_IDS,
   ruleDepartures,
   type SaleGrantCart,
   toMinor,
@@ -83,12 +82,7 @@ export async function verifyApproval(
     throw refused(APPROVAL_MSG.invalid);
   }
   const isRight = await verifyPassword(found.pinHash, approval.pin);
-  const isCompanyAdmin = found.roleId === ROLE_IDS.superAdmin && (found.isMember || found.companyId === companyId);
-  const isBranchManager =
-    found.roleId === ROLE_IDS.manager &&
-    found.companyId === companyId &&
-    (found.branchId === branchId || (found.branchId === null && found.isMainBranch));
-  const mayApprove = found.isActive && (found.isSuperUser || isCompanyAdmin || isBranchManager);
+  const mayApprove = found.isActive && (found.isSuperUser || found.isBranchApprover);
   if (!mayApprove) throw refused(APPROVAL_MSG.invalid);
   if (found.pinLockedAt) throw refused(APPROVAL_MSG.invalid);
   const failuresKey = `approval:failed:${found.id}`;
@@ -226,12 +220,8 @@ export async function checkSaleLimits(
   if (!isCashier(actor)) return { overrides: [], approvedBy: null };
   const rules = await repo.findRegisterRules(db, scope);
   if (!rules) return { overrides: [], approvedBy: null };
-  const overrides: Override[] = ruleDepartures(cartRulesOf(rules), input).map(({ action, reason, before, after }) => ({
-    action,
-    reason,
-    before,
-    after,
-  }));
+  // A departure is its override (its audit row): kind, the sale flag it becomes offline, rides along.
+  const overrides: Override[] = ruleDepartures(cartRulesOf(rules), input);
   if (overrides.length === 0) return { overrides, approvedBy: null };
   if (!input.approval_grant_id) {
     // An id out of reach answers 404 wherever it sits, before any rule: the sale path says which.
@@ -319,7 +309,7 @@ export async function reviewOfflineSale(
   const rules = await repo.findRegisterRules(db, scope);
   if (!rules) return { overrides: [], approvedBy: null, flags: [] };
   const departures = ruleDepartures(cartRulesOf(rules), input);
-  const overrides = departures.map(({ action, reason, before, after }) => ({ action, reason, before, after }));
+  const overrides: Override[] = departures;
   if (departures.length === 0) return { overrides, approvedBy: null, flags: [] };
   const claimed = input.device_approval;
   const approver = claimed ? await repo.findBranchApprover(db, { ...scope, userId: claimed.approver_id }) : undefined;

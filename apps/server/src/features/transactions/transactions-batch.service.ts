@@ -87,7 +87,7 @@ async function verifyDevice(
   if (!register?.publicKey || !isSignedByDevice({ publicKey: register.publicKey, sale, signature })) {
     throw new AppError(403, DEVICE_PROOF_INVALID, DEVICE_MSG.proofInvalid);
   }
-  return { registerId: register.id, isTrusted: register.isTrusted };
+  return { registerId: register.id, code: register.code, isTrusted: register.isTrusted };
 }
 
 /** A sale the schema refuses, as the route's validation answers it: the first message, and one per field. */

@@ -138,7 +138,7 @@ export async function createSale(
 }
 
 /** What the register proved about a sale: the register whose enrolled key signed it, and its trust. */
-export type DeviceProof = { registerId: string; isTrusted: boolean };
+export type DeviceProof = { registerId: string; code: string; isTrusted: boolean };
 
 /**
  * Whether the sale claims what only a register can (docs/ARCHITECTURE.md, 'The register's trust model'):
@@ -182,7 +182,11 @@ async function saleOriginOf(
   const flags: string[] = [];
   let registerCode: string | null = null;
   if (input.register_id) {
-    const register = await repo.findBranchRegister(db, { ...scope, id: input.register_id });
+    // A signed sale's register was read (and found in the branch) to verify the signature.
+    const register =
+      device?.registerId === input.register_id
+        ? device
+        : await repo.findBranchRegister(db, { ...scope, id: input.register_id });
     if (!register) throw notFound('Register');
     registerCode = register.code;
   }
