@@ -60,7 +60,9 @@ export async function buildApp({
     logger: logger
       ? {
           level: env.LOG_LEVEL,
-          ...(env.NODE_ENV === 'development' && { transport: { target: 'pino-pretty' } }),
+          // process.stdout writes synchronously to files and pipes, so log lines keep their order with
+          // console.log's (pino's default writer is asynchronous: "Server listening" could come last).
+          ...(env.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : { stream: process.stdout }),
           redact: ['req.headers.authorization'],
         }
       : false,
