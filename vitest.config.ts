@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest 4.1 starts (cores - 1) workers by default: one on this two-core machine, so the API suites
+    // ran file after file on one core. Each API file has its own database (an in-memory PGlite or its
+    // own PostgreSQL database), so two run side by side.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/test/**/*.test.ts'] } },
       { test: { name: 'server-unit', include: ['apps/server/test/unit/**/*.test.ts'] } },
@@ -10,7 +14,7 @@ export default defineConfig({
           name: 'server-api',
           include: ['apps/server/test/api/**/*.test.ts'],
           globalSetup: ['apps/server/test/helpers/pglite-template.ts'],
-          // Each file gets its own database; files run in parallel on the two cores.
+          // Each file gets its own database, so files run side by side (maxWorkers above).
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
