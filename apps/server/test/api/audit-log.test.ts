@@ -2,7 +2,7 @@ import { ROLE_IDS } from '@pos/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import { auditLogs, auditLogsDaily } from '../../src/db/schema';
+import { auditLogs, auditLogsDaily, companyMembers } from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import {
   createBranch,
@@ -148,6 +148,18 @@ describe(`audit log (${engineName()})`, () => {
       expect(rules?.after).toMatchObject({ cashierMayChangePrice: true });
       await request(ctx.app, tokens.manager, { method: 'PUT', url: '/api/auth/pin', payload: { pin: '55555' } });
       expect((await auditRows('user.pin_set')).filter((r) => r.user?.id === t.manager.id)).toHaveLength(1);
+    });
+
+    it("user.pin_set of a Super Admin of two companies: a row in each company's log, none in another", async () => {
+      const second = await createCompany(ctx.database.db);
+      await ctx.database.db.insert(companyMembers).values({ companyId: second.id, userId: t.admin.id });
+      const res = await request(ctx.app, tokens.admin, { method: 'PUT', url: '/api/auth/pin', payload: { pin: '86420' } });
+      expect(res.statusCode).toBe(200);
+      const rows = await ctx.database.db
+        .select({ companyId: auditLogs.companyId })
+        .from(auditLogs)
+        .where(sql`${auditLogs.action} = 'user.pin_set' and ${auditLogs.userId} = ${t.admin.id}`);
+      expect(rows.map((r) => r.companyId).sort()).toEqual([t.company.id, second.id].sort());
     });
 
     it('sale.discount_override with the approver', async () => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { branches, loginRateLimits, shifts, users } from '../../db/schema';
+import { branches, companies, loginRateLimits, shifts, users } from '../../db/schema';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
 type BranchKey = { companyId: string; branchId: string };
@@ -61,6 +61,12 @@ export async function findPin(db: DbOrTx, userId: string) {
 }
 
 /** A new PIN unlocks a locked one and forgets its wrong attempts (lib/approvals.ts counts them). */
+/** The ids of the companies in this scope (every company for 'all'), through the one tenant filter. */
+export async function companyIdsIn(db: DbOrTx, companyIds: CompanyScope): Promise<string[]> {
+  const rows = await db.select({ id: companies.id }).from(companies).where(tenantFilter(companies.id, companyIds));
+  return rows.map((r) => r.id);
+}
+
 export async function setPinHash(db: DbOrTx, { userId, pinHash }: { userId: string; pinHash: string }) {
   await db.update(users).set({ pinHash, pinLockedAt: null }).where(eq(users.id, userId));
   await db.delete(loginRateLimits).where(eq(loginRateLimits.key, `approval:failed:${userId}`));

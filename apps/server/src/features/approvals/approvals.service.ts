@@ -95,14 +95,14 @@ export async function getPinStatus(db: Db, actor: Actor): Promise<PinStatus> {
 export async function setPin(db: Db, actor: Actor, input: SetPinInput): Promise<PinStatus> {
   if (!mayHavePin(actor)) throw forbidden(APPROVAL_MSG.pinOnlyManagers);
   const pinHash = await hashPassword(input.pin);
-  const companyId = actor.companyId ?? (actor.companyIds === 'all' ? null : (actor.companyIds[0] ?? null));
   await db.transaction(async (tx) => {
     const before = await repo.findPin(tx, actor.userId);
     await repo.setPinHash(tx, { userId: actor.userId, pinHash });
-    if (companyId) {
+    // The PIN approves at every branch of the caller's companies: each company's log shows it was set.
+    for (const companyId of await repo.companyIdsIn(tx, actor.companyIds)) {
       await writeAudit(tx, {
         companyId,
-        branchId: actor.branchId,
+        branchId: companyId === actor.companyId ? actor.branchId : null,
         userId: actor.userId,
         action: 'user.pin_set',
         entityType: 'user',
