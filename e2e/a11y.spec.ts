@@ -57,6 +57,18 @@ async function addFirstProductAndPay(page: Page) {
   await openDialog(page, 'Payment');
 }
 
+/** Opens the date picker of this field and waits for its calendar (a screenshot of it for a person to look at). */
+function openDatePicker(label: string, shot: string) {
+  return async (page: Page) => {
+    await page.getByRole('button', { name: label, exact: true }).click();
+    const calendar = page.getByRole('dialog', { name: new RegExp(label) });
+    await expect(calendar).toBeVisible();
+    await expect(calendar).toHaveCSS('opacity', '1');
+    await expect(calendar.getByRole('button', { name: 'Previous month' })).toBeVisible();
+    await page.screenshot({ path: `${process.env.SCREENS_DIR ?? 'test-results/screens'}/date-picker-${shot}.png` });
+  };
+}
+
 async function firstCustomerPath(page: Page, role: Role): Promise<string> {
   const session = await apiSession(page, role === 'admin' ? 'admin' : 'cashier');
   const res = await page.request.get('/api/customers', {
@@ -228,7 +240,19 @@ const SCREENS: Screen[] = [
   { name: 'stock count at 390 px', path: openStockCountPath, roles: ['admin'], viewport: PHONE },
   { name: 'transactions', path: '/dashboard/transactions' },
   { name: 'returns', path: '/dashboard/returns' },
+  {
+    name: 'returns, date picker open',
+    path: '/dashboard/returns',
+    roles: ['admin'],
+    act: openDatePicker('Start Date', 'returns'),
+  },
   { name: 'reports', path: '/dashboard/reports' },
+  {
+    name: 'reports, date picker open',
+    path: '/dashboard/reports',
+    roles: ['admin'],
+    act: openDatePicker('Start Date', 'reports'),
+  },
   { name: 'reports at 390 px', path: '/dashboard/reports', roles: ['admin'], viewport: PHONE },
   { name: 'shifts', path: '/dashboard/shifts' },
   { name: 'shifts at 390 px', path: '/dashboard/shifts', roles: ['admin'], viewport: PHONE },
@@ -246,6 +270,12 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'audit log', path: '/dashboard/audit-log' },
+  {
+    name: 'audit log, date picker open',
+    path: '/dashboard/audit-log',
+    roles: ['admin'],
+    act: openDatePicker('From', 'audit-log'),
+  },
   { name: 'audit log at 390 px', path: '/dashboard/audit-log', roles: ['admin'], viewport: PHONE },
   { name: 'exceptions', path: '/dashboard/exceptions' },
   { name: 'exceptions at 390 px', path: exceptionsWithOneOpen, roles: ['admin'], viewport: PHONE },

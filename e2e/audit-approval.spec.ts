@@ -4,6 +4,20 @@ import { ensureShiftOpen, signInToDashboard } from './helpers';
 // Screenshots for a person to look at: under test-results (SCREENS_DIR to keep them elsewhere).
 const SCREENS = process.env.SCREENS_DIR ?? 'test-results/screens';
 const PIN = '2468';
+// The browser far from the branch (Main Branch: Asia/Karachi): the audit log shows the branch's times.
+test.use({ timezoneId: 'America/New_York' });
+const karachiTime = (date: Date) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Karachi',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(date)
+    .replace(',', '');
 
 // Demo data: Main Branch, a cashier's maximum discount of 10 % (the branch default); Cola 1.5L (BEV-COLA-15).
 test("a cashier's discount above the limit is approved with the manager's PIN, and the audit log lists it", async ({
@@ -58,8 +72,10 @@ test("a cashier's discount above the limit is approved with the manager's PIN, a
   await page.screenshot({ path: `${SCREENS}/register-approval.png` });
   await approval.getByLabel('PIN').fill(PIN);
   const popup = context.waitForEvent('page');
+  const approvedFrom = new Date();
   await approval.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Payment processed successfully')).toBeVisible();
+  const approvedBy = new Date();
   await popup;
   await expect(page.getByText('Cart is empty')).toBeVisible();
   // Two grants asked (the wrong PIN, then the right one), two sales sent: without approval, then with the grant.
@@ -80,6 +96,9 @@ test("a cashier's discount above the limit is approved with the manager's PIN, a
   const row = table.getByRole('row').filter({ hasText: 'Discount above the limit' }).first();
   await expect(row).toContainText('Sana Cashier');
   await expect(row).toContainText('Bilal Manager');
+  // When: the branch's clock, not the browser's (the minute may have turned while approving).
+  const when = (await row.getByRole('cell').first().textContent()) ?? '';
+  expect([karachiTime(approvedFrom), karachiTime(approvedBy)]).toContain(when);
   await page.screenshot({ path: `${SCREENS}/audit-log.png`, fullPage: true });
   await row.getByRole('button', { name: /^View details:/ }).click();
   const detail = page.getByRole('dialog', { name: 'Audit entry' });

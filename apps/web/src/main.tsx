@@ -1,4 +1,6 @@
 import '@mantine/core/styles.css';
+// Every screen's date pickers look alike (they were styled only where a screen imported these).
+import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

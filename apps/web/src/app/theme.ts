@@ -85,6 +85,15 @@ export const READABLE_COLORS: Record<string, MantineColorsTuple> = {
   gray: readableGray(gray, [DEFAULT_THEME.colors.blue[0]]),
 };
 
+const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+};
+
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'sm',
@@ -103,6 +112,10 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close drawer' } } },
     DrawerHeader: { defaultProps: { component: 'div' } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    // Every date picker's calendar names its arrows (axe: button-name; the month/year button is named by
+    // its text) and shows only the month's days (the other months' greyed days were 2.03:1 on white).
+    DatePickerInput: { defaultProps: { ariaLabels: CALENDAR_LABELS, hideOutsideDates: true } },
+    DatePicker: { defaultProps: { ariaLabels: CALENDAR_LABELS, hideOutsideDates: true } },
     Pagination: {
       defaultProps: {
         getControlProps: (control: 'first' | 'previous' | 'last' | 'next') => ({

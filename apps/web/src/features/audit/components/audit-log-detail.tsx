@@ -5,14 +5,22 @@ import { formatDateTime } from '../../../lib/format';
 const pretty = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 2));
 
 /** One audit row in full: who, on whose approval, when, where, and the before/after values. */
-export function AuditLogDetail({ item, onClose }: { item: AuditLogItem | null; onClose: () => void }) {
+export function AuditLogDetail({
+  item,
+  timeZone,
+  onClose,
+}: {
+  item: AuditLogItem | null;
+  timeZone?: string | null;
+  onClose: () => void;
+}) {
   return (
     <Modal opened={item !== null} onClose={onClose} title="Audit entry" size="lg">
       {item ? (
         <Stack gap="sm">
           <Text fw={600}>{auditActionLabel(item.action)}</Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-            <Text size="sm">When: {formatDateTime(item.createdAt)}</Text>
+            <Text size="sm">When: {formatDateTime(item.createdAt, timeZone)}</Text>
             <Text size="sm">Action: {item.action}</Text>
             <Text size="sm">By: {item.user ? `${item.user.name} (${item.user.username})` : '—'}</Text>
             <Text size="sm">

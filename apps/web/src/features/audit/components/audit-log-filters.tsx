@@ -1,18 +1,8 @@
 import { Button, Group, Paper, Select } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { AUDIT_ACTIONS, type AuditAction, auditActionLabel, type Branch } from '@pos/shared';
-import { IconCalendar, IconX } from '@tabler/icons-react';
+import { IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-
-const DATE_FORMAT = 'DD/MM/YYYY';
-
-/** yyyy-mm-dd of a picked day ('' when cleared). */
-export function dayOf(value: string | Date | null): string {
-  if (!value) return '';
-  if (typeof value === 'string') return value.slice(0, 10);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
-}
+import { DateField } from '../../../components/date-field';
 
 export type FilterState = {
   branchId: string;
@@ -62,30 +52,8 @@ export function AuditLogFilters({ value, onChange, branches, children }: Props) 
           clearable
           w={260}
         />
-        <DatePickerInput
-          label="From"
-          placeholder="dd/mm/yyyy"
-          valueFormat={DATE_FORMAT}
-          leftSection={<IconCalendar size={16} aria-hidden />}
-          value={value.from || null}
-          onChange={(v) => set({ from: dayOf(v) })}
-          maxDate={value.to || undefined}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear from date' }}
-          w={170}
-        />
-        <DatePickerInput
-          label="To"
-          placeholder="dd/mm/yyyy"
-          valueFormat={DATE_FORMAT}
-          leftSection={<IconCalendar size={16} aria-hidden />}
-          value={value.to || null}
-          onChange={(v) => set({ to: dayOf(v) })}
-          minDate={value.from || undefined}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear to date' }}
-          w={170}
-        />
+        <DateField label="From" value={value.from} onChange={(from) => set({ from })} maxDate={value.to} />
+        <DateField label="To" value={value.to} onChange={(to) => set({ to })} minDate={value.from} />
         {value.user ? (
           <Button
             variant="light"

@@ -55,6 +55,8 @@ function AuditLogScreen({ companyWide }: { companyWide: boolean }) {
     setFilters(next);
     setPage(1);
   };
+  // An entry's time in its branch's zone (every screen shows the branch's); a company-wide entry in the selected branch's.
+  const zoneOf = (row: AuditLogItem) => branches.find((b) => b.id === row.branchId)?.timezone ?? branch?.timezone;
   const person = (p: { id: string; name: string } | null, label: string) =>
     p ? (
       <Anchor
@@ -111,7 +113,7 @@ function AuditLogScreen({ companyWide }: { companyWide: boolean }) {
               ) : (
                 rows.map((row) => (
                   <Table.Tr key={row.id}>
-                    <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
+                    <Table.Td>{formatDateTime(row.createdAt, zoneOf(row))}</Table.Td>
                     <Table.Td>{auditActionLabel(row.action)}</Table.Td>
                     <Table.Td>{person(row.user, 'user')}</Table.Td>
                     <Table.Td>{person(row.approvedBy, 'approver')}</Table.Td>
@@ -122,7 +124,7 @@ function AuditLogScreen({ companyWide }: { companyWide: boolean }) {
                         size="xs"
                         variant="default"
                         onClick={() => setOpen(row)}
-                        aria-label={`View details: ${auditActionLabel(row.action)}, ${formatDateTime(row.createdAt)}`}
+                        aria-label={`View details: ${auditActionLabel(row.action)}, ${formatDateTime(row.createdAt, zoneOf(row))}`}
                       >
                         View
                       </Button>
@@ -144,7 +146,7 @@ function AuditLogScreen({ companyWide }: { companyWide: boolean }) {
           />
         ) : null}
       </Paper>
-      <AuditLogDetail item={open} onClose={() => setOpen(null)} />
+      <AuditLogDetail timeZone={open ? zoneOf(open) : undefined} item={open} onClose={() => setOpen(null)} />
     </Stack>
   );
 }

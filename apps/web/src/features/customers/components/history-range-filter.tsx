@@ -1,34 +1,22 @@
-import '@mantine/dates/styles.css';
 import { Group } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
-import type { DateValue, HistoryRange } from '../hooks/use-history-range';
+import { DateField } from '../../../components/date-field';
+import type { HistoryRange } from '../hooks/use-history-range';
 
 /** Start and end date pickers of a history tab (either may be empty). */
 export function HistoryRangeFilter({ range }: { range: HistoryRange }) {
   return (
     <Group gap="sm" mb="sm">
-      <DatePickerInput
+      <DateField
         label="Start Date"
-        placeholder="dd/mm/yyyy"
-        valueFormat="DD/MM/YYYY"
-        leftSection={<IconCalendar size={16} />}
         value={range.start}
-        onChange={(v) => range.setStart(v as DateValue)}
-        maxDate={range.end ?? undefined}
-        clearable
-        w={170}
+        onChange={(day) => range.setStart(day || null)}
+        maxDate={range.end}
       />
-      <DatePickerInput
+      <DateField
         label="End Date"
-        placeholder="dd/mm/yyyy"
-        valueFormat="DD/MM/YYYY"
-        leftSection={<IconCalendar size={16} />}
         value={range.end}
-        onChange={(v) => range.setEnd(v as DateValue)}
-        minDate={range.start ?? undefined}
-        clearable
-        w={170}
+        onChange={(day) => range.setEnd(day || null)}
+        minDate={range.start}
       />
     </Group>
   );

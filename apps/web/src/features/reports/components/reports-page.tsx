@@ -1,19 +1,17 @@
 import { Badge, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { defaultReportSort, isSuperAdmin, type ReportKind, type ReportSort, userCan } from '@pos/shared';
-import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AccessDenied } from '../../../components/access-denied';
+import { DateField } from '../../../components/date-field';
 import { ExportButton } from '../../../components/export-button';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
 import { type ReportParams, reportExportPath, reportQuery, useReport } from '../api/reports.api';
-import { dayOf, daysAgo, REPORT_LABELS, reportOptions } from '../utils/reports';
+import { daysAgo, REPORT_LABELS, reportOptions } from '../utils/reports';
 import { ReportChart } from './report-chart';
 import { ReportTable } from './report-table';
 
 /** Display format of the date pickers; the value sent is yyyy-mm-dd (local days of the branch). */
-const DATE_FORMAT = 'DD/MM/YYYY';
 const ROWS = 100;
 
 /** /dashboard/reports: Managers and Super Admins (view_sales); a cashier sees Access Denied. */
@@ -96,30 +94,8 @@ function ReportsScreen({ withCost, companyWide }: { withCost: boolean; companyWi
               w={180}
             />
           ) : null}
-          <DatePickerInput
-            label="Start Date"
-            placeholder="dd/mm/yyyy"
-            valueFormat={DATE_FORMAT}
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            value={startDate || null}
-            onChange={(v) => setStartDate(dayOf(v))}
-            maxDate={endDate || undefined}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear start date' }}
-            w={170}
-          />
-          <DatePickerInput
-            label="End Date"
-            placeholder="dd/mm/yyyy"
-            valueFormat={DATE_FORMAT}
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            value={endDate || null}
-            onChange={(v) => setEndDate(dayOf(v))}
-            minDate={startDate || undefined}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear end date' }}
-            w={170}
-          />
+          <DateField label="Start Date" value={startDate} onChange={setStartDate} maxDate={endDate} />
+          <DateField label="End Date" value={endDate} onChange={setEndDate} minDate={startDate} />
           <ExportButton path={reportExportPath(kind)} query={reportQuery(params)} entity={REPORT_LABELS[kind]} />
         </Group>
       </Paper>

@@ -1,4 +1,5 @@
 import { MARGIN_REPORTS, type Report, type ReportKind, type ReportRow, type ReportSort } from '@pos/shared';
+import { dayOf } from '../../../components/date-field';
 
 export const REPORT_LABELS: Record<ReportKind, string> = {
   'sales-by-day': 'Sales by day',
@@ -74,14 +75,6 @@ export const SORT_OPTIONS: { value: ReportSort; label: string }[] = [
   { value: 'cost', label: 'Cost' },
   { value: 'margin', label: 'Margin' },
 ];
-
-/** yyyy-mm-dd of a date picker's value (its local calendar day), '' when cleared. */
-export function dayOf(value: string | Date | null): string {
-  if (!value) return '';
-  if (typeof value === 'string') return value.slice(0, 10);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
-}
 
 /** The local day `days` before today (yyyy-mm-dd). */
 export function daysAgo(days: number, now = new Date()): string {

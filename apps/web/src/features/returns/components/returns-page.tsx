@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Tabs, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { userCan } from '@pos/shared';
 import { IconArrowBackUp, IconCalendar, IconCash, IconClock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { AccessDenied } from '../../../components/access-denied';
+import { DateField } from '../../../components/date-field';
 import { ExportButton, exportQuery } from '../../../components/export-button';
 import { PagerFooter } from '../../../components/pager-footer';
 import { formatAmount, formatCount } from '../../../lib/format';
@@ -20,13 +20,6 @@ import { ReturnsTable } from './returns-table';
 const PAGE_SIZE = 10;
 
 /** /dashboard/returns: four stat cards, the returns list and the transaction lookup (spec 02, section 2). */
-/** A date picker's value as 'yyyy-mm-dd' (the filter's wire form), '' when cleared. */
-function dayOf(value: string | Date | null): string {
-  if (!value) return '';
-  if (typeof value === 'string') return value.slice(0, 10);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
-}
 
 /** A typed /dashboard/returns without view_returns (a cashier): Access Denied, not N/A cards. */
 export function ReturnsPage() {
@@ -175,36 +168,23 @@ function ReturnsList({
           }}
           w={180}
         />
-        {/* dd/mm/yyyy pickers like the transactions and customer screens (not the browser's own). */}
-        <DatePickerInput
+        <DateField
           label="Start Date"
-          placeholder="dd/mm/yyyy"
-          valueFormat="DD/MM/YYYY"
-          leftSection={<IconCalendar size={16} />}
-          value={startDate || null}
-          onChange={(value) => {
-            setStartDate(dayOf(value));
+          value={startDate}
+          onChange={(day) => {
+            setStartDate(day);
             setPage(1);
           }}
-          maxDate={endDate || undefined}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear start date' }}
-          w={170}
+          maxDate={endDate}
         />
-        <DatePickerInput
+        <DateField
           label="End Date"
-          placeholder="dd/mm/yyyy"
-          valueFormat="DD/MM/YYYY"
-          leftSection={<IconCalendar size={16} />}
-          value={endDate || null}
-          onChange={(value) => {
-            setEndDate(dayOf(value));
+          value={endDate}
+          onChange={(day) => {
+            setEndDate(day);
             setPage(1);
           }}
-          minDate={startDate || undefined}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear end date' }}
-          w={170}
+          minDate={startDate}
         />
         {status || startDate || endDate ? (
           <Button

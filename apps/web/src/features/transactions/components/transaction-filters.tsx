@@ -1,12 +1,9 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { DateField } from '../../../components/date-field';
 import { PAGE_SIZE_OPTIONS } from '../../../lib/use-list-controls';
 import type { TransactionFiltersState } from '../hooks/use-transaction-filters';
 import { PAYMENT_FILTER_OPTIONS } from '../utils/filters';
-
-/** Display format of the date pickers (spec 02, section 9); the value sent is yyyy-mm-dd. */
-const DATE_FORMAT = 'DD/MM/YYYY';
 
 /** Cashier name search, payment method, start and end date and page size (spec 02, section 2). */
 export function TransactionFilters({ filters }: { filters: TransactionFiltersState }) {
@@ -30,29 +27,17 @@ export function TransactionFilters({ filters }: { filters: TransactionFiltersSta
         allowDeselect={false}
         w={150}
       />
-      <DatePickerInput
+      <DateField
         label="Start Date"
-        placeholder="dd/mm/yyyy"
-        valueFormat={DATE_FORMAT}
-        leftSection={<IconCalendar size={16} />}
         value={filters.startDate}
-        onChange={filters.setStartDate}
-        maxDate={filters.endDate ?? undefined}
-        clearable
-        clearButtonProps={{ 'aria-label': 'Clear start date' }}
-        w={170}
+        onChange={(day) => filters.setStartDate(day || null)}
+        maxDate={filters.endDate}
       />
-      <DatePickerInput
+      <DateField
         label="End Date"
-        placeholder="dd/mm/yyyy"
-        valueFormat={DATE_FORMAT}
-        leftSection={<IconCalendar size={16} />}
         value={filters.endDate}
-        onChange={filters.setEndDate}
-        minDate={filters.startDate ?? undefined}
-        clearable
-        clearButtonProps={{ 'aria-label': 'Clear end date' }}
-        w={170}
+        onChange={(day) => filters.setEndDate(day || null)}
+        minDate={filters.startDate}
       />
       <Select
         label="Per page"

@@ -1,9 +1,8 @@
-import { ExportButton, exportQuery } from '../../../components/export-button';
-import { PagerFooter } from '../../../components/pager-footer';
-import '@mantine/dates/styles.css';
 import { Badge, Group, Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ExportButton, exportQuery } from '../../../components/export-button';
+import { PagerFooter } from '../../../components/pager-footer';
 import {
   isForbidden,
   useTransaction,
