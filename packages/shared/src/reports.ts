@@ -77,8 +77,8 @@ export type ReportQuery = z.infer<typeof reportQuerySchema>;
 /**
  * One row of a report. `revenue`: sales by day/hour/cashier/payment method: completed sales' totals
  * (grossRevenue); by product/category/brand and margins: goods at their sale price (grossSubtotal).
- * `returned`: what was refunded (by day) or returned goods at their sale price (product reports); null
- * where returns cannot be attributed (hour, cashier, payment method). Cost and margin only in margin
+ * `returned`: what was refunded (by day; by payment method, by the way it went back) or returned goods at
+ * their sale price (product reports); null where returns cannot be attributed (hour, cashier). Cost and margin only in margin
  * reports.
  */
 export const reportRowSchema = z.object({

@@ -1,4 +1,4 @@
-import type { ReportKind } from '@pos/shared';
+import { MONEY_METHOD_LABELS, type ReportKind } from '@pos/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client';
 import { addDays } from './sales-figures';
@@ -76,7 +76,7 @@ const byDay = (scope: ReportScope, period: LocalDays) => sql`
   full join (select d.day, sum(d.refunded) as refunded from returns_daily d
              where ${dailyWhere(scope, period)} group by d.day having sum(d.returns_count) > 0) r on r.day = s.day`;
 
-/** Sales by a column of sales_daily (cashier, payment method): completed sales; returns not attributed. */
+/** Sales by a column of sales_daily (the cashier): completed sales; returns not attributed. */
 const byDailyColumn = (scope: ReportScope, period: LocalDays, key: SQL, label: SQL, join: SQL) => sql`
   select ${key}::text as key, ${label} as label, sum(d.transactions)::text as transactions,
          sum(d.items_sold)::text as quantity, sum(d.revenue)::text as revenue, null::text as returned,
@@ -84,6 +84,33 @@ const byDailyColumn = (scope: ReportScope, period: LocalDays, key: SQL, label: S
   from sales_daily d ${join}
   where ${dailyWhere(scope, period)}
   group by ${key}, ${label} having sum(d.transactions) > 0`;
+
+/**
+ * Completed sales by payment method (sales_daily) less the refunds made that way in the period (a card
+ * refund goes back to the card; store credit and exchanges are rows of their own), so the rows' net
+ * revenue adds up to Sales by day's for the same period.
+ */
+const byPaymentMethod = (scope: ReportScope, period: LocalDays) => {
+  const key = sql`coalesce(s.method, r.method)`;
+  const label = sql`case ${key} ${sql.join(
+    Object.entries(MONEY_METHOD_LABELS).map(([method, text]) => sql`when ${method} then ${text}`),
+    sql` `,
+  )} else ${key} end`;
+  return sql`
+  select ${key} as key, ${label} as label,
+         coalesce(s.tx, 0)::text as transactions, coalesce(s.items, 0)::text as quantity,
+         coalesce(s.revenue, 0)::text as revenue, coalesce(r.refunded, 0)::text as returned,
+         (coalesce(s.revenue, 0) - coalesce(r.refunded, 0))::text as net_revenue, null::text as cost
+  from (select d.payment_method as method, sum(d.transactions) as tx, sum(d.items_sold) as items,
+               sum(d.revenue) as revenue
+        from sales_daily d where ${dailyWhere(scope, period)}
+        group by d.payment_method having sum(d.transactions) > 0) s
+  full join (select case rt.refund_method when 'card_refund' then 'card' else rt.refund_method end as method,
+                    sum(rt.refund_amount) as refunded
+             from returns rt ${branchJoin('rt')}
+             where ${rowsWhere('rt', 'created_at', scope, period)} and rt.status = 'completed'
+             group by 1) r on r.method = s.method`;
+};
 
 /**
  * Completed sales by the local hour of day they were sold (sold_at): the hour totals (sales_hourly, kept
@@ -213,7 +240,7 @@ function reportSql(report: ReportKind, scope: ReportScope, period: LocalDays): S
         sql`left join users u on u.id = d.cashier_id`,
       );
     case 'sales-by-payment-method':
-      return byDailyColumn(scope, period, sql`d.payment_method`, sql`d.payment_method`, sql``);
+      return byPaymentMethod(scope, period);
     case 'sales-by-product':
     case 'margin-by-product':
       return goodsBy(scope, period, 'product');

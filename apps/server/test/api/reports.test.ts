@@ -1,4 +1,4 @@
-import { REPORT_KINDS, type Report } from '@pos/shared';
+import { MONEY_METHOD_LABELS, REPORT_KINDS, type Report } from '@pos/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../src/db/client';
@@ -177,6 +177,12 @@ describe(`GET /reports/* (${engineName()})`, () => {
       expect(r.totals.netRevenue, kind).toBe(a.netSubtotal);
       expect(r.totals.quantity, kind).toBe(a.grossItemsSold);
     }
+    // By payment method the refunds are attributed to the way they went back: the net adds up to the day's.
+    const day = await report('sales-by-day');
+    const byMethod = await report('sales-by-payment-method');
+    expect(byMethod.totals.returned).toBe(day.totals.returned);
+    expect(byMethod.totals.netRevenue).toBe(day.totals.netRevenue);
+    expect(byMethod.rows.every((r) => r.label === MONEY_METHOD_LABELS[r.key])).toBe(true);
     const reasons = await report('returns-by-reason');
     expect(reasons.rows).toEqual([expect.objectContaining({ key: 'defective', transactions: 1, quantity: 1 })]);
     expect(reasons.totals.returned).toBe(a.totalReturnedValue);
