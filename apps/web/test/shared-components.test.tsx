@@ -1,10 +1,12 @@
 import { Table } from '@mantine/core';
+import type { TransferDetail } from '@pos/shared';
 import { IconCash } from '@tabler/icons-react';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DetailField } from '../src/components/detail-field';
 import { StatCard } from '../src/components/stat-card';
 import { ListState, TableStateRow } from '../src/components/table-state';
+import { TransferLinesTable } from '../src/features/transfers/components/transfer-lines-table';
 import { renderWithProviders } from './render';
 
 function inTable(row: React.ReactElement) {
@@ -64,5 +66,32 @@ describe('StatCard and DetailField', () => {
     renderWithProviders(<DetailField label="Cashier">Ali</DetailField>);
     const label = screen.getByText('Cashier');
     expect(label.nextElementSibling?.textContent).toBe('Ali');
+  });
+});
+
+describe('TransferLinesTable', () => {
+  const line = {
+    id: 'l1',
+    productId: 'p1',
+    sku: 'SKU-1',
+    name: 'Rice 5kg',
+    quantity: 10,
+    received: 0,
+    damaged: 0,
+    missing: 10,
+    destinationProductId: null,
+  };
+  const transfer = (status: TransferDetail['status'], l = line) =>
+    ({ status, lines: [l] }) as unknown as TransferDetail;
+
+  it('calls what is not yet received "Still to come" in transit, never "Missing"', () => {
+    renderWithProviders(<TransferLinesTable transfer={transfer('in_transit')} />);
+    expect(screen.getByRole('columnheader', { name: 'Still to come' })).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: 'Missing' })).toBeNull();
+  });
+
+  it('calls it "Missing" once the transfer is closed', () => {
+    renderWithProviders(<TransferLinesTable transfer={transfer('closed', { ...line, received: 8, missing: 2 })} />);
+    expect(screen.getByRole('columnheader', { name: 'Missing' })).toBeTruthy();
   });
 });

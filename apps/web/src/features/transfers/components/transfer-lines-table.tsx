@@ -1,9 +1,13 @@
 import { Box, Table } from '@mantine/core';
 import type { TransferDetail } from '@pos/shared';
 
-/** The transfer's lines: sent, received, damaged and missing (still open, or written off once closed). */
+/**
+ * The transfer's lines: sent, received, damaged, and the rest: "Still to come" while in transit (nothing
+ * is missing before the receiving branch says so), "Missing" once received or closed (written off).
+ */
 export function TransferLinesTable({ transfer }: { transfer: TransferDetail }) {
   const sent = transfer.status !== 'draft' && transfer.status !== 'cancelled';
+  const restLabel = transfer.status === 'in_transit' ? 'Still to come' : 'Missing';
   return (
     // A focusable scrolling region: at 390 px the columns scroll sideways by keyboard too.
     <Box tabIndex={0} role="region" aria-label="Transfer lines" style={{ overflowX: 'auto' }}>
@@ -17,7 +21,7 @@ export function TransferLinesTable({ transfer }: { transfer: TransferDetail }) {
               <>
                 <Table.Th ta="right">Received</Table.Th>
                 <Table.Th ta="right">Damaged</Table.Th>
-                <Table.Th ta="right">Missing</Table.Th>
+                <Table.Th ta="right">{restLabel}</Table.Th>
               </>
             ) : null}
           </Table.Tr>
