@@ -1,5 +1,7 @@
-import { DEFAULT_THEME, Modal, Notification, Pagination } from '@mantine/core';
+import { DEFAULT_THEME, Modal, Notification, Pagination, PasswordInput } from '@mantine/core';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PasswordField } from '../src/components/password-field';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, READABLE_COLORS, theme } from '../src/app/theme';
 import { renderWithProviders } from './render';
@@ -71,5 +73,25 @@ describe('theme names and landmarks', () => {
     renderWithProviders(<Pagination total={5} value={2} onChange={() => {}} />);
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeTruthy();
+  });
+
+  it('lets Tab reach the show/hide toggle of a password or PIN field, and Space show it', async () => {
+    renderWithProviders(
+      <>
+        <PasswordInput label="PIN" />
+        <PasswordField label="Password" />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('PIN'));
+    await user.tab();
+    expect(document.activeElement?.tagName).toBe('BUTTON');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show' }));
+    await user.keyboard(' ');
+    expect(screen.getByLabelText('Password').getAttribute('type')).toBe('text');
   });
 });

@@ -112,6 +112,8 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close drawer' } } },
     DrawerHeader: { defaultProps: { component: 'div' } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    // A password or PIN field's show/hide toggle is reached by Tab like any other button (WCAG 2.1.1).
+    PasswordInput: { defaultProps: { visibilityToggleFocusable: true } },
     // Every date picker's calendar names its arrows (axe: button-name; the month/year button is named by
     // its text) and shows only the month's days (the other months' greyed days were 2.03:1 on white).
     DatePickerInput: { defaultProps: { ariaLabels: CALENDAR_LABELS, hideOutsideDates: true } },
