@@ -69,6 +69,16 @@ function openDatePicker(label: string, shot: string) {
   };
 }
 
+/** Opens the option list of this select and waits for it (its options in view). */
+function openSelect(label: string) {
+  return async (page: Page) => {
+    await page.getByRole('combobox', { name: label, exact: true }).click();
+    const list = page.getByRole('listbox', { name: label });
+    await expect(list).toBeVisible();
+    await expect(list.getByRole('option').first()).toBeVisible();
+  };
+}
+
 async function firstCustomerPath(page: Page, role: Role): Promise<string> {
   const session = await apiSession(page, role === 'admin' ? 'admin' : 'cashier');
   const res = await page.request.get('/api/customers', {
@@ -253,6 +263,7 @@ const SCREENS: Screen[] = [
     roles: ['admin'],
     act: openDatePicker('Start Date', 'reports'),
   },
+  { name: 'reports, Report list open', path: '/dashboard/reports', roles: ['admin'], act: openSelect('Report') },
   { name: 'reports at 390 px', path: '/dashboard/reports', roles: ['admin'], viewport: PHONE },
   { name: 'shifts', path: '/dashboard/shifts' },
   { name: 'shifts at 390 px', path: '/dashboard/shifts', roles: ['admin'], viewport: PHONE },
@@ -276,6 +287,7 @@ const SCREENS: Screen[] = [
     roles: ['admin'],
     act: openDatePicker('From', 'audit-log'),
   },
+  { name: 'audit log, Action list open', path: '/dashboard/audit-log', roles: ['admin'], act: openSelect('Action') },
   { name: 'audit log at 390 px', path: '/dashboard/audit-log', roles: ['admin'], viewport: PHONE },
   { name: 'exceptions', path: '/dashboard/exceptions' },
   { name: 'exceptions at 390 px', path: exceptionsWithOneOpen, roles: ['admin'], viewport: PHONE },

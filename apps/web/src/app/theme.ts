@@ -112,6 +112,12 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close drawer' } } },
     DrawerHeader: { defaultProps: { component: 'div' } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    // A select's options sit straight in its listbox, which scrolls itself (theme.css): the combobox drives
+    // it by keyboard (arrows move through the options and scroll them into view). Mantine's scroll area put
+    // a box between the listbox and its options that axe found unreachable and not allowed in a listbox.
+    Select: { defaultProps: { withScrollArea: false } },
+    MultiSelect: { defaultProps: { withScrollArea: false } },
+    Autocomplete: { defaultProps: { withScrollArea: false } },
     // A password or PIN field's show/hide toggle is reached by Tab like any other button (WCAG 2.1.1).
     PasswordInput: { defaultProps: { visibilityToggleFocusable: true } },
     // Every date picker's calendar names its arrows (axe: button-name; the month/year button is named by
