@@ -135,7 +135,10 @@ describe(`shop API (${engineName()})`, () => {
       const ok = await post(admin, payload);
       expect(ok.statusCode).toBe(200);
       expect(ok.json().data).toEqual({ companyId: tenant.company.id, taxId: '1234567-8', strn: '32-77-8761-234-56' });
-      expect(await companyRow(admin, tenant.company.id)).toMatchObject({ taxId: '1234567-8', strn: '32-77-8761-234-56' });
+      expect(await companyRow(admin, tenant.company.id)).toMatchObject({
+        taxId: '1234567-8',
+        strn: '32-77-8761-234-56',
+      });
       const me = await request(ctx.app, admin, { url: '/api/auth/me' });
       expect(me.json().data.company.find((c: { id: string }) => c.id === tenant.company.id)).toMatchObject({
         strn: '32-77-8761-234-56',
