@@ -114,6 +114,8 @@ describe('encodeReceipt: images for what the code page cannot hold, the barcode,
       expect(rows[y * 72]).toBe(0xff);
       expect(rows.slice(y * 72 + 1, (y + 1) * 72).every((b) => b === 0)).toBe(true);
     }
+    // The image feeds the paper itself: no line feed after it (a blank line on the paper).
+    expect(bytes[image + 8 + 72 * 40]).not.toBe(0x0a);
     // Nothing went out as '?' (the code page's stand-in for what it cannot hold).
     const text = latin1(bytes.slice(0, image)) + latin1(bytes.slice(image + 8 + 72 * 40));
     expect(text).not.toContain('?');

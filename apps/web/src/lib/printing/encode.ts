@@ -15,6 +15,12 @@ export type EncodeOptions = {
   rasterize?: LineRasterizer;
 };
 
+/**
+ * The receipt's encoder: 48 columns; an image or a barcode advances the paper by itself, so no line
+ * feed follows it (that would print a blank line under every image line).
+ */
+const receiptEncoder = () => new ReceiptPrinterEncoder({ columns: RECEIPT_WIDTH, feedAfterBlock: false });
+
 /** Below this an image pixel prints black (0-255): a little above the middle keeps thin strokes. */
 const IMAGE_THRESHOLD = 160;
 
@@ -56,7 +62,7 @@ export async function encodeReceipt(
   data: ReceiptData,
   { openDrawer = false, rasterize = rasterizeLine }: { openDrawer?: boolean } & EncodeOptions = {},
 ): Promise<Uint8Array> {
-  const encoder = new ReceiptPrinterEncoder({ columns: RECEIPT_WIDTH }).initialize();
+  const encoder = receiptEncoder().initialize();
   await writeLines(encoder, receiptLines(data), rasterize);
   writeBarcode(encoder, receiptBarcode(data));
   encoder.newline(3);
@@ -73,7 +79,7 @@ export async function encodeShiftReport(
   data: ShiftReportPrint,
   { rasterize = rasterizeLine }: EncodeOptions = {},
 ): Promise<Uint8Array> {
-  const encoder = new ReceiptPrinterEncoder({ columns: RECEIPT_WIDTH }).initialize();
+  const encoder = receiptEncoder().initialize();
   await writeLines(encoder, shiftReportLines(data), rasterize);
   return encoder.newline(3).cut().encode();
 }

@@ -9,15 +9,18 @@ export const POPUP_CLOSE_DELAY_MS = 500;
 const SCRIPT_RANGES = 'U+0600-06FF, U+0750-077F, U+0870-08FF, U+FB50-FDFF, U+FE70-FEFF';
 
 const popupStyle = (fontUrl: string) => `
-  @font-face { font-family: '${SCRIPT_FONT_FAMILY}'; src: url('${fontUrl}') format('woff2'); unicode-range: ${SCRIPT_RANGES}; }
+  @font-face {
+    font-family: '${SCRIPT_FONT_FAMILY}'; src: url('${fontUrl}') format('woff2');
+    unicode-range: ${SCRIPT_RANGES}; size-adjust: 130%;
+  }
   body { margin: 0; padding: 16px; background: #fff; color: #000; }
   pre, .barcode { font-family: '${SCRIPT_FONT_FAMILY}', 'Courier New', Courier, monospace; font-size: 12px; }
   pre { margin: 0; line-height: 1.35; white-space: pre; }
-  bdi { display: inline-block; }
+  bdi { display: inline-block; text-align: left; }
   bdi.right { text-align: right; }
   bdi.center { text-align: center; }
   .barcode { width: 48ch; margin-top: 12px; text-align: center; }
-  .barcode svg { max-width: 100%; height: auto; }
+  .barcode svg { width: 75%; height: auto; }
   @media print { body { padding: 0; } @page { margin: 4mm; } }
 `;
 

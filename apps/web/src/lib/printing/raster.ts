@@ -37,7 +37,7 @@ function loadScriptFont(): Promise<void> {
 const latinFont = (column: number) =>
   `${Math.round(column / 0.6)}px "DejaVu Sans Mono", Consolas, "Courier New", monospace`;
 /** Other runs: Naskh at a size that reads on thermal paper, then the system's fonts. */
-const scriptFont = (column: number) => `${Math.round(column * 2.1)}px "${SCRIPT_FONT_FAMILY}", "Noto Sans", sans-serif`;
+const scriptFont = (column: number) => `${Math.round(column * 2.4)}px "${SCRIPT_FONT_FAMILY}", "Noto Sans", sans-serif`;
 
 /** The shortest image line: a text line's height (24 dots) and its spacing. */
 const MIN_HEIGHT = 32;
