@@ -166,6 +166,10 @@ describe('printReceipt: the printer order', () => {
     expect(pre?.textContent).toBe(receiptLines(data).join('\n'));
     expect(popup.document.head.textContent).toContain('monospace');
     expect(popup.document.title).toBe('Receipt RCP-000042');
+    // Under the lines, the receipt number as a Code 128 SVG.
+    const barcode = popup.document.querySelector('[role="img"]');
+    expect(barcode?.getAttribute('aria-label')).toBe('Barcode RCP-000042');
+    expect(barcode?.querySelector('svg')).not.toBeNull();
     expect(popup.print).toHaveBeenCalledTimes(1);
     expect(popup.close).not.toHaveBeenCalled();
     vi.advanceTimersByTime(POPUP_CLOSE_DELAY_MS - 1);

@@ -1,4 +1,3 @@
-import { barcodeSvg } from './barcode-svg';
 import { lineRuns } from './code-page';
 import { SCRIPT_FONT_FAMILY, scriptFontUrl } from './raster';
 
@@ -51,15 +50,22 @@ export type PopupDocument = {
   /** What the window is, in 'The ... window was blocked'. */
   kind: 'receipt' | 'report';
   lines: string[];
-  /** The receipt number's Code 128 (drawn by bwip-js) under the lines; none when absent. */
+  /** The receipt number's Code 128 under the lines; none when absent. */
   barcode?: string | null;
 };
 
 /**
- * The printable fallback: a window with the 48-column lines in a <pre> (and the barcode under them),
- * printed, closed 500 ms later. Throws when the popup is blocked.
+ * bwip-js (~50 KB gzipped) is fetched for the popup's barcode only: a till with a printer never loads
+ * it for a receipt (the labels load it for their own sheets).
  */
-export function printLinesInPopup({ title, label, kind, lines, barcode }: PopupDocument): void {
+const loadBarcodeSvg = async () => (await import('./barcode-svg')).barcodeSvg;
+
+/**
+ * The printable fallback: a window with the 48-column lines in a <pre> (and the barcode under them),
+ * printed, closed 500 ms later. The window opens before anything is awaited (a popup blocker judges
+ * the moment of the call). Throws when the popup is blocked.
+ */
+export async function printLinesInPopup({ title, label, kind, lines, barcode }: PopupDocument): Promise<void> {
   const popup = window.open('', '_blank', 'width=460,height=720');
   if (!popup) throw new Error(`The ${kind} window was blocked`);
   const doc = popup.document;
@@ -79,9 +85,13 @@ export function printLinesInPopup({ title, label, kind, lines, barcode }: PopupD
     figure.className = 'barcode';
     figure.setAttribute('role', 'img');
     figure.setAttribute('aria-label', `Barcode ${barcode}`);
-    // The SVG is bwip-js's own output for the receipt number (printable ASCII; no user markup reaches it).
-    figure.innerHTML = barcodeSvg('code128', barcode);
-    doc.body.append(figure);
+    try {
+      // The SVG is bwip-js's own output for the receipt number (printable ASCII; no user markup reaches it).
+      figure.innerHTML = (await loadBarcodeSvg())('code128', barcode);
+      doc.body.append(figure);
+    } catch {
+      // The barcode's code could not be fetched (offline before the app was cached): the lines still print.
+    }
   }
   popup.focus();
   popup.print();

@@ -121,8 +121,8 @@ export async function printViaUsb(bytes: PrintBytes): Promise<boolean> {
 }
 
 /** The printable fallback: the receipt's 48-column lines and its number's barcode in a popup. */
-function printViaPopup(data: ReceiptData): void {
-  printLinesInPopup({
+function printViaPopup(data: ReceiptData): Promise<void> {
+  return printLinesInPopup({
     title: `Receipt ${data.receiptNumber}`,
     label: 'Receipt',
     kind: 'receipt',
@@ -165,7 +165,7 @@ export async function printReceipt(data: ReceiptData, options: ReceiptPrintOptio
   }
 
   try {
-    printViaPopup(data);
+    await printViaPopup(data);
     return 'popup';
   } catch (error) {
     causes.push(error);
@@ -182,9 +182,9 @@ export function printTestReceipt(store?: ReceiptStore): Promise<PrintMethod> {
 }
 
 /** The X / Z report's lines in the printable popup (the receipt's fallback). */
-function printShiftViaPopup(data: ShiftReportPrint): void {
+function printShiftViaPopup(data: ShiftReportPrint): Promise<void> {
   const title = shiftReportTitle(data.report);
-  printLinesInPopup({ title, label: title, kind: 'report', lines: shiftReportLines(data) });
+  return printLinesInPopup({ title, label: title, kind: 'report', lines: shiftReportLines(data) });
 }
 
 /** Prints the X / Z report like a receipt: desktop wrapper, paired USB printer, then the popup. */
@@ -211,7 +211,7 @@ export async function printShiftReport(data: ShiftReportPrint): Promise<PrintMet
     causes.push(error);
   }
   try {
-    printShiftViaPopup(data);
+    await printShiftViaPopup(data);
     return 'popup';
   } catch (error) {
     causes.push(error);
