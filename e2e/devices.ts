@@ -114,16 +114,58 @@ export async function usbRecord(page: Page, { clear = false } = {}): Promise<Fak
   }, clear);
 }
 
-export type EscPosItem = { kind: 'init' } | { kind: 'cut' } | { kind: 'pulse' } | { kind: 'line'; text: string };
+export type EscPosItem =
+  | { kind: 'init' }
+  | { kind: 'cut' }
+  | { kind: 'pulse' }
+  | { kind: 'line'; text: string }
+  /** GS v 0: a raster image, `width` x `height` dots, `ink` of them black; `rows` its bits, one string of 0/1 a row. */
+  | { kind: 'image'; width: number; height: number; ink: number; rows: string[] }
+  /** GS k: a barcode of the printer's own (`symbology` is its m byte: 73 is Code 128), with its data. */
+  | { kind: 'barcode'; symbology: number; data: string };
 
 /** ESC and GS commands with one parameter byte that only set a mode (codepage, bold, alignment, size...). */
 const ESC_ONE_BYTE = new Set([0x21, 0x2d, 0x33, 0x45, 0x47, 0x4a, 0x4d, 0x52, 0x61, 0x64, 0x74, 0x7b]);
 const GS_ONE_BYTE = new Set([0x21, 0x42, 0x48, 0x66, 0x68, 0x77]);
 
+/** GS v 0 m xL xH yL yH d1...dk: a raster image of (xL + 256 xH) bytes a row and (yL + 256 yH) rows. */
+function rasterImage(bytes: readonly number[], at: number): { item: EscPosItem; next: number } {
+  const [xL = 0, xH = 0, yL = 0, yH = 0] = bytes.slice(at + 4, at + 8);
+  const rowBytes = xL + 256 * xH;
+  const height = yL + 256 * yH;
+  const data = bytes.slice(at + 8, at + 8 + rowBytes * height);
+  if (data.length !== rowBytes * height) throw new Error(`A raster image at byte ${at} is cut short`);
+  const rows = Array.from({ length: height }, (_, y) =>
+    data
+      .slice(y * rowBytes, (y + 1) * rowBytes)
+      .map((b) => b.toString(2).padStart(8, '0'))
+      .join(''),
+  );
+  const ink = rows.reduce((sum, row) => sum + row.replaceAll('0', '').length, 0);
+  return { item: { kind: 'image', width: rowBytes * 8, height, ink, rows }, next: at + 8 + data.length };
+}
+
+/** GS k m: function A (m < 65) data up to a NUL, function B (m >= 65) a length byte then the data. */
+function barcode(bytes: readonly number[], at: number): { item: EscPosItem; next: number } {
+  const symbology = bytes[at + 2] as number;
+  if (symbology >= 0x41) {
+    const length = bytes[at + 3] as number;
+    const data = String.fromCharCode(...bytes.slice(at + 4, at + 4 + length));
+    return { item: { kind: 'barcode', symbology, data }, next: at + 4 + length };
+  }
+  const end = bytes.indexOf(0x00, at + 3);
+  if (end < 0) throw new Error(`A barcode at byte ${at} has no end`);
+  return {
+    item: { kind: 'barcode', symbology, data: String.fromCharCode(...bytes.slice(at + 3, end)) },
+    next: end + 1,
+  };
+}
+
 /**
  * Decodes the ESC/POS bytes a receipt is made of: ESC @ (initialize), text lines (LF ends one, CR is
- * dropped; bytes as Latin-1), ESC p (drawer pulse), GS V (cut); mode commands are skipped. An
- * unknown command throws, so nothing passes unread.
+ * dropped; bytes as Latin-1), ESC p (drawer pulse), GS V (cut), GS v 0 (raster image), GS k (barcode);
+ * mode commands (code page, alignment, the barcode's height, width and text) are skipped. An unknown
+ * command throws, so nothing passes unread.
  */
 export function decodeEscPos(bytes: readonly number[]): EscPosItem[] {
   const items: EscPosItem[] = [];
@@ -150,6 +192,14 @@ export function decodeEscPos(bytes: readonly number[]): EscPosItem[] {
       const mode = bytes[i + 2] as number;
       items.push({ kind: 'cut' }); // GS V m, with a feed byte for m = 65 / 66
       i += mode === 0x41 || mode === 0x42 ? 4 : 3;
+    } else if (b === 0x1d && next === 0x76 && bytes[i + 2] === 0x30) {
+      const { item, next: after } = rasterImage(bytes, i);
+      items.push(item);
+      i = after;
+    } else if (b === 0x1d && next === 0x6b) {
+      const { item, next: after } = barcode(bytes, i);
+      items.push(item);
+      i = after;
     } else if (b === 0x1d && next !== undefined && GS_ONE_BYTE.has(next)) {
       i += 3;
     } else if (b === 0x1c && next === 0x2e) {

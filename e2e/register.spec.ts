@@ -74,6 +74,10 @@ test('a cashier sells two products by barcode and keyboard, pays cash with chang
   // The printable receipt opens (no printer attached in the test browser; kept open to be read).
   const receipt = await popup;
   await expect(receipt.locator('pre')).toContainText(totalText);
+  // Under the lines, the receipt number as a Code 128 barcode (an SVG), so a return starts with a scan.
+  const number = /Receipt #: +(\S+)/.exec((await receipt.locator('pre').textContent()) ?? '')?.[1];
+  expect(number).toMatch(/^RCP-\d{6,}$/);
+  await expect(receipt.getByRole('img', { name: `Barcode ${number}` }).locator('svg')).toBeVisible();
 
   await expect(page.getByText('Cart is empty')).toBeVisible();
   await searchTile(page, 'Cola 1.5L', 'Cola 1.5L');

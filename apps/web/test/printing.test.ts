@@ -1,5 +1,5 @@
 import { type ReceiptData, receiptLines } from '@pos/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeReceipt } from '../src/lib/printing/encode';
 import {
   openCashDrawer,
@@ -68,7 +68,10 @@ const indexOfSequence = (bytes: Uint8Array, sequence: number[]) =>
   latin1(bytes).indexOf(String.fromCharCode(...sequence));
 
 describe('encodeReceipt', () => {
-  const bytes = encodeReceipt(data);
+  let bytes: Uint8Array;
+  beforeAll(async () => {
+    bytes = await encodeReceipt(data);
+  });
 
   it('starts with ESC @ (initialize)', () => {
     expect(bytes).toBeInstanceOf(Uint8Array);
@@ -93,8 +96,8 @@ describe('encodeReceipt', () => {
     expect(indexOfSequence(bytes, [0x1d, 0x56])).toBeGreaterThan(lastText);
   });
 
-  it('with openDrawer, the drawer kick (ESC p) comes after the text and before the cut', () => {
-    const cash = encodeReceipt(data, { openDrawer: true });
+  it('with openDrawer, the drawer kick (ESC p) comes after the text and before the cut', async () => {
+    const cash = await encodeReceipt(data, { openDrawer: true });
     const lastText = latin1(cash).lastIndexOf('Thank you');
     const kick = indexOfSequence(cash, [0x1b, 0x70]);
     const cut = indexOfSequence(cash, [0x1d, 0x56]);
@@ -150,7 +153,7 @@ describe('printReceipt: the printer order', () => {
     await expect(printReceipt(data)).resolves.toBe('desktop');
     expect(print).toHaveBeenCalledTimes(1);
     const [bytes, sent] = print.mock.calls[0] as unknown as [Uint8Array, ReceiptData];
-    expect(Array.from(bytes)).toEqual(Array.from(encodeReceipt(data)));
+    expect(Array.from(bytes)).toEqual(Array.from(await encodeReceipt(data)));
     expect(sent).toBe(data);
     expect(getDevices).not.toHaveBeenCalled();
     expect(open).not.toHaveBeenCalled();
@@ -163,6 +166,10 @@ describe('printReceipt: the printer order', () => {
     expect(pre?.textContent).toBe(receiptLines(data).join('\n'));
     expect(popup.document.head.textContent).toContain('monospace');
     expect(popup.document.title).toBe('Receipt RCP-000042');
+    // Under the lines, the receipt number as a Code 128 SVG.
+    const barcode = popup.document.querySelector('[role="img"]');
+    expect(barcode?.getAttribute('aria-label')).toBe('Barcode RCP-000042');
+    expect(barcode?.querySelector('svg')).not.toBeNull();
     expect(popup.print).toHaveBeenCalledTimes(1);
     expect(popup.close).not.toHaveBeenCalled();
     vi.advanceTimersByTime(POPUP_CLOSE_DELAY_MS - 1);
@@ -191,7 +198,9 @@ describe('printReceipt: the printer order', () => {
     await vi.advanceTimersByTimeAsync(1);
     await expect(printing).resolves.toBe('usb');
     expect(usbPrinter.reconnect).toHaveBeenCalledWith({ vendorId: 0x04b8, productId: 0x0202, serialNumber: 'X1' });
-    expect(Array.from(usbPrinter.print.mock.calls[0]?.[0] as Uint8Array)).toEqual(Array.from(encodeReceipt(data)));
+    expect(Array.from(usbPrinter.print.mock.calls[0]?.[0] as Uint8Array)).toEqual(
+      Array.from(await encodeReceipt(data)),
+    );
     expect(usbPrinter.disconnect).toHaveBeenCalled();
     expect(open).not.toHaveBeenCalled();
   });
@@ -265,7 +274,7 @@ describe('receipt data', () => {
     expect(lines).toContain('Phone Number');
   });
 
-  it('a discounted, taxed sale prints its discount amount (not the percent) and its total (not the subtotal)', () => {
+  it('a discounted, taxed sale prints its discount amount (not the percent) and its total (not the subtotal)', async () => {
     // 180 x 2 + 70.25 x 3 = 570.75; 10 % off = 57.08; 10 % tax on 513.67 = 51.37; total 565.04.
     const receipt = saleReceiptData({
       id: 's2',
@@ -324,7 +333,7 @@ describe('receipt data', () => {
     expect(line('TOTAL:')).toMatch(/\s(PKR )?565\.04$/);
     expect(line('Change:')).toMatch(/\s34\.96$/);
     // The same lines go to the printer's bytes.
-    const bytes = new TextDecoder().decode(encodeReceipt(receipt));
+    const bytes = new TextDecoder().decode(await encodeReceipt(receipt));
     expect(bytes).toContain(line('TOTAL:'));
     expect(bytes).toContain(line('Discount:'));
   });

@@ -1,5 +1,5 @@
 import { type ShiftReport, type ShiftReportPrint, shiftReportLines } from '@pos/shared';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeDrawerPulse, encodeShiftReport } from '../src/lib/printing/encode';
 
 const report: ShiftReport = {
@@ -94,7 +94,10 @@ describe('shiftReportLines', () => {
 });
 
 describe('encodeShiftReport', () => {
-  const bytes = encodeShiftReport(data);
+  let bytes: Uint8Array;
+  beforeAll(async () => {
+    bytes = await encodeShiftReport(data);
+  });
 
   it('starts with ESC @ and carries every line of the shared layout, in order', () => {
     expect(Array.from(bytes.slice(0, 2))).toEqual([0x1b, 0x40]);
@@ -113,8 +116,8 @@ describe('encodeShiftReport', () => {
     expect(text).not.toContain('\x1bp');
   });
 
-  it('a reprint is marked as a copy', () => {
-    expect(latin1(encodeShiftReport({ ...data, reprint: true }))).toContain('*** REPRINT - COPY ***');
+  it('a reprint is marked as a copy', async () => {
+    expect(latin1(await encodeShiftReport({ ...data, reprint: true }))).toContain('*** REPRINT - COPY ***');
   });
 });
 

@@ -88,7 +88,10 @@ export const companySummarySchema = z.object({
   address: z.string(),
   phone: z.string(),
   email: z.string(),
+  /** The NTN (Pakistan's tax id); printed in the receipt's header when set. */
   taxId: z.string().nullable(),
+  /** The sales tax registration number; printed in the receipt's header when set. */
+  strn: z.string().nullable(),
   /** ISO 4217 code every amount of the company is shown in. */
   currency: z.string(),
 });

@@ -90,6 +90,38 @@ export type UpdateCurrencyInput = z.input<typeof updateCurrencySchema>;
 export const currencySettingSchema = z.object({ companyId: z.string(), currency: z.string() });
 export type CurrencySetting = z.infer<typeof currencySettingSchema>;
 
+/** An optional text field: trimmed, and empty (or absent) is null. */
+const optionalCode = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || pattern.test(v), message);
+
+/**
+ * Pakistan's NTN (the company's Tax ID): 7 digits and the check digit (1234567-8), or an individual's
+ * 13-digit CNIC (12345-1234567-1); dashes optional.
+ */
+export const ntnSchema = optionalCode(/^(\d{7}(-?\d)?|\d{5}-?\d{7}-?\d)$/, MSG.invalidNtn);
+/** The sales tax registration number (STRN): 13 digits, dashes between them allowed (32-77-8761-234-56). */
+export const strnSchema = optionalCode(/^\d(-?\d){12}$/, MSG.invalidStrn);
+
+/** Settings: the company's tax registration, printed in every receipt's header (manage_companies). */
+export const updateTaxRegistrationSchema = z.object({
+  companyId: z.string().uuid('Invalid company'),
+  taxId: ntnSchema,
+  strn: strnSchema,
+});
+export type UpdateTaxRegistrationInput = z.input<typeof updateTaxRegistrationSchema>;
+export const taxRegistrationSchema = z.object({
+  companyId: z.string(),
+  taxId: z.string().nullable(),
+  strn: z.string().nullable(),
+});
+export type TaxRegistration = z.infer<typeof taxRegistrationSchema>;
+
 /**
  * The spec's shapes for companies and branches: GET /auth/companies and GET /auth/companies/{id}/branches
  * answer `{ success, items }` (the branches with `meta`), the creations the usual envelope.
@@ -101,4 +133,6 @@ export const companyResponses = {
   branchCreated: envelope(branchSchema),
   /** POST /settings/currency. */
   currency: envelope(currencySettingSchema),
+  /** POST /settings/tax-registration. */
+  taxRegistration: envelope(taxRegistrationSchema),
 };

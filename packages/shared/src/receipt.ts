@@ -9,7 +9,15 @@ const NAME_MAX = 20;
 const NAME_CUT = 17;
 
 export type ReceiptData = {
-  company?: { name?: string | null; address?: string | null; phone?: string | null } | null;
+  company?: {
+    name?: string | null;
+    address?: string | null;
+    phone?: string | null;
+    /** The company's NTN (its Tax ID); printed under the phone when set. */
+    taxId?: string | null;
+    /** The company's sales tax registration number; printed under the NTN when set. */
+    strn?: string | null;
+  } | null;
   branchName?: string | null;
   receiptNumber: string;
   date: Date | string;
@@ -89,6 +97,16 @@ function wrap(text: string): string[] {
   return lines;
 }
 
+/**
+ * What the receipt number's barcode (Code 128) carries, printed under the receipt so a return or a
+ * reprint starts with a scan: the receipt number when it is printable ASCII (Code 128's set B), else
+ * null (no barcode).
+ */
+export function receiptBarcode(data: Pick<ReceiptData, 'receiptNumber'>): string | null {
+  const value = data.receiptNumber.trim();
+  return /^[\x20-\x7e]{1,40}$/.test(value) ? value : null;
+}
+
 export function receiptLines(data: ReceiptData): string[] {
   const rule = '-'.repeat(RECEIPT_WIDTH);
   const company = data.company ?? {};
@@ -96,6 +114,8 @@ export function receiptLines(data: ReceiptData): string[] {
     center(company.name || RECEIPT_PLACEHOLDERS.name),
     center(company.address || RECEIPT_PLACEHOLDERS.address),
     center(company.phone || RECEIPT_PLACEHOLDERS.phone),
+    ...(company.taxId ? [center(`NTN: ${company.taxId}`)] : []),
+    ...(company.strn ? [center(`STRN: ${company.strn}`)] : []),
     ...(data.branchName ? [center(data.branchName)] : []),
     ...(data.reprint ? [center(REPRINT_MARKER)] : []),
     rule,

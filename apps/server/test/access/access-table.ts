@@ -259,6 +259,16 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
       payload: { companyId: w.target.companyId, currency: 'PKR' },
     }),
   },
+  {
+    operation: 'POST /api/settings/tax-registration',
+    idIn: 'body',
+    id: 'companyId',
+    expect: ADMIN_IN_COMPANY(200),
+    request: async (w) => ({
+      url: '/api/settings/tax-registration',
+      payload: { companyId: w.target.companyId, taxId: '1234567-8', strn: null },
+    }),
+  },
 
   // ---- register rules, approval PINs and the audit log (issue 15) --------------------------------
   {

@@ -112,6 +112,90 @@ describe(`shop API (${engineName()})`, () => {
     });
   });
 
+  describe('company tax registration: NTN and STRN for the receipt header (issue 24 item 4)', () => {
+    const companyRow = async (token: string, companyId: string) => {
+      const res = await request(ctx.app, token, { url: '/api/auth/companies' });
+      return (res.json().items as { id: string; taxId: string | null; strn: string | null }[]).find(
+        (c) => c.id === companyId,
+      );
+    };
+
+    it("is set in settings by the company's Super Admin, audited, and comes with the session's companies", async () => {
+      const tenant = await createTenant(ctx.database.db, { shifts: true });
+      const [admin, manager] = await Promise.all([
+        login(ctx.app, tenant.admin.username),
+        login(ctx.app, tenant.manager.username),
+      ]);
+      const post = (token: string, payload: unknown) =>
+        request(ctx.app, token, { method: 'POST', url: '/api/settings/tax-registration', payload });
+      const payload = { companyId: tenant.company.id, taxId: ' 1234567-8 ', strn: '32-77-8761-234-56' };
+      expect((await post(manager, payload)).statusCode).toBe(403);
+      expect((await post(tokens.adminB, payload)).statusCode).toBe(404);
+
+      const ok = await post(admin, payload);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().data).toEqual({ companyId: tenant.company.id, taxId: '1234567-8', strn: '32-77-8761-234-56' });
+      expect(await companyRow(admin, tenant.company.id)).toMatchObject({
+        taxId: '1234567-8',
+        strn: '32-77-8761-234-56',
+      });
+      const me = await request(ctx.app, admin, { url: '/api/auth/me' });
+      expect(me.json().data.company.find((c: { id: string }) => c.id === tenant.company.id)).toMatchObject({
+        strn: '32-77-8761-234-56',
+      });
+
+      // Empty clears a number (both are optional).
+      const cleared = await post(admin, { companyId: tenant.company.id, taxId: '', strn: null });
+      expect(cleared.json().data).toEqual({ companyId: tenant.company.id, taxId: null, strn: null });
+      const audit = await request(ctx.app, admin, {
+        url: `/api/audit-logs?companyId=${tenant.company.id}&action=company.tax_registration&limit=10`,
+      });
+      expect(audit.statusCode).toBe(200);
+      // Newest first.
+      expect(audit.json().data.map((r: { before: unknown; after: unknown }) => [r.before, r.after])).toEqual([
+        [
+          { taxId: '1234567-8', strn: '32-77-8761-234-56' },
+          { taxId: null, strn: null },
+        ],
+        [
+          { taxId: null, strn: null },
+          { taxId: '1234567-8', strn: '32-77-8761-234-56' },
+        ],
+      ]);
+    });
+
+    it('refuses a malformed NTN or STRN with a clear 400 and changes nothing', async () => {
+      const companyId = a.company.id;
+      const before = await companyRow(tokens.adminA, companyId);
+      const cases: [unknown, unknown, string][] = [
+        ['NTN-1234567', null, MSG.invalidNtn],
+        ['123456', null, MSG.invalidNtn],
+        ['1234567-89', null, MSG.invalidNtn],
+        [null, '327787612345', MSG.invalidStrn],
+        [null, '32-77-8761-234-567', MSG.invalidStrn],
+        [null, 'STRN 3277876123456', MSG.invalidStrn],
+        [null, '3'.repeat(10_000), MSG.invalidStrn],
+      ];
+      for (const [taxId, strn, message] of cases) {
+        const res = await request(ctx.app, tokens.adminA, {
+          method: 'POST',
+          url: '/api/settings/tax-registration',
+          payload: { companyId, taxId, strn },
+        });
+        expect(res.statusCode, `${taxId} ${strn}`).toBe(400);
+        expect(res.json()).toMatchObject({ success: false, message });
+      }
+      expect(await companyRow(tokens.adminA, companyId)).toEqual(before);
+      // The other form of each: a 13-digit CNIC as the NTN, a STRN without dashes.
+      const cnic = await request(ctx.app, tokens.adminA, {
+        method: 'POST',
+        url: '/api/settings/tax-registration',
+        payload: { companyId, taxId: '35202-1234567-1', strn: '3277876123456' },
+      });
+      expect(cnic.statusCode).toBe(200);
+    });
+  });
+
   describe('delete dialogs: what a delete touches (item 5)', () => {
     it("counts a category's live products, its subcategories' products included, and its subcategories", async () => {
       const db = ctx.database.db;

@@ -24,7 +24,10 @@ export const companies = pgTable('companies', {
   address: text('address').notNull(),
   phone: text('phone').notNull(),
   email: text('email').notNull(),
+  /** The NTN (the spec's Tax ID); printed in the receipt's header when set. */
   taxId: text('tax_id'),
+  /** The sales tax registration number (STRN); printed in the receipt's header when set. */
+  strn: text('strn'),
   /** ISO 4217 code every amount of the company is shown in (Intl.NumberFormat). */
   currency: text('currency').notNull().default('PKR'),
   createdAt: createdAt(),

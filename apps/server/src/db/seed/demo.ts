@@ -85,7 +85,8 @@ export async function seedDemo(db: Db, { timezone }: { timezone: string }): Prom
         address: '12 Mall Road, Lahore',
         phone: '042-1234567890',
         email: 'hello@demomart.example',
-        taxId: 'NTN-1234567',
+        taxId: '1234567-8',
+        strn: '32-77-8761-234-56',
       })
       .returning();
     if (!company) throw new Error('demo company insert failed');

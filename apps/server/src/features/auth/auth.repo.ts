@@ -101,6 +101,7 @@ export async function listCompaniesWithBranches(
       phone: companies.phone,
       email: companies.email,
       taxId: companies.taxId,
+      strn: companies.strn,
       currency: companies.currency,
     })
     .from(companies)

@@ -24,6 +24,7 @@ export async function listCompanies(db: DbOrTx, companyIds: CompanyScope) {
       phone: companies.phone,
       email: companies.email,
       taxId: companies.taxId,
+      strn: companies.strn,
       currency: companies.currency,
     })
     .from(companies)
@@ -60,6 +61,7 @@ export async function insertCompany(
       phone: companies.phone,
       email: companies.email,
       taxId: companies.taxId,
+      strn: companies.strn,
       currency: companies.currency,
     });
   if (!row) throw new Error('company insert returned nothing');

@@ -41,3 +41,19 @@ export async function setCurrency(db: DbOrTx, { companyId, currency }: { company
   await db.update(companies).set({ currency }).where(eq(companies.id, companyId));
   return before?.currency ?? null;
 }
+
+type TaxRegistrationRow = { taxId: string | null; strn: string | null };
+
+/** Sets the company's NTN and STRN; answers the ones it had (the row is locked by the update). */
+export async function setTaxRegistration(
+  db: DbOrTx,
+  { companyId, taxId, strn }: TaxRegistrationRow & { companyId: string },
+): Promise<TaxRegistrationRow | null> {
+  const [before] = await db
+    .select({ taxId: companies.taxId, strn: companies.strn })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  await db.update(companies).set({ taxId, strn }).where(eq(companies.id, companyId));
+  return before ?? null;
+}

@@ -3,6 +3,7 @@ import {
   companyResponses,
   settingsResponses,
   updateCurrencySchema,
+  updateTaxRegistrationSchema,
   updateTaxSchema,
 } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
@@ -32,5 +33,21 @@ export async function settingsRoutes(app: FastifyInstance) {
     { schema: { tags: ['settings'], body: updateCurrencySchema, response: { 200: companyResponses.currency } } },
     async (req) =>
       ok(await service.updateCurrency(app.db, req.actor, req.body), { message: 'Currency updated successfully.' }),
+  );
+
+  // The company's NTN and STRN: every receipt's header prints them when set.
+  r.post(
+    '/settings/tax-registration',
+    {
+      schema: {
+        tags: ['settings'],
+        body: updateTaxRegistrationSchema,
+        response: { 200: companyResponses.taxRegistration },
+      },
+    },
+    async (req) =>
+      ok(await service.updateTaxRegistration(app.db, req.actor, req.body), {
+        message: 'Tax registration updated successfully.',
+      }),
   );
 }

@@ -1,4 +1,4 @@
-import type { CurrencySetting, TaxSetting, UpdateTaxInput } from '@pos/shared';
+import type { CurrencySetting, TaxRegistration, TaxSetting, UpdateTaxInput } from '@pos/shared';
 import type { Db } from '../../db/client';
 import { type Actor, resolveBranch, resolveCompany } from '../../lib/access';
 import { writeAudit } from '../../lib/audit.repo';
@@ -48,4 +48,27 @@ export async function updateCurrency(
     });
   });
   return { companyId, currency: input.currency };
+}
+
+/** The company's NTN and STRN (printed in every receipt's header): Super Admin (manage_companies) of that company. */
+export async function updateTaxRegistration(
+  db: Db,
+  actor: Actor,
+  input: { companyId: string; taxId: string | null; strn: string | null },
+): Promise<TaxRegistration> {
+  const companyId = resolveCompany(actor, input.companyId, 'manage_companies');
+  const after = { taxId: input.taxId, strn: input.strn };
+  await db.transaction(async (tx) => {
+    const before = await repo.setTaxRegistration(tx, { companyId, ...after });
+    await writeAudit(tx, {
+      companyId,
+      userId: actor.userId,
+      action: 'company.tax_registration',
+      entityType: 'company',
+      entityId: companyId,
+      before,
+      after,
+    });
+  });
+  return { companyId, ...after };
 }

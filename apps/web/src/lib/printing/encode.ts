@@ -1,26 +1,86 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
-import { RECEIPT_WIDTH, type ReceiptData, receiptLines, type ShiftReportPrint, shiftReportLines } from '@pos/shared';
+import {
+  RECEIPT_WIDTH,
+  type ReceiptData,
+  receiptBarcode,
+  receiptLines,
+  type ShiftReportPrint,
+  shiftReportLines,
+} from '@pos/shared';
+import { fitsCodePage } from './code-page';
+import { type LineRasterizer, rasterizeLine } from './raster';
+
+export type EncodeOptions = {
+  /** Draws a line the code page cannot hold; the browser's canvas unless a test gives another. */
+  rasterize?: LineRasterizer;
+};
 
 /**
- * The receipt as ESC/POS bytes: initialize (ESC @), the 48-column lines of the shared layout one by
- * one, a short feed so the last line clears the cutter, the drawer kick (ESC p) when asked, and the
- * cut (GS V). Only cash opens the till: a card sale, a reprint or the test receipt leave it shut.
+ * The receipt's encoder: 48 columns; an image or a barcode advances the paper by itself, so no line
+ * feed follows it (that would print a blank line under every image line).
  */
-export function encodeReceipt(data: ReceiptData, { openDrawer = false }: { openDrawer?: boolean } = {}): Uint8Array {
-  const encoder = new ReceiptPrinterEncoder({ columns: RECEIPT_WIDTH }).initialize();
-  for (const line of receiptLines(data)) encoder.line(line);
+const receiptEncoder = () => new ReceiptPrinterEncoder({ columns: RECEIPT_WIDTH, feedAfterBlock: false });
+
+/** Below this an image pixel prints black (0-255): a little above the middle keeps thin strokes. */
+const IMAGE_THRESHOLD = 160;
+
+/**
+ * The lines of the 48-column layout, one by one: as text when the printer's code page holds every
+ * character, else as a raster image (GS v 0) of the line drawn in the browser, so Urdu, Arabic or any
+ * other script prints as written instead of '?'.
+ */
+async function writeLines(encoder: ReceiptPrinterEncoder, lines: string[], rasterize: LineRasterizer) {
+  for (const line of lines) {
+    if (fitsCodePage(line)) encoder.line(line);
+    else encoder.image(await rasterize(line, encoder.printableWidth), { mode: 'raster', threshold: IMAGE_THRESHOLD });
+  }
+}
+
+/** Code 128 (set B) is 11 modules a character, 35 for start, check and stop, and 10 of quiet zone each side. */
+const code128Modules = (value: string) => 11 * value.length + 55;
+
+/**
+ * The receipt number as the printer's own Code 128 barcode (GS k), centred, its digits below, with
+ * the widest bars (2-4 dots a module) that fit the paper; nothing when even the narrowest do not.
+ */
+function writeBarcode(encoder: ReceiptPrinterEncoder, value: string | null) {
+  if (!value) return;
+  const modules = code128Modules(value);
+  // The encoder's width 1-3 is 2-4 dots a module.
+  const width = [3, 2, 1].find((w) => modules * (w + 1) <= encoder.printableWidth);
+  if (!width) return;
+  encoder.align('center').barcode(value, 'code128', { height: 60, width, text: 'below' }).align('left');
+}
+
+/**
+ * The receipt as ESC/POS bytes: initialize (ESC @), the 48-column lines of the shared layout (text,
+ * or an image where the code page cannot hold one), the receipt number's barcode (GS k), a short feed
+ * so the last line clears the cutter, the drawer kick (ESC p) when asked, and the cut (GS V). Only cash
+ * opens the till: a card sale, a reprint or the test receipt leave it shut.
+ */
+export async function encodeReceipt(
+  data: ReceiptData,
+  { openDrawer = false, rasterize = rasterizeLine }: { openDrawer?: boolean } & EncodeOptions = {},
+): Promise<Uint8Array> {
+  const encoder = receiptEncoder().initialize();
+  await writeLines(encoder, receiptLines(data), rasterize);
+  writeBarcode(encoder, receiptBarcode(data));
   encoder.newline(3);
   if (openDrawer) encoder.pulse();
   return encoder.cut().encode();
 }
 
 /**
- * The X / Z report as ESC/POS bytes: initialize, the shared 48-column lines, a feed and the cut. No
- * drawer kick: printing the report does not open the till.
+ * The X / Z report as ESC/POS bytes: initialize, the shared 48-column lines (an image where the code
+ * page cannot hold one: a cashier's name in Urdu), a feed and the cut. No drawer kick: printing the
+ * report does not open the till.
  */
-export function encodeShiftReport(data: ShiftReportPrint): Uint8Array {
-  const encoder = new ReceiptPrinterEncoder({ columns: RECEIPT_WIDTH }).initialize();
-  for (const line of shiftReportLines(data)) encoder.line(line);
+export async function encodeShiftReport(
+  data: ShiftReportPrint,
+  { rasterize = rasterizeLine }: EncodeOptions = {},
+): Promise<Uint8Array> {
+  const encoder = receiptEncoder().initialize();
+  await writeLines(encoder, shiftReportLines(data), rasterize);
   return encoder.newline(3).cut().encode();
 }
 

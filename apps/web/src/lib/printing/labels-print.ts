@@ -1,4 +1,4 @@
-import { code128, drawingSVG, ean13 } from '@bwip-js/browser';
+import { barcodeSvg as svgOf } from './barcode-svg';
 import { expandLabels, type LabelData, labelBarcode } from './labels';
 import { encodeLabels } from './labels-encode';
 import { POPUP_CLOSE_DELAY_MS, PrintError, printViaUsb } from './print';
@@ -6,15 +6,7 @@ import { POPUP_CLOSE_DELAY_MS, PrintError, printViaUsb } from './print';
 /** One label's barcode as an SVG document (bwip-js: EAN-13 or Code 128, the text below). */
 export function barcodeSvg(sku: string): string {
   const { symbology, value } = labelBarcode(sku);
-  const options = {
-    bcid: symbology,
-    text: value,
-    scale: 2,
-    height: 10,
-    includetext: true,
-    textxalign: 'center' as const,
-  };
-  return symbology === 'ean13' ? ean13(options, drawingSVG()) : code128(options, drawingSVG());
+  return svgOf(symbology, value);
 }
 
 /** A4 sheets of 3 x 8 labels (70 x 37 mm, the common sticker sheet). */

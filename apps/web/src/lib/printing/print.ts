@@ -1,5 +1,13 @@
-import { type ReceiptData, receiptLines, type ShiftReportPrint, shiftReportLines, shiftReportTitle } from '@pos/shared';
+import {
+  type ReceiptData,
+  receiptBarcode,
+  receiptLines,
+  type ShiftReportPrint,
+  shiftReportLines,
+  shiftReportTitle,
+} from '@pos/shared';
 import { encodeDrawerPulse, encodeReceipt, encodeShiftReport } from './encode';
+import { printLinesInPopup } from './popup';
 import { type ReceiptStore, testReceiptData } from './receipt-data';
 
 /** The desktop wrapper (an Electron-style shell) may expose a raw printer: it gets the ESC/POS bytes and the data. */
@@ -25,8 +33,7 @@ export class PrintError extends Error {
   }
 }
 
-/** The popup closes this long after it printed. */
-export const POPUP_CLOSE_DELAY_MS = 500;
+export { POPUP_CLOSE_DELAY_MS } from './popup';
 /** The USB printer is left this long to take the transfer before the device is closed. */
 export const USB_SETTLE_MS = 100;
 
@@ -80,12 +87,24 @@ async function connectUsbPrinter(devices: UsbDeviceInfo[]): Promise<UsbPrinter |
   return null;
 }
 
+/** Bytes to print, or what makes them (encoded only once a printer is there to take them). */
+export type PrintBytes = Uint8Array | (() => Promise<Uint8Array>);
+
+/** Makes the bytes at the first call only; every later call answers the same promise. */
+const once = (make: () => Promise<Uint8Array>): (() => Promise<Uint8Array>) => {
+  let made: Promise<Uint8Array> | null = null;
+  return () => {
+    made ??= make();
+    return made;
+  };
+};
+
 /**
  * A USB receipt printer that this site was already given access to (WebUSB only lists those, so
  * nothing asks the cashier). false when there is none; the bytes are sent, then 100 ms of settling,
  * then the device is closed.
  */
-export async function printViaUsb(bytes: Uint8Array): Promise<boolean> {
+export async function printViaUsb(bytes: PrintBytes): Promise<boolean> {
   const usb = usbApi();
   if (!usb) return false;
   const devices = await usb.getDevices();
@@ -93,7 +112,7 @@ export async function printViaUsb(bytes: Uint8Array): Promise<boolean> {
   const printer = await connectUsbPrinter(devices);
   if (!printer) return false;
   try {
-    await printer.print(bytes);
+    await printer.print(typeof bytes === 'function' ? await bytes() : bytes);
     await sleep(USB_SETTLE_MS);
   } finally {
     await printer.disconnect().catch(() => {});
@@ -101,28 +120,15 @@ export async function printViaUsb(bytes: Uint8Array): Promise<boolean> {
   return true;
 }
 
-const POPUP_STYLE = `
-  body { margin: 0; padding: 16px; background: #fff; color: #000; }
-  pre { margin: 0; font-family: 'Courier New', Courier, monospace; font-size: 12px; line-height: 1.35; white-space: pre; }
-  @media print { body { padding: 0; } @page { margin: 4mm; } }
-`;
-
-/** The printable fallback: a window with the 48-column lines in a <pre>, printed, closed 500 ms later. */
-function printViaPopup(data: ReceiptData): void {
-  const popup = window.open('', '_blank', 'width=460,height=720');
-  if (!popup) throw new Error('The receipt window was blocked');
-  const doc = popup.document;
-  doc.title = `Receipt ${data.receiptNumber}`;
-  const style = doc.createElement('style');
-  style.textContent = POPUP_STYLE;
-  doc.head.append(style);
-  const pre = doc.createElement('pre');
-  pre.setAttribute('aria-label', 'Receipt');
-  pre.textContent = receiptLines(data).join('\n');
-  doc.body.append(pre);
-  popup.focus();
-  popup.print();
-  setTimeout(() => popup.close(), POPUP_CLOSE_DELAY_MS);
+/** The printable fallback: the receipt's 48-column lines and its number's barcode in a popup. */
+function printViaPopup(data: ReceiptData): Promise<void> {
+  return printLinesInPopup({
+    title: `Receipt ${data.receiptNumber}`,
+    label: 'Receipt',
+    kind: 'receipt',
+    lines: receiptLines(data),
+    barcode: receiptBarcode(data),
+  });
 }
 
 export type ReceiptPrintOptions = {
@@ -137,13 +143,14 @@ export type ReceiptPrintOptions = {
  * nothing printed.
  */
 export async function printReceipt(data: ReceiptData, options: ReceiptPrintOptions = {}): Promise<PrintMethod> {
-  const bytes = encodeReceipt(data, options);
+  // Encoded for a printer only (a line in Urdu is drawn on a canvas): the popup needs no bytes.
+  const bytes = once(() => encodeReceipt(data, options));
   const causes: unknown[] = [];
 
   const desktopPrint = typeof window !== 'undefined' ? window.posDesktop?.print : undefined;
   if (typeof desktopPrint === 'function') {
     try {
-      const answer = await desktopPrint.call(window.posDesktop, bytes, data);
+      const answer = await desktopPrint.call(window.posDesktop, await bytes(), data);
       if (answer !== false) return 'desktop';
       causes.push(new Error('The desktop printer refused the receipt'));
     } catch (error) {
@@ -158,7 +165,7 @@ export async function printReceipt(data: ReceiptData, options: ReceiptPrintOptio
   }
 
   try {
-    printViaPopup(data);
+    await printViaPopup(data);
     return 'popup';
   } catch (error) {
     causes.push(error);
@@ -175,32 +182,24 @@ export function printTestReceipt(store?: ReceiptStore): Promise<PrintMethod> {
 }
 
 /** The X / Z report's lines in the printable popup (the receipt's fallback). */
-function printShiftViaPopup(data: ShiftReportPrint): void {
-  const popup = window.open('', '_blank', 'width=460,height=720');
-  if (!popup) throw new Error('The report window was blocked');
-  const doc = popup.document;
-  doc.title = shiftReportTitle(data.report);
-  const style = doc.createElement('style');
-  style.textContent = POPUP_STYLE;
-  doc.head.append(style);
-  const pre = doc.createElement('pre');
-  pre.setAttribute('aria-label', shiftReportTitle(data.report));
-  pre.textContent = shiftReportLines(data).join('\n');
-  doc.body.append(pre);
-  popup.focus();
-  popup.print();
-  setTimeout(() => popup.close(), POPUP_CLOSE_DELAY_MS);
+function printShiftViaPopup(data: ShiftReportPrint): Promise<void> {
+  const title = shiftReportTitle(data.report);
+  return printLinesInPopup({ title, label: title, kind: 'report', lines: shiftReportLines(data) });
 }
 
 /** Prints the X / Z report like a receipt: desktop wrapper, paired USB printer, then the popup. */
 export async function printShiftReport(data: ShiftReportPrint): Promise<PrintMethod> {
-  const bytes = encodeShiftReport(data);
+  const bytes = once(() => encodeShiftReport(data));
   const causes: unknown[] = [];
   const desktopPrint = typeof window !== 'undefined' ? window.posDesktop?.print : undefined;
   if (typeof desktopPrint === 'function') {
     try {
       // The desktop bridge takes receipt data; it gets the report's bytes with an empty receipt shape.
-      const answer = await desktopPrint.call(window.posDesktop, bytes, drawerOnlyData(shiftReportTitle(data.report)));
+      const answer = await desktopPrint.call(
+        window.posDesktop,
+        await bytes(),
+        drawerOnlyData(shiftReportTitle(data.report)),
+      );
       if (answer !== false) return 'desktop';
     } catch (error) {
       causes.push(error);
@@ -212,7 +211,7 @@ export async function printShiftReport(data: ShiftReportPrint): Promise<PrintMet
     causes.push(error);
   }
   try {
-    printShiftViaPopup(data);
+    await printShiftViaPopup(data);
     return 'popup';
   } catch (error) {
     causes.push(error);

@@ -1,10 +1,14 @@
 import type { ReceiptData, Sale } from '@pos/shared';
 
-/** What the receipt header shows (the company's name, address and phone) and the branch's time zone. */
+/** What the receipt header shows (the company's name, address, phone, NTN and STRN) and the branch's time zone. */
 export type ReceiptStore = {
   name?: string | null;
   address?: string | null;
   phone?: string | null;
+  /** The company's NTN (its Tax ID). */
+  taxId?: string | null;
+  /** The company's sales tax registration number. */
+  strn?: string | null;
   timeZone?: string | null;
   /** The company's ISO 4217 code (the receipt's total). */
   currency?: string | null;
@@ -15,12 +19,14 @@ type CompanyLike = {
   name?: string | null;
   address?: string | null;
   phone?: string | null;
+  taxId?: string | null;
+  strn?: string | null;
   currency?: string | null;
 };
 
 /**
- * The header of every receipt, printed or reprinted: the selected company's name, address and phone
- * (from the session's company list, which has them), and the selected branch's time zone. Nothing
+ * The header of every receipt, printed or reprinted: the selected company's name, address, phone, NTN
+ * and STRN (from the session's company list, which has them), and the selected branch's time zone. Nothing
  * selected: null, and the receipt's placeholders stand in.
  */
 export function receiptStore(
@@ -34,6 +40,8 @@ export function receiptStore(
     name: full?.name || selected.name || null,
     address: full?.address || null,
     phone: full?.phone || null,
+    taxId: full?.taxId || null,
+    strn: full?.strn || null,
     timeZone: timeZone ?? null,
     currency: full?.currency ?? null,
   };
@@ -68,11 +76,15 @@ export function saleReceiptData(sale: Sale, store?: ReceiptStore, { reprint = fa
   };
 }
 
-/** The test receipt: sample values only (a long name shows the 17 + '...' cut). */
+/**
+ * The test receipt: sample values only (a long name shows the 17 + '...' cut), the time now in the
+ * branch's time zone, as every receipt of the branch prints it.
+ */
 export function testReceiptData(store?: ReceiptStore, date: Date = new Date()): ReceiptData {
   return {
     company: store ?? null,
     currency: store?.currency ?? null,
+    timeZone: store?.timeZone ?? null,
     branchName: null,
     receiptNumber: 'TEST-000000',
     date,

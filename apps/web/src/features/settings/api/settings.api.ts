@@ -4,8 +4,10 @@ import type {
   CurrencySetting,
   companyResponses,
   SetPinInput,
+  TaxRegistration,
   UpdateCurrencyInput,
   UpdatePasswordInput,
+  UpdateTaxRegistrationInput,
 } from '@pos/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, apiRequest } from '../../../lib/api';
@@ -35,6 +37,24 @@ export async function updateCurrency(input: UpdateCurrencyInput): Promise<Curren
     body: input,
   });
   return answer.data;
+}
+
+/** POST /settings/tax-registration: the company's NTN and STRN, printed in every receipt's header (Super Admin). */
+export async function updateTaxRegistration(input: UpdateTaxRegistrationInput): Promise<TaxRegistration> {
+  const answer = await apiRequest<Answer<typeof companyResponses.taxRegistration>>('/settings/tax-registration', {
+    method: 'POST',
+    body: input,
+  });
+  return answer.data;
+}
+
+/** The session's company takes the new numbers, so the next receipt prints them. */
+export function useUpdateTaxRegistrationMutation() {
+  const patchCompany = useSessionStore((s) => s.patchCompany);
+  return useMutation({
+    mutationFn: updateTaxRegistration,
+    onSuccess: ({ companyId, taxId, strn }) => patchCompany(companyId, { taxId, strn }),
+  });
 }
 
 type PinStatus = { isSet: boolean; isLocked: boolean };

@@ -6,6 +6,7 @@ import { ApprovalPinCard } from './approval-pin-card';
 import { ChangePasswordCard } from './change-password-card';
 import { CurrencySettingsCard } from './currency-settings-card';
 import { RegisterRulesCard } from './register-rules-card';
+import { TaxRegistrationCard } from './tax-registration-card';
 import { TaxSettingsCard } from './tax-settings-card';
 
 export function SettingsPage() {
@@ -24,6 +25,7 @@ export function SettingsPage() {
           {userCan(user, 'manage_register_rules') ? <RegisterRulesCard /> : null}
           {isSuperAdmin(user) ? <TaxSettingsCard /> : null}
           {isSuperAdmin(user) ? <CurrencySettingsCard /> : null}
+          {isSuperAdmin(user) ? <TaxRegistrationCard /> : null}
           <AccountInfoCard />
         </Stack>
       </SimpleGrid>
