@@ -53,24 +53,26 @@ const WESTERN = new Set(['ISO-8859-1', 'windows-1252', 'ASCII']);
 
 /**
  * The text encoding of a file from its first bytes. A byte order mark decides (UTF-8, UTF-16 LE/BE);
- * else bytes that are valid UTF-8 are UTF-8 (plain ASCII included); else chardet's best guess among the
- * legacy code pages iconv-lite decodes, Windows-1252 (Excel's "CSV" on a Western Windows) unless another
- * page is clearly likelier (chardet's confidence 10 points or more above it: Windows-1256 for Urdu). A
- * sample cut mid-character (`complete` false) is still UTF-8.
+ * else bytes that are UTF-8 are UTF-8 (plain ASCII included), and so are bytes with more valid UTF-8
+ * characters beyond ASCII than invalid sequences (a UTF-8 file with a stray byte: that cell is a row
+ * error, the rest reads right; a Windows-1252 'Café' is one invalid sequence and no valid one); else
+ * chardet's best guess among the legacy code pages iconv-lite decodes: Windows-1252 (Excel's "CSV" on
+ * a Western Windows) unless another page is clearly likelier (chardet's confidence 10 points or more
+ * above it: Windows-1256 for Urdu). A sample cut mid-character (`complete` false) is still UTF-8.
  */
 export function detectEncoding(sample: Buffer, complete = true): { encoding: string; label: string } {
   if (sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf) return { encoding: 'utf8', label: 'UTF-8' };
   if (sample[0] === 0xff && sample[1] === 0xfe) return { encoding: 'utf16le', label: 'UTF-16LE' };
   if (sample[0] === 0xfe && sample[1] === 0xff) return { encoding: 'utf16be', label: 'UTF-16BE' };
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: !complete });
-    return { encoding: 'utf8', label: 'UTF-8' };
-  } catch {
-    // Not UTF-8: a legacy code page.
+  const text = new TextDecoder('utf-8').decode(sample, { stream: !complete });
+  let invalid = 0;
+  let valid = 0;
+  for (const ch of text) {
+    if (ch === UNDECODABLE) invalid++;
+    else if (ch.charCodeAt(0) > 0x7f) valid++;
   }
-  const candidates = chardet
-    .analyse(sample)
-    .filter((c) => c.name !== 'UTF-8' && !c.name.startsWith('UTF-') && iconv.encodingExists(c.name));
+  if (invalid === 0 || valid > invalid) return { encoding: 'utf8', label: 'UTF-8' };
+  const candidates = chardet.analyse(sample).filter((c) => !c.name.startsWith('UTF-') && iconv.encodingExists(c.name));
   const western = Math.max(-1, ...candidates.filter((c) => WESTERN.has(c.name)).map((c) => c.confidence));
   const best = candidates[0];
   if (best && !WESTERN.has(best.name) && best.confidence >= western + 10) {

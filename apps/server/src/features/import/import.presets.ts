@@ -5,8 +5,8 @@ import { normalizeHeader } from '@pos/shared';
  * The exports of other systems that the import recognises from their header line (issue 25; docs/
  * ARCHITECTURE.md, 'CSV in and out'), with the mapping each gives and what their lines need before
  * they are read as ours. Headers are as those systems write them (test/fixtures/imports/ has a file of
- * each); a header ending in `*` stands for the columns a system names after a store or location
- * ('Price [Main St]', 'location_Warehouse'): the first such column is taken.
+ * each); a `*` in a header stands for the store or location a system names its columns after
+ * ('Price [*]' for 'Price [Main St]', 'location_*'): the first such column is taken.
  *
  * Our catalogue has one code per product, the SKU, which is also what the register's barcode input
  * looks up (spec 02). Where an export has both a barcode and a SKU (Shopify, Square's GTIN, WooCommerce's
@@ -30,14 +30,17 @@ export class Header {
   has(name: string): boolean {
     return this.index(name) >= 0;
   }
-  /** The file's headers a preset's names stand for: exact names, and the first column starting as `prefix*` does. */
+  /** The file's headers a preset's names stand for: exact names, and for a name with `*` (any text) the first column like it. */
   resolve(patterns: readonly string[]): string[] {
     const found: string[] = [];
     for (const pattern of patterns) {
       let i = -1;
-      if (pattern.endsWith('*')) {
-        const prefix = normalizeHeader(pattern.slice(0, -1));
-        i = this.names.findIndex((n) => normalizeHeader(n).startsWith(prefix));
+      if (pattern.includes('*')) {
+        const parts = normalizeHeader(pattern)
+          .split('*')
+          .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+        const like = new RegExp(`^${parts.join('.*')}$`);
+        i = this.names.findIndex((n) => like.test(normalizeHeader(n)));
       } else i = this.index(pattern);
       const name = this.names[i];
       if (name !== undefined && !found.includes(name)) found.push(name);

@@ -115,7 +115,7 @@ class Tally {
   /** The end of a batch: its rows with errors join the rejects. */
   batchDone() {
     if (!this.rejects) return;
-    for (const [row, reasons] of this.reasons) {
+    for (const [row, reasons] of [...this.reasons].sort(([a], [b]) => a - b)) {
       this.rejects.push({ row, values: this.lines.get(row) ?? [], reason: reasons.join('; ') });
     }
     this.lines.clear();
