@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { apiSession, createProductViaApi, uploadOfflineSaleViaApi } from './api';
@@ -300,6 +302,14 @@ const SCREENS: Screen[] = [
   },
   { name: 'import', path: '/dashboard/import' },
   { name: 'import at 390 px', path: '/dashboard/import', roles: ['admin'], viewport: PHONE },
+  { name: 'import, an export checked (column mapping)', path: '/dashboard/import', roles: ['admin'], act: checkExport },
+  {
+    name: 'import, an export checked at 390 px',
+    path: '/dashboard/import',
+    roles: ['admin'],
+    viewport: PHONE,
+    act: checkExport,
+  },
   { name: 'customers', path: '/dashboard/customers' },
   { name: 'customer detail', path: firstCustomerPath },
   { name: 'users', path: '/dashboard/users' },
@@ -500,6 +510,16 @@ async function exceptionsWithOneOpen(page: Page): Promise<string> {
   const product = await createProductViaApi(page, manager, { name: `A11y exception ${Date.now()}`, price: 40 });
   await uploadOfflineSaleViaApi(page, { cashier, manager }, { product, discountPercent: 95 });
   return '/dashboard/exceptions';
+}
+
+/** A Shopify export with a row in error, checked: its column mapping and errors on screen. */
+async function checkExport(page: Page) {
+  const sample = readFileSync(path.join(process.cwd(), 'apps/server/test/fixtures/imports/shopify-products.csv'));
+  const buffer = Buffer.from(sample.toString('utf8').replace('3650.00', '-1'));
+  await page.locator('input[type="file"]').setInputFiles({ name: 'products_export.csv', mimeType: 'text/csv', buffer });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByRole('heading', { name: 'Column mapping' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Rows with errors' })).toBeVisible();
 }
 
 async function openResolveDialog(page: Page) {

@@ -1,9 +1,12 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { apiSession, createProductViaApi, findProduct, sellViaApi } from './api';
 import { expectToast, signInToDashboard } from './helpers';
 
 const SHOTS = process.env.SCREENS_DIR ?? 'test-results/import-export-screens';
+/** Sample exports of the systems a shop moves from (written after their published column sets). */
+const FIXTURES = path.join(process.cwd(), 'apps/server/test/fixtures/imports');
 const MONTHS = [
   'January',
   'February',
@@ -70,7 +73,8 @@ test.describe('CSV import and export', () => {
     await expect(errors).toContainText('Must be a whole number');
     // Rows as the spreadsheet numbers them (the header is row 1).
     await expect(errors.getByRole('row').nth(1)).toContainText('18');
-    await expect(page.getByRole('button', { name: /^Import/ })).toBeDisabled();
+    // The good rows could be imported alone; this manager fixes the file instead.
+    await expect(page.getByRole('button', { name: 'Import 197 good rows' })).toBeEnabled();
     await page.screenshot({ path: `${SHOTS}/import-errors.png`, fullPage: true });
 
     // Fixed: the same file without the three errors.
@@ -90,6 +94,126 @@ test.describe('CSV import and export', () => {
     const session = await apiSession(page, 'manager');
     const product = await findProduct(page, session, `${prefix}-150`);
     expect(product.stockQuantity).toBe(150 % 7);
+  });
+
+  test("another system's exports are recognised; a changed mapping and a partial import with the bad rows downloaded", async ({
+    page,
+  }) => {
+    // Twelve files checked one after the other (about a second each on a quiet machine).
+    test.setTimeout(180_000);
+    mkdirSync(SHOTS, { recursive: true });
+    await signInToDashboard(page, 'manager');
+    await page.goto('/dashboard/import');
+    const fileInput = page.locator('input[type="file"]');
+    const check = async (file: string | { name: string; buffer: Buffer }) => {
+      await fileInput.setInputFiles(
+        typeof file === 'string' ? path.join(FIXTURES, file) : { ...file, mimeType: 'text/csv' },
+      );
+      await page.getByRole('button', { name: 'Check file' }).click();
+    };
+
+    // Each sample export previews with its system recognised and no row in error.
+    await page.getByLabel('Create categories and brands that do not exist yet').check();
+    const products = [
+      ['shopify-products.csv', 'Shopify products'],
+      ['shopify-products-2024.csv', 'Shopify products (new template)'],
+      ['square-items.csv', 'Square item library'],
+      ['woocommerce-products.csv', 'WooCommerce products'],
+      ['loyverse-items.csv', 'Loyverse items'],
+      ['odoo-products.csv', 'Odoo products'],
+      ['ospos-items.csv', 'OpenSourcePOS items'],
+    ];
+    for (const [file, label] of products) {
+      await check(file as string);
+      await expect(page.getByText(label as string, { exact: true }), file).toBeVisible();
+      await expect(page.getByText('0 with errors')).toBeVisible();
+      if (file === 'shopify-products.csv') {
+        // Variants' names from the title and option columns, joined; the barcode, else the SKU.
+        await expect(page.getByText('These columns are joined')).toBeVisible();
+        await page.getByRole('heading', { name: 'Column mapping' }).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/import-preset-1280.png` });
+      }
+    }
+    await page.getByRole('tab', { name: 'Customers' }).click();
+    const customers = [
+      ['shopify-customers.csv', 'Shopify customers'],
+      ['square-customers.csv', 'Square customers'],
+      ['loyverse-customers.csv', 'Loyverse customers'],
+      ['odoo-customers.csv', 'Odoo contacts'],
+      ['ospos-customers.csv', 'OpenSourcePOS customers'],
+    ];
+    for (const [file, label] of customers) {
+      await check(file as string);
+      await expect(page.getByText(label as string, { exact: true }), file).toBeVisible();
+    }
+
+    // A file of the shop's own: two of our required columns have no column of the same name.
+    await page.getByRole('tab', { name: 'Products' }).click();
+    await page.getByLabel('Create categories and brands that do not exist yet').check();
+    const prefix = `MAP${Date.now().toString(36)}`.toUpperCase();
+    const own = [
+      'Item,SKU,Selling,Buying,Qty',
+      `Gulab Jamun ${prefix},${prefix}-1,450,300,5`,
+      `Barfi ${prefix},${prefix}-2,520,,4`, // new, no cost
+      `Jalebi ${prefix},${prefix}-3,380,250,7`,
+      `Ladoo ${prefix},${prefix}-4,-2,200,3`, // bad price
+      `Rasmalai ${prefix},${prefix}-5,600,420,2`,
+    ].join('\n');
+    await check({ name: 'sweets.csv', buffer: Buffer.from(own) });
+    await expect(page.getByText('Choose the file\'s column for "Name"')).toBeVisible();
+    await expect(page.getByText('Choose the file\'s column for "Price"')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Import/ })).toBeDisabled();
+    const pick = async (ours: string, theirs: string) => {
+      await page.getByRole('combobox', { name: ours, exact: true }).click();
+      await page.getByRole('option', { name: theirs, exact: true }).click();
+      await page.keyboard.press('Escape');
+    };
+    await pick('Name', 'Item');
+    await pick('Price', 'Selling');
+    await pick('Cost', 'Buying');
+    await pick('Stock', 'Qty');
+    await expect(page.getByText('The mapping changed: check the file again')).toBeVisible();
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await expect(page.getByText('2 with errors')).toBeVisible();
+    await expect(page.getByText('3 to create')).toBeVisible();
+    const errors = page.getByRole('table', { name: 'Rows with errors' });
+    await expect(errors).toContainText('Cost is required');
+    await expect(errors).toContainText('Selling price must be greater than 0');
+    await page.screenshot({ path: `${SHOTS}/import-mapping-1280.png`, fullPage: true });
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download rows with errors' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^products-rows-with-errors-\d{4}-\d{2}-\d{2}\.csv$/);
+    const rejected = readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(rejected).toEqual([
+      'Item,SKU,Selling,Buying,Qty,Row,Reason',
+      `Barfi ${prefix},${prefix}-2,520,,4,3,Cost: Cost is required`,
+      `Ladoo ${prefix},${prefix}-4,-2,200,3,5,Price: Selling price must be greater than 0`,
+    ]);
+
+    await page.getByRole('button', { name: 'Import 3 good rows' }).click();
+    await page.getByRole('dialog', { name: 'Import the good rows?' }).getByRole('button', { name: 'Import' }).click();
+    await expectToast(page, 'Imported: 3 created, 0 updated; 2 rows with errors left out');
+    const session = await apiSession(page, 'manager');
+    expect(await findProduct(page, session, `${prefix}-5`)).toMatchObject({
+      name: `Rasmalai ${prefix}`,
+      stockQuantity: 2,
+    });
+
+    // The mapping is remembered: the next file with these columns previews with it, here at a phone's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const next = own.replaceAll(prefix, `${prefix}B`);
+    await check({ name: 'sweets-2.csv', buffer: Buffer.from(next) });
+    await expect(page.getByText('As you mapped a file with these columns before.')).toBeVisible();
+    await expect(page.getByText('3 to create')).toBeVisible();
+    await page.getByRole('heading', { name: 'Column mapping' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/import-mapping-390.png` });
+    await page.getByRole('button', { name: 'Download rows with errors' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/import-partial-390.png` });
   });
 
   test('a manager exports the transactions of a date range as CSV', async ({ page }) => {

@@ -64,6 +64,7 @@ export const AUDIT_ACTIONS = [
   // CSV import (features/import)
   'import.apply',
   'import.copy',
+  'import.mapping',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -115,6 +116,7 @@ export const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'stock_count.cancel': 'Stock count cancelled',
   'import.apply': 'CSV import',
   'import.copy': 'Products copied from a branch',
+  'import.mapping': 'Import column mapping changed',
 };
 
 export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action as AuditAction] ?? action;

@@ -6,10 +6,14 @@ import { MONEY_MAX, PRODUCT_MSG, skuSchema } from './products';
 import { hasAtMostTwoDecimals } from './rates';
 
 /**
- * CSV import (issue 17, docs/ARCHITECTURE.md 'CSV in and out'): products of a branch (matched by SKU)
- * and customers of a branch (matched by phone). The file is sent as the request body (text/csv) to
- * `POST /import/{kind}/preview` (a dry run: what would be created, updated, and every row's errors)
- * and then to `POST /import/{kind}/apply` (all or nothing, one transaction).
+ * CSV import (issues 17 and 25, docs/ARCHITECTURE.md 'CSV in and out'): products of a branch (matched by
+ * SKU) and customers of a branch (matched by phone). The file is sent as the request body (text/csv) to
+ * `POST /import/{kind}/preview` (a dry run: the file's columns and how they map to ours, what would be
+ * created, updated, and every row's errors), then to `POST /import/{kind}/apply` (all or nothing, one
+ * transaction; or, with `skipInvalid`, the good rows only) and `POST /import/{kind}/rejects` (the rows
+ * with errors as a CSV file, with their row number and reason added). An optional `mapping` (our column
+ * -> the file's columns) overrides the one detected from the header; an applied mapping is remembered
+ * for the company's next file with the same columns.
  */
 
 export const IMPORT_KINDS = ['products', 'customers'] as const;
@@ -29,6 +33,14 @@ export const IMPORT_MSG = {
   newBrand: (name: string) => `Brand "${name}" does not exist (allow creating categories and brands)`,
   hasErrors: (n: number) => `${n} ${n === 1 ? 'row has' : 'rows have'} errors: nothing was imported`,
   imported: (created: number, updated: number) => `Imported: ${created} created, ${updated} updated`,
+  importedSkipping: (created: number, updated: number, skipped: number) =>
+    `Imported: ${created} created, ${updated} updated; ${skipped} ${skipped === 1 ? 'row' : 'rows'} with errors left out`,
+  costRequired: 'Cost is required',
+  undecodable: (encoding: string) =>
+    `This cell has characters that cannot be read as ${encoding}: correct it, or save the file as CSV UTF-8`,
+  unknownMappingColumn: (key: string) => `The mapping names an unknown column "${key}"`,
+  notMapped: (header: string) => `Choose the file's column for "${header}"`,
+  badMapping: "The mapping must be a JSON object: our column -> a list of the file's columns",
   sameBranch: 'Choose two different branches',
   copied: (created: number, updated: number) => `Copied: ${created} created, ${updated} updated`,
 } as const;
@@ -37,17 +49,44 @@ export const IMPORT_MSG = {
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 100_000;
 
-/** One documented column of an import file. `aliases`: other headers accepted for it (case and spaces ignored). */
-export type ImportColumn = { key: string; header: string; required: boolean; description: string; aliases?: string[] };
+/**
+ * One documented column of an import file. `aliases`: other headers accepted for it (case and spaces
+ * ignored). `join`: how the cells of several file columns mapped to it become one (the first, then the
+ * others: 'Shirt - Red / L', 'Sara Ahmed', '1 Mall Road, Lahore'); without it the first non-empty cell
+ * is taken (a barcode, else the SKU).
+ */
+export type ImportColumn = {
+  key: string;
+  header: string;
+  required: boolean;
+  description: string;
+  aliases?: string[];
+  join?: { first: string; rest: string };
+};
+
+/** The cells of the file columns mapped to `column`, made one as its `join` says (empty cells skipped). */
+export function combineCells(column: Pick<ImportColumn, 'join'>, cells: readonly string[]): string {
+  const parts = cells.map((c) => c.trim()).filter((c) => c !== '');
+  if (!column.join) return parts[0] ?? '';
+  const [first, ...rest] = parts;
+  if (first === undefined) return '';
+  return rest.length === 0 ? first : `${first}${column.join.first}${rest.join(column.join.rest)}`;
+}
 
 export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
-  { key: 'name', header: 'Name', required: true, description: 'Product name (at most 200 characters).' },
+  {
+    key: 'name',
+    header: 'Name',
+    required: true,
+    description: 'Product name (at most 200 characters).',
+    join: { first: ' - ', rest: ' / ' },
+  },
   {
     key: 'sku',
     header: 'SKU',
     required: false,
     description:
-      'Letters, numbers, - and _. A product of the branch with this SKU is updated; otherwise one is created.',
+      'Letters, numbers, - and _; what the register scans. A product of the branch with this SKU is updated; otherwise one is created.',
     aliases: ['barcode'],
   },
   {
@@ -80,11 +119,23 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
   },
   { key: 'lowStockThreshold', header: 'Low stock threshold', required: false, description: 'Whole number (10).' },
   { key: 'maxStock', header: 'Max stock', required: false, description: 'Whole number (1000).' },
-  { key: 'description', header: 'Description', required: false, description: 'Up to 2000 characters.' },
+  {
+    key: 'description',
+    header: 'Description',
+    required: false,
+    description: 'Up to 2000 characters.',
+    join: { first: '\n', rest: '\n' },
+  },
 ];
 
 export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
-  { key: 'name', header: 'Name', required: true, description: 'Customer name (at most 200 characters).' },
+  {
+    key: 'name',
+    header: 'Name',
+    required: true,
+    description: 'Customer name (at most 200 characters).',
+    join: { first: ' ', rest: ' ' },
+  },
   {
     key: 'phone',
     header: 'Phone',
@@ -93,8 +144,20 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
       'At most 30 characters. A customer of the branch with this phone is updated; otherwise one is created.',
   },
   { key: 'email', header: 'Email', required: false, description: 'A valid email address, or empty.' },
-  { key: 'address', header: 'Address', required: false, description: 'Up to 500 characters.' },
-  { key: 'notes', header: 'Notes', required: false, description: 'Up to 2000 characters.' },
+  {
+    key: 'address',
+    header: 'Address',
+    required: false,
+    description: 'Up to 500 characters.',
+    join: { first: ', ', rest: ', ' },
+  },
+  {
+    key: 'notes',
+    header: 'Notes',
+    required: false,
+    description: 'Up to 2000 characters.',
+    join: { first: '\n', rest: '\n' },
+  },
 ];
 
 export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
@@ -182,10 +245,40 @@ const flag = z
   .transform((v) => v === true || v === 'true' || v === '1')
   .optional();
 
-/** The query of both steps: the branch, and whether unknown categories and brands may be created. */
+/**
+ * Which of the file's columns feed each of ours: our column's key -> the file's headers, in order (see
+ * ImportColumn.join). A column of ours not named (or named with no headers) is not imported.
+ */
+export const importMappingSchema = z.record(z.string().max(60), z.array(z.string().max(300)).max(8));
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+/** The mapping as a query parameter: JSON text. */
+const mappingParam = z
+  .string()
+  .max(8000, IMPORT_MSG.badMapping)
+  .transform((text, ctx): ImportMapping => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = undefined;
+    }
+    const parsed = importMappingSchema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: IMPORT_MSG.badMapping });
+    return z.NEVER;
+  });
+
+/**
+ * The query of every step: the branch, whether unknown categories and brands may be created, the
+ * mapping to use instead of the detected or remembered one (JSON), and (apply) whether the rows with
+ * errors are left out rather than refusing the file.
+ */
 export const importQuerySchema = z.object({
   branchId: idSchema,
   createMissing: flag,
+  mapping: mappingParam.optional(),
+  skipInvalid: flag,
 });
 export type ImportQuery = z.input<typeof importQuerySchema>;
 export const importParamsSchema = z.object({ kind: z.enum(IMPORT_KINDS, { error: 'Unknown import' }) });
@@ -198,9 +291,28 @@ export type ImportRowRef = z.infer<typeof importRowSchema>;
 /** The most rows of each list an answer names (the counts are always whole). */
 export const IMPORT_LIST_MAX = 500;
 
+/** An export format recognised from the file's header (features/import/import.presets.ts). */
+export const importPresetSchema = z.object({ id: z.string(), label: z.string(), note: z.string() });
+export type ImportPreset = z.infer<typeof importPresetSchema>;
+
+/** Where the mapping in use came from: the request, the company's last import of these columns, a preset, the headers. */
+export const IMPORT_MAPPING_SOURCES = ['request', 'saved', 'preset', 'headers'] as const;
+
 export const importResultSchema = z.object({
   kind: z.enum(IMPORT_KINDS),
   applied: z.boolean(),
+  /** The file's columns as its first line names them, and the text encoding it was read in. */
+  header: z.array(z.string()),
+  encoding: z.string(),
+  preset: importPresetSchema.nullable(),
+  mapping: importMappingSchema,
+  /** The mapping the header alone gives (the preset's, else by column names): what 'reset' goes back to. */
+  detectedMapping: importMappingSchema,
+  mappingSource: z.enum(IMPORT_MAPPING_SOURCES),
+  /** Our required columns with no file column mapped: the preview stops at the header until they are. */
+  unmapped: z.array(z.string()),
+  /** Lines a preset passes over as no product of their own (a Shopify image line, a WooCommerce parent). */
+  skipped: countSchema,
   rows: countSchema,
   toCreate: countSchema,
   toUpdate: countSchema,

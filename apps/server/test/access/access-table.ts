@@ -976,6 +976,13 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: async (w) => ({ url: `/api/import/customers/apply?${q({ branchId: w.target.branchId })}`, payload: {} }),
   },
   {
+    operation: 'POST /api/import/:kind/rejects',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(400),
+    request: async (w) => ({ url: `/api/import/products/rejects?${q({ branchId: w.target.branchId })}`, payload: {} }),
+  },
+  {
     // From the scope's branch into the caller's own: the same branch (own scope) is the rule's 400.
     operation: 'POST /api/import/products/copy',
     idIn: 'body',

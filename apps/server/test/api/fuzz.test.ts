@@ -179,7 +179,7 @@ describe(`generated bad input (${engineName()})`, () => {
       }
     }
     expect(failures).toEqual([]);
-    expect(uploads).toBe(2); // the import's preview and apply
+    expect(uploads).toBe(3); // the import's preview, apply and rejects
   }, 240_000);
 
   it('the data invariants hold after the fuzz', async () => {

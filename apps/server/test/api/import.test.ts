@@ -106,7 +106,7 @@ describe(`CSV import (${engineName()})`, () => {
       { row: 4, column: 'Name', message: 'Product name is required' },
       { row: 5, column: 'Price', message: 'Selling price must be greater than 0' },
       { row: 5, column: 'Stock', message: 'Must be a whole number' },
-      { row: 6, column: 'Cost', message: 'Buying price must be greater than 0' },
+      { row: 6, column: 'Cost', message: 'Cost is required' },
       { row: 8, column: 'SKU', message: 'tea-1 is also on row 7' },
     ]);
     expect(await liveProducts()).toEqual(before);
@@ -177,7 +177,16 @@ describe(`CSV import (${engineName()})`, () => {
   });
 
   it('refuses a file without a required column, an empty file, and callers without the permission', async () => {
-    const missing = await send('products', 'preview', 'Name,SKU\nX,Y\n');
+    // The preview answers the file's columns so that one can be chosen for Price; the apply refuses it.
+    const preview = await ok('products', 'preview', 'Name,SKU,Selling\nX,Y,3\n');
+    expect(preview).toMatchObject({
+      rows: 0,
+      header: ['Name', 'SKU', 'Selling'],
+      unmapped: ['Price'],
+      mapping: { name: ['Name'], sku: ['SKU'] },
+      mappingSource: 'headers',
+    });
+    const missing = await send('products', 'apply', 'Name,SKU\nX,Y\n');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('The file has no "Price" column');
     expect((await send('products', 'preview', '')).statusCode).toBe(400);

@@ -362,6 +362,7 @@ describe(`response contracts (${engineName()})`, () => {
         if (res.statusCode !== 200) throw new Error(`POST ${url}: ${res.statusCode} ${res.body}`);
       };
       await upload(`/import/products/preview?${q}`, 'Name,SKU,Price,Cost,Stock\nImported,IMP-1,10,5,3\n');
+      await upload(`/import/products/rejects?${q}`, 'Name,SKU,Price,Cost\nImported,IMP-2,-1,5\n');
       await upload(`/import/customers/apply?${q}`, 'Name,Phone\nImported Customer,03009998887\n');
       await call(manager, 'POST', '/import/products/copy', { fromBranchId: branchId, toBranchId: tenant.second.id });
 

@@ -19,17 +19,31 @@ export function downloadUrl(path: string, query: Query = {}): string {
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
+/** A download answered to an upload (POST with the file as the body: the import's rows with errors). */
+export type DownloadUpload = { method: 'POST'; body: Blob; contentType: string };
+
 /**
  * Downloads a file from the API with the session's bearer token (a plain link could not send it) and
  * hands it to the browser as a download. Answers the file name. A failure throws an ApiError with the
  * server's message.
  */
-export async function downloadFile(path: string, query: Query = {}, fallbackName = 'export.csv'): Promise<string> {
+export async function downloadFile(
+  path: string,
+  query: Query = {},
+  fallbackName = 'export.csv',
+  upload?: DownloadUpload,
+): Promise<string> {
   const token = useSessionStore.getState().token;
   let response: Response;
   try {
     response = await fetch(downloadUrl(path, query), {
-      headers: { Accept: 'text/csv, application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      method: upload?.method ?? 'GET',
+      body: upload?.body,
+      headers: {
+        Accept: 'text/csv, application/json',
+        ...(upload && { 'Content-Type': upload.contentType }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
     });
   } catch {
     throw new ApiError({ status: 0, message: 'Network error: the server cannot be reached' });

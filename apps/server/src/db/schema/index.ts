@@ -3,6 +3,7 @@ export * from './audit-counts';
 export * from './catalog';
 export * from './customer-marks';
 export * from './daily-totals';
+export * from './imports';
 export * from './movement-counts';
 export * from './purchasing';
 export * from './registers';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { brands, categories, categoryBranches, customers, products } from '../../db/schema';
+import { brands, categories, categoryBranches, customers, importMappings, products } from '../../db/schema';
 
 type BranchKey = { companyId: string; branchId: string };
 
@@ -202,6 +202,58 @@ export async function updateCustomers(tx: DbOrTx, { companyId, branchId }: Branc
         from ${customerRecordset(rows)}
         where c.company_id = ${companyId}::uuid and c.branch_id = ${branchId}::uuid and c.id = x.id`,
   );
+}
+
+// ---- remembered mappings -------------------------------------------------------------------------
+
+type MappingKey = { companyId: string; kind: string; headersKey: string };
+
+/** The mapping the company last imported a file of these columns with, if any. */
+export async function savedMapping(db: DbOrTx, { companyId, kind, headersKey }: MappingKey) {
+  const [row] = await db
+    .select({ mapping: importMappings.mapping })
+    .from(importMappings)
+    .where(
+      and(
+        eq(importMappings.companyId, companyId),
+        eq(importMappings.kind, kind),
+        eq(importMappings.headersKey, headersKey),
+      ),
+    );
+  return row?.mapping;
+}
+
+/** Keeps `mapping` for the company's files of these columns (replacing the one kept). */
+export async function saveMapping(
+  tx: DbOrTx,
+  key: MappingKey & { mapping: Record<string, string[]>; userId: string },
+): Promise<void> {
+  await tx
+    .insert(importMappings)
+    .values({
+      companyId: key.companyId,
+      kind: key.kind,
+      headersKey: key.headersKey,
+      mapping: key.mapping,
+      updatedBy: key.userId,
+    })
+    .onConflictDoUpdate({
+      target: [importMappings.companyId, importMappings.kind, importMappings.headersKey],
+      set: { mapping: key.mapping, updatedBy: key.userId, updatedAt: sql`now()` },
+    });
+}
+
+/** Forgets the company's mapping for files of these columns. */
+export async function deleteMapping(tx: DbOrTx, { companyId, kind, headersKey }: MappingKey): Promise<void> {
+  await tx
+    .delete(importMappings)
+    .where(
+      and(
+        eq(importMappings.companyId, companyId),
+        eq(importMappings.kind, kind),
+        eq(importMappings.headersKey, headersKey),
+      ),
+    );
 }
 
 // ---- copy between branches ------------------------------------------------------------------------

@@ -8,8 +8,10 @@ import {
 } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type CsvColumn, csvResponse, sendCsv } from '../../lib/csv-export';
 import { payloadTooLarge } from '../../lib/errors';
 import { ok } from '../../lib/http';
+import { REJECT_COLUMNS } from './import.mapping';
 import * as service from './import.service';
 
 /** The content types a CSV upload arrives with (browsers label .csv files differently per system). */
@@ -32,8 +34,26 @@ export async function importRoutes(app: FastifyInstance) {
   );
 }
 
+const DESCRIPTIONS = {
+  preview:
+    "Dry run of a CSV file (request body, text/csv): the file's columns and the mapping to ours (detected, remembered or `mapping`), rows to create, to update, and every row error. Nothing is written.",
+  apply:
+    "Imports a CSV file (request body, text/csv) all or nothing: any row error is a 400 and nothing is written; with `skipInvalid` the good rows are written and the others listed. A `mapping` sent is remembered for the company's next file with the same columns.",
+  rejects:
+    "The rows of a CSV file (request body, text/csv) that have errors, as a CSV file: the file's columns, then the row number and the reason.",
+} as const;
+
+/** The rejects file's columns: the uploaded file's own, then its row number and the reasons. */
+function rejectColumns(header: string[]): CsvColumn<service.RejectedRow>[] {
+  return [
+    ...header.map((h, i) => ({ header: h, value: (r: service.RejectedRow) => r.values[i] ?? '' })),
+    { header: REJECT_COLUMNS[0], value: (r) => r.row },
+    { header: REJECT_COLUMNS[1], value: (r) => r.reason },
+  ];
+}
+
 /**
- * The two upload routes, in their own scope so that their body parsers apply to them only. The body
+ * The three upload routes, in their own scope so that their body parsers apply to them only. The body
  * stays a stream: lib/csv-import.ts parses it as it arrives and refuses it once it passes 50 MB (413,
  * 'The file is larger than 50 MB'), which is also the routes' bodyLimit; a Content-Length above it is
  * refused without being read. A JSON body is never read: the routes' 50 MB limit is for files, and
@@ -57,10 +77,7 @@ async function uploadRoutes(app: FastifyInstance) {
         bodyLimit: IMPORT_MAX_BYTES,
         schema: {
           tags,
-          description:
-            step === 'preview'
-              ? 'Dry run of a CSV file (request body, text/csv): rows to create, to update, and every row error. Nothing is written.'
-              : 'Imports a CSV file (request body, text/csv) all or nothing: any row error is a 400 and nothing is written.',
+          description: DESCRIPTIONS[step],
           params: importParamsSchema,
           querystring: importQuerySchema,
           response: { 200: importResponses.result },
@@ -72,11 +89,50 @@ async function uploadRoutes(app: FastifyInstance) {
           kind: req.params.kind,
           branchId: req.query.branchId,
           createMissing: req.query.createMissing ?? false,
-          apply: step === 'apply',
+          skipInvalid: req.query.skipInvalid ?? false,
+          mapping: req.query.mapping,
+          step,
           body: req.body,
         });
-        return ok(result, step === 'apply' ? { message: IMPORT_MSG.imported(result.toCreate, result.toUpdate) } : {});
+        if (!result.applied) return ok(result, {});
+        const message =
+          result.errorCount > 0
+            ? IMPORT_MSG.importedSkipping(result.toCreate, result.toUpdate, result.errorCount)
+            : IMPORT_MSG.imported(result.toCreate, result.toUpdate);
+        return ok(result, { message });
       },
     );
   }
+  r.post(
+    '/import/:kind/rejects',
+    {
+      bodyLimit: IMPORT_MAX_BYTES,
+      schema: {
+        tags,
+        description: DESCRIPTIONS.rejects,
+        params: importParamsSchema,
+        querystring: importQuerySchema,
+        ...csvResponse,
+      },
+    },
+    async (req, reply) => {
+      if (req.body === DECLARED_TOO_LARGE) throw payloadTooLarge(IMPORT_MSG.tooLarge);
+      const { header, rows } = await service.rejectedRows(app.db, req.actor, {
+        kind: req.params.kind,
+        branchId: req.query.branchId,
+        createMissing: req.query.createMissing ?? false,
+        skipInvalid: false,
+        mapping: req.query.mapping,
+        body: req.body,
+      });
+      async function* batches() {
+        yield rows;
+      }
+      return sendCsv(reply, {
+        filename: `${req.params.kind}-rows-with-errors`,
+        columns: rejectColumns(header),
+        batches: batches(),
+      });
+    },
+  );
 }

@@ -8,9 +8,9 @@ import {
   IMPORT_MSG,
   type ImportColumn,
   type ImportKind,
+  type ImportMapping,
   type ImportResult,
   PRODUCT_IMPORT_COLUMNS,
-  PRODUCT_MSG,
   parseNumberCell,
   productImportRowSchema,
 } from '@pos/shared';
@@ -18,37 +18,63 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { type Actor, type BranchScope, resolveBranch } from '../../lib/access';
 import { writeAudit } from '../../lib/audit.repo';
-import { type CsvRow, readCsv } from '../../lib/csv-import';
+import { type CsvFile, readCsv } from '../../lib/csv-import';
 import { badRequest } from '../../lib/errors';
 import { recordInitialStocks, recordStockDeltas } from '../../lib/stock-ledger.repo';
+import { headersKey, type MappingPlan, planMapping, readLine } from './import.mapping';
 import * as repo from './import.repo';
 
 /**
  * CSV import (docs/ARCHITECTURE.md, 'CSV in and out'). One pass over the uploaded file, batch by
- * batch (lib/csv-import.ts): each batch is validated with the shared row schemas (the spec's
- * messages), matched against the branch (products by SKU, customers by phone; one query per batch)
- * and counted. A preview stops there. An apply runs the same pass inside one transaction and writes
- * each batch set-based (inserts and updates of a batch in one statement each; new stock as
- * `initial_stock`, changed stock as `adjustment` movements through the stock ledger); any row error
- * rolls everything back, so a file is imported whole or not at all.
+ * batch (lib/csv-import.ts decodes and parses it): each line is prepared as its export's preset says
+ * (import.presets.ts), read through the column mapping (import.mapping.ts), validated with the shared
+ * row schemas (the spec's messages), matched against the branch (products by SKU, customers by phone;
+ * one query per batch) and counted. A preview stops there. An apply runs the same pass inside one
+ * transaction and writes each batch set-based (inserts and updates of a batch in one statement each;
+ * new stock as `initial_stock`, changed stock as `adjustment` movements through the stock ledger); a
+ * row error rolls everything back, so a file is imported whole or not at all, unless the apply asks to
+ * leave the rows with errors out (`skipInvalid`): then the good rows are written and the others listed.
+ * The rejects step runs the preview's pass and keeps the rows with errors, for their CSV file.
  */
 
 type Scope = Pick<BranchScope, 'companyId' | 'branchId'>;
+export type ImportStep = 'preview' | 'apply' | 'rejects';
 export type ImportRequest = {
   kind: ImportKind;
   branchId: string;
   createMissing: boolean;
-  apply: boolean;
+  step: ImportStep;
+  /** Apply: write the good rows, leave the rows with errors out. */
+  skipInvalid: boolean;
+  /** The mapping to use instead of the remembered or detected one. */
+  mapping?: ImportMapping;
   /** The request body: the file's stream (read only once access is settled). */
   body: unknown;
 };
+/** A row with errors as the rejects file gives it: the file's cells, its row number and the reasons. */
+export type RejectedRow = { row: number; values: string[]; reason: string };
 
 class Tally {
   readonly result: ImportResult;
-  constructor(kind: ImportKind) {
+  /** The rejects step: the rows with errors, kept whole. */
+  readonly rejects: RejectedRow[] | undefined;
+  /** The current batch's lines and their errors (rejects step only). */
+  private lines = new Map<number, string[]>();
+  private reasons = new Map<number, string[]>();
+
+  constructor(kind: ImportKind, csv: CsvFile, plan: MappingPlan, keepRejects: boolean) {
+    this.rejects = keepRejects ? [] : undefined;
     this.result = {
       kind,
       applied: false,
+      header: csv.header,
+      encoding: csv.encoding,
+      preset: plan.preset,
+      mapping: plan.mapping,
+      detectedMapping: plan.detectedMapping,
+      mappingSource: plan.mappingSource,
+      unmapped: plan.unmapped,
+      skipped: 0,
       rows: 0,
       toCreate: 0,
       toUpdate: 0,
@@ -68,6 +94,10 @@ class Tally {
       this.result.errorCount++;
     }
     if (this.result.errors.length < IMPORT_LIST_MAX) this.result.errors.push({ row, column, message });
+    if (this.rejects) this.reasons.set(row, [...(this.reasons.get(row) ?? []), `${column}: ${message}`]);
+  }
+  hasError(row: number) {
+    return this.badRows.has(row);
   }
   created(row: number, key: string, name: string) {
     this.result.toCreate++;
@@ -76,6 +106,20 @@ class Tally {
   updated(row: number, key: string, name: string) {
     this.result.toUpdate++;
     if (this.result.updated.length < IMPORT_LIST_MAX) this.result.updated.push({ row, key, name });
+  }
+  /** A line read (rejects step: kept until its batch is done). */
+  line(row: number, values: string[]) {
+    this.result.rows++;
+    if (this.rejects) this.lines.set(row, values);
+  }
+  /** The end of a batch: its rows with errors join the rejects. */
+  batchDone() {
+    if (!this.rejects) return;
+    for (const [row, reasons] of [...this.reasons].sort(([a], [b]) => a - b)) {
+      this.rejects.push({ row, values: this.lines.get(row) ?? [], reason: reasons.join('; ') });
+    }
+    this.lines.clear();
+    this.reasons.clear();
   }
 }
 
@@ -86,7 +130,7 @@ const headerOf = (columns: readonly ImportColumn[], key: unknown) =>
 function validate<S extends z.ZodType>(
   schema: S,
   columns: readonly ImportColumn[],
-  { row }: CsvRow,
+  row: number,
   input: Record<string, unknown>,
   tally: Tally,
 ): z.output<S> | undefined {
@@ -128,6 +172,70 @@ function productInput(cells: Record<string, string>, decimalComma: boolean): Rec
   };
 }
 
+/** An opened upload: its file, the mapping it is read with, and the key its mapping is remembered under. */
+type Upload = { csv: CsvFile; plan: MappingPlan; key: string };
+
+async function openUpload(db: Db, scope: Scope, req: ImportRequest): Promise<Upload> {
+  const csv = await readCsv(req.body);
+  const key = headersKey(req.kind, csv.header);
+  const saved = req.mapping
+    ? undefined
+    : await repo.savedMapping(db, { companyId: scope.companyId, kind: req.kind, headersKey: key });
+  const plan = planMapping(req.kind, csv.header, { requested: req.mapping, saved });
+  // A required column of ours without a file column: a preview answers the header and the mapping so
+  // that the user can choose one; an apply (or the rejects file) is refused before any row.
+  const [first] = plan.unmapped;
+  if (first !== undefined && req.step !== 'preview') throw badRequest(IMPORT_MSG.missingColumn(first));
+  return { csv, plan, key };
+}
+
+/**
+ * The upload's lines, batch by batch, as our cells: each line prepared (a preset's copy-down), read
+ * through the mapping, and a cell that did not decode made an error of its row (then not validated).
+ */
+async function* linesOf({ csv, plan }: Upload, tally: Tally) {
+  for await (const batch of csv.batches) {
+    const lines: { row: number; cells: Record<string, string> }[] = [];
+    for (const record of batch) {
+      const values = plan.prepare ? plan.prepare([...record.values]) : record.values;
+      if (!values) {
+        tally.result.skipped++;
+        continue;
+      }
+      tally.line(record.row, values);
+      const { cells, undecodable } = readLine(plan, values);
+      for (const column of undecodable) tally.error(record.row, column.header, IMPORT_MSG.undecodable(csv.encoding));
+      if (undecodable.length === 0) lines.push({ row: record.row, cells });
+    }
+    yield lines;
+    tally.batchDone();
+  }
+}
+
+/**
+ * After an apply: a mapping sent with it is remembered for the company's next file of these columns
+ * (or, when it is the detected one again, the remembered one is forgotten); a change is audited.
+ */
+async function rememberMapping(tx: DbOrTx, actor: Actor, scope: Scope, req: ImportRequest, upload: Upload) {
+  if (upload.plan.mappingSource !== 'request') return;
+  const key = { companyId: scope.companyId, kind: req.kind, headersKey: upload.key };
+  const before = (await repo.savedMapping(tx, key)) ?? null;
+  const after = upload.plan.custom ? upload.plan.mapping : null;
+  if (JSON.stringify(before) === JSON.stringify(after)) return;
+  if (after) await repo.saveMapping(tx, { ...key, mapping: after, userId: actor.userId });
+  else await repo.deleteMapping(tx, key);
+  await writeAudit(tx, {
+    companyId: scope.companyId,
+    branchId: scope.branchId,
+    userId: actor.userId,
+    action: 'import.mapping',
+    entityType: req.kind,
+    entityId: upload.key,
+    before: before && { mapping: before },
+    after: { mapping: after, header: upload.csv.header, preset: upload.plan.preset?.id ?? null },
+  });
+}
+
 /** Writes an apply's audit row (counts, not rows: a 50,000-row file is one action). */
 async function auditImport(tx: DbOrTx, actor: Actor, scope: Scope, id: string, result: ImportResult) {
   await writeAudit(tx, {
@@ -141,6 +249,8 @@ async function auditImport(tx: DbOrTx, actor: Actor, scope: Scope, id: string, r
       rows: result.rows,
       created: result.toCreate,
       updated: result.toUpdate,
+      leftOut: result.errorCount,
+      preset: result.preset?.id ?? null,
       newCategories: result.newCategories,
       newBrands: result.newBrands,
     },
@@ -156,13 +266,18 @@ function refuseWithErrors(result: ImportResult): never {
 
 // ---- products -------------------------------------------------------------------------------------
 
-async function importProducts(db: Db, actor: Actor, scope: Scope, req: ImportRequest): Promise<ImportResult> {
-  const columns = PRODUCT_IMPORT_COLUMNS;
-  const csv = await readCsv(req.body, columns);
-  const tally = new Tally('products');
-  const importId = randomUUID();
+type Pass = (q: DbOrTx, write: boolean) => Promise<void>;
 
-  const pass = async (q: DbOrTx, write: boolean) => {
+function productsPass(
+  actor: Actor,
+  scope: Scope,
+  tally: Tally,
+  upload: Upload,
+  req: ImportRequest,
+  importId: string,
+): Pass {
+  const columns = PRODUCT_IMPORT_COLUMNS;
+  return async (q, write) => {
     const cats = await repo.categoriesByName(q, scope);
     const brandIds = await repo.brandsByName(q, scope);
     const newCategories = new Map<string, string>();
@@ -191,11 +306,16 @@ async function importProducts(db: Db, actor: Actor, scope: Scope, req: ImportReq
       return id;
     };
 
-    for await (const batch of csv.batches) {
+    for await (const batch of linesOf(upload, tally)) {
       const valid: { row: number; data: z.output<typeof productImportRowSchema> }[] = [];
       for (const line of batch) {
-        tally.result.rows++;
-        const data = validate(productImportRowSchema, columns, line, productInput(line.cells, csv.decimalComma), tally);
+        const data = validate(
+          productImportRowSchema,
+          columns,
+          line.row,
+          productInput(line.cells, upload.csv.decimalComma),
+          tally,
+        );
         if (!data) continue;
         let ok = true;
         if (data.sku) {
@@ -237,14 +357,15 @@ async function importProducts(db: Db, actor: Actor, scope: Scope, req: ImportReq
           tally.updated(v.row, v.data.sku ?? '', v.data.name);
         } else if (v.data.cost === undefined) {
           // Managers and Super Admins give a cost above 0 for every new product (the catalogue rule).
-          tally.error(v.row, 'Cost', PRODUCT_MSG.costGtZero);
+          tally.error(v.row, 'Cost', IMPORT_MSG.costRequired);
         } else {
           creates.push(v);
           tally.created(v.row, v.data.sku ?? '', v.data.name);
         }
       }
-      if (!write || tally.result.errorCount > 0) continue;
-
+      // All or nothing: once a row has an error nothing more is written (the apply throws at the end),
+      // unless the rows with errors are left out: creates and updates hold the good rows only.
+      if (!write || (tally.result.errorCount > 0 && !req.skipInvalid)) continue;
       const toWrite = async (v: { id?: string; data: (typeof valid)[number]['data'] }): Promise<repo.ProductWrite> => ({
         id: v.id,
         name: v.data.name,
@@ -292,34 +413,17 @@ async function importProducts(db: Db, actor: Actor, scope: Scope, req: ImportReq
     tally.result.newCategories = [...newCategories.values()];
     tally.result.newBrands = [...newBrands.values()];
   };
-
-  if (!req.apply) {
-    await pass(db, false);
-    return tally.result;
-  }
-  await db.transaction(async (tx) => {
-    await repo.planForBatches(tx);
-    await pass(tx, true);
-    if (tally.result.errorCount > 0) refuseWithErrors(tally.result);
-    await auditImport(tx, actor, scope, importId, tally.result);
-  });
-  return { ...tally.result, applied: true };
 }
 
 // ---- customers ------------------------------------------------------------------------------------
 
-async function importCustomers(db: Db, actor: Actor, scope: Scope, req: ImportRequest): Promise<ImportResult> {
+function customersPass(scope: Scope, tally: Tally, upload: Upload, req: ImportRequest): Pass {
   const columns = CUSTOMER_IMPORT_COLUMNS;
-  const csv = await readCsv(req.body, columns);
-  const tally = new Tally('customers');
-  const importId = randomUUID();
-
-  const pass = async (q: DbOrTx, write: boolean) => {
+  return async (q, write) => {
     const phoneRows = new Map<string, number>();
-    for await (const batch of csv.batches) {
+    for await (const batch of linesOf(upload, tally)) {
       const valid: { row: number; data: z.output<typeof customerImportRowSchema> }[] = [];
       for (const line of batch) {
-        tally.result.rows++;
         const c = line.cells;
         const input = {
           name: text(c.name),
@@ -328,7 +432,7 @@ async function importCustomers(db: Db, actor: Actor, scope: Scope, req: ImportRe
           address: text(c.address),
           notes: text(c.notes),
         };
-        const data = validate(customerImportRowSchema, columns, line, input, tally);
+        const data = validate(customerImportRowSchema, columns, line.row, input, tally);
         if (!data) continue;
         const first = phoneRows.get(data.phone);
         if (first !== undefined) {
@@ -363,23 +467,39 @@ async function importCustomers(db: Db, actor: Actor, scope: Scope, req: ImportRe
           tally.created(row, data.phone, data.name);
         }
       }
-      if (!write || tally.result.errorCount > 0) continue;
+      if (!write || (tally.result.errorCount > 0 && !req.skipInvalid)) continue;
       await repo.insertCustomers(q, scope, creates);
       await repo.updateCustomers(q, scope, updates);
     }
+    tally.result.errors.sort((a, b) => a.row - b.row);
   };
+}
 
-  if (!req.apply) {
+/** Opens the upload and runs the pass of its kind (access settled first: the body is read only then). */
+async function run(db: Db, actor: Actor, req: ImportRequest): Promise<Tally> {
+  const scope = await resolveBranch(db, { actor, branchId: req.branchId, permission: 'adjust_stock' });
+  const upload = await openUpload(db, scope, req);
+  const tally = new Tally(req.kind, upload.csv, upload.plan, req.step === 'rejects');
+  const importId = randomUUID();
+  const pass =
+    req.kind === 'products'
+      ? productsPass(actor, scope, tally, upload, req, importId)
+      : customersPass(scope, tally, upload, req);
+  // A required column without a file column: the preview answers the header and the mapping only.
+  if (upload.plan.unmapped.length > 0) return tally;
+  if (req.step !== 'apply') {
     await pass(db, false);
-    return tally.result;
+    return tally;
   }
   await db.transaction(async (tx) => {
     await repo.planForBatches(tx);
     await pass(tx, true);
-    if (tally.result.errorCount > 0) refuseWithErrors(tally.result);
+    if (tally.result.errorCount > 0 && !req.skipInvalid) refuseWithErrors(tally.result);
     await auditImport(tx, actor, scope, importId, tally.result);
+    await rememberMapping(tx, actor, scope, req, upload);
   });
-  return { ...tally.result, applied: true };
+  tally.result.applied = true;
+  return tally;
 }
 
 /**
@@ -387,8 +507,17 @@ async function importCustomers(db: Db, actor: Actor, scope: Scope, req: ImportRe
  * levels), a branch within reach (404 otherwise).
  */
 export async function runImport(db: Db, actor: Actor, req: ImportRequest): Promise<ImportResult> {
-  const scope = await resolveBranch(db, { actor, branchId: req.branchId, permission: 'adjust_stock' });
-  return req.kind === 'products' ? importProducts(db, actor, scope, req) : importCustomers(db, actor, scope, req);
+  return (await run(db, actor, req)).result;
+}
+
+/**
+ * POST /import/{kind}/rejects: the preview's pass, answering the rows with errors as a CSV file: the
+ * file's columns (a preset's copied-down cells filled in, so each row stands alone), then the row's
+ * number in the uploaded file and its reasons.
+ */
+export async function rejectedRows(db: Db, actor: Actor, req: Omit<ImportRequest, 'step'>) {
+  const tally = await run(db, actor, { ...req, step: 'rejects' });
+  return { header: tally.result.header, rows: tally.rejects ?? [] };
 }
 
 /** POST /import/products/copy: both branches within reach and of one company; one transaction. */

@@ -3,16 +3,38 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MSG,
   type ImportKind,
+  type ImportMapping,
   type importResponses,
 } from '@pos/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Answer, API_BASE, ApiError, apiRequest } from '../../../lib/api';
+import { downloadFile } from '../../../lib/download';
 import { useSessionStore } from '../../../lib/session-store';
 
 export type ImportAnswer = Answer<typeof importResponses.result>;
 export type CopyAnswer = Answer<typeof importResponses.copy>;
 export type ImportStep = 'preview' | 'apply';
-export type ImportOptions = { branchId: string; createMissing: boolean };
+/**
+ * `mapping`: the columns the user chose (else the server's remembered or detected mapping is used; an
+ * applied one is remembered for the company's next file of the same columns). `skipInvalid` (apply):
+ * import the good rows and leave the rows with errors out.
+ */
+export type ImportOptions = {
+  branchId: string;
+  createMissing: boolean;
+  mapping?: ImportMapping | null;
+  skipInvalid?: boolean;
+};
+
+/** The query of an upload: the branch, the flags, and the mapping as JSON when one was chosen. */
+function importQuery({ branchId, createMissing, mapping, skipInvalid }: ImportOptions) {
+  return {
+    branchId,
+    createMissing: String(createMissing),
+    ...(mapping && { mapping: JSON.stringify(mapping) }),
+    ...(skipInvalid && { skipInvalid: 'true' }),
+  };
+}
 
 /**
  * Sends a CSV file to POST /import/{kind}/{step} as the request body (text/csv). XMLHttpRequest
@@ -24,14 +46,14 @@ export function uploadImport(
   kind: ImportKind,
   step: ImportStep,
   file: Blob,
-  { branchId, createMissing }: ImportOptions,
+  options: ImportOptions,
   onProgress: (sent: number) => void,
 ): Promise<ImportAnswer> {
   // The server refuses it too (413), but only once the upload has begun; a browser may then report the
   // cut connection instead of the answer. Known from the file's size, it is said at once.
   if (file.size > IMPORT_MAX_BYTES) return Promise.reject(new ApiError({ status: 413, message: IMPORT_MSG.tooLarge }));
   const token = useSessionStore.getState().token;
-  const query = new URLSearchParams({ branchId, createMissing: String(createMissing) });
+  const query = new URLSearchParams(importQuery(options));
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${API_BASE}/import/${kind}/${step}?${query}`);
@@ -56,6 +78,18 @@ export function uploadImport(
       }
     };
     xhr.send(file);
+  });
+}
+
+/**
+ * Downloads the file's rows with errors (POST /import/{kind}/rejects: the file's columns, then the row
+ * number and the reason) as a CSV file; answers its name.
+ */
+export function downloadRejects(kind: ImportKind, file: Blob, options: ImportOptions): Promise<string> {
+  return downloadFile(`/import/${kind}/rejects`, importQuery(options), `${kind}-rows-with-errors.csv`, {
+    method: 'POST',
+    body: file,
+    contentType: 'text/csv',
   });
 }
 

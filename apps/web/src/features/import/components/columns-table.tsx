@@ -19,8 +19,10 @@ export function ColumnsTable({ kind }: { kind: ImportKind }) {
         </Button>
       </Group>
       <Text size="sm" c="dimmed" mb="xs">
-        A CSV file (comma, semicolon or tab separated, UTF-8; Excel's "CSV" and "CSV UTF-8" both work) whose first line
-        names the columns. Other columns are ignored.
+        A CSV file (comma, semicolon or tab separated; UTF-8, UTF-16 or Windows-1252: Excel's "CSV" and "CSV UTF-8" both
+        work) whose first line names the columns. Exports of Shopify, Square, WooCommerce, Loyverse, Odoo and
+        OpenSourcePOS are recognised; any other file's columns can be mapped to these after the check. Other columns are
+        ignored.
       </Text>
       <Table aria-label={`Columns of a ${kind} file`}>
         <Table.Thead>

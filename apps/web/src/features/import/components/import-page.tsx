@@ -22,7 +22,7 @@ export function ImportPage() {
       </Title>
       <Text c="dimmed" size="sm">
         Into {branch ? <strong>{branch.name}</strong> : 'the selected branch'}. Every file is checked first (preview);
-        nothing is written until you import it, and then all rows are written or none.
+        nothing is written until you import it: all its rows, or, when some have errors, its good rows only.
       </Text>
       <Tabs defaultValue="products" keepMounted={false}>
         <Tabs.List>

@@ -24,6 +24,11 @@ export function ImportResultView({ result }: { result: ImportResult }) {
         <Badge variant="light" color={result.errorCount > 0 ? 'red' : 'gray'} size="lg">
           {result.errorCount} with errors
         </Badge>
+        {result.skipped > 0 && (
+          <Badge variant="light" color="gray" size="lg">
+            {result.skipped} passed over
+          </Badge>
+        )}
       </Group>
       {lists.map((line) => (
         <Text key={line} size="sm">
@@ -32,9 +37,11 @@ export function ImportResultView({ result }: { result: ImportResult }) {
       ))}
       {result.errorCount > 0 && (
         <Paper withBorder radius="md">
-          <Alert color="red" variant="light" radius={0} title="Fix these rows and check the file again">
-            {result.errorCount} {result.errorCount === 1 ? 'row has' : 'rows have'} errors. Nothing is imported while
-            any row has one.
+          <Alert color="red" variant="light" radius={0} title={result.applied ? 'Rows left out' : 'Rows with errors'}>
+            {result.errorCount} {result.errorCount === 1 ? 'row has' : 'rows have'} errors.{' '}
+            {result.applied
+              ? 'Download them (with their row number and the reason), fix them and import that file.'
+              : 'Import the good rows and download the others (with their row number and the reason) to fix them, or fix the file and check it again.'}
           </Alert>
           <Table striped aria-label="Rows with errors">
             <Table.Thead>
