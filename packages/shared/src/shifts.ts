@@ -79,6 +79,11 @@ export type OpenShiftInput = z.infer<typeof openShiftSchema>;
 export const currentShiftQuerySchema = z.object({ registerId: idSchema });
 
 export const cashMovementSchema = z.object({
+  /**
+   * The register's id for this movement, optional online: the same id again answers the movement
+   * recorded under it (a retry, or the same movement queued offline after a lost answer), never a second.
+   */
+  id: z.string({ error: 'Invalid id' }).uuid('Invalid id').optional(),
   kind: z.enum(CASH_MOVEMENT_KIND_VALUES, { error: 'Choose paid in or paid out' }),
   amount: cashAmount.refine((v) => v > 0, SHIFT_MSG.amountPositive),
   reason: z.string({ error: SHIFT_MSG.reasonRequired }).trim().min(1, SHIFT_MSG.reasonRequired).max(200),

@@ -324,6 +324,46 @@ describe(`shift controls (${engineName()})`, () => {
     expect(await checkInvariants(db())).toEqual([]);
   });
 
+  it('records a movement once when its online answer was lost and the register queued it offline under the same id', async () => {
+    const { register, key, shift } = await openSignedShift(20);
+    const queued = offlineMovement(shift, register, 'paid_out', 7);
+    const { id, kind, amount, reason } = queued;
+    const online = await call(tokens.cashier, 'POST', `/api/shifts/${shift.id}/cash-movements`, {
+      id,
+      kind,
+      amount,
+      reason,
+    });
+    expect(online.statusCode, online.body).toBe(201);
+    expect(online.json().data).toMatchObject({ id, offline: false, flags: [] });
+    const again = await call(tokens.cashier, 'POST', `/api/shifts/${shift.id}/cash-movements`, {
+      id,
+      kind,
+      amount,
+      reason,
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.id).toBe(id);
+    const synced = movementResults(
+      await uploadMovements(ctx.app, {
+        token: tokens.cashier,
+        branchId: tenant.main.id,
+        key,
+        movements: [{ movement: queued }],
+      }),
+    );
+    expect(synced).toEqual([{ id, status: 201, replayed: true, code: null, message: 'Cash movement recorded' }]);
+    const x = await report(shift.id);
+    expect([x.paidOut, x.expectedCash, x.cashMovements.length]).toEqual([7, 13, 1]);
+    const other = await call(tokens.cashier, 'POST', `/api/shifts/${shift.id}/cash-movements`, {
+      id,
+      kind,
+      amount: 1,
+      reason,
+    });
+    expect(other.statusCode).toBe(422);
+  });
+
   it('refuses an offline movement without the register signature (403 like an unsigned offline sale) or signed by another key', async () => {
     const { register, key, shift } = await openSignedShift(20);
     const other = await enrolDevice(ctx.app, { token: tokens.cashier, branchId: tenant.main.id });

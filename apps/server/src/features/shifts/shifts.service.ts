@@ -222,7 +222,9 @@ export async function getReport(db: Db, actor: Actor, id: string): Promise<Shift
 
 /**
  * POST /shifts/{id}/cash-movements: paid in / paid out of an open shift by its cashier or a manager,
- * audited. A paid out never takes more than the drawer's expected cash (409 naming what is there).
+ * audited. A paid out never takes more than the drawer's expected cash (409 naming what is there). With
+ * the register's `id`, the same movement again answers the first (the register queues it offline under
+ * that id when the answer is lost).
  */
 export async function addCashMovement(
   db: Db,
@@ -233,8 +235,13 @@ export async function addCashMovement(
   const shift = await shiftInScope(db, actor, id);
   requireDrawerHolder(actor, shift);
   if (shift.status !== 'open') throw shiftClosed();
-  const { movement } = await recordMovement(db, shift, input, { user: { id: actor.userId, name: actor.name } });
-  return movement;
+  try {
+    const { movement } = await recordMovement(db, shift, input, { user: { id: actor.userId, name: actor.name } });
+    return movement;
+  } catch (error) {
+    if (isUniqueViolation(error, 'cash_movements_company_id_id_pk')) throw movementIdReused();
+    throw error;
+  }
 }
 
 /** Who recorded a movement at a register offline, as the batch upload checked them (deviceUserOf). */
@@ -268,7 +275,7 @@ export async function addOfflineCashMovement(
   try {
     return await recordMovement(db, shift, input, {
       user,
-      offline: { id: input.id, at: new Date(input.at), flags },
+      offline: { at: new Date(input.at), flags },
     });
   } catch (error) {
     if (isUniqueViolation(error, 'cash_movements_company_id_id_pk')) throw movementIdReused();
@@ -283,19 +290,20 @@ const movementIdReused = () =>
  * The one path of a cash movement into a shift: the shift row is locked FOR UPDATE first, so two paid
  * outs at once queue and the second sees the first, and no sale or refund joins the shift while the
  * drawer's figure is read. Past the ceiling (`exceedsDrawer`) an online movement is refused (409), an
- * offline one recorded with its flag.
+ * offline one recorded with its flag. A movement under an `id` already recorded answers that one
+ * (`replayed`; 422 if it was another movement), even once its shift has closed.
  */
 async function recordMovement(
   db: Db,
   shift: ShiftRow,
   input: CashMovementInput,
-  { user, offline }: { user: { id: string; name: string }; offline?: { id: string; at: Date; flags: string[] } },
+  { user, offline }: { user: { id: string; name: string }; offline?: { at: Date; flags: string[] } },
 ): Promise<{ movement: CashMovement; replayed: boolean }> {
   try {
     return await db.transaction(async (tx) => {
       const locked = await repo.lockShift(tx, { companyId: shift.companyId, id: shift.id });
-      if (offline) {
-        const existing = await repo.findMovement(tx, { companyId: shift.companyId, id: offline.id });
+      if (input.id) {
+        const existing = await repo.findMovement(tx, { companyId: shift.companyId, id: input.id });
         if (existing) {
           const same =
             existing.shiftId === shift.id &&
@@ -334,7 +342,8 @@ async function recordMovement(
         amount: input.amount.toFixed(2),
         reason: input.reason,
         userId: user.id,
-        ...(offline && { id: offline.id, at: offline.at, offline: true, flags }),
+        ...(input.id && { id: input.id }),
+        ...(offline && { at: offline.at, offline: true, flags }),
       });
       await writeAudit(tx, {
         companyId: shift.companyId,
