@@ -91,6 +91,16 @@ describe('shiftReportLines', () => {
     expect(x.some((l) => l.trim() === 'X REPORT')).toBe(true);
     expect(x.join('\n')).not.toContain('Counted:');
   });
+
+  it('a provisional X report (offline) says so under its title, with what is not yet synced', () => {
+    const note = "Not yet synced: 2 sales, 1 cash movement. The server's figures are from 14:05.";
+    const x = shiftReportLines({ report: { ...report, shift: { ...report.shift, status: 'open' } }, note });
+    const title = x.findIndex((l) => l.trim() === 'X REPORT');
+    expect(x[title + 1]?.trim()).toBe('*** PROVISIONAL ***');
+    expect(x.slice(title + 2, title + 4).join(' ')).toBe(note);
+    for (const line of x) expect(line.length).toBeLessThanOrEqual(48);
+    expect(shiftReportLines({ report }).join('\n')).not.toContain('PROVISIONAL');
+  });
 });
 
 describe('encodeShiftReport', () => {

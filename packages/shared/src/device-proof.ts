@@ -19,6 +19,14 @@ export function saleSigningText(sale: unknown): string {
   return text;
 }
 
+/**
+ * The text a register signs for one queued cash movement (paid in / out): the movement as sent, inside
+ * `{ "cash_movement": ... }`, so no signed movement reads as a signed sale or the reverse.
+ */
+export function cashMovementSigningText(movement: unknown): string {
+  return saleSigningText({ cash_movement: movement });
+}
+
 /** Refusal codes of a device claim (403). */
 export const DEVICE_PROOF_REQUIRED = 'DEVICE_PROOF_REQUIRED';
 export const DEVICE_PROOF_INVALID = 'DEVICE_PROOF_INVALID';
@@ -28,6 +36,9 @@ export const DEVICE_MSG = {
   proofRequired:
     'An offline sale, its sale time, receipt number, cashier or approval are accepted only from the register that made it, signed by it',
   proofInvalid: "The register's signature does not match this sale",
+  movementProofRequired:
+    'A cash movement recorded offline is accepted only from the register that made it, signed by it',
+  movementProofInvalid: "The register's signature does not match this cash movement",
   notTrusted: 'This register is not confirmed yet: a manager must sign in on it once while it is online',
   keyTaken: 'This register already has another key: a manager must enrol the device again',
 } as const;

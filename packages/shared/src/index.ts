@@ -31,6 +31,7 @@ export * from './roles';
 export * from './sale-batch';
 export * from './sales';
 export * from './settings';
+export * from './shift-provisional';
 export * from './shift-receipt';
 export * from './shifts';
 export * from './sync';

@@ -49,6 +49,15 @@ export function isHeldByRegisterRules(user: PermissionSubject): boolean {
   );
 }
 
+/**
+ * Super users, super admins and managers may use any shift's drawer of their branches (cash in / out, no
+ * sale); anyone else only the drawer of a shift they opened. The server's rule (requireDrawerHolder), as
+ * the register checks it offline.
+ */
+export function mayUseAnyDrawer(user: PermissionSubject): boolean {
+  return isSuperUser(user) || hasRoleNamed(user, SUPER_ADMIN) || hasRoleNamed(user, 'Manager');
+}
+
 /** Super users, super admins and managers may switch branches; everyone else works at their own. */
 export function canSwitchBranch(user: PermissionSubject): boolean {
   return isSuperUser(user) || hasRoleNamed(user, SUPER_ADMIN) || hasRoleNamed(user, 'Manager');

@@ -144,3 +144,6 @@ export function receiptLines(data: ReceiptData): string[] {
   lines.push(rule, center('Thank you for shopping with us!'), ...wrap(RETURN_POLICY).map(center));
   return lines;
 }
+
+/** Words onto lines of at most the receipt's width (the X report's note too). */
+export { wrap as wrapReceiptText };

@@ -358,23 +358,46 @@ export const idempotencyKeySchema = z
 /**
  * POST /transactions/batch: a register's queued sales of one branch, in queue order. Each `sale` is the
  * body POST /transactions takes, parsed on its own by the server (createSaleSchema), so one malformed
- * sale is that sale's 400 and the others are still recorded.
+ * sale is that sale's 400 and the others are still recorded. `cash_movements`: the paid in / paid out
+ * it recorded offline (offlineCashMovementSchema, parsed one by one too), recorded after the batch's
+ * sales; the register sends one kind per batch, so its queue order holds across kinds.
  */
-export const saleBatchSchema = z.object({
-  branchId: z.string({ error: SALES_MSG.invalidBranch }).uuid(SALES_MSG.invalidBranch),
-  sales: z
-    .array(
-      z.object({
-        idempotency_key: idempotencyKeySchema,
-        sale: z.record(z.string(), z.unknown(), { error: 'Each sale must be an object' }),
-        /** The register's signature of `sale` (saleSigningText, ECDSA P-256 SHA-256, base64). */
-        signature: z.string().trim().max(200, 'Invalid signature').optional(),
-      }),
-    )
-    .min(1, 'The batch is empty')
-    .max(SALE_BATCH_MAX, `A batch holds at most ${SALE_BATCH_MAX} sales`),
-});
-export type SaleBatchInput = z.infer<typeof saleBatchSchema>;
+export const saleBatchSchema = z
+  .object({
+    branchId: z.string({ error: SALES_MSG.invalidBranch }).uuid(SALES_MSG.invalidBranch),
+    sales: z
+      .array(
+        z.object({
+          idempotency_key: idempotencyKeySchema,
+          sale: z.record(z.string(), z.unknown(), { error: 'Each sale must be an object' }),
+          /** The register's signature of `sale` (saleSigningText, ECDSA P-256 SHA-256, base64). */
+          signature: z.string().trim().max(200, 'Invalid signature').optional(),
+        }),
+      )
+      .max(SALE_BATCH_MAX, `A batch holds at most ${SALE_BATCH_MAX} sales`)
+      .default([]),
+    cash_movements: z
+      .array(
+        z.object({
+          /** Its id is its idempotency key. */
+          cash_movement: z.record(z.string(), z.unknown(), { error: 'Each cash movement must be an object' }),
+          /** The register's signature of it (cashMovementSigningText). */
+          signature: z.string().trim().max(200, 'Invalid signature').optional(),
+        }),
+      )
+      .max(SALE_BATCH_MAX, `A batch holds at most ${SALE_BATCH_MAX} cash movements`)
+      .default([]),
+  })
+  .refine((batch) => batch.sales.length + batch.cash_movements.length > 0, {
+    message: 'The batch is empty',
+    path: ['sales'],
+  })
+  .refine((batch) => batch.sales.length + batch.cash_movements.length <= SALE_BATCH_MAX, {
+    message: `A batch holds at most ${SALE_BATCH_MAX} entries`,
+    path: ['sales'],
+  });
+export type SaleBatchInput = z.input<typeof saleBatchSchema>;
+export type SaleBatch = z.infer<typeof saleBatchSchema>;
 
 /**
  * What POST /transactions would have answered for one sale of a batch: 201 (recorded now, or `replayed`:
@@ -392,5 +415,10 @@ export const saleBatchResultSchema = z.object({
 });
 export type SaleBatchResult = z.infer<typeof saleBatchResultSchema>;
 
-/** The answer of POST /transactions/batch: one result per sale, in the batch's order. */
-export const saleBatchResponse = envelope(z.object({ results: z.array(saleBatchResultSchema) }));
+/**
+ * The answer of POST /transactions/batch: one result per sale, in the batch's order; `movementResults`
+ * one per cash movement (`id` the movement's), in theirs.
+ */
+export const saleBatchResponse = envelope(
+  z.object({ results: z.array(saleBatchResultSchema), movementResults: z.array(saleBatchResultSchema) }),
+);

@@ -3,7 +3,7 @@
  * bytes and the printable HTML popup (apps/web/src/lib/printing).
  */
 import { DEFAULT_CURRENCY, formatInCurrency } from './currency';
-import { RECEIPT_WIDTH, receiptRow } from './receipt';
+import { RECEIPT_WIDTH, receiptRow, wrapReceiptText } from './receipt';
 import type { ShiftReport } from './shifts';
 
 export type ShiftReportPrint = {
@@ -14,6 +14,8 @@ export type ShiftReportPrint = {
   /** The branch's IANA time zone; the printing device's own when absent. */
   timeZone?: string | null;
   reprint?: boolean;
+  /** A provisional X report's note (what is not yet synced), printed under the title. */
+  note?: string | null;
 };
 
 const center = (text: string) => {
@@ -59,6 +61,7 @@ export function shiftReportLines({
   currency,
   timeZone,
   reprint,
+  note,
 }: ShiftReportPrint): string[] {
   const rule = '-'.repeat(RECEIPT_WIDTH);
   const { shift, sales, refunds } = report;
@@ -67,6 +70,7 @@ export function shiftReportLines({
     ...(branchName ? [center(branchName)] : []),
     center(shiftReportTitle(report)),
     ...(reprint ? [center('*** REPRINT - COPY ***')] : []),
+    ...(note ? [center('*** PROVISIONAL ***'), ...wrapReceiptText(note)] : []),
     rule,
     receiptRow('Register:', shift.registerCode),
     receiptRow('Cashier:', shift.cashierName),

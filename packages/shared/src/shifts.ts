@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countSchema, envelope, idSchema, instantSchema, moneySchema, paged, pageQuerySchema } from './common';
+import { toMinor } from './money';
 import { hasAtMostTwoDecimals } from './rates';
 import { optionalDateSchema } from './sales';
 
@@ -78,11 +79,51 @@ export type OpenShiftInput = z.infer<typeof openShiftSchema>;
 export const currentShiftQuerySchema = z.object({ registerId: idSchema });
 
 export const cashMovementSchema = z.object({
+  /**
+   * The register's id for this movement, optional online: the same id again answers the movement
+   * recorded under it (a retry, or the same movement queued offline after a lost answer), never a second.
+   */
+  id: z.string({ error: 'Invalid id' }).uuid('Invalid id').optional(),
   kind: z.enum(CASH_MOVEMENT_KIND_VALUES, { error: 'Choose paid in or paid out' }),
   amount: cashAmount.refine((v) => v > 0, SHIFT_MSG.amountPositive),
   reason: z.string({ error: SHIFT_MSG.reasonRequired }).trim().min(1, SHIFT_MSG.reasonRequired).max(200),
 });
 export type CashMovementInput = z.infer<typeof cashMovementSchema>;
+
+/**
+ * A paid in / paid out the register recorded offline (docs/ARCHITECTURE.md, 'The register offline'): it
+ * travels in the register's batch upload (POST /transactions/batch, `cash_movements`), signed by the
+ * register like an offline sale. `id` is made by the register and is the movement's idempotency key;
+ * `shift_id` the shift open at the register when it was recorded, `user_id` who recorded it, `at` the
+ * register's clock.
+ */
+export const offlineCashMovementSchema = cashMovementSchema.extend({
+  id: z.string({ error: 'Invalid id' }).uuid('Invalid id'),
+  shift_id: idSchema,
+  register_id: idSchema,
+  user_id: idSchema,
+  at: instantSchema,
+  offline: z.literal(true, { error: 'A queued cash movement is offline' }),
+});
+export type OfflineCashMovementInput = z.infer<typeof offlineCashMovementSchema>;
+
+/**
+ * Review flags of a cash movement synced from an offline register: recorded (the cash has moved), and
+ * shown with the shift's report and in the audit row.
+ */
+export const CASH_MOVEMENT_FLAG_LABELS: Record<string, string> = {
+  paid_out_over_drawer: 'More than the drawer held',
+  register_unconfirmed: 'Register not confirmed',
+  cashier_inactive: 'User deactivated',
+};
+
+/**
+ * The paid-out ceiling, one rule for the server online (409), the offline upload (flagged) and the
+ * register offline (refused there): a paid out never takes more than the drawer's expected cash.
+ */
+export function exceedsDrawer(movement: { kind: CashMovementKind; amount: number }, availableMinor: number): boolean {
+  return movement.kind === 'paid_out' && toMinor(movement.amount) > availableMinor;
+}
 
 /**
  * Close by blind count: the request carries the count (a total, or by denomination) before the
@@ -154,6 +195,10 @@ export const cashMovementRowSchema = z.object({
   reason: z.string(),
   userName: z.string(),
   at: instantSchema,
+  /** Recorded by the register offline and synced later. */
+  offline: z.boolean(),
+  /** Review flags of an offline one (CASH_MOVEMENT_FLAG_LABELS); empty online. */
+  flags: z.array(z.string()),
 });
 export type CashMovement = z.infer<typeof cashMovementRowSchema>;
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { paidOutCeilingMessage, ROLE_IDS, SHIFT_MSG } from '@pos/shared';
-import { and, eq } from 'drizzle-orm';
+import { DEVICE_MSG, paidOutCeilingMessage, ROLE_IDS, SHIFT_MSG } from '@pos/shared';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../../src/db/schema';
+import { auditLogs, cashMovements } from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
-import { enrolDevice, uploadSigned } from '../helpers/device';
+import { enrolDevice, uploadMovements, uploadSigned } from '../helpers/device';
 import {
   createOpenShift,
   createProduct,
@@ -21,7 +21,8 @@ import { checkInvariants } from '../helpers/invariants';
  * the drawer (two at once included); only the shift's cashier or a manager moves cash on it or opens
  * it without a sale (audited); a closed shift's Z figures never change: an offline sale uploaded after
  * its shift closed is a late sale of it, counted in the register's next shift; a register filter of
- * another branch is 404.
+ * another branch is 404. Paid in / out recorded offline sync in the register's batch, signed, once, and
+ * under the same rules (a paid out past the drawer is flagged, the cash having left).
  */
 describe(`shift controls (${engineName()})`, () => {
   let ctx: TestContext;
@@ -231,6 +232,245 @@ describe(`shift controls (${engineName()})`, () => {
     expect(nextClosed.statusCode, nextClosed.body).toBe(200);
     expect(nextClosed.json().data.shift).toMatchObject({ expected: 25, overShort: 0 });
     expect(await checkInvariants(db())).toEqual([]);
+  });
+
+  /** A paid in / out as the register queues it offline (offlineCashMovementSchema). */
+  const offlineMovement = (
+    shift: { id: string },
+    register: { id: string },
+    kind: 'paid_in' | 'paid_out',
+    amount: number,
+    userId = tenant.cashier.id,
+  ) => ({
+    id: randomUUID(),
+    shift_id: shift.id,
+    register_id: register.id,
+    user_id: userId,
+    kind,
+    amount,
+    reason: `${kind} offline`,
+    at: new Date(Date.now() - 60_000).toISOString(),
+    offline: true,
+  });
+  type MovementResult = { id: string | null; status: number; replayed: boolean; code: string | null; message: string };
+  const movementResults = (res: { statusCode: number; body: string; json: () => unknown }) => {
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { data: { movementResults: MovementResult[] } }).data.movementResults;
+  };
+  const movementRows = (ids: string[]) =>
+    db()
+      .select()
+      .from(cashMovements)
+      .where(and(eq(cashMovements.companyId, tenant.company.id), inArray(cashMovements.id, ids)));
+
+  it('syncs offline paid in / out once: signed in the batch, a batch sent again answers replayed, the report counts each once', async () => {
+    const { register, key, shift } = await openSignedShift(20);
+    const paidIn = offlineMovement(shift, register, 'paid_in', 5.5);
+    const paidOut = offlineMovement(shift, register, 'paid_out', 12.25);
+    const upload = () =>
+      uploadMovements(ctx.app, {
+        token: tokens.cashier,
+        branchId: tenant.main.id,
+        key,
+        movements: [{ movement: paidIn }, { movement: paidOut }],
+      });
+    const first = movementResults(await upload());
+    expect(first).toEqual([
+      { id: paidIn.id, status: 201, replayed: false, code: null, message: 'Cash movement recorded' },
+      { id: paidOut.id, status: 201, replayed: false, code: null, message: 'Cash movement recorded' },
+    ]);
+    // The answer was lost: the register sends the same batch again (and once more); nothing is recorded twice.
+    for (let i = 0; i < 2; i++) {
+      expect((await upload()).json().data.movementResults.map((r: MovementResult) => [r.status, r.replayed])).toEqual([
+        [201, true],
+        [201, true],
+      ]);
+    }
+    const x = await report(shift.id);
+    expect(x.paidIn).toBe(5.5);
+    expect(x.paidOut).toBe(12.25);
+    expect(x.expectedCash).toBe(13.25);
+    expect(x.cashMovements).toHaveLength(2);
+    expect(x.cashMovements.map((m: { id: string }) => m.id).sort()).toEqual([paidIn.id, paidOut.id].sort());
+    for (const m of x.cashMovements)
+      expect(m).toMatchObject({ offline: true, flags: [], userName: tenant.cashier.name });
+    const rows = await movementRows([paidIn.id, paidOut.id]);
+    expect(rows.map((r) => r.at.toISOString()).sort()).toEqual([paidIn.at, paidOut.at].sort());
+    // One audit row each, naming the cashier, the register and the register's time.
+    const audits = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'shift.cash_movement'), eq(auditLogs.entityId, shift.id)));
+    expect(audits).toHaveLength(2);
+    for (const row of audits) {
+      expect(row).toMatchObject({ userId: tenant.cashier.id, registerId: register.id });
+      expect(row.after).toMatchObject({ offline: true, flags: [] });
+    }
+    // Another movement under a recorded one's id is not a replay.
+    const reused = movementResults(
+      await uploadMovements(ctx.app, {
+        token: tokens.cashier,
+        branchId: tenant.main.id,
+        key,
+        movements: [{ movement: { ...paidOut, amount: 1 } }],
+      }),
+    );
+    expect(reused[0]).toMatchObject({ id: paidOut.id, status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect((await report(shift.id)).paidOut).toBe(12.25);
+    // A shift with offline movements closes like any other, its Z from the rows.
+    const closed = await call(tokens.cashier, 'POST', `/api/shifts/${shift.id}/close`, { counted: 13.25 });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().data.shift).toMatchObject({ expected: 13.25, overShort: 0 });
+    expect(await checkInvariants(db())).toEqual([]);
+  });
+
+  it('records a movement once when its online answer was lost and the register queued it offline under the same id', async () => {
+    const { register, key, shift } = await openSignedShift(20);
+    const queued = offlineMovement(shift, register, 'paid_out', 7);
+    const { id, kind, amount, reason } = queued;
+    const online = await call(tokens.cashier, 'POST', `/api/shifts/${shift.id}/cash-movements`, {
+      id,
+      kind,
+      amount,
+      reason,
+    });
+    expect(online.statusCode, online.body).toBe(201);
+    expect(online.json().data).toMatchObject({ id, offline: false, flags: [] });
+    const again = await call(tokens.cashier, 'POST', `/api/shifts/${shift.id}/cash-movements`, {
+      id,
+      kind,
+      amount,
+      reason,
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.id).toBe(id);
+    const synced = movementResults(
+      await uploadMovements(ctx.app, {
+        token: tokens.cashier,
+        branchId: tenant.main.id,
+        key,
+        movements: [{ movement: queued }],
+      }),
+    );
+    expect(synced).toEqual([{ id, status: 201, replayed: true, code: null, message: 'Cash movement recorded' }]);
+    const x = await report(shift.id);
+    expect([x.paidOut, x.expectedCash, x.cashMovements.length]).toEqual([7, 13, 1]);
+    const other = await call(tokens.cashier, 'POST', `/api/shifts/${shift.id}/cash-movements`, {
+      id,
+      kind,
+      amount: 1,
+      reason,
+    });
+    expect(other.statusCode).toBe(422);
+  });
+
+  it('refuses an offline movement without the register signature (403 like an unsigned offline sale) or signed by another key', async () => {
+    const { register, key, shift } = await openSignedShift(20);
+    const other = await enrolDevice(ctx.app, { token: tokens.cashier, branchId: tenant.main.id });
+    const unsigned = offlineMovement(shift, register, 'paid_in', 3);
+    const forged = offlineMovement(shift, register, 'paid_out', 3);
+    const tampered = offlineMovement(shift, register, 'paid_out', 2);
+    const results = movementResults(
+      await uploadMovements(ctx.app, {
+        token: tokens.cashier,
+        branchId: tenant.main.id,
+        key: null,
+        movements: [
+          { movement: unsigned },
+          { movement: forged, signature: other.key.signMovement(forged) },
+          // Signed for 2.00, sent as 20.00.
+          { movement: { ...tampered, amount: 20 }, signature: key.signMovement(tampered) },
+          // A sale's signature of the same object is not a movement's.
+          { movement: unsigned, signature: key.sign(unsigned) },
+        ],
+      }),
+    );
+    expect(results.map((r) => [r.status, r.code, r.message])).toEqual([
+      [403, 'DEVICE_PROOF_REQUIRED', DEVICE_MSG.movementProofRequired],
+      [403, 'DEVICE_PROOF_INVALID', DEVICE_MSG.movementProofInvalid],
+      [403, 'DEVICE_PROOF_INVALID', DEVICE_MSG.movementProofInvalid],
+      [403, 'DEVICE_PROOF_INVALID', DEVICE_MSG.movementProofInvalid],
+    ]);
+    expect(await movementRows([unsigned.id, forged.id, tampered.id])).toEqual([]);
+    const x = await report(shift.id);
+    expect([x.paidIn, x.paidOut, x.expectedCash]).toEqual([0, 0, 20]);
+  });
+
+  it('flags an offline paid out beyond the drawer (the cash has left: recorded, as offline sales are) where online it is 409', async () => {
+    const { register, key, shift } = await openSignedShift(10);
+    const online = await paidOut(tokens.cashier, shift.id, 10.01);
+    expect(online.statusCode).toBe(409);
+    expect(online.json().message).toBe(paidOutCeilingMessage('PKR 10.00'));
+    const within = offlineMovement(shift, register, 'paid_out', 4);
+    const beyond = offlineMovement(shift, register, 'paid_out', 6.01);
+    const results = movementResults(
+      await uploadMovements(ctx.app, {
+        token: tokens.cashier,
+        branchId: tenant.main.id,
+        key,
+        movements: [{ movement: within }, { movement: beyond }],
+      }),
+    );
+    expect(results.map((r) => [r.status, r.replayed])).toEqual([
+      [201, false],
+      [201, false],
+    ]);
+    const x = await report(shift.id);
+    expect(x.expectedCash).toBe(-0.01);
+    const flags = Object.fromEntries(x.cashMovements.map((m: { id: string; flags: string[] }) => [m.id, m.flags]));
+    expect(flags).toEqual({ [within.id]: [], [beyond.id]: ['paid_out_over_drawer'] });
+    const [audit] = await db()
+      .select()
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.action, 'shift.cash_movement'),
+          eq(auditLogs.entityId, shift.id),
+          eq(auditLogs.userId, tenant.cashier.id),
+        ),
+      )
+      .orderBy(desc(auditLogs.createdAt))
+      .limit(1);
+    expect(audit?.after).toMatchObject({ movementId: beyond.id, flags: ['paid_out_over_drawer'] });
+  });
+
+  it("keeps offline movements to the register's own open shift, recorded by staff who signed in on it", async () => {
+    const { register, key, shift } = await openSignedShift(10);
+    const elsewhere = await openShift(10);
+    const otherUser = await createUser(db(), {
+      roleId: ROLE_IDS.cashier,
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+    });
+    // Another register's shift: not this register's to move cash on.
+    const foreign = offlineMovement(elsewhere.shift, register, 'paid_in', 1);
+    // A user who never signed in on the register.
+    const stranger = offlineMovement(shift, register, 'paid_in', 1, otherUser.id);
+    const results = movementResults(
+      await uploadMovements(ctx.app, {
+        token: tokens.cashier,
+        branchId: tenant.main.id,
+        key,
+        movements: [{ movement: foreign }, { movement: stranger }, { movement: { ...foreign, amount: 'x' } }],
+      }),
+    );
+    expect(results.map((r) => [r.status, r.message])).toEqual([
+      [404, 'Shift not found'],
+      [403, 'The user named has never signed in on this register'],
+      [400, expect.any(String)],
+    ]);
+    // The shift closed before the upload: refused (409) and listed on the register, not put in a closed Z.
+    const closed = await call(tokens.cashier, 'POST', `/api/shifts/${shift.id}/close`, { counted: 10 });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const late = movementResults(
+      await uploadMovements(ctx.app, {
+        token: tokens.cashier,
+        branchId: tenant.main.id,
+        key,
+        movements: [{ movement: offlineMovement(shift, register, 'paid_in', 1) }],
+      }),
+    );
+    expect(late.map((r) => [r.status, r.message])).toEqual([[409, SHIFT_MSG.shiftClosed]]);
   });
 
   it('answers 404 for a register filter of another branch or company, not an empty page', async () => {

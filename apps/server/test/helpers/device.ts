@@ -1,5 +1,5 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { saleSigningText } from '@pos/shared';
+import { cashMovementSigningText, saleSigningText } from '@pos/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client';
@@ -9,16 +9,16 @@ import { bearer } from './factories';
 /**
  * A register's key pair as the browser makes it (ECDSA P-256): the public key as enrolment sends it
  * (SPKI, base64) and `sign`, which signs a sale as the register's outbox does (saleSigningText, IEEE
- * P1363 signature in base64).
+ * P1363 signature in base64); `signMovement` a cash movement (cashMovementSigningText).
  */
 export function makeDeviceKey() {
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const signText = (text: string) =>
+    sign('sha256', Buffer.from(text), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64');
   return {
     publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
-    sign: (sale: unknown) =>
-      sign('sha256', Buffer.from(saleSigningText(sale)), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString(
-        'base64',
-      ),
+    sign: (sale: unknown) => signText(saleSigningText(sale)),
+    signMovement: (movement: unknown) => signText(cashMovementSigningText(movement)),
   };
 }
 export type DeviceKey = ReturnType<typeof makeDeviceKey>;
@@ -76,6 +76,35 @@ export function uploadSigned(
         idempotency_key: idempotencyKey ?? String(sale.id),
         sale,
         ...((signature ?? key) && { signature: signature ?? key?.sign(sale) }),
+      })),
+    },
+  });
+}
+
+/** POST /transactions/batch of offline cash movements, each signed with `key` (unless `signature` says otherwise). */
+export function uploadMovements(
+  app: FastifyInstance,
+  {
+    token,
+    branchId,
+    key,
+    movements,
+  }: {
+    token: string;
+    branchId: string;
+    key: DeviceKey | null;
+    movements: { movement: Record<string, unknown>; signature?: string }[];
+  },
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/transactions/batch',
+    headers: bearer(token),
+    payload: {
+      branchId,
+      cash_movements: movements.map(({ movement, signature }) => ({
+        cash_movement: movement,
+        ...((signature ?? key) && { signature: signature ?? key?.signMovement(movement) }),
       })),
     },
   });

@@ -1,5 +1,5 @@
 import { Badge, Divider, Group, Stack, Table, Text } from '@mantine/core';
-import type { ShiftReport } from '@pos/shared';
+import { CASH_MOVEMENT_FLAG_LABELS, type ShiftReport } from '@pos/shared';
 import { formatDateTime, formatMoney } from '../lib/format';
 
 const METHOD_LABELS: Record<string, string> = {
@@ -29,8 +29,20 @@ function Row({ label, value, strong, testId }: { label: string; value: string; s
   );
 }
 
-/** The X report (an open shift) or the Z report (a closed one): the register's and the Shifts screen's view. */
-export function ShiftReportView({ report, timeZone }: { report: ShiftReport; timeZone?: string | null }) {
+/**
+ * The X report (an open shift) or the Z report (a closed one): the register's and the Shifts screen's view.
+ * `pendingIds`: cash movements the register has not synced yet (a provisional X report), marked so; a
+ * movement synced from an offline register shows its review flags.
+ */
+export function ShiftReportView({
+  report,
+  timeZone,
+  pendingIds,
+}: {
+  report: ShiftReport;
+  timeZone?: string | null;
+  pendingIds?: ReadonlySet<string>;
+}) {
   const { shift, sales, refunds } = report;
   const closed = shift.status === 'closed';
   return (
@@ -94,8 +106,18 @@ export function ShiftReportView({ report, timeZone }: { report: ShiftReport; tim
             Cash movements
           </Text>
           {report.cashMovements.map((m) => (
-            <Text key={m.id} size="sm">
+            <Text key={m.id} size="sm" data-testid="cash-movement">
               {m.kind === 'paid_in' ? 'Paid in' : 'Paid out'} {formatMoney(m.amount)} · {m.reason} · {m.userName}
+              {pendingIds?.has(m.id) && (
+                <Badge ml="xs" size="sm" color="gray" variant="outline">
+                  Not synced
+                </Badge>
+              )}
+              {(m.flags ?? []).map((flag) => (
+                <Badge key={flag} ml="xs" size="sm" color="orange" variant="light">
+                  {CASH_MOVEMENT_FLAG_LABELS[flag] ?? flag}
+                </Badge>
+              ))}
             </Text>
           ))}
         </Stack>

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   foreignKey,
   index,
   integer,
@@ -61,7 +62,11 @@ export const shifts = pgTable(
   ],
 );
 
-/** Cash put into (paid_in) or taken out of (paid_out) the drawer during a shift, with a reason. */
+/**
+ * Cash put into (paid_in) or taken out of (paid_out) the drawer during a shift, with a reason. One
+ * recorded offline by the register (`offline`) keeps the register's id (its idempotency key) and time,
+ * and its review flags (CASH_MOVEMENT_FLAG_LABELS in packages/shared).
+ */
 export const cashMovements = pgTable(
   'cash_movements',
   {
@@ -75,6 +80,8 @@ export const cashMovements = pgTable(
       .notNull()
       .references(() => users.id),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    offline: boolean('offline').notNull().default(false),
+    flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),

@@ -179,6 +179,8 @@ export async function listMovements(db: DbOrTx, { companyId, shiftId }: { compan
       reason: cashMovements.reason,
       userName: users.name,
       at: cashMovements.at,
+      offline: cashMovements.offline,
+      flags: cashMovements.flags,
     })
     .from(cashMovements)
     .innerJoin(users, eq(users.id, cashMovements.userId))
@@ -196,6 +198,11 @@ export async function insertMovement(
     amount: string;
     reason: string;
     userId: string;
+    /** Offline: the register's id and time, and the review flags. */
+    id?: string;
+    at?: Date;
+    offline?: boolean;
+    flags?: string[];
   },
 ) {
   const [inserted] = await tx
@@ -204,6 +211,26 @@ export async function insertMovement(
     .returning({ id: cashMovements.id, at: cashMovements.at });
   if (!inserted) throw new Error('cash movement not inserted');
   return inserted;
+}
+
+/** A cash movement by its id in the company (an offline one's id is the register's: its idempotency key). */
+export async function findMovement(tx: DbOrTx, { companyId, id }: { companyId: string; id: string }) {
+  const [row] = await tx
+    .select({
+      id: cashMovements.id,
+      shiftId: cashMovements.shiftId,
+      kind: cashMovements.kind,
+      amount: cashMovements.amount,
+      reason: cashMovements.reason,
+      userId: cashMovements.userId,
+      at: cashMovements.at,
+      offline: cashMovements.offline,
+      flags: cashMovements.flags,
+    })
+    .from(cashMovements)
+    .where(and(eq(cashMovements.companyId, companyId), eq(cashMovements.id, id)))
+    .limit(1);
+  return row;
 }
 
 /** The branch's next Z number; closes of one branch queue on its row (FOR NO KEY UPDATE: sales' FK checks pass). */

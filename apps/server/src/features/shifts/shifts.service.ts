@@ -5,9 +5,11 @@ import {
   type DenominationCount,
   denominationTotalMinor,
   drawerDenominations,
+  exceedsDrawer,
   formatInCurrency,
   fromMinor,
   type NoSale,
+  type OfflineCashMovementInput,
   type OpenShiftInput,
   type PageMeta,
   pageMeta,
@@ -102,7 +104,7 @@ async function shiftInScope(db: Db, actor: Actor, id: string) {
  * The drawer of a shift is the business of its own cashier, or of a manager or Super Admin (whose
  * reach to the shift's branch shiftInScope has checked): another cashier of the branch gets 403.
  */
-function requireDrawerHolder(actor: Actor, shift: { cashierId: string }) {
+function requireDrawerHolder(actor: Pick<Actor, 'userId' | 'roleId' | 'isSuperUser'>, shift: { cashierId: string }) {
   const manages = actor.isSuperUser || actor.roleId === ROLE_IDS.superAdmin || actor.roleId === ROLE_IDS.manager;
   if (!manages && actor.userId !== shift.cashierId) throw forbidden(SHIFT_MSG.notYourShift);
 }
@@ -220,9 +222,9 @@ export async function getReport(db: Db, actor: Actor, id: string): Promise<Shift
 
 /**
  * POST /shifts/{id}/cash-movements: paid in / paid out of an open shift by its cashier or a manager,
- * audited. A paid out never takes more than the drawer's expected cash (409 naming what is there):
- * the shift row is locked FOR UPDATE first, so two paid outs at once queue and the second sees the
- * first, and no sale or refund joins the shift while the figure is read.
+ * audited. A paid out never takes more than the drawer's expected cash (409 naming what is there). With
+ * the register's `id`, the same movement again answers the first (the register queues it offline under
+ * that id when the answer is lost).
  */
 export async function addCashMovement(
   db: Db,
@@ -234,16 +236,103 @@ export async function addCashMovement(
   requireDrawerHolder(actor, shift);
   if (shift.status !== 'open') throw shiftClosed();
   try {
-    const inserted = await db.transaction(async (tx) => {
+    const { movement } = await recordMovement(db, shift, input, { user: { id: actor.userId, name: actor.name } });
+    return movement;
+  } catch (error) {
+    if (isUniqueViolation(error, 'cash_movements_company_id_id_pk')) throw movementIdReused();
+    throw error;
+  }
+}
+
+/** Who recorded a movement at a register offline, as the batch upload checked them (deviceUserOf). */
+export type OfflineMovementOrigin = {
+  user: { id: string; name: string; roleId: number; isSuperUser: boolean; isActive: boolean };
+  register: { id: string; isTrusted: boolean };
+};
+
+/**
+ * A paid in / paid out the register recorded offline (POST /transactions/batch, `cash_movements`, signed by
+ * the register): the same rules as online, except that the cash has already moved, so a paid out beyond the
+ * drawer's expected cash is recorded and flagged (`paid_out_over_drawer`) like an offline sale's departures,
+ * not refused. Its id is its idempotency key: the same movement again answers the first (`replayed`), another
+ * movement under the same id is 422. The shift must be the register's own at the batch's branch (404).
+ */
+export async function addOfflineCashMovement(
+  db: Db,
+  actor: Actor,
+  scope: { companyId: string; branchId: string },
+  input: OfflineCashMovementInput,
+  origin: OfflineMovementOrigin,
+): Promise<{ movement: CashMovement; replayed: boolean }> {
+  const shift = await shiftInScope(db, actor, input.shift_id);
+  if (shift.branchId !== scope.branchId || shift.registerId !== origin.register.id) throw notFound('Shift');
+  const { user } = origin;
+  requireDrawerHolder({ userId: user.id, roleId: user.roleId, isSuperUser: user.isSuperUser }, shift);
+  const flags = [
+    ...(origin.register.isTrusted ? [] : ['register_unconfirmed']),
+    ...(user.isActive ? [] : ['cashier_inactive']),
+  ];
+  try {
+    return await recordMovement(db, shift, input, {
+      user,
+      offline: { at: new Date(input.at), flags },
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'cash_movements_company_id_id_pk')) throw movementIdReused();
+    throw error;
+  }
+}
+
+const movementIdReused = () =>
+  new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This id was already used for a different cash movement');
+
+/**
+ * The one path of a cash movement into a shift: the shift row is locked FOR UPDATE first, so two paid
+ * outs at once queue and the second sees the first, and no sale or refund joins the shift while the
+ * drawer's figure is read. Past the ceiling (`exceedsDrawer`) an online movement is refused (409), an
+ * offline one recorded with its flag. A movement under an `id` already recorded answers that one
+ * (`replayed`; 422 if it was another movement), even once its shift has closed.
+ */
+async function recordMovement(
+  db: Db,
+  shift: ShiftRow,
+  input: CashMovementInput,
+  { user, offline }: { user: { id: string; name: string }; offline?: { at: Date; flags: string[] } },
+): Promise<{ movement: CashMovement; replayed: boolean }> {
+  try {
+    return await db.transaction(async (tx) => {
       const locked = await repo.lockShift(tx, { companyId: shift.companyId, id: shift.id });
+      if (input.id) {
+        const existing = await repo.findMovement(tx, { companyId: shift.companyId, id: input.id });
+        if (existing) {
+          const same =
+            existing.shiftId === shift.id &&
+            existing.kind === input.kind &&
+            toMinor(toMoney(existing.amount)) === toMinor(input.amount) &&
+            existing.reason === input.reason &&
+            existing.userId === user.id;
+          if (!same) throw movementIdReused();
+          const { id, kind, reason, offline: wasOffline, flags } = existing;
+          const at = existing.at.toISOString();
+          const amount = toMoney(existing.amount);
+          return {
+            movement: { id, kind, amount, reason, userName: user.name, at, offline: wasOffline, flags },
+            replayed: true,
+          };
+        }
+      }
       if (locked?.status !== 'open') throw shiftClosed();
+      const flags = [...(offline?.flags ?? [])];
       if (input.kind === 'paid_out') {
         const figures = await repo.shiftFigures(tx, { companyId: shift.companyId, shiftId: shift.id });
         const available = cashOf(locked.openingFloat, figures).expected;
-        if (toMinor(input.amount) > available) {
-          const rules = await repo.findDrawerRules(tx, shift);
-          const message = paidOutCeilingMessage(formatInCurrency(fromMinor(Math.max(available, 0)), rules?.currency));
-          throw conflict(message, { amount: message });
+        if (exceedsDrawer(input, available)) {
+          if (offline) flags.push('paid_out_over_drawer');
+          else {
+            const rules = await repo.findDrawerRules(tx, shift);
+            const message = paidOutCeilingMessage(formatInCurrency(fromMinor(Math.max(available, 0)), rules?.currency));
+            throw conflict(message, { amount: message });
+          }
         }
       }
       const row = await repo.insertMovement(tx, {
@@ -252,28 +341,37 @@ export async function addCashMovement(
         kind: input.kind,
         amount: input.amount.toFixed(2),
         reason: input.reason,
-        userId: actor.userId,
+        userId: user.id,
+        ...(input.id && { id: input.id }),
+        ...(offline && { at: offline.at, offline: true, flags }),
       });
       await writeAudit(tx, {
         companyId: shift.companyId,
         branchId: shift.branchId,
-        userId: actor.userId,
+        userId: user.id,
         registerId: shift.registerId,
         action: 'shift.cash_movement',
         entityType: 'shift',
         entityId: shift.id,
-        after: { kind: input.kind, amount: input.amount, reason: input.reason },
+        after: {
+          kind: input.kind,
+          amount: input.amount,
+          reason: input.reason,
+          ...(offline && { offline: true, movementId: row.id, at: row.at.toISOString(), flags }),
+        },
       });
-      return row;
+      const movement: CashMovement = {
+        id: row.id,
+        kind: input.kind,
+        amount: input.amount,
+        reason: input.reason,
+        userName: user.name,
+        at: row.at.toISOString(),
+        offline: Boolean(offline),
+        flags,
+      };
+      return { movement, replayed: false };
     });
-    return {
-      id: inserted.id,
-      kind: input.kind,
-      amount: input.amount,
-      reason: input.reason,
-      userName: actor.name,
-      at: inserted.at.toISOString(),
-    };
   } catch (error) {
     rethrowShiftError(error);
   }

@@ -1,10 +1,13 @@
 import {
-  type CreateSaleInput,
+  cashMovementSigningText,
   createSaleSchema,
   DEVICE_MSG,
   DEVICE_PROOF_INVALID,
-  type SaleBatchInput,
+  DEVICE_PROOF_REQUIRED,
+  offlineCashMovementSchema,
+  type SaleBatch,
   type SaleBatchResult,
+  saleSigningText,
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -12,10 +15,14 @@ import { type Actor, resolveBranch } from '../../lib/access';
 import { isSignedByDevice } from '../../lib/device-proof';
 import { clientErrorOf } from '../../lib/error-handler';
 import { AppError, notFound } from '../../lib/errors';
+// The one path of a cash movement into a shift (the paid-out ceiling, the drawer's holder) is the shifts
+// feature's: an offline movement uploaded here goes through it.
+import { addOfflineCashMovement } from '../shifts/shifts.service';
 import { findBranchRegister } from './transactions.repo';
-import { createSale, type DeviceProof } from './transactions.service';
+import { createSale, type DeviceProof, deviceUserOf } from './transactions.service';
 
 const RECORDED = 'Payment processed successfully';
+const MOVEMENT_RECORDED = 'Cash movement recorded';
 const OTHER_BRANCH = "The sale's branch is not the batch's branch";
 
 /**
@@ -23,22 +30,65 @@ const OTHER_BRANCH = "The sale's branch is not the batch's branch";
  * by the one sale path, `createSale` (its own statement and transaction, its own Idempotency-Key), so a
  * batch sent again after a lost answer records nothing twice: the sales already recorded answer as
  * replays. Each sale answers what POST /transactions would have: 201, or its 4xx (a malformed sale, a
- * sale of another branch than the batch's, a refusal of createSale), and the next sale goes on. An
- * unexpected error (a 5xx: the database gone) fails the whole request: the register backs off and sends
- * the batch again, and whatever was recorded before the failure answers as a replay then.
+ * sale of another branch than the batch's, a refusal of createSale), and the next sale goes on. Then the
+ * batch's offline cash movements, in order, each by the shifts' one movement path (addOfflineCashMovement),
+ * keyed by its own id. An unexpected error (a 5xx: the database gone) fails the whole request: the register
+ * backs off and sends the batch again, and whatever was recorded before the failure answers as a replay then.
  */
 export async function createSaleBatch(
   db: Db,
   actor: Actor,
-  batch: SaleBatchInput,
-): Promise<{ results: SaleBatchResult[] }> {
+  batch: SaleBatch,
+): Promise<{ results: SaleBatchResult[]; movementResults: SaleBatchResult[] }> {
   // The batch's branch is in reach with `sell` (404 / 403 for the whole batch, like a single sale).
   const scope = await resolveBranch(db, { actor, branchId: batch.branchId, permission: 'sell' });
   const results: SaleBatchResult[] = [];
   for (const { idempotency_key: idempotencyKey, sale, signature } of batch.sales) {
     results.push(await recordOne(db, actor, scope, { idempotencyKey, sale, signature }));
   }
-  return { results };
+  const movementResults: SaleBatchResult[] = [];
+  for (const { cash_movement: movement, signature } of batch.cash_movements) {
+    movementResults.push(await recordMovement(db, actor, scope, { movement, signature }));
+  }
+  return { results, movementResults };
+}
+
+/**
+ * One offline cash movement of the batch: parsed on its own (400), signed by the register it names
+ * (403 DEVICE_PROOF_REQUIRED without a signature, DEVICE_PROOF_INVALID for another's; that register of the
+ * batch's branch, 404), recorded by the user it names (deviceUserOf: staff of the branch who signed in on
+ * the register), then the shifts' movement path. Answers like a sale of the batch.
+ */
+async function recordMovement(
+  db: Db,
+  actor: Actor,
+  scope: { companyId: string; branchId: string },
+  { movement, signature }: { movement: Record<string, unknown>; signature?: string },
+): Promise<SaleBatchResult> {
+  const namedId = typeof movement.id === 'string' ? movement.id : null;
+  const parsed = offlineCashMovementSchema.safeParse(movement);
+  if (!parsed.success) return { id: namedId, replayed: false, ...validationError(parsed.error) };
+  try {
+    const input = parsed.data;
+    if (signature === undefined) throw new AppError(403, DEVICE_PROOF_REQUIRED, DEVICE_MSG.movementProofRequired);
+    const device = await verifyDevice(db, scope, {
+      registerId: input.register_id,
+      text: cashMovementSigningText(movement),
+      signature,
+      invalid: DEVICE_MSG.movementProofInvalid,
+    });
+    const user = await deviceUserOf(db, actor, scope, { userId: input.user_id, device, field: 'user_id' });
+    const { movement: recorded, replayed } = await addOfflineCashMovement(db, actor, scope, input, {
+      user,
+      register: { id: device.registerId, isTrusted: device.isTrusted },
+    });
+    return { id: recorded.id, status: 201, replayed, code: null, message: MOVEMENT_RECORDED };
+  } catch (error) {
+    const refused = clientErrorOf(error);
+    if (!refused) throw error;
+    const { message, code, errors } = refused.body;
+    return { id: namedId, status: refused.statusCode, replayed: false, code, message, ...(errors && { errors }) };
+  }
 }
 
 async function recordOne(
@@ -62,7 +112,15 @@ async function recordOne(
   }
   try {
     const input = parsed.data;
-    const device = signature === undefined ? null : await verifyDevice(db, scope, { input, sale, signature });
+    const device =
+      signature === undefined
+        ? null
+        : await verifyDevice(db, scope, {
+            registerId: input.register_id,
+            text: saleSigningText(sale),
+            signature,
+            invalid: DEVICE_MSG.proofInvalid,
+          });
     const { sale: recorded, isReplay } = await createSale(db, actor, { input, idempotencyKey, device });
     return { id: recorded.id, status: 201, replayed: isReplay, code: null, message: RECORDED };
   } catch (error) {
@@ -74,18 +132,24 @@ async function recordOne(
 }
 
 /**
- * The register that signed the sale as sent: its `register_id`, a register of the batch's branch (404
- * otherwise, as any id out of reach), whose enrolled key verifies the signature (403 otherwise).
+ * The register that signed what was sent (`text`: the sale's or the movement's signing text): its
+ * `registerId`, a register of the batch's branch (404 otherwise, as any id out of reach), whose enrolled
+ * key verifies the signature (403 otherwise).
  */
 async function verifyDevice(
   db: Db,
   scope: { companyId: string; branchId: string },
-  { input, sale, signature }: { input: CreateSaleInput; sale: Record<string, unknown>; signature: string },
+  {
+    registerId,
+    text,
+    signature,
+    invalid,
+  }: { registerId: string | undefined; text: string; signature: string; invalid: string },
 ): Promise<DeviceProof> {
-  const register = input.register_id ? await findBranchRegister(db, { ...scope, id: input.register_id }) : undefined;
-  if (input.register_id && !register) throw notFound('Register');
-  if (!register?.publicKey || !isSignedByDevice({ publicKey: register.publicKey, sale, signature })) {
-    throw new AppError(403, DEVICE_PROOF_INVALID, DEVICE_MSG.proofInvalid);
+  const register = registerId ? await findBranchRegister(db, { ...scope, id: registerId }) : undefined;
+  if (registerId && !register) throw notFound('Register');
+  if (!register?.publicKey || !isSignedByDevice({ publicKey: register.publicKey, text, signature })) {
+    throw new AppError(403, DEVICE_PROOF_INVALID, invalid);
   }
   return { registerId: register.id, code: register.code, isTrusted: register.isTrusted };
 }

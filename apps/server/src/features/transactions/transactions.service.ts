@@ -197,18 +197,9 @@ async function saleOriginOf(
       : 'A register receipt number needs its register (register_id)';
     throw new AppError(400, 'BAD_REQUEST', message, { receipt_number: message });
   }
-  let cashier = { id: actor.userId, name: actor.name, isCashier: isCashier(actor) };
-  if (input.cashier_id && input.cashier_id !== actor.userId) {
-    const staff = await repo.findBranchStaff(db, { ...scope, id: input.cashier_id });
-    if (!staff) throw notFound('Cashier');
-    const registerId = device?.registerId ?? '';
-    if (!(await repo.hasSignedInOn(db, { companyId: scope.companyId, registerId, userId: staff.id }))) {
-      const message = 'The cashier named has never signed in on this register';
-      throw new AppError(403, DEVICE_PROOF_INVALID, message, { cashier_id: message });
-    }
-    cashier = { id: staff.id, name: staff.name, isCashier: staff.roleId === ROLE_IDS.cashier };
-    if (!staff.isActive) flags.push('cashier_inactive');
-  }
+  const user = await deviceUserOf(db, actor, scope, { userId: input.cashier_id, device, field: 'cashier_id' });
+  const cashier = { id: user.id, name: user.name, isCashier: user.isCashier };
+  if (!user.isActive) flags.push('cashier_inactive');
   const offline = input.offline === true;
   const soldAt = input.sold_at ? new Date(input.sold_at) : null;
   if (device && !device.isTrusted) flags.push('register_unconfirmed');
@@ -219,6 +210,54 @@ async function saleOriginOf(
     }
   }
   return { offline, soldAt, registerId: input.register_id ?? null, receiptNumber, cashier, flags };
+}
+
+/** The person a register names as having made a sale or moved cash on it (not necessarily the uploader). */
+export type DeviceUser = {
+  id: string;
+  name: string;
+  roleId: number;
+  isSuperUser: boolean;
+  isCashier: boolean;
+  isActive: boolean;
+};
+
+/**
+ * Who a register's upload names (a sale's `cashier_id`, a cash movement's `user_id`): the caller when it
+ * names no one else; otherwise staff of the branch (404 otherwise) who has signed in on the register that
+ * signed the upload (403 otherwise). A deactivated one is answered with `isActive` false (flagged, not refused).
+ */
+export async function deviceUserOf(
+  db: Db,
+  actor: Actor,
+  scope: { companyId: string; branchId: string },
+  { userId, device, field }: { userId: string | undefined; device: DeviceProof | null; field: string },
+): Promise<DeviceUser> {
+  if (!userId || userId === actor.userId) {
+    return {
+      id: actor.userId,
+      name: actor.name,
+      roleId: actor.roleId,
+      isSuperUser: actor.isSuperUser,
+      isCashier: isCashier(actor),
+      isActive: true,
+    };
+  }
+  const staff = await repo.findBranchStaff(db, { ...scope, id: userId });
+  if (!staff) throw notFound(field === 'cashier_id' ? 'Cashier' : 'User');
+  const registerId = device?.registerId ?? '';
+  if (!(await repo.hasSignedInOn(db, { companyId: scope.companyId, registerId, userId: staff.id }))) {
+    const message = `The ${field === 'cashier_id' ? 'cashier' : 'user'} named has never signed in on this register`;
+    throw new AppError(403, DEVICE_PROOF_INVALID, message, { [field]: message });
+  }
+  return {
+    id: staff.id,
+    name: staff.name,
+    roleId: staff.roleId,
+    isSuperUser: false,
+    isCashier: staff.roleId === ROLE_IDS.cashier,
+    isActive: staff.isActive,
+  };
 }
 
 /** A sale the statement refused to write: which line, as the products are now. */

@@ -80,11 +80,14 @@ export async function createSale(body: CreateSaleInput, idempotencyKey: string):
 
 /**
  * POST /transactions/batch: up to 50 queued sales of one branch, in order, each with its own
- * Idempotency-Key; one result per sale (201, replayed or not, or the 4xx POST /transactions would give it).
+ * Idempotency-Key, or queued cash movements (each keyed by its id); one result per sale (201, replayed
+ * or not, or the 4xx POST /transactions would give it), `movementResults` one per movement.
  */
-export async function createSaleBatch(body: SaleBatchInput): Promise<SaleBatchResult[]> {
+export async function createSaleBatch(
+  body: SaleBatchInput,
+): Promise<{ results: SaleBatchResult[]; movementResults: SaleBatchResult[] }> {
   const answer = await apiRequest<Answer<typeof saleBatchResponse>>('/transactions/batch', { method: 'POST', body });
-  return answer.data.results;
+  return answer.data;
 }
 
 /** A 403: the user may list sales but not see their analytics (a cashier). */

@@ -9,7 +9,15 @@ export const STATUS_TEXT = {
   online: 'Online',
   syncing: 'Syncing',
   offlineSince: (at: number, timeZone?: string | null) => `Offline since ${formatTime(at, timeZone)}`,
-  waiting: (n: number) => (n === 1 ? '1 sale waiting to sync' : `${n} sales waiting to sync`),
+  /** `n` entries waiting, `movements` of them paid in / out. */
+  waiting: (n: number, movements = 0) => {
+    const sales = n - movements;
+    const parts = [
+      ...(sales > 0 || movements === 0 ? [sales === 1 ? '1 sale' : `${sales} sales`] : []),
+      ...(movements > 0 ? [movements === 1 ? '1 cash movement' : `${movements} cash movements`] : []),
+    ];
+    return `${parts.join(' and ')} waiting to sync`;
+  },
   errors: (n: number) => (n === 1 ? '1 sync error' : `${n} sync errors`),
 } as const;
 
@@ -24,7 +32,7 @@ export function RegisterStatus({ branchId, timeZone }: { branchId: string; timeZ
   const syncing = useSyncState((s) => s.syncing);
   const catalogueSyncedAt = useSyncState((s) => s.catalogueSyncedAt);
   const register = useRegister();
-  const { waiting, errors } = useOutbox(branchId);
+  const { waiting, movements, errors } = useOutbox(branchId);
   const label = !online
     ? STATUS_TEXT.offlineSince(offlineSince ?? Date.now(), timeZone)
     : syncing && waiting > 0
@@ -50,7 +58,7 @@ export function RegisterStatus({ branchId, timeZone }: { branchId: string; timeZ
       </Badge>
       {waiting > 0 && (
         <Text size="sm" fw={500}>
-          {STATUS_TEXT.waiting(waiting)}
+          {STATUS_TEXT.waiting(waiting, movements)}
         </Text>
       )}
       {errors.length > 0 && (
@@ -67,7 +75,7 @@ export function RegisterStatus({ branchId, timeZone }: { branchId: string; timeZ
         >
           <Stack gap="xs">
             <Text size="sm" fw={600}>
-              Sales the server refused
+              What the server refused
             </Text>
             <List spacing="xs" size="sm" listStyleType="none">
               {errors.map((entry) => (

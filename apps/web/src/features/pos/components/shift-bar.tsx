@@ -4,8 +4,11 @@ import { useEffect, useState } from 'react';
 import { PopupMenu } from '../../../components/popups/deferred';
 import { errorMessage } from '../../../lib/api';
 import { recordNoSale } from '../../../lib/api/shifts.api';
+import { formatTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useShift } from '../hooks/use-shift';
+import { useCurrentSelection } from '../../../lib/selection-context';
+import { useShift, useShiftReport } from '../hooks/use-shift';
+import { useConnectivity } from '../offline/connectivity';
 import { useOutbox } from '../offline/outbox';
 import {
   MountOnFirstOpen,
@@ -23,21 +26,27 @@ type Dialog = 'open' | 'cash' | 'x' | 'close' | null;
  * once open a menu for cash in / out, the X report and the close (docs/ARCHITECTURE.md, "Shifts and
  * the cash drawer"). The prompt, which opens by itself on arrival, hands the focus back with `onPromptExited`
  * (the register's Barcode field): it loads on first use, so the field may not have had the focus when it opened.
+ * Offline the shift is the one the server last named (kept in IndexedDB): cash in / out and the X report
+ * work (queued and provisional), "No sale" and the close need the server.
  */
 export function ShiftBar({ branchId, onPromptExited }: { branchId: string; onPromptExited?: () => void }) {
-  const { register, current, shift, refresh } = useShift();
+  const { register, current, shift, refresh, savedAt } = useShift();
   const { waiting } = useOutbox(branchId);
+  const online = useConnectivity((s) => s.online);
+  const { branch } = useCurrentSelection();
+  // The shift's figures kept current while online: the X report offline starts from them.
+  useShiftReport(shift?.id ?? null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [prompted, setPrompted] = useState<string | null>(null);
   const noShift = current !== null && current.shift === null;
 
-  // Once per register and page: a register without an open shift asks for one.
+  // Once per register and page: a register without an open shift asks for one (opening one needs the server).
   useEffect(() => {
-    if (register && noShift && prompted !== register.registerId) {
+    if (register && noShift && online && prompted !== register.registerId) {
       setPrompted(register.registerId);
       setDialog('open');
     }
-  }, [register, noShift, prompted]);
+  }, [register, noShift, online, prompted]);
 
   if (!register || !current) return null;
   const done = () => {
@@ -69,12 +78,20 @@ export function ShiftBar({ branchId, onPromptExited }: { branchId: string; onPro
         >
           {(Menu) => (
             <>
+              {!online && (
+                <Menu.Label data-testid="shift-offline">
+                  Offline{savedAt === null ? '' : ` · shift as of ${formatTime(savedAt, branch?.timezone)}`}
+                </Menu.Label>
+              )}
               <Menu.Item onClick={() => setDialog('cash')}>Cash in / out</Menu.Item>
-              <Menu.Item onClick={() => void noSale(shift.id)}>No sale</Menu.Item>
+              <Menu.Item disabled={!online} onClick={() => void noSale(shift.id)}>
+                No sale
+              </Menu.Item>
               <Menu.Item onClick={() => setDialog('x')}>X report</Menu.Item>
-              <Menu.Item color="red" onClick={() => setDialog('close')}>
+              <Menu.Item color="red" disabled={!online} onClick={() => setDialog('close')}>
                 Close shift
               </Menu.Item>
+              {!online && <Menu.Label>No sale and Close shift need the server</Menu.Label>}
             </>
           )}
         </PopupMenu>
@@ -98,12 +115,7 @@ export function ShiftBar({ branchId, onPromptExited }: { branchId: string; onPro
       {shift && (
         <>
           <MountOnFirstOpen opened={dialog === 'cash'} onFailed={() => setDialog(null)}>
-            <ShiftCashModal
-              opened={dialog === 'cash'}
-              onClose={() => setDialog(null)}
-              shiftId={shift.id}
-              onDone={done}
-            />
+            <ShiftCashModal opened={dialog === 'cash'} onClose={() => setDialog(null)} onDone={done} />
           </MountOnFirstOpen>
           <MountOnFirstOpen opened={dialog === 'x'} onFailed={() => setDialog(null)}>
             <ShiftReportModal opened={dialog === 'x'} onClose={() => setDialog(null)} shiftId={shift.id} />

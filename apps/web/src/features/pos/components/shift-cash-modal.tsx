@@ -2,36 +2,42 @@ import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, TextInput }
 import type { CashMovementKind } from '@pos/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
-import { addCashMovement } from '../../../lib/api/shifts.api';
 import { formatMoney } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { openCashDrawer } from '../../../lib/printing';
+import { useCashMovement } from '../hooks/use-cash-movement';
 
-/** Paid in / paid out of the drawer with an amount and a reason; the drawer opens when it is recorded. */
+/**
+ * Paid in / paid out of the drawer with an amount and a reason; the drawer opens when it is recorded.
+ * Without the server it is queued in the outbox and syncs like a sale (useCashMovement).
+ */
 export function ShiftCashModal({
   opened,
   onClose,
-  shiftId,
   onDone,
 }: {
   opened: boolean;
   onClose: () => void;
-  shiftId: string;
   onDone: () => void;
 }) {
   const [kind, setKind] = useState<CashMovementKind>('paid_out');
   const [amount, setAmount] = useState<number | string>('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const cash = useCashMovement();
+  // One id per movement, the same on every attempt of it (a lost answer is recorded once); a new one after.
+  const [movementId, setMovementId] = useState(cash.newId);
 
   const submit = async () => {
     setBusy(true);
     try {
-      const answer = await addCashMovement(shiftId, { kind, amount: Number(amount) || 0, reason });
+      const answer = await cash.record({ id: movementId, kind, amount: Number(amount) || 0, reason });
       void openCashDrawer();
-      notifySuccess(`${kind === 'paid_in' ? 'Paid in' : 'Paid out'} ${formatMoney(answer.data.amount)}`);
+      const done = `${kind === 'paid_in' ? 'Paid in' : 'Paid out'} ${formatMoney(answer.movement.amount)}`;
+      notifySuccess(answer.queued ? `${done} recorded offline: it syncs when the server is back` : done);
       setAmount('');
       setReason('');
+      setMovementId(cash.newId());
       onDone();
     } catch (error) {
       notifyError(errorMessage(error, 'The cash movement could not be recorded'));

@@ -23,6 +23,7 @@ import { buildSalePayload, canCompletePayment, type PaymentDetails } from '../st
 import { notifyWarning, POS_TEXT } from '../utils/notices';
 import { useOfflineSale } from './use-offline-sale';
 import { useRegister } from './use-register';
+import { useRefreshShiftFigures } from './use-shift';
 
 /** paid: the sale is recorded; rejected: the server refused this cart (409/422), fix it; failed: retry. */
 export type CheckoutResult = 'paid' | 'rejected' | 'failed';
@@ -75,6 +76,7 @@ export function useCheckout() {
   const { branch } = useCurrentSelection();
   const store = useReceiptStore();
   const invalidateProducts = useInvalidateProducts();
+  const refreshShiftFigures = useRefreshShiftFigures();
   const sellOffline = useOfflineSale();
   const register = useRegister();
   const [isPaying, setIsPaying] = useState(false);
@@ -159,6 +161,8 @@ export function useCheckout() {
     notifySuccess(POS_TEXT.paymentSucceeded);
     cartStore.getState().clearAfterSale(cartId);
     void invalidateProducts();
+    // Recorded by the server: the shift's figures (kept for an X report offline) changed there.
+    if (!sale.offline) refreshShiftFigures();
     onPaid?.();
     try {
       // Only cash goes into the till: a card sale prints without the drawer kick.

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { productKeys } from '../../../lib/api/products.api';
+import { shiftKeys } from '../../../lib/api/shifts.api';
 import { endOfflineSession } from '../../../lib/session-end';
 import { useIsOfflineSession, useSessionStore } from '../../../lib/session-store';
 import { anyCartHasItems, persistCarts } from '../offline/cart-persistence';
@@ -71,9 +72,13 @@ export function useOfflineRegister(branchId: string | null) {
     };
   }, [offlineSession, online]);
 
-  // A queued sale recorded: the server's stock figures are the truth again.
+  // A queued sale or cash movement recorded: the server's stock and shift figures are the truth again.
   useEffect(
-    () => onSaleRecorded(() => void queryClient.invalidateQueries({ queryKey: productKeys.all })),
+    () =>
+      onSaleRecorded(() => {
+        void queryClient.invalidateQueries({ queryKey: productKeys.all });
+        void queryClient.invalidateQueries({ queryKey: shiftKeys.all });
+      }),
     [queryClient],
   );
 

@@ -9,7 +9,7 @@ import { useReceiptStore } from './use-checkout';
 export function useShiftPrint() {
   const store = useReceiptStore();
   const { branch } = useCurrentSelection();
-  return (report: ShiftReport, reprint = false) =>
+  return (report: ShiftReport, reprint = false, note: string | null = null) =>
     printShiftReport({
       report,
       company: store ? { name: store.name } : null,
@@ -17,6 +17,7 @@ export function useShiftPrint() {
       currency: store?.currency ?? null,
       timeZone: store?.timeZone ?? null,
       reprint,
+      note,
     }).catch((error: unknown) => {
       notifyError(errorMessage(error, 'The report could not be printed'));
       return null;

@@ -1,4 +1,4 @@
-import type { CashierProduct, CreateSaleInput } from '@pos/shared';
+import type { CashierProduct, CreateSaleInput, OfflineCashMovementInput } from '@pos/shared';
 import Dexie, { type EntityTable } from 'dexie';
 
 /** A product of the branch as the register keeps it: the cashier's view (no cost), plus its index keys. */
@@ -13,25 +13,37 @@ export type LocalProduct = CashierProduct & {
 
 export type LocalCustomer = { id: string; branchId: string; phone: string; name: string | null; email: string | null };
 
-/** A sale waiting to be recorded by the server: written before its receipt prints, never dropped. */
-export type OutboxEntry = {
+/**
+ * A sale, or a paid in / paid out (`type: 'cash_movement'`), waiting to be recorded by the server:
+ * written before its receipt prints or the drawer opens, never dropped.
+ */
+type OutboxRow = {
   /** Queue order (auto-increment): the outbox drains in it. */
   seq?: number;
-  /** The sale's id and its Idempotency-Key (one sale, one key, every retry). */
+  /** The sale's (or movement's) id and its Idempotency-Key (one sale, one key, every retry). */
   id: string;
   idempotencyKey: string;
   branchId: string;
   registerId: string;
+  /** The sale's receipt number; a cash movement's label ('Paid out 25.00'): what the header lists. */
   receiptNumber: string;
   cashierId: string;
   cashierName: string;
+  /** When it was made, by the register's clock. */
   soldAt: string;
-  payload: CreateSaleInput & Record<string, unknown>;
   /** waiting: not yet sent or retrying; error: the server refused it (a 4xx), shown with its reason. */
   status: 'waiting' | 'error';
   attempts: number;
   lastError: string | null;
 };
+
+/** A queued sale (rows written before cash movements were queued have no `type`). */
+export type SaleOutboxEntry = OutboxRow & { type?: 'sale'; payload: CreateSaleInput & Record<string, unknown> };
+/** A queued paid in / paid out (the body of a batch's `cash_movements` entry). */
+export type MovementOutboxEntry = OutboxRow & { type: 'cash_movement'; payload: OfflineCashMovementInput };
+export type OutboxEntry = SaleOutboxEntry | MovementOutboxEntry;
+
+export const isMovementEntry = (entry: OutboxEntry): entry is MovementOutboxEntry => entry.type === 'cash_movement';
 
 /** Small values by key: device id, register per branch, receipt sequences, sync cursors, branch settings. */
 export type MetaRow = { key: string; value: unknown };
@@ -55,6 +67,8 @@ export class RegisterDb extends Dexie {
       meta: 'key',
       carts: 'branchId',
     });
+    // Cash movements queue beside the sales: the register counts them apart (the header, the X report).
+    this.version(2).stores({ outbox: '++seq, &id, branchId, status, type' });
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   type CartRules,
+  cashMovementSigningText,
   DEVICE_KEY_PARAMS,
   DEVICE_SIGN_PARAMS,
   type RegisterApprover,
@@ -51,13 +52,17 @@ export async function devicePublicKey(): Promise<string | undefined> {
   return base64(await crypto.subtle.exportKey('spki', pair.publicKey));
 }
 
-/** The register's signature of a sale as it is sent (saleSigningText), or undefined without a key. */
-export async function signSale(sale: unknown): Promise<string | undefined> {
+async function signText(text: string): Promise<string | undefined> {
   const pair = await deviceKeyPair();
   if (!pair) return undefined;
-  const text = new TextEncoder().encode(saleSigningText(sale));
-  return base64(await crypto.subtle.sign(DEVICE_SIGN_PARAMS, pair.privateKey, text));
+  return base64(await crypto.subtle.sign(DEVICE_SIGN_PARAMS, pair.privateKey, new TextEncoder().encode(text)));
 }
+
+/** The register's signature of a sale as it is sent (saleSigningText), or undefined without a key. */
+export const signSale = (sale: unknown) => signText(saleSigningText(sale));
+
+/** The register's signature of a cash movement as it is sent (cashMovementSigningText), or undefined without a key. */
+export const signCashMovement = (movement: unknown) => signText(cashMovementSigningText(movement));
 
 /** The branch's register rules and the register's approvers, kept for offline (online, on every opening). */
 export async function syncApprovalData(

@@ -14,8 +14,8 @@ import { ApiError, isApiError } from '../../../lib/api';
 import { createSaleBatch } from '../../../lib/api/transactions.api';
 import { useSessionStore } from '../../../lib/session-store';
 import { connectivityStore, isNetworkFailure } from './connectivity';
-import { type OutboxEntry, registerDb } from './db';
-import { signSale } from './device-trust';
+import { isMovementEntry, type OutboxEntry, registerDb, type SaleOutboxEntry } from './db';
+import { signCashMovement, signSale } from './device-trust';
 
 const sequenceKey = (registerId: string) => `receiptSeq:${registerId}`;
 const openShiftKey = (registerId: string) => `openShift:${registerId}`;
@@ -25,7 +25,7 @@ export async function rememberOpenShift(registerId: string, shiftId: string | nu
   await registerDb().meta.put({ key: openShiftKey(registerId), value: shiftId });
 }
 
-export type QueuedSale = { entry: OutboxEntry; receipt: Sale };
+export type QueuedSale = { entry: SaleOutboxEntry; receipt: Sale };
 
 /**
  * A sale made offline goes into the outbox, in one IndexedDB transaction: the register's next receipt
@@ -63,7 +63,8 @@ export async function queueOfflineSale(input: {
       cashier_id: cashier.id,
       items: payload.items.map((item) => ({ ...item, unit_price: item.price })),
     };
-    const entry: OutboxEntry = {
+    const entry: SaleOutboxEntry = {
+      type: 'sale',
       id,
       idempotencyKey: id,
       branchId: payload.branchId,
@@ -104,7 +105,7 @@ export async function queueOfflineSale(input: {
 
 /** The receipt of a queued sale: what the server will record, with the number printed now. */
 function receiptOf(
-  entry: OutboxEntry,
+  entry: SaleOutboxEntry,
   branchName: string,
   names: Map<string, { name: string; sku: string | null }>,
 ): Sale {
@@ -211,15 +212,7 @@ async function runDrain(): Promise<void> {
       if (!first) break;
       let results: SaleBatchResult[];
       try {
-        // Each sale signed by this register: what it claims (offline, its time, number, cashier,
-        // approval) counts only with the register's signature.
-        const sales = await Promise.all(
-          batch.map(async (e) => {
-            const signature = await signSale(e.payload);
-            return { idempotency_key: e.idempotencyKey, sale: e.payload, ...(signature && { signature }) };
-          }),
-        );
-        results = await createSaleBatch({ branchId: first.branchId, sales });
+        results = await sendBatch(first.branchId, batch);
         if (results.length !== batch.length) throw new ApiError({ status: 502, message: 'Incomplete answer' });
       } catch (error) {
         if (isNetworkFailure(error) || (isApiError(error) && error.status >= 500)) {
@@ -264,8 +257,34 @@ async function runDrain(): Promise<void> {
 }
 
 /**
- * The next batch: the waiting sales in queue order, at most `size`, all of the first one's branch (a
- * sale of another branch waits for the next batch, so the order holds) and within BATCH_MAX_CHARS.
+ * One batch upload, each entry signed by this register: what it claims (offline, its time, number,
+ * cashier, approval; a movement's shift, user and time) counts only with the register's signature. A
+ * batch is all sales or all cash movements (nextBatch), so the server records them in queue order.
+ */
+async function sendBatch(branchId: string, batch: OutboxEntry[]): Promise<SaleBatchResult[]> {
+  const movements = batch.filter(isMovementEntry);
+  if (movements.length > 0) {
+    const cash_movements = await Promise.all(
+      movements.map(async (e) => {
+        const signature = await signCashMovement(e.payload);
+        return { cash_movement: e.payload, ...(signature && { signature }) };
+      }),
+    );
+    return (await createSaleBatch({ branchId, cash_movements })).movementResults;
+  }
+  const sales = await Promise.all(
+    batch.map(async (e) => {
+      const signature = await signSale(e.payload);
+      return { idempotency_key: e.idempotencyKey, sale: e.payload, ...(signature && { signature }) };
+    }),
+  );
+  return (await createSaleBatch({ branchId, sales })).results;
+}
+
+/**
+ * The next batch: the waiting entries in queue order, at most `size`, all of the first one's branch and
+ * kind (a sale of another branch, or a cash movement after sales, waits for the next batch, so the order
+ * holds) and within BATCH_MAX_CHARS.
  */
 async function nextBatch(size: number): Promise<OutboxEntry[]> {
   const waiting = await registerDb()
@@ -276,7 +295,8 @@ async function nextBatch(size: number): Promise<OutboxEntry[]> {
   const batch: OutboxEntry[] = [];
   let chars = 0;
   for (const entry of waiting) {
-    if (entry.branchId !== waiting[0]?.branchId) break;
+    const head = waiting[0] as OutboxEntry;
+    if (entry.branchId !== head.branchId || isMovementEntry(entry) !== isMovementEntry(head)) break;
     chars += JSON.stringify(entry.payload).length;
     if (batch.length > 0 && chars > BATCH_MAX_CHARS) break;
     batch.push(entry);
@@ -316,24 +336,33 @@ export async function retryOutboxEntry(seq: number): Promise<void> {
   await drainOutbox();
 }
 
-/** The outbox of a branch as it changes: waiting count and the refused ones. */
-export function useOutbox(branchId: string | null): { waiting: number; errors: OutboxEntry[] } {
-  const [state, setState] = useState<{ waiting: number; errors: OutboxEntry[] }>({ waiting: 0, errors: [] });
+/** The outbox of a branch as it changes: waiting count (`movements` of them cash movements) and the refused ones. */
+export function useOutbox(branchId: string | null): { waiting: number; movements: number; errors: OutboxEntry[] } {
+  const [state, setState] = useState<{ waiting: number; movements: number; errors: OutboxEntry[] }>({
+    waiting: 0,
+    movements: 0,
+    errors: [],
+  });
   useEffect(() => {
     if (!branchId) return;
-    // Counted through the indexes (no row is read for the count): the query reruns on every outbox write,
-    // a thousand times while a thousand sales drain.
+    // Counted through the indexes (no sale row is read for the count): the query reruns on every outbox
+    // write, a thousand times while a thousand sales drain. Cash movements are few: read to be counted.
     const subscription = liveQuery(async () => {
       const outbox = registerDb().outbox;
-      const [total, errors] = await Promise.all([
+      const [total, errors, movements] = await Promise.all([
         outbox.where('branchId').equals(branchId).count(),
         outbox
           .where('status')
           .equals('error')
           .filter((r) => r.branchId === branchId)
           .toArray(),
+        outbox
+          .where('type')
+          .equals('cash_movement')
+          .filter((r) => r.branchId === branchId && r.status === 'waiting')
+          .count(),
       ]);
-      return { waiting: total - errors.length, errors };
+      return { waiting: total - errors.length, movements, errors };
     }).subscribe({ next: setState, error: () => {} });
     return () => subscription.unsubscribe();
   }, [branchId]);
