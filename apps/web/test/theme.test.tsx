@@ -1,9 +1,9 @@
 import { DEFAULT_THEME, Modal, Notification, Pagination, PasswordInput } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PasswordField } from '../src/components/password-field';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, READABLE_COLORS, theme } from '../src/app/theme';
+import { PasswordField } from '../src/components/password-field';
 import { renderWithProviders } from './render';
 
 const WHITE = '#ffffff';

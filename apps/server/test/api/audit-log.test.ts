@@ -153,7 +153,11 @@ describe(`audit log (${engineName()})`, () => {
     it("user.pin_set of a Super Admin of two companies: a row in each company's log, none in another", async () => {
       const second = await createCompany(ctx.database.db);
       await ctx.database.db.insert(companyMembers).values({ companyId: second.id, userId: t.admin.id });
-      const res = await request(ctx.app, tokens.admin, { method: 'PUT', url: '/api/auth/pin', payload: { pin: '86420' } });
+      const res = await request(ctx.app, tokens.admin, {
+        method: 'PUT',
+        url: '/api/auth/pin',
+        payload: { pin: '86420' },
+      });
       expect(res.statusCode).toBe(200);
       const rows = await ctx.database.db
         .select({ companyId: auditLogs.companyId })

@@ -37,7 +37,9 @@ describe(`login rate limits (${engineName()})`, () => {
   const passWindow = (...keys: string[]) =>
     ctx.database.db
       .update(loginRateLimits)
-      .set({ windowStartedAt: sql`${loginRateLimits.windowStartedAt} - (${WINDOW_MS}::int * interval '1 millisecond')` })
+      .set({
+        windowStartedAt: sql`${loginRateLimits.windowStartedAt} - (${WINDOW_MS}::int * interval '1 millisecond')`,
+      })
       .where(inArray(loginRateLimits.key, keys));
 
   it.concurrent('limits one username across many client addresses, then lets the right password in after the window', async () => {
