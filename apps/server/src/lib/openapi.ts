@@ -25,6 +25,7 @@ export const ERROR_ANSWERS = {
   404: "Not found: an id in the path, query or body does not exist or is outside the caller's reach",
   409: 'Conflict: the request clashes with the current state (a duplicate, a status that has moved on, stock that changed)',
   413: "Payload too large: the body is over the route's limit (the message names it)",
+  414: 'URI too long: a path parameter over 100 characters',
   415: 'Unsupported media type: the body is not of a type the route reads',
   422: 'Unprocessable: a repeated request that does not match the first one (an idempotency key reused for another body)',
   429: 'Too many requests: wait for the seconds in Retry-After',
@@ -51,20 +52,22 @@ function namesAnId(schema: unknown): boolean {
 /**
  * The error answers that follow from a route's shape: a body (POST/PUT/PATCH: malformed JSON or a
  * broken schema 400, over the body limit 413, another content type 415), a query or path parameters
- * (400 when they break their schema), the bearer token or a ticket (401), an id anywhere (404).
+ * (400 when they break their schema; a path parameter over the router's 100 characters 414), the
+ * bearer token or a ticket (401), an id anywhere (404).
  */
-export function derivedErrorStatuses(method: string, schema: FastifySchema | undefined): ErrorStatus[] {
+export function derivedErrorStatuses(method: string, url: string, schema: FastifySchema | undefined): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>();
   if (BODY_METHODS.has(method)) for (const status of [400, 413, 415] as const) statuses.add(status);
   if (schema?.querystring || schema?.params) statuses.add(400);
+  if (url.includes('/:')) statuses.add(414);
   if (schema?.security && schema.security.length > 0) statuses.add(401);
   if ([schema?.params, schema?.querystring, schema?.body].some(namesAnId)) statuses.add(404);
   return [...statuses];
 }
 
 /** Every error answer of a route: derived from its shape, plus the ones it declares. */
-export function errorStatusesOf(method: string, schema: FastifySchema | undefined): ErrorStatus[] {
-  const all = new Set([...derivedErrorStatuses(method, schema), ...(schema?.errors ?? [])]);
+export function errorStatusesOf(method: string, url: string, schema: FastifySchema | undefined): ErrorStatus[] {
+  const all = new Set([...derivedErrorStatuses(method, url, schema), ...(schema?.errors ?? [])]);
   return [...all].sort((x, y) => x - y);
 }
 
@@ -94,7 +97,7 @@ function describeOperation(input: TransformInput) {
   const method = [route.method].flat()[0] ?? 'GET';
   const { errors: _declared, ...rest } = schema;
   const response = { ...(schema.response as Record<string, unknown>) };
-  for (const status of errorStatusesOf(method, schema)) response[status] ??= errorAnswer(status);
+  for (const status of errorStatusesOf(method, route.url, schema)) response[status] ??= errorAnswer(status);
   return jsonSchemaTransform({
     ...input,
     schema: {

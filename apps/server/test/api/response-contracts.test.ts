@@ -690,7 +690,7 @@ describe(`response contracts (${engineName()})`, () => {
       }
     });
 
-    it('every route answers a request without credentials, broken input, another content type and an unknown id as documented', async () => {
+    it('every route answers a request without credentials, broken input, another content type, an unknown id and a long address as documented', async () => {
       const doc = await readOpenApi(ctx.app);
       const failures: string[] = [];
       let sentHere = 0;
@@ -754,6 +754,11 @@ describe(`response contracts (${engineName()})`, () => {
         // 404: an unknown id in the path, where nothing else needs making up (else the access table's rows).
         if (takesUnknownId(method, route)) {
           await probe(operation, 404, 'an unknown id', { url: urlOf(url, params), token: admin });
+        }
+        // 414: a path parameter longer than the router takes (100 characters).
+        if (url.includes('/:')) {
+          const tooLong = url.replace(/:(\w+)/g, 'x'.repeat(101));
+          await probe(operation, 414, 'a path parameter over 100 characters', { url: tooLong, token: admin });
         }
       }
       expect(failures).toEqual([]);
