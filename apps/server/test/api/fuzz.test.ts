@@ -104,7 +104,7 @@ describe(`generated bad input (${engineName()})`, () => {
   });
   afterAll(() => ctx.close());
 
-  it('answers every generated request below 500, every 4xx in the error envelope', async () => {
+  it('answers every generated request below 500 with a status its OpenAPI description documents, every 4xx in the error envelope', async () => {
     const operations: FuzzOperation[] = apiRoutes(routes).map(({ method, url, route }) => {
       const schema = (route.schema ?? {}) as Record<string, unknown>;
       return {

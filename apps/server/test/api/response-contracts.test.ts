@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { brandResponses, computeCartTotals, REPORT_KINDS } from '@pos/shared';
+import { brandResponses, computeCartTotals, REPORT_KINDS, ROLE_IDS } from '@pos/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { users } from '../../src/db/schema';
 import { responseSerializerCompiler } from '../../src/lib/response-serializer';
 import { ACCESS_TABLE } from '../access/access-table';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { markException } from '../helpers/device';
-import { bearer, createProduct, createTenant, login, request } from '../helpers/factories';
+import { bearer, createProduct, createTenant, createUser, login, request } from '../helpers/factories';
 import {
   brokenInput,
   describedOperation,
@@ -57,8 +59,8 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const ANSWERED_ELSEWHERE: Record<string, string> = {
   'POST /api/approvals/grants 403': 'approvals.test.ts: a wrong PIN, a cashier as approver',
   'POST /api/transactions 403': 'approvals.test.ts: a discount over the limit; register-trust.test.ts: no device proof',
-  'POST /api/shifts/:id/close 403': 'shift-controls.test.ts: over/short beyond the threshold without a grant',
-  'GET /api/events 404': "events.test.ts: a ticket's branch out of the user's reach",
+  'POST /api/shifts/:id/close 403': 'shifts.test.ts: over/short beyond the threshold without a grant',
+  'GET /api/events 404': "the walk below: a ticket's branch out of the user's reach by the time the stream opens",
 };
 
 /** Whether a route can be sent an unknown id in its path with nothing else to make up (404 expected). */
@@ -761,6 +763,19 @@ describe(`response contracts (${engineName()})`, () => {
           await probe(operation, 414, 'a path parameter over 100 characters', { url: tooLong, token: admin });
         }
       }
+      // The stream: a ticket for a branch the cashier no longer works at when the stream opens.
+      const moved = await createUser(ctx.database.db, {
+        roleId: ROLE_IDS.cashier,
+        companyId: tenant.company.id,
+        branchId: tenant.main.id,
+      });
+      const ticket = await call(await login(ctx.app, moved.username), 'POST', '/events/ticket', {
+        branchId: tenant.main.id,
+      });
+      await ctx.database.db.update(users).set({ branchId: tenant.second.id }).where(eq(users.id, moved.id));
+      await probe('GET /api/events', 404, "a ticket's branch out of reach", {
+        url: urlOf('/api/events', {}, { ticket: String(ticket.data.ticket) }),
+      });
       expect(failures).toEqual([]);
       expect(sentHere).toBeGreaterThan(apiRoutes(routes).length * 2);
     });
