@@ -21,7 +21,7 @@ import { z } from 'zod';
 export const ERROR_ANSWERS = {
   400: 'Bad request: the input breaks its schema or a rule (the message says which; `errors` names the fields)',
   401: 'Unauthorized: no valid credentials (a missing, expired or revoked token, a wrong password)',
-  403: "Forbidden: the caller's role may not do this, whatever the ids",
+  403: "Forbidden: the caller's role may not do this (whatever the ids), or an approval or device proof is refused",
   404: "Not found: an id in the path, query or body does not exist or is outside the caller's reach",
   409: 'Conflict: the request clashes with the current state (a duplicate, a status that has moved on, stock that changed)',
   413: "Payload too large: the body is over the route's limit (the message names it)",
@@ -31,10 +31,9 @@ export const ERROR_ANSWERS = {
   429: 'Too many requests: wait for the seconds in Retry-After',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_ANSWERS;
-export const ERROR_STATUSES = Object.keys(ERROR_ANSWERS).map(Number) as ErrorStatus[];
 
 /** The security of a route behind the bearer-token hook. */
-export const BEARER = [{ bearer: [] }] as const;
+const BEARER = [{ bearer: [] }] as const;
 
 /** Marks a route as behind the bearer-token hook (lib/auth-hook.ts calls it for every route of its scope). */
 export function requireBearer(route: RouteOptions): void {

@@ -252,8 +252,11 @@ describe(`response contracts (${engineName()})`, () => {
         if (!documented.includes(status) || expected.has(status) || ANSWERED_ELSEWHERE[`${operation} ${status}`])
           continue;
         if (status === 404 && takesUnknownId(method, route)) continue; // sent below with an unknown id
-        const fix = status === 403 ? 'give the access table a row answering it' : 'an id the table varies';
-        problems.push(`${operation}: documents ${status} that nothing here answers (${fix})`);
+        const fix =
+          status === 403
+            ? "the access table's row for it expects no 403: fix the row, or drop 403 from the route's `errors`"
+            : 'it names an id, and no access-table row varies one: add the row for that id';
+        problems.push(`${operation}: documents ${status}, which nothing here answers (${fix})`);
       }
     }
     expect(problems).toEqual([]);
