@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { approvalsRoutes } from './features/approvals/approvals.routes';
@@ -36,6 +36,7 @@ import { transfersRoutes } from './features/transfers/transfers.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { registerAuthHook } from './lib/auth-hook';
 import { registerErrorHandler } from './lib/error-handler';
+import { swaggerOptions } from './lib/openapi';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { createTokenService } from './lib/tokens';
 import './types';
@@ -124,14 +125,7 @@ export async function buildApp({
     hsts: false,
   });
   addTlsOnlyHeaders(app);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Multi-branch POS API', version: '0.1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(

@@ -60,4 +60,19 @@ export type Envelope<T> = { success: true; data: T; message?: string };
 export type Paged<T> = { success: true; data: T[]; meta: PageMeta; message?: string };
 
 export type ApiSuccess<T> = { success: true; data: T; meta?: PageMeta; message?: string };
-export type ApiError = { success: false; message: string; code: string; errors?: Record<string, string> };
+
+/**
+ * The error envelope of every 4xx: `{ success: false, message, code, errors? }` (`errors`: a message per
+ * field, keyed by its path). Named `ErrorEnvelope` in the OpenAPI description, where every operation's
+ * error answers refer to it (docs/ARCHITECTURE.md, 'API conventions').
+ */
+export const errorEnvelopeSchema = z
+  .object({
+    success: z.literal(false),
+    message: z.string().min(1),
+    code: z.string().min(1),
+    errors: z.record(z.string(), z.string()).optional(),
+  })
+  .strict()
+  .meta({ id: 'ErrorEnvelope' });
+export type ApiError = z.infer<typeof errorEnvelopeSchema>;

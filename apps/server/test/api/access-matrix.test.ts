@@ -28,6 +28,7 @@ import {
   login,
   PASSWORD,
 } from '../helpers/factories';
+import { documentedStatuses, envelopeProblem, type OpenApiDocument, readOpenApi } from '../helpers/openapi';
 import { createPurchaseOrder, createStockCount, createSupplier } from '../helpers/purchasing-factories';
 import { apiOperations } from '../helpers/routes';
 import { createTransfer } from '../helpers/transfer-factories';
@@ -48,11 +49,13 @@ describe(`access matrix (${engineName()})`, () => {
   let a: Awaited<ReturnType<typeof createTenant>>;
   let b: Awaited<ReturnType<typeof createTenant>>;
   let tokens: Record<Role, string>;
+  let documentation: OpenApiDocument;
   let counter = 0;
   const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
   beforeAll(async () => {
     ctx = await createTestContext({}, { onRoute: (route) => routes.push(route) });
+    documentation = await readOpenApi(ctx.app);
     const db = ctx.database.db;
     a = await createTenant(db, { shifts: true });
     b = await createTenant(db, { shifts: true });
@@ -182,6 +185,12 @@ describe(`access matrix (${engineName()})`, () => {
         if (res.statusCode !== want) {
           mismatches.push(`${role} / ${scope}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
         }
+        // The answer is one the OpenAPI description documents for the operation; an error, in its envelope.
+        if (!documentedStatuses(documentation, row.operation).includes(res.statusCode)) {
+          mismatches.push(`${role} / ${scope}: ${res.statusCode} is not documented for ${row.operation}`);
+        }
+        const problem = res.statusCode >= 400 ? envelopeProblem(res.body) : undefined;
+        if (problem) mismatches.push(`${role} / ${scope}: ${res.statusCode} ${problem}`);
       }
     }
     expect(mismatches).toEqual([]);

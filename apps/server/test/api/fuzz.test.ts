@@ -22,6 +22,7 @@ import {
   requestFor,
 } from '../helpers/fuzz';
 import { checkInvariants } from '../helpers/invariants';
+import { documentedStatuses, type OpenApiDocument, readOpenApi } from '../helpers/openapi';
 import { apiRoutes } from '../helpers/routes';
 
 /**
@@ -56,6 +57,7 @@ describe(`generated bad input (${engineName()})`, () => {
   };
   let sent = 0;
   let lastError = '';
+  let documentation: OpenApiDocument;
 
   beforeAll(async () => {
     ctx = await createTestContext(
@@ -74,6 +76,7 @@ describe(`generated bad input (${engineName()})`, () => {
         },
       },
     );
+    documentation = await readOpenApi(ctx.app);
     const db = ctx.database.db;
     const a = await createTenant(db, { shifts: true });
     const b = await createTenant(db, { shifts: true });
@@ -101,7 +104,7 @@ describe(`generated bad input (${engineName()})`, () => {
   });
   afterAll(() => ctx.close());
 
-  it('answers every generated request below 500, every 4xx in the error envelope', async () => {
+  it('answers every generated request below 500 with a status its OpenAPI description documents, every 4xx in the error envelope', async () => {
     const operations: FuzzOperation[] = apiRoutes(routes).map(({ method, url, route }) => {
       const schema = (route.schema ?? {}) as Record<string, unknown>;
       return {
@@ -131,6 +134,12 @@ describe(`generated bad input (${engineName()})`, () => {
           if (problem && res.statusCode >= 500)
             throw new Error(`${req.method} ${req.url.slice(0, 300)} (${req.kind}, ${who}): ${problem} <- ${lastError}`);
           if (problem) throw new Error(`${req.method} ${req.url.slice(0, 300)} (${req.kind}, ${who}): ${problem}`);
+          // Like a proxy validating against the OpenAPI description: the status is one it documents.
+          if (!documentedStatuses(documentation, req.operation).includes(res.statusCode)) {
+            throw new Error(
+              `${req.method} ${req.url.slice(0, 300)} (${req.kind}, ${who}): ${res.statusCode} undocumented`,
+            );
+          }
         }),
         { numRuns: RUNS_PER_OPERATION, ...(seed !== undefined && { seed }) },
       );
@@ -169,6 +178,8 @@ describe(`generated bad input (${engineName()})`, () => {
         if (problem) failures.push(`${where}: ${problem} <- ${lastError}`);
         else if (res.statusCode !== 413) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 200)}`);
         else if (!/larger than \d+ MB/.test(res.json().message)) failures.push(`${where}: ${res.body.slice(0, 200)}`);
+        else if (!documentedStatuses(documentation, `${method} ${url}`).includes(413))
+          failures.push(`${where}: 413 undocumented`);
         // The server keeps answering, the database too.
         const me = await ctx.app.inject({
           method: 'GET',

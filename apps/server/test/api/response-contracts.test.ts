@@ -1,12 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { brandResponses, computeCartTotals, REPORT_KINDS } from '@pos/shared';
+import { brandResponses, computeCartTotals, REPORT_KINDS, ROLE_IDS } from '@pos/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { users } from '../../src/db/schema';
 import { responseSerializerCompiler } from '../../src/lib/response-serializer';
+import { ACCESS_TABLE } from '../access/access-table';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { markException } from '../helpers/device';
-import { createProduct, createTenant, login, request } from '../helpers/factories';
+import { bearer, createProduct, createTenant, createUser, login, request } from '../helpers/factories';
+import {
+  brokenInput,
+  describedOperation,
+  documentedStatuses,
+  envelopeProblem,
+  type OpenApiDocument,
+  readOpenApi,
+  urlOf,
+  validParams,
+} from '../helpers/openapi';
 import { apiRoutes } from '../helpers/routes';
 
 /**
@@ -15,6 +29,12 @@ import { apiRoutes } from '../helpers/routes';
  * route, a real answer on the wire equals what the route handed to Fastify. Cashiers' product and
  * stock answers carry no cost, twice over: the service leaves it out, and the cashier variant of the
  * schema could not carry it.
+ *
+ * The error answers (docs/ARCHITECTURE.md, 'API conventions'): every status the OpenAPI description
+ * documents for a route is one it really answers, and every answer of this walk has a documented
+ * status, every 4xx in the ErrorEnvelope. 401, 400, 415 and 404 for an unknown id are driven here on
+ * every route that documents them; 403 and 404 otherwise come from the access table, whose rows
+ * access-matrix.test.ts sends for every role (it checks the same of each answer).
  */
 
 type Answer = {
@@ -27,6 +47,44 @@ type Answer = {
   byCashier: boolean;
 };
 type Tamper = (operation: string, payload: unknown) => unknown;
+/** Every answer of the file, whatever its status: the operation, the status and the body as sent. */
+type Sent = { operation: string; status: number; body: string };
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * Documented 403s and 404s the access table does not send (it varies roles and ids, not the request),
+ * each answered in the test named.
+ */
+const ANSWERED_ELSEWHERE: Record<string, string> = {
+  'POST /api/approvals/grants 403': 'approvals.test.ts: a wrong PIN, a cashier as approver',
+  'POST /api/transactions 403': 'approvals.test.ts: a discount over the limit; register-trust.test.ts: no device proof',
+  'POST /api/shifts/:id/close 403': 'shifts.test.ts: over/short beyond the threshold without a grant',
+  'GET /api/events 404': "the walk below: a ticket's branch out of the user's reach by the time the stream opens",
+};
+
+/** Whether a route can be sent an unknown id in its path with nothing else to make up (404 expected). */
+function takesUnknownId(method: string, route: RouteOptions): boolean {
+  const schema = route.schema as { params?: unknown; querystring?: unknown } | undefined;
+  const params = Object.values(validParams(schema?.params));
+  const query = schema?.querystring;
+  return (
+    !BODY_METHODS.has(method) &&
+    params.some((v) => z.uuid().safeParse(v).success) &&
+    (!(query instanceof z.ZodType) || query.safeParse({}).success)
+  );
+}
+
+/** Each operation's statuses in the access table (every role and scope). */
+function tableStatuses(): Map<string, Set<number>> {
+  const byOperation = new Map<string, Set<number>>();
+  for (const row of ACCESS_TABLE) {
+    const statuses = byOperation.get(row.operation) ?? new Set<number>();
+    for (const expected of Object.values(row.expect)) for (const status of [expected].flat()) statuses.add(status);
+    byOperation.set(row.operation, statuses);
+  }
+  return byOperation;
+}
 
 /** 'METHOD /api/...' of the routes without a schema for a 2xx status ('200', '201', '2xx', ...). */
 function routesWithoutSuccessSchema(routes: RouteOptions[]): string[] {
@@ -43,6 +101,7 @@ const asHooks = (hooks: unknown): unknown[] => (hooks === undefined ? [] : Array
 describe(`response contracts (${engineName()})`, () => {
   const routes: RouteOptions[] = [];
   const answers: Answer[] = [];
+  const sent: Sent[] = [];
   const cashierTokens = new Set<string>();
   let tamper: Tamper | undefined;
   let ctx: TestContext;
@@ -64,6 +123,8 @@ describe(`response contracts (${engineName()})`, () => {
     route.onSend = [
       ...asHooks(route.onSend),
       async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        const body = typeof payload === 'string' ? payload : '(stream)';
+        sent.push({ operation: `${req.method} ${route.url}`, status: reply.statusCode, body });
         // A CSV export (lib/csv-export.ts) streams its body past the serializer: recorded as answered.
         if (/^text\/csv/.test(String(reply.getHeader('content-type') ?? '')) && reply.statusCode < 300) {
           answers.push({
@@ -92,8 +153,11 @@ describe(`response contracts (${engineName()})`, () => {
     ] as RouteOptions['onSend'];
   }
 
+  let documentation: OpenApiDocument;
+
   beforeAll(async () => {
     ctx = await createTestContext({}, { onRoute: instrument });
+    documentation = await readOpenApi(ctx.app);
   });
   afterAll(() => ctx.close());
 
@@ -121,17 +185,81 @@ describe(`response contracts (${engineName()})`, () => {
   });
 
   it('/api/docs/json shows the 2xx response body of every route', async () => {
-    const docs = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-      paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>>;
-    };
+    const doc = await readOpenApi(ctx.app);
     const undocumented = apiRoutes(routes)
       .filter(({ method, url }) => {
-        const operation = docs.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+        const operation = describedOperation(doc, `${method} ${url}`);
         const success = Object.entries(operation?.responses ?? {}).find(([status]) => status.startsWith('2'));
         return !(success?.[1].content?.['application/json'] ?? success?.[1].content?.['text/csv']);
       })
       .map((r) => `${r.method} ${r.url}`);
     expect(undocumented).toEqual([]);
+  });
+
+  it('/api/docs/json gives every operation an operationId, a summary, its security and its error answers', async () => {
+    const doc = await readOpenApi(ctx.app);
+    expect(doc.servers).toEqual([{ url: '/api', description: 'This server' }]);
+    const operations = apiRoutes(routes).map((r) => `${r.method} ${r.url}`);
+    const problems: string[] = [];
+    const ids = new Set<string>();
+    for (const operation of operations) {
+      const described = describedOperation(doc, operation);
+      if (!described) {
+        problems.push(`${operation}: not in the description`);
+        continue;
+      }
+      if (!described.summary) {
+        problems.push(`${operation}: no summary; add \`summary: '<one line>'\` to its route's schema (lib/openapi.ts)`);
+      }
+      if (!described.operationId || ids.has(described.operationId)) {
+        problems.push(`${operation}: operationId ${described.operationId} missing or used twice`);
+      }
+      ids.add(described.operationId ?? '');
+      for (const [status, answer] of Object.entries(described.responses ?? {})) {
+        const ref = answer.content?.['application/json']?.schema?.$ref;
+        if (status.startsWith('4') && ref !== '#/components/schemas/ErrorEnvelope') {
+          problems.push(`${operation}: ${status} is not described as the ErrorEnvelope`);
+        }
+      }
+      if (!Object.keys(described.responses ?? {}).some((status) => status.startsWith('4'))) {
+        if (operation !== 'GET /api/health') problems.push(`${operation}: documents no error answer`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // Security: none for signing in and health, the ticket for the event stream, the bearer token for
+    // every other route (the auth hook's scope). The error walk below sends each without it: 401.
+    const securityOf = (operation: string) => JSON.stringify(describedOperation(doc, operation)?.security);
+    expect(operations.filter((op) => securityOf(op) === '[]')).toEqual(['GET /api/health', 'POST /api/auth/login']);
+    expect(operations.filter((op) => securityOf(op) === '[{"eventTicket":[]}]')).toEqual(['GET /api/events']);
+    const bearerOnly = operations.filter((op) => securityOf(op) === '[{"bearer":[]}]');
+    expect(bearerOnly).toHaveLength(operations.length - 3);
+  });
+
+  it('the access table and the description agree: every status the table expects is documented, every documented 403 and 404 is answered', async () => {
+    const doc = await readOpenApi(ctx.app);
+    const table = tableStatuses();
+    const problems: string[] = [];
+    for (const { method, url, route } of apiRoutes(routes)) {
+      const operation = `${method} ${url}`;
+      const documented = documentedStatuses(doc, operation);
+      const expected = table.get(operation) ?? new Set<number>();
+      for (const status of expected) {
+        if (!documented.includes(status)) {
+          problems.push(`${operation}: the access table expects ${status}, undocumented (the route's \`errors\`)`);
+        }
+      }
+      for (const status of [403, 404]) {
+        if (!documented.includes(status) || expected.has(status) || ANSWERED_ELSEWHERE[`${operation} ${status}`])
+          continue;
+        if (status === 404 && takesUnknownId(method, route)) continue; // sent below with an unknown id
+        const fix =
+          status === 403
+            ? "the access table's row for it expects no 403: fix the row, or drop 403 from the route's `errors`"
+            : 'it names an id, and no access-table row varies one: add the row for that id';
+        problems.push(`${operation}: documents ${status}, which nothing here answers (${fix})`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   describe('every route on a real answer', () => {
@@ -567,6 +695,113 @@ describe(`response contracts (${engineName()})`, () => {
       } finally {
         tamper = undefined;
       }
+    });
+
+    it('every route answers a request without credentials, broken input, another content type, an unknown id and a long address as documented', async () => {
+      const doc = await readOpenApi(ctx.app);
+      const failures: string[] = [];
+      let sentHere = 0;
+      /** Sends a request made to get `status`: the answer must be it, documented, in the ErrorEnvelope. */
+      async function probe(
+        operation: string,
+        status: number,
+        why: string,
+        req: { url: string; token?: string; payload?: string | Record<string, unknown>; type?: string },
+      ) {
+        const res = await ctx.app.inject({
+          method: operation.split(' ')[0] as 'GET',
+          url: req.url,
+          headers: { ...(req.token && bearer(req.token)), ...(req.type && { 'content-type': req.type }) },
+          ...(req.payload !== undefined && { payload: req.payload }),
+        });
+        sentHere++;
+        const where = `${operation} (${why})`;
+        const problem = envelopeProblem(res.body);
+        if (res.statusCode !== status)
+          failures.push(`${where}: expected ${status}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+        else if (!documentedStatuses(doc, operation).includes(status))
+          failures.push(`${where}: answered ${status}, undocumented`);
+        else if (problem) failures.push(`${where}: ${problem}`);
+      }
+
+      for (const { method, url, route } of apiRoutes(routes)) {
+        const operation = `${method} ${url}`;
+        const documented = documentedStatuses(doc, operation);
+        const schema = route.schema as { params?: unknown; querystring?: unknown } | undefined;
+        const params = validParams(schema?.params);
+        const security = JSON.stringify(describedOperation(doc, operation)?.security);
+        // 401: a route behind the bearer token without one, the stream with a forged ticket, a wrong password.
+        if (security.includes('bearer')) await probe(operation, 401, 'no token', { url: urlOf(url, params) });
+        else if (security.includes('eventTicket')) {
+          await probe(operation, 401, 'a forged ticket', { url: urlOf(url, params, { ticket: 'forged' }) });
+        } else if (operation === 'POST /api/auth/login') {
+          await probe(operation, 401, 'a wrong password', {
+            url,
+            payload: { username: tenant.cashier.username, password: 'Not-the-password-1' },
+          });
+        } else if (documented.includes(401)) {
+          failures.push(`${operation}: documents 401, and the walk sends it no request that could answer it`);
+        }
+        // 400: path parameters or a query its schemas refuse; a body that is not JSON.
+        const broken = brokenInput(schema);
+        if (broken) {
+          await probe(operation, 400, `input its schema refuses: ${JSON.stringify(broken)}`, {
+            url: urlOf(url, broken.params, broken.query),
+            token: admin,
+          });
+        }
+        if (BODY_METHODS.has(method)) {
+          const at = { url: urlOf(url, params), token: admin };
+          await probe(operation, 400, 'malformed JSON', { ...at, type: 'application/json', payload: '{"broken": ' });
+          // 415: a body of a type no parser of the route reads.
+          await probe(operation, 415, 'an XML body', { ...at, type: 'application/xml', payload: '<sale/>' });
+        } else if (documented.includes(400) && !broken) {
+          failures.push(`${operation}: documents 400, and the walk finds no input its schemas refuse`);
+        }
+        // 404: an unknown id in the path, where nothing else needs making up (else the access table's rows).
+        if (takesUnknownId(method, route)) {
+          await probe(operation, 404, 'an unknown id', { url: urlOf(url, params), token: admin });
+        }
+        // 414: a path parameter longer than the router takes (100 characters).
+        if (url.includes('/:')) {
+          const tooLong = url.replace(/:(\w+)/g, 'x'.repeat(101));
+          await probe(operation, 414, 'a path parameter over 100 characters', { url: tooLong, token: admin });
+        }
+      }
+      // The stream: a ticket for a branch the cashier no longer works at when the stream opens.
+      const moved = await createUser(ctx.database.db, {
+        roleId: ROLE_IDS.cashier,
+        companyId: tenant.company.id,
+        branchId: tenant.main.id,
+      });
+      const ticket = await call(await login(ctx.app, moved.username), 'POST', '/events/ticket', {
+        branchId: tenant.main.id,
+      });
+      await ctx.database.db.update(users).set({ branchId: tenant.second.id }).where(eq(users.id, moved.id));
+      await probe('GET /api/events', 404, "a ticket's branch out of reach", {
+        url: urlOf('/api/events', {}, { ticket: String(ticket.data.ticket) }),
+      });
+      expect(failures).toEqual([]);
+      expect(sentHere).toBeGreaterThan(apiRoutes(routes).length * 2);
+    });
+
+    it('every answer of this walk has a status its route documents, every 4xx in the ErrorEnvelope', () => {
+      expect(sent.length).toBeGreaterThan(400);
+      // The walk answered errors too (the test above), so the check below is not about 2xx alone.
+      const errorStatuses = [...new Set(sent.map((a) => a.status))].filter((status) => status >= 400);
+      expect(errorStatuses.sort()).toEqual([400, 401, 404, 415]);
+      const undocumented = [
+        ...new Set(
+          sent
+            .filter((a) => !documentedStatuses(documentation, a.operation).includes(a.status))
+            .map((a) => `${a.operation} ${a.status}`),
+        ),
+      ];
+      expect(undocumented).toEqual([]);
+      const outside = sent
+        .filter((a) => a.status >= 400 && envelopeProblem(a.body))
+        .map((a) => `${a.operation} ${a.status}: ${envelopeProblem(a.body)}`);
+      expect(outside).toEqual([]);
     });
   });
 });

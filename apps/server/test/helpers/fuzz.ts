@@ -377,12 +377,18 @@ export function checkAnswer(status: number, body: string): string | undefined {
   return undefined;
 }
 
-/** The operations of an OpenAPI 3 document (bench/fuzz.mjs reads /api/docs/json of a started server). */
+/**
+ * The operations of an OpenAPI 3 document (bench/fuzz.mjs reads /api/docs/json of a started server),
+ * their paths under the document's (relative) server URL: '/api'.
+ */
 export function operationsFromOpenApi(doc: {
+  servers?: { url: string }[];
   paths: Record<string, Record<string, OpenApiOperation>>;
 }): FuzzOperation[] {
   const ops: FuzzOperation[] = [];
-  for (const [path, methods] of Object.entries(doc.paths)) {
+  const base = (doc.servers?.[0]?.url ?? '').replace(/\/$/, '');
+  for (const [relative, methods] of Object.entries(doc.paths)) {
+    const path = base + relative;
     if (!path.startsWith('/api/') || path.startsWith('/api/docs')) continue;
     for (const [method, spec] of Object.entries(methods)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;

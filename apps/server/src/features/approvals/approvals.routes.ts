@@ -19,7 +19,14 @@ export async function approvalsRoutes(app: FastifyInstance) {
 
   r.get(
     '/branches/:branchId/register-rules',
-    { schema: { tags: ['settings'], params: branchParams, response: { 200: approvalResponses.rules } } },
+    {
+      schema: {
+        summary: "A branch's register rules",
+        tags: ['settings'],
+        params: branchParams,
+        response: { 200: approvalResponses.rules },
+      },
+    },
     async (req) => ok(await service.getRegisterRules(app.db, req.actor, req.params.branchId)),
   );
 
@@ -27,6 +34,8 @@ export async function approvalsRoutes(app: FastifyInstance) {
     '/branches/:branchId/register-rules',
     {
       schema: {
+        summary: "Change a branch's register rules",
+        errors: [403],
         tags: ['settings'],
         params: branchParams,
         body: updateRegisterRulesSchema,
@@ -39,13 +48,29 @@ export async function approvalsRoutes(app: FastifyInstance) {
       }),
   );
 
-  r.get('/auth/pin', { schema: { tags: ['auth'], response: { 200: approvalResponses.pin } } }, async (req) =>
-    ok(await service.getPinStatus(app.db, req.actor)),
+  r.get(
+    '/auth/pin',
+    {
+      schema: {
+        summary: 'Whether the signed-in user has an approval PIN',
+        tags: ['auth'],
+        response: { 200: approvalResponses.pin },
+      },
+    },
+    async (req) => ok(await service.getPinStatus(app.db, req.actor)),
   );
 
   r.put(
     '/auth/pin',
-    { schema: { tags: ['auth'], body: setPinSchema, response: { 200: approvalResponses.pin } } },
+    {
+      schema: {
+        summary: "Set the signed-in manager's approval PIN",
+        errors: [403],
+        tags: ['auth'],
+        body: setPinSchema,
+        response: { 200: approvalResponses.pin },
+      },
+    },
     async (req) => ok(await service.setPin(app.db, req.actor, req.body), { message: 'Approval PIN saved.' }),
   );
 
@@ -53,6 +78,8 @@ export async function approvalsRoutes(app: FastifyInstance) {
     '/approvals/grants',
     {
       schema: {
+        summary: "A manager's one-time approval, by username and PIN",
+        errors: [403, 409],
         tags: ['pos'],
         body: approvalGrantRequestSchema,
         response: { 201: approvalResponses.grant },

@@ -13,13 +13,29 @@ export async function auditRoutes(app: FastifyInstance) {
 
   r.get(
     '/audit-logs',
-    { schema: { tags, querystring: auditLogQuerySchema, response: { 200: auditResponses.list } } },
+    {
+      schema: {
+        summary: 'One page of the audit log',
+        errors: [403],
+        tags,
+        querystring: auditLogQuerySchema,
+        response: { 200: auditResponses.list },
+      },
+    },
     async (req) => okPage(await service.listAuditLogs(app.db, req.actor, req.query)),
   );
 
   r.get(
     '/audit-logs/export.csv',
-    { schema: { tags, querystring: auditLogQuerySchema, ...csvResponse } },
+    {
+      schema: {
+        summary: 'The audit log as CSV',
+        errors: [403],
+        tags,
+        querystring: auditLogQuerySchema,
+        ...csvResponse,
+      },
+    },
     async (req, reply) => sendCsv(reply, await service.exportAuditLogs(app.db, req.actor, req.query)),
   );
 }

@@ -26,7 +26,13 @@ export async function authPublicRoutes(app: FastifyInstance) {
   r.post(
     '/auth/login',
     {
-      schema: { tags: ['auth'], body: loginSchema, response: { 200: authResponses.login } },
+      schema: {
+        summary: 'Sign in with username and password for a token',
+        errors: [401, 429],
+        tags: ['auth'],
+        body: loginSchema,
+        response: { 200: authResponses.login },
+      },
       preHandler: loginRateLimit,
     },
     async (req) => service.login(app, req.body),
@@ -36,18 +42,37 @@ export async function authPublicRoutes(app: FastifyInstance) {
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/auth/me', { schema: { tags: ['auth'], response: { 200: authResponses.me } } }, async (req) =>
-    ok(await service.loadSessionUser(app.db, req.actor)),
+  r.get(
+    '/auth/me',
+    {
+      schema: {
+        summary: 'The signed-in user, their roles and permissions',
+        tags: ['auth'],
+        response: { 200: authResponses.me },
+      },
+    },
+    async (req) => ok(await service.loadSessionUser(app.db, req.actor)),
   );
 
-  r.post('/auth/logout', { schema: { tags: ['auth'], response: { 200: authResponses.logout } } }, async (req) => {
-    await service.logout(app, req.actor);
-    return ok(null, { message: 'Logged out' });
-  });
+  r.post(
+    '/auth/logout',
+    { schema: { summary: 'Sign out: end this session', tags: ['auth'], response: { 200: authResponses.logout } } },
+    async (req) => {
+      await service.logout(app, req.actor);
+      return ok(null, { message: 'Logged out' });
+    },
+  );
 
   r.post(
     '/auth/update-password',
-    { schema: { tags: ['auth'], body: updatePasswordSchema, response: { 200: authResponses.passwordChanged } } },
+    {
+      schema: {
+        summary: "Change the signed-in user's password",
+        tags: ['auth'],
+        body: updatePasswordSchema,
+        response: { 200: authResponses.passwordChanged },
+      },
+    },
     async (req) =>
       ok(await service.changePassword(app, req.actor, req.body), { message: 'Password changed successfully.' }),
   );

@@ -19,7 +19,14 @@ export async function categoriesRoutes(app: FastifyInstance) {
 
   r.get(
     '/categories',
-    { schema: { tags, querystring: categoryListQuerySchema, response: { 200: categoryResponses.list } } },
+    {
+      schema: {
+        summary: 'One page of categories',
+        tags,
+        querystring: categoryListQuerySchema,
+        response: { 200: categoryResponses.list },
+      },
+    },
     async (req) => {
       return okPage(await service.listCategories(app.db, req.actor, req.query));
     },
@@ -27,7 +34,9 @@ export async function categoriesRoutes(app: FastifyInstance) {
 
   r.post(
     '/categories',
-    { schema: { tags, body: createCategorySchema, response: { 201: categoryResponses.one } } },
+    {
+      schema: { summary: 'Add a category', tags, body: createCategorySchema, response: { 201: categoryResponses.one } },
+    },
     async (req, reply) => {
       reply.code(201);
       return ok(await service.createCategory(app.db, req.actor, req.body), { message: CATEGORY_MSG.created });
@@ -36,7 +45,15 @@ export async function categoriesRoutes(app: FastifyInstance) {
 
   r.patch(
     '/categories/:id',
-    { schema: { tags, params, body: updateCategorySchema, response: { 200: categoryResponses.one } } },
+    {
+      schema: {
+        summary: 'Change a category',
+        tags,
+        params,
+        body: updateCategorySchema,
+        response: { 200: categoryResponses.one },
+      },
+    },
     async (req) =>
       ok(await service.updateCategory(app.db, req.actor, req.params.id, req.body), { message: CATEGORY_MSG.updated }),
   );
@@ -44,11 +61,21 @@ export async function categoriesRoutes(app: FastifyInstance) {
   // What a delete would touch, for the dialog: { products, subcategories }.
   r.get(
     '/categories/:id/usage',
-    { schema: { tags, params, response: { 200: categoryResponses.usage } } },
+    {
+      schema: {
+        summary: 'What deleting a category would touch',
+        tags,
+        params,
+        response: { 200: categoryResponses.usage },
+      },
+    },
     async (req) => ok(await service.categoryUsage(app.db, req.actor, req.params.id)),
   );
 
-  r.delete('/categories/:id', { schema: { tags, params, response: { 200: categoryResponses.deleted } } }, async (req) =>
-    ok(await service.deleteCategory(app.db, req.actor, req.params.id), { message: CATEGORY_MSG.deleted }),
+  r.delete(
+    '/categories/:id',
+    { schema: { summary: 'Delete a category', tags, params, response: { 200: categoryResponses.deleted } } },
+    async (req) =>
+      ok(await service.deleteCategory(app.db, req.actor, req.params.id), { message: CATEGORY_MSG.deleted }),
   );
 }

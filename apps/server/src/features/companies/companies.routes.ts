@@ -17,7 +17,13 @@ export async function companiesRoutes(app: FastifyInstance) {
 
   r.get(
     '/auth/companies',
-    { schema: { tags: ['companies'], response: { 200: companyResponses.list } } },
+    {
+      schema: {
+        summary: 'The companies the caller may reach',
+        tags: ['companies'],
+        response: { 200: companyResponses.list },
+      },
+    },
     async (req) => ({
       success: true as const,
       items: await service.listCompanies(deps, req.actor),
@@ -26,7 +32,15 @@ export async function companiesRoutes(app: FastifyInstance) {
 
   r.post(
     '/auth/companies',
-    { schema: { tags: ['companies'], body: createCompanySchema, response: { 201: companyResponses.created } } },
+    {
+      schema: {
+        summary: 'Create a company with its main branch',
+        errors: [403],
+        tags: ['companies'],
+        body: createCompanySchema,
+        response: { 201: companyResponses.created },
+      },
+    },
     async (req, reply) => {
       reply.code(201);
       return ok(await service.createCompany(deps, req.actor, req.body), { message: 'Company created successfully!' });
@@ -37,6 +51,7 @@ export async function companiesRoutes(app: FastifyInstance) {
     '/auth/companies/:id/branches',
     {
       schema: {
+        summary: 'The branches of a company',
         tags: ['companies'],
         params: z.object({ id: idSchema }),
         querystring: branchListQuerySchema,
@@ -51,7 +66,15 @@ export async function companiesRoutes(app: FastifyInstance) {
 
   r.post(
     '/auth/branches',
-    { schema: { tags: ['companies'], body: createBranchSchema, response: { 201: companyResponses.branchCreated } } },
+    {
+      schema: {
+        summary: 'Add a branch to a company',
+        errors: [403],
+        tags: ['companies'],
+        body: createBranchSchema,
+        response: { 201: companyResponses.branchCreated },
+      },
+    },
     async (req, reply) => {
       reply.code(201);
       return ok(await service.createBranch(deps, req.actor, req.body), { message: 'Branch created successfully!' });

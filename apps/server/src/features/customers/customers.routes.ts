@@ -21,29 +21,52 @@ export async function customersRoutes(app: FastifyInstance) {
 
   r.get(
     '/customers/branch/:branchId/phone/:phone',
-    { schema: { tags, params: customerPhoneLookupParamsSchema, response: { 200: customerResponses.contact } } },
+    {
+      schema: {
+        summary: "Find a branch's customer by phone",
+        tags,
+        params: customerPhoneLookupParamsSchema,
+        response: { 200: customerResponses.contact },
+      },
+    },
     async (req) => ok(await service.findByPhone(app.db, req.actor, req.params)),
   );
 
   r.get(
     '/customers',
-    { schema: { tags, querystring: customerListQuerySchema, response: { 200: customerResponses.list } } },
+    {
+      schema: {
+        summary: 'One page of customers',
+        tags,
+        querystring: customerListQuerySchema,
+        response: { 200: customerResponses.list },
+      },
+    },
     async (req) => okPage(await service.listCustomers(app.db, req.actor, req.query)),
   );
 
   r.get(
     '/customers/export.csv',
-    { schema: { tags, querystring: customerListQuerySchema, ...csvResponse } },
+    { schema: { summary: 'Customers as CSV', tags, querystring: customerListQuerySchema, ...csvResponse } },
     async (req, reply) => sendCsv(reply, await exportCustomers(app.db, req.actor, req.query)),
   );
 
-  r.get('/customers/:id', { schema: { tags, params, response: { 200: customerResponses.one } } }, async (req) =>
-    ok(await service.getCustomer(app.db, req.actor, req.params.id)),
+  r.get(
+    '/customers/:id',
+    { schema: { summary: 'One customer', tags, params, response: { 200: customerResponses.one } } },
+    async (req) => ok(await service.getCustomer(app.db, req.actor, req.params.id)),
   );
 
   r.get(
     '/customers/:id/analytics',
-    { schema: { tags, params, response: { 200: customerResponses.analytics } } },
+    {
+      schema: {
+        summary: "A customer's purchase figures",
+        tags,
+        params,
+        response: { 200: customerResponses.analytics },
+      },
+    },
     async (req) => ok(await service.getAnalytics(app.db, req.actor, req.params.id)),
   );
 
@@ -51,6 +74,7 @@ export async function customersRoutes(app: FastifyInstance) {
     '/customers/:id/transactions',
     {
       schema: {
+        summary: "One page of a customer's sales",
         tags,
         params,
         querystring: customerHistoryQuerySchema,
@@ -62,13 +86,30 @@ export async function customersRoutes(app: FastifyInstance) {
 
   r.get(
     '/customers/:id/returns',
-    { schema: { tags, params, querystring: customerHistoryQuerySchema, response: { 200: customerResponses.returns } } },
+    {
+      schema: {
+        summary: "One page of a customer's returns",
+        tags,
+        params,
+        querystring: customerHistoryQuerySchema,
+        response: { 200: customerResponses.returns },
+      },
+    },
     async (req) => okPage(await service.listReturns(app.db, req.actor, req.params.id, req.query)),
   );
 
   r.patch(
     '/customers/:id',
-    { schema: { tags, params, body: updateCustomerSchema, response: { 200: customerResponses.one } } },
+    {
+      schema: {
+        summary: 'Change a customer',
+        errors: [409],
+        tags,
+        params,
+        body: updateCustomerSchema,
+        response: { 200: customerResponses.one },
+      },
+    },
     async (req) =>
       ok(await service.updateCustomer(app.db, req.actor, req.params.id, req.body), {
         message: 'Customer updated successfully',

@@ -11,27 +11,65 @@ export async function dashboardRoutes(app: FastifyInstance) {
 
   r.get(
     '/dashboard/sales-summary',
-    { schema: { tags, querystring, response: { 200: dashboardResponses.salesSummary } } },
+    {
+      schema: {
+        summary: "The dashboard's sales figures",
+        errors: [403],
+        tags,
+        querystring,
+        response: { 200: dashboardResponses.salesSummary },
+      },
+    },
     async (req) => ok(await service.salesSummary(app.db, req.actor, req.query)),
   );
   r.get(
     '/dashboard/inventory-summary',
-    { schema: { tags, querystring, response: { 200: dashboardResponses.inventorySummary } } },
+    {
+      schema: {
+        summary: "The dashboard's stock figures",
+        tags,
+        querystring,
+        response: { 200: dashboardResponses.inventorySummary },
+      },
+    },
     async (req) => ok(await service.inventorySummary(app.db, req.actor, req.query)),
   );
   r.get(
     '/dashboard/returns-summary',
-    { schema: { tags, querystring, response: { 200: dashboardResponses.returnsSummary } } },
+    {
+      schema: {
+        summary: "The dashboard's return figures",
+        errors: [403],
+        tags,
+        querystring,
+        response: { 200: dashboardResponses.returnsSummary },
+      },
+    },
     async (req) => ok(await service.returnsSummary(app.db, req.actor, req.query)),
   );
   r.get(
     '/dashboard/shifts-summary',
-    { schema: { tags, querystring, response: { 200: shiftDashboardResponse } } },
+    {
+      schema: {
+        summary: "The dashboard's shift figures",
+        errors: [403],
+        tags,
+        querystring,
+        response: { 200: shiftDashboardResponse },
+      },
+    },
     async (req) => ok(await service.shiftsSummary(app.db, req.actor, req.query)),
   );
   r.get(
     '/dashboard/recent-transactions',
-    { schema: { tags, querystring, response: { 200: dashboardResponses.recentTransactions } } },
+    {
+      schema: {
+        summary: 'The latest sales',
+        tags,
+        querystring,
+        response: { 200: dashboardResponses.recentTransactions },
+      },
+    },
     async (req) => ok(await service.recentTransactions(app.db, req.actor, req.query)),
   );
 }

@@ -13,7 +13,14 @@ export async function eventTicketRoutes(app: FastifyInstance, { secret }: { secr
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/events/ticket',
-    { schema: { tags: ['events'], body: eventTicketRequestSchema, response: { 200: eventResponses.ticket } } },
+    {
+      schema: {
+        summary: 'A short-lived ticket for the live events stream',
+        tags: ['events'],
+        body: eventTicketRequestSchema,
+        response: { 200: eventResponses.ticket },
+      },
+    },
     async (req) => ok(await service.issueTicket(app.db, req.actor, req.body.branchId, secret)),
   );
 }
@@ -35,8 +42,10 @@ export async function eventStreamRoutes(app: FastifyInstance, { secret }: { secr
     '/events',
     {
       schema: {
+        summary: "The branch's live events (server-sent events)",
         tags: ['events'],
-        security: [],
+        // The ticket (POST /events/ticket) is the credential: EventSource sends no Authorization header.
+        security: [{ eventTicket: [] }],
         querystring: eventsQuerySchema,
         response: { 200: eventResponses.stream },
       },

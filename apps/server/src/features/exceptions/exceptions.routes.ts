@@ -16,7 +16,15 @@ export async function exceptionsRoutes(app: FastifyInstance) {
 
   r.get(
     '/exceptions',
-    { schema: { tags, querystring: exceptionListQuerySchema, response: { 200: exceptionResponses.list } } },
+    {
+      schema: {
+        summary: 'One page of offline sales to review',
+        errors: [403],
+        tags,
+        querystring: exceptionListQuerySchema,
+        response: { 200: exceptionResponses.list },
+      },
+    },
     async (req) => okPage(await service.listExceptions(app.db, req.actor, req.query)),
   );
 
@@ -24,6 +32,8 @@ export async function exceptionsRoutes(app: FastifyInstance) {
     '/exceptions/:saleId/resolve',
     {
       schema: {
+        summary: 'Mark an offline sale reviewed',
+        errors: [403, 409],
         tags,
         params: exceptionSaleParamsSchema,
         body: resolveExceptionSchema,

@@ -4,9 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pingDatabase } from '../../db/client';
 
 export async function healthRoutes(app: FastifyInstance) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/health', { schema: { tags: ['health'], response: healthResponses } }, async (_req, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/health',
+    {
+      schema: { summary: 'Whether the server and its database answer', tags: ['health'], response: healthResponses },
+    },
+    async (_req, reply) => {
       try {
         await pingDatabase(app.db);
         return { success: true, status: 'ok', database: app.database.engine } as const;
@@ -20,5 +23,6 @@ export async function healthRoutes(app: FastifyInstance) {
           message: 'Database unavailable',
         } as const;
       }
-    });
+    },
+  );
 }

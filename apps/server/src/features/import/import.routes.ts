@@ -26,7 +26,15 @@ export async function importRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/import/products/copy',
-    { schema: { tags, body: copyProductsSchema, response: { 200: importResponses.copy } } },
+    {
+      schema: {
+        summary: "Copy a branch's products to another branch",
+        errors: [403],
+        tags,
+        body: copyProductsSchema,
+        response: { 200: importResponses.copy },
+      },
+    },
     async (req) => {
       const result = await service.copyProducts(app.db, req.actor, req.body);
       return ok(result, { message: IMPORT_MSG.copied(result.created, result.updated) });
@@ -76,6 +84,11 @@ async function uploadRoutes(app: FastifyInstance) {
       {
         bodyLimit: IMPORT_MAX_BYTES,
         schema: {
+          summary:
+            step === 'preview'
+              ? 'Check a CSV file of products or customers: what an import would do'
+              : 'Import a CSV file of products or customers',
+          errors: [403],
           tags,
           description: DESCRIPTIONS[step],
           params: importParamsSchema,

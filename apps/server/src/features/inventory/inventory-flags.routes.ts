@@ -10,6 +10,8 @@ export async function inventoryFlagsRoutes(app: FastifyInstance) {
     '/inventory/flags',
     {
       schema: {
+        summary: 'Sale lines flagged for stock review',
+        errors: [403],
         tags: ['inventory'],
         querystring: inventoryFlagsQuerySchema,
         response: { 200: inventoryFlagsResponses.list },

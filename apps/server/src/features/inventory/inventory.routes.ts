@@ -21,12 +21,12 @@ export async function inventoryRoutes(app: FastifyInstance) {
   // CSV twins of the two lists (the same filters; Cost and Stock value only with view_cost).
   r.get(
     '/inventory/stock/export.csv',
-    { schema: { tags, querystring: inventoryStockQuerySchema, ...csvResponse } },
+    { schema: { summary: 'Stock levels as CSV', tags, querystring: inventoryStockQuerySchema, ...csvResponse } },
     async (req, reply) => sendCsv(reply, await exportStock(app.db, req.actor, req.query)),
   );
   r.get(
     '/inventory/movements/export.csv',
-    { schema: { tags, querystring: inventoryMovementsQuerySchema, ...csvResponse } },
+    { schema: { summary: 'Stock movements as CSV', tags, querystring: inventoryMovementsQuerySchema, ...csvResponse } },
     async (req, reply) => sendCsv(reply, await exportMovements(app.db, req.actor, req.query)),
   );
 
@@ -34,6 +34,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
     '/inventory/stock',
     {
       schema: {
+        summary: 'One page of stock levels',
         tags,
         description:
           "One page of the branch's live products by name with their stock level (low <= lowStockThreshold, out = 0, over >= maxStock, else normal). cost and stockValue only with view_cost.",
@@ -52,6 +53,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
     '/inventory/movements',
     {
       schema: {
+        summary: 'One page of stock movements',
         tags,
         description:
           "The branch's stock movements, newest first. startDate/endDate: yyyy-mm-dd in the branch's time zone, inclusive.",
@@ -64,7 +66,15 @@ export async function inventoryRoutes(app: FastifyInstance) {
 
   r.post(
     '/inventory/adjustments',
-    { schema: { tags, body: stockAdjustmentSchema, response: { 200: inventoryResponses.adjusted } } },
+    {
+      schema: {
+        summary: "Set a product's counted stock",
+        errors: [403],
+        tags,
+        body: stockAdjustmentSchema,
+        response: { 200: inventoryResponses.adjusted },
+      },
+    },
     async (req, reply) => {
       const { result, message } = await service.adjustStock(app.db, req.actor, req.body);
       hideCostUnlessAllowed(req, reply, cashierInventoryResponses.adjusted);
@@ -76,6 +86,8 @@ export async function inventoryRoutes(app: FastifyInstance) {
     '/inventory/write-offs',
     {
       schema: {
+        summary: 'Write off damaged, expired or lost stock',
+        errors: [403, 409],
         tags,
         description:
           'Damaged or expired units leave stock (a damage or expiry movement with the reason); never below 0.',

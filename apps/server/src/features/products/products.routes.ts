@@ -44,6 +44,7 @@ export async function productsRoutes(app: FastifyInstance) {
     '/products',
     {
       schema: {
+        summary: 'One page of products, searched or filtered',
         tags,
         description: listDescription + costNote,
         querystring: productListQuerySchema,
@@ -61,6 +62,7 @@ export async function productsRoutes(app: FastifyInstance) {
     '/products/export.csv',
     {
       schema: {
+        summary: 'Products as CSV',
         tags,
         description: 'The list as CSV for the same filters (every page); the Cost column only with view_cost.',
         querystring: productListQuerySchema,
@@ -72,7 +74,9 @@ export async function productsRoutes(app: FastifyInstance) {
 
   r.get(
     '/products/:id',
-    { schema: { tags, description: costNote, params, response: { 200: productResponses.one } } },
+    {
+      schema: { summary: 'One product', tags, description: costNote, params, response: { 200: productResponses.one } },
+    },
     async (req, reply) => {
       const answer = ok(await service.getProduct(app.db, req.actor, req.params.id));
       hideCostUnlessAllowed(req, reply, cashierProductResponses.one);
@@ -82,7 +86,16 @@ export async function productsRoutes(app: FastifyInstance) {
 
   r.post(
     '/products',
-    { schema: { tags, description: costNote, body: createProductSchema, response: { 201: productResponses.one } } },
+    {
+      schema: {
+        summary: 'Add a product',
+        errors: [409],
+        tags,
+        description: costNote,
+        body: createProductSchema,
+        response: { 201: productResponses.one },
+      },
+    },
     async (req, reply) => {
       const product = await service.createProduct(app.db, req.actor, req.body);
       reply.code(201);
@@ -95,6 +108,8 @@ export async function productsRoutes(app: FastifyInstance) {
     '/products/:id',
     {
       schema: {
+        summary: 'Change a product',
+        errors: [409],
         tags,
         description: costNote,
         params,
@@ -109,7 +124,9 @@ export async function productsRoutes(app: FastifyInstance) {
     },
   );
 
-  r.delete('/products/:id', { schema: { tags, params, response: { 200: productResponses.deleted } } }, async (req) =>
-    ok(await service.deleteProduct(app.db, req.actor, req.params.id), { message: PRODUCT_MSG.deleted }),
+  r.delete(
+    '/products/:id',
+    { schema: { summary: 'Delete a product', tags, params, response: { 200: productResponses.deleted } } },
+    async (req) => ok(await service.deleteProduct(app.db, req.actor, req.params.id), { message: PRODUCT_MSG.deleted }),
   );
 }

@@ -37,13 +37,23 @@ export async function purchasingRoutes(app: FastifyInstance) {
   const st = ['suppliers'];
   r.get(
     '/suppliers',
-    { schema: { tags: st, querystring: supplierListQuerySchema, response: { 200: supplierResponses.list } } },
+    {
+      schema: {
+        summary: 'One page of suppliers',
+        errors: [403],
+        tags: st,
+        querystring: supplierListQuerySchema,
+        response: { 200: supplierResponses.list },
+      },
+    },
     async (req) => okPage(await suppliers.listSuppliers(app.db, req.actor, req.query)),
   );
   r.get(
     '/suppliers/export.csv',
     {
       schema: {
+        summary: 'Suppliers as CSV',
+        errors: [403],
         tags: st,
         description: 'The list as CSV for the same filters (every page).',
         querystring: supplierListQuerySchema,
@@ -54,18 +64,37 @@ export async function purchasingRoutes(app: FastifyInstance) {
   );
   r.post(
     '/suppliers',
-    { schema: { tags: st, body: createSupplierSchema, response: { 201: supplierResponses.one } } },
+    {
+      schema: {
+        summary: 'Add a supplier',
+        errors: [403, 409],
+        tags: st,
+        body: createSupplierSchema,
+        response: { 201: supplierResponses.one },
+      },
+    },
     async (req, reply) => {
       reply.code(201);
       return ok(await suppliers.createSupplier(app.db, req.actor, req.body), { message: PURCHASING_MSG.supplierAdded });
     },
   );
-  r.get('/suppliers/:id', { schema: { tags: st, params, response: { 200: supplierResponses.one } } }, async (req) =>
-    ok(await suppliers.getSupplier(app.db, req.actor, req.params.id)),
+  r.get(
+    '/suppliers/:id',
+    { schema: { summary: 'One supplier', errors: [403], tags: st, params, response: { 200: supplierResponses.one } } },
+    async (req) => ok(await suppliers.getSupplier(app.db, req.actor, req.params.id)),
   );
   r.patch(
     '/suppliers/:id',
-    { schema: { tags: st, params, body: updateSupplierSchema, response: { 200: supplierResponses.one } } },
+    {
+      schema: {
+        summary: 'Change a supplier',
+        errors: [403, 409],
+        tags: st,
+        params,
+        body: updateSupplierSchema,
+        response: { 200: supplierResponses.one },
+      },
+    },
     async (req) =>
       ok(await suppliers.updateSupplier(app.db, req.actor, req.params.id, req.body), {
         message: PURCHASING_MSG.supplierUpdated,
@@ -73,7 +102,15 @@ export async function purchasingRoutes(app: FastifyInstance) {
   );
   r.delete(
     '/suppliers/:id',
-    { schema: { tags: st, params, response: { 200: supplierResponses.deleted } } },
+    {
+      schema: {
+        summary: 'Delete a supplier',
+        errors: [403],
+        tags: st,
+        params,
+        response: { 200: supplierResponses.deleted },
+      },
+    },
     async (req) =>
       ok(await suppliers.deleteSupplier(app.db, req.actor, req.params.id), { message: PURCHASING_MSG.supplierDeleted }),
   );
@@ -83,13 +120,23 @@ export async function purchasingRoutes(app: FastifyInstance) {
   const one = { 200: purchaseOrderResponses.one };
   r.get(
     '/purchase-orders',
-    { schema: { tags: pt, querystring: purchaseOrderListQuerySchema, response: { 200: purchaseOrderResponses.list } } },
+    {
+      schema: {
+        summary: 'One page of purchase orders',
+        errors: [403],
+        tags: pt,
+        querystring: purchaseOrderListQuerySchema,
+        response: { 200: purchaseOrderResponses.list },
+      },
+    },
     async (req) => okPage(await orders.listPurchaseOrders(app.db, req.actor, req.query)),
   );
   r.get(
     '/purchase-orders/export.csv',
     {
       schema: {
+        summary: 'Purchase orders as CSV',
+        errors: [403],
         tags: pt,
         description: 'The list as CSV for the same filters (every page).',
         querystring: purchaseOrderListQuerySchema,
@@ -100,7 +147,15 @@ export async function purchasingRoutes(app: FastifyInstance) {
   );
   r.post(
     '/purchase-orders',
-    { schema: { tags: pt, body: createPurchaseOrderSchema, response: { 201: purchaseOrderResponses.one } } },
+    {
+      schema: {
+        summary: 'Draft a purchase order',
+        errors: [403],
+        tags: pt,
+        body: createPurchaseOrderSchema,
+        response: { 201: purchaseOrderResponses.one },
+      },
+    },
     async (req, reply) => {
       reply.code(201);
       return ok(await orders.createPurchaseOrder(app.db, req.actor, req.body), { message: PURCHASING_MSG.saved });
@@ -108,32 +163,65 @@ export async function purchasingRoutes(app: FastifyInstance) {
   );
   r.post(
     '/purchase-orders/reorder',
-    { schema: { tags: pt, body: reorderSchema, response: { 201: purchaseOrderResponses.one } } },
+    {
+      schema: {
+        summary: 'Draft a purchase order of the low-stock products',
+        errors: [403],
+        tags: pt,
+        body: reorderSchema,
+        response: { 201: purchaseOrderResponses.one },
+      },
+    },
     async (req, reply) => {
       reply.code(201);
       return ok(await orders.reorder(app.db, req.actor, req.body), { message: PURCHASING_MSG.saved });
     },
   );
-  r.get('/purchase-orders/:id', { schema: { tags: pt, params, response: one } }, async (req) =>
-    ok(await orders.getPurchaseOrder(app.db, req.actor, req.params.id)),
+  r.get(
+    '/purchase-orders/:id',
+    { schema: { summary: 'One purchase order with its lines', errors: [403], tags: pt, params, response: one } },
+    async (req) => ok(await orders.getPurchaseOrder(app.db, req.actor, req.params.id)),
   );
   r.patch(
     '/purchase-orders/:id',
-    { schema: { tags: pt, params, body: updatePurchaseOrderSchema, response: one } },
+    {
+      schema: {
+        summary: 'Change a draft purchase order',
+        errors: [403, 409],
+        tags: pt,
+        params,
+        body: updatePurchaseOrderSchema,
+        response: one,
+      },
+    },
     async (req) =>
       ok(await orders.updatePurchaseOrder(app.db, req.actor, req.params.id, req.body), {
         message: PURCHASING_MSG.saved,
       }),
   );
-  r.post('/purchase-orders/:id/order', { schema: { tags: pt, params, response: one } }, async (req) =>
-    ok(await orders.placeOrder(app.db, req.actor, req.params.id), { message: PURCHASING_MSG.ordered }),
+  r.post(
+    '/purchase-orders/:id/order',
+    { schema: { summary: 'Place a draft purchase order', errors: [403, 409], tags: pt, params, response: one } },
+    async (req) => ok(await orders.placeOrder(app.db, req.actor, req.params.id), { message: PURCHASING_MSG.ordered }),
   );
-  r.post('/purchase-orders/:id/cancel', { schema: { tags: pt, params, response: one } }, async (req) =>
-    ok(await orders.cancelPurchaseOrder(app.db, req.actor, req.params.id), { message: PURCHASING_MSG.cancelled }),
+  r.post(
+    '/purchase-orders/:id/cancel',
+    { schema: { summary: 'Cancel a purchase order', errors: [403, 409], tags: pt, params, response: one } },
+    async (req) =>
+      ok(await orders.cancelPurchaseOrder(app.db, req.actor, req.params.id), { message: PURCHASING_MSG.cancelled }),
   );
   r.post(
     '/purchase-orders/:id/receive',
-    { schema: { tags: pt, params, body: receivePurchaseOrderSchema, response: one } },
+    {
+      schema: {
+        summary: 'Receive goods of an ordered purchase order',
+        errors: [403, 409],
+        tags: pt,
+        params,
+        body: receivePurchaseOrderSchema,
+        response: one,
+      },
+    },
     async (req) =>
       ok(await orders.receivePurchaseOrder(app.db, req.actor, req.params.id, req.body), {
         message: PURCHASING_MSG.received,
@@ -144,13 +232,23 @@ export async function purchasingRoutes(app: FastifyInstance) {
   const ct = ['stock-counts'];
   r.get(
     '/stock-counts',
-    { schema: { tags: ct, querystring: stockCountListQuerySchema, response: { 200: stockCountResponses.list } } },
+    {
+      schema: {
+        summary: 'One page of stock counts',
+        errors: [403],
+        tags: ct,
+        querystring: stockCountListQuerySchema,
+        response: { 200: stockCountResponses.list },
+      },
+    },
     async (req) => okPage(await counts.listCounts(app.db, req.actor, req.query)),
   );
   r.get(
     '/stock-counts/export.csv',
     {
       schema: {
+        summary: 'Stock counts as CSV',
+        errors: [403],
         tags: ct,
         description: 'The list as CSV for the same filter (every page).',
         querystring: stockCountListQuerySchema,
@@ -163,6 +261,8 @@ export async function purchasingRoutes(app: FastifyInstance) {
     '/stock-counts/:id/variances/export.csv',
     {
       schema: {
+        summary: "A stock count's variances as CSV",
+        errors: [403],
         tags: ct,
         description: "The count's review sheet as CSV (value at cost only with view_cost).",
         params,
@@ -173,7 +273,15 @@ export async function purchasingRoutes(app: FastifyInstance) {
   );
   r.post(
     '/stock-counts',
-    { schema: { tags: ct, body: startStockCountSchema, response: { 201: stockCountResponses.one } } },
+    {
+      schema: {
+        summary: 'Start a stock count',
+        errors: [403],
+        tags: ct,
+        body: startStockCountSchema,
+        response: { 201: stockCountResponses.one },
+      },
+    },
     async (req, reply) => {
       reply.code(201);
       return ok(await counts.startCount(app.db, req.actor, req.body), { message: PURCHASING_MSG.countStarted });
@@ -181,13 +289,23 @@ export async function purchasingRoutes(app: FastifyInstance) {
   );
   r.get(
     '/stock-counts/:id',
-    { schema: { tags: ct, params, response: { 200: stockCountResponses.one } } },
+    {
+      schema: {
+        summary: 'One stock count',
+        errors: [403],
+        tags: ct,
+        params,
+        response: { 200: stockCountResponses.one },
+      },
+    },
     async (req) => ok(await counts.getCount(app.db, req.actor, req.params.id)),
   );
   r.get(
     '/stock-counts/:id/lines',
     {
       schema: {
+        summary: "One page of a stock count's counted lines",
+        errors: [403],
         tags: ct,
         params,
         querystring: stockCountLinesQuerySchema,
@@ -198,13 +316,24 @@ export async function purchasingRoutes(app: FastifyInstance) {
   );
   r.post(
     '/stock-counts/:id/lines',
-    { schema: { tags: ct, params, body: countLineSchema, response: { 200: stockCountResponses.line } } },
+    {
+      schema: {
+        summary: "Enter a product's count",
+        errors: [403, 409],
+        tags: ct,
+        params,
+        body: countLineSchema,
+        response: { 200: stockCountResponses.line },
+      },
+    },
     async (req) => ok(await counts.enterLine(app.db, req.actor, req.params.id, req.body)),
   );
   r.get(
     '/stock-counts/:id/variances',
     {
       schema: {
+        summary: "One page of a stock count's variances",
+        errors: [403],
         tags: ct,
         params,
         querystring: stockCountLinesQuerySchema,
@@ -215,13 +344,29 @@ export async function purchasingRoutes(app: FastifyInstance) {
   );
   r.post(
     '/stock-counts/:id/apply',
-    { schema: { tags: ct, params, response: { 200: stockCountResponses.applied } } },
+    {
+      schema: {
+        summary: "Apply a stock count's variances to stock",
+        errors: [403, 409],
+        tags: ct,
+        params,
+        response: { 200: stockCountResponses.applied },
+      },
+    },
     async (req) =>
       ok(await counts.applyCount(app.db, req.actor, req.params.id), { message: PURCHASING_MSG.countApplied }),
   );
   r.post(
     '/stock-counts/:id/cancel',
-    { schema: { tags: ct, params, response: { 200: stockCountResponses.one } } },
+    {
+      schema: {
+        summary: 'Cancel an open stock count',
+        errors: [403, 409],
+        tags: ct,
+        params,
+        response: { 200: stockCountResponses.one },
+      },
+    },
     async (req) =>
       ok(await counts.cancelCount(app.db, req.actor, req.params.id), { message: PURCHASING_MSG.countCancelled }),
   );

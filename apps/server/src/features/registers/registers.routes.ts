@@ -18,6 +18,8 @@ export async function registersRoutes(app: FastifyInstance) {
     '/registers',
     {
       schema: {
+        summary: 'Enrol this device as a register of a branch',
+        errors: [409],
         tags,
         body: enrolRegisterSchema,
         response: { 200: registerResponses.enrol, 201: registerResponses.enrol },
@@ -34,6 +36,7 @@ export async function registersRoutes(app: FastifyInstance) {
     '/registers/:id/approvers',
     {
       schema: {
+        summary: 'The managers who may approve at a register, for offline checks',
         tags,
         params: registerIdParamsSchema,
         querystring: registerApproversQuerySchema,
@@ -46,7 +49,15 @@ export async function registersRoutes(app: FastifyInstance) {
 
   r.get(
     '/registers',
-    { schema: { tags, querystring: registerListQuerySchema, response: { 200: registerResponses.list } } },
+    {
+      schema: {
+        summary: 'One page of registers',
+        errors: [403],
+        tags,
+        querystring: registerListQuerySchema,
+        response: { 200: registerResponses.list },
+      },
+    },
     async (req) => okPage(await service.listRegisters(app.db, req.actor, req.query)),
   );
 }

@@ -13,6 +13,8 @@ export async function reportsRoutes(app: FastifyInstance) {
     '/reports/:report',
     {
       schema: {
+        summary: 'One report for a period',
+        errors: [403],
         tags,
         params: reportParamsSchema,
         querystring: reportQuerySchema,
@@ -24,7 +26,16 @@ export async function reportsRoutes(app: FastifyInstance) {
 
   r.get(
     '/reports/:report/export.csv',
-    { schema: { tags, params: reportParamsSchema, querystring: reportQuerySchema, ...csvResponse } },
+    {
+      schema: {
+        summary: 'One report as CSV',
+        errors: [403],
+        tags,
+        params: reportParamsSchema,
+        querystring: reportQuerySchema,
+        ...csvResponse,
+      },
+    },
     async (req, reply) => sendCsv(reply, await service.exportReport(app.db, req.actor, req.params.report, req.query)),
   );
 }

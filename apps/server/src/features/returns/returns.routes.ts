@@ -20,7 +20,15 @@ export async function returnsRoutes(app: FastifyInstance) {
 
   r.post(
     '/returns',
-    { schema: { tags, body: createReturnSchema, response: { 201: returnResponses.created } } },
+    {
+      schema: {
+        summary: 'Record a return against a sale',
+        errors: [403, 409],
+        tags,
+        body: createReturnSchema,
+        response: { 201: returnResponses.created },
+      },
+    },
     async (req, reply) => {
       const created = await service.createReturn(app.db, req.actor, req.body);
       reply.code(201);
@@ -30,25 +38,49 @@ export async function returnsRoutes(app: FastifyInstance) {
 
   r.get(
     '/returns',
-    { schema: { tags, querystring: returnListQuerySchema, response: { 200: returnResponses.list } } },
+    {
+      schema: {
+        summary: 'One page of returns',
+        errors: [403],
+        tags,
+        querystring: returnListQuerySchema,
+        response: { 200: returnResponses.list },
+      },
+    },
     async (req) => okPage(await service.listReturns(app.db, req.actor, req.query)),
   );
 
   r.get(
     '/returns/export.csv',
-    { schema: { tags, querystring: returnListQuerySchema, ...csvResponse } },
+    { schema: { summary: 'Returns as CSV', errors: [403], tags, querystring: returnListQuerySchema, ...csvResponse } },
     async (req, reply) => sendCsv(reply, await exportReturns(app.db, req.actor, req.query)),
   );
 
   r.get(
     '/returns/analytics',
-    { schema: { tags, querystring: returnAnalyticsQuerySchema, response: { 200: returnResponses.analytics } } },
+    {
+      schema: {
+        summary: 'Return figures for a period',
+        errors: [403],
+        tags,
+        querystring: returnAnalyticsQuerySchema,
+        response: { 200: returnResponses.analytics },
+      },
+    },
     async (req) => ok(await service.getAnalytics(app.db, req.actor, req.query)),
   );
 
   r.get(
     '/returns/:id',
-    { schema: { tags, params: z.object({ id: idSchema }), response: { 200: returnResponses.one } } },
+    {
+      schema: {
+        summary: 'One return with its lines',
+        errors: [403],
+        tags,
+        params: z.object({ id: idSchema }),
+        response: { 200: returnResponses.one },
+      },
+    },
     async (req) => ok(await service.getReturn(app.db, req.actor, req.params.id)),
   );
 }

@@ -16,13 +16,28 @@ export async function settingsRoutes(app: FastifyInstance) {
 
   r.get(
     '/settings/tax',
-    { schema: { tags: ['settings'], querystring: branchQuerySchema, response: { 200: settingsResponses.tax } } },
+    {
+      schema: {
+        summary: "A branch's tax rate",
+        tags: ['settings'],
+        querystring: branchQuerySchema,
+        response: { 200: settingsResponses.tax },
+      },
+    },
     async (req) => ok(await service.getTax(app.db, req.actor, req.query.branchId)),
   );
 
   r.post(
     '/settings/tax',
-    { schema: { tags: ['settings'], body: updateTaxSchema, response: { 200: settingsResponses.tax } } },
+    {
+      schema: {
+        summary: "Set a branch's tax rate",
+        errors: [403],
+        tags: ['settings'],
+        body: updateTaxSchema,
+        response: { 200: settingsResponses.tax },
+      },
+    },
     async (req) =>
       ok(await service.updateTax(app.db, req.actor, req.body), { message: 'Tax rate updated successfully.' }),
   );
@@ -30,7 +45,15 @@ export async function settingsRoutes(app: FastifyInstance) {
   // The company's currency (ISO 4217): every amount on every screen and receipt is shown in it.
   r.post(
     '/settings/currency',
-    { schema: { tags: ['settings'], body: updateCurrencySchema, response: { 200: companyResponses.currency } } },
+    {
+      schema: {
+        summary: "Set a company's currency",
+        errors: [403],
+        tags: ['settings'],
+        body: updateCurrencySchema,
+        response: { 200: companyResponses.currency },
+      },
+    },
     async (req) =>
       ok(await service.updateCurrency(app.db, req.actor, req.body), { message: 'Currency updated successfully.' }),
   );

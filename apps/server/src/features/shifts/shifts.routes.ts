@@ -23,7 +23,15 @@ export async function shiftsRoutes(app: FastifyInstance) {
 
   r.post(
     '/shifts',
-    { schema: { tags, body: openShiftSchema, response: { 201: shiftResponses.open } } },
+    {
+      schema: {
+        summary: 'Open a shift at a register with its float',
+        errors: [409],
+        tags,
+        body: openShiftSchema,
+        response: { 201: shiftResponses.open },
+      },
+    },
     async (req, reply) => {
       const shift = await service.openShift(app.db, req.actor, req.body);
       reply.code(201);
@@ -33,29 +41,62 @@ export async function shiftsRoutes(app: FastifyInstance) {
 
   r.get(
     '/shifts/current',
-    { schema: { tags, querystring: currentShiftQuerySchema, response: { 200: shiftResponses.current } } },
+    {
+      schema: {
+        summary: "A register's open shift",
+        tags,
+        querystring: currentShiftQuerySchema,
+        response: { 200: shiftResponses.current },
+      },
+    },
     async (req) => ok(await service.currentShift(app.db, req.actor, req.query.registerId)),
   );
 
   r.get(
     '/shifts/export.csv',
-    { schema: { tags, querystring: shiftListQuerySchema, ...csvResponse } },
+    { schema: { summary: 'Shifts as CSV', errors: [403], tags, querystring: shiftListQuerySchema, ...csvResponse } },
     async (req, reply) => sendCsv(reply, await exportShifts(app.db, req.actor, req.query)),
   );
 
   r.get(
     '/shifts',
-    { schema: { tags, querystring: shiftListQuerySchema, response: { 200: shiftResponses.list } } },
+    {
+      schema: {
+        summary: 'One page of shifts',
+        errors: [403],
+        tags,
+        querystring: shiftListQuerySchema,
+        response: { 200: shiftResponses.list },
+      },
+    },
     async (req) => okPage(await service.listShifts(app.db, req.actor, req.query)),
   );
 
-  r.get('/shifts/:id/report', { schema: { tags, params, response: { 200: shiftResponses.report } } }, async (req) =>
-    ok(await service.getReport(app.db, req.actor, req.params.id)),
+  r.get(
+    '/shifts/:id/report',
+    {
+      schema: {
+        summary: "A shift's X report (or Z report once closed)",
+        tags,
+        params,
+        response: { 200: shiftResponses.report },
+      },
+    },
+    async (req) => ok(await service.getReport(app.db, req.actor, req.params.id)),
   );
 
   r.post(
     '/shifts/:id/cash-movements',
-    { schema: { tags, params, body: cashMovementSchema, response: { 201: shiftResponses.movement } } },
+    {
+      schema: {
+        summary: 'Pay cash into or out of the drawer',
+        errors: [403, 409],
+        tags,
+        params,
+        body: cashMovementSchema,
+        response: { 201: shiftResponses.movement },
+      },
+    },
     async (req, reply) => {
       const movement = await service.addCashMovement(app.db, req.actor, req.params.id, req.body);
       reply.code(201);
@@ -65,7 +106,15 @@ export async function shiftsRoutes(app: FastifyInstance) {
 
   r.post(
     '/shifts/:id/no-sale',
-    { schema: { tags, params, response: { 201: shiftResponses.noSale } } },
+    {
+      schema: {
+        summary: 'Record a drawer opening without a sale',
+        errors: [403, 409],
+        tags,
+        params,
+        response: { 201: shiftResponses.noSale },
+      },
+    },
     async (req, reply) => {
       const noSale = await service.recordNoSale(app.db, req.actor, req.params.id);
       reply.code(201);
@@ -75,7 +124,16 @@ export async function shiftsRoutes(app: FastifyInstance) {
 
   r.post(
     '/shifts/:id/close',
-    { schema: { tags, params, body: closeShiftSchema, response: { 200: shiftResponses.close } } },
+    {
+      schema: {
+        summary: 'Close a shift by blind count (the Z report)',
+        errors: [403, 409],
+        tags,
+        params,
+        body: closeShiftSchema,
+        response: { 200: shiftResponses.close },
+      },
+    },
     async (req) =>
       ok(await service.closeShift(app.db, req.actor, req.params.id, req.body), { message: 'Shift closed' }),
   );

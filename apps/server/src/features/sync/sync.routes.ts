@@ -10,13 +10,27 @@ export async function syncRoutes(app: FastifyInstance) {
 
   r.get(
     '/sync/catalogue',
-    { schema: { tags, querystring: syncQuerySchema, response: { 200: syncResponses.catalogue } } },
+    {
+      schema: {
+        summary: "The branch's catalogue for offline use, page by page",
+        tags,
+        querystring: syncQuerySchema,
+        response: { 200: syncResponses.catalogue },
+      },
+    },
     async (req) => ok(await service.syncCatalogue(app.db, req.actor, req.query)),
   );
 
   r.get(
     '/sync/customers',
-    { schema: { tags, querystring: syncQuerySchema, response: { 200: syncResponses.customers } } },
+    {
+      schema: {
+        summary: "The branch's customers for offline use",
+        tags,
+        querystring: syncQuerySchema,
+        response: { 200: syncResponses.customers },
+      },
+    },
     async (req) => ok(await service.syncCustomers(app.db, req.actor, req.query)),
   );
 }

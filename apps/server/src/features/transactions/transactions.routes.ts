@@ -28,6 +28,8 @@ export async function transactionsRoutes(app: FastifyInstance) {
     '/transactions',
     {
       schema: {
+        summary: 'Record a sale',
+        errors: [403, 409, 422],
         tags,
         body: createSaleSchema,
         headers: idempotencyHeaders,
@@ -49,19 +51,33 @@ export async function transactionsRoutes(app: FastifyInstance) {
   // recorded by createSale under its own key (transactions-batch.service.ts).
   r.post(
     '/transactions/batch',
-    { schema: { tags, body: saleBatchSchema, response: { 200: saleBatchResponse } } },
+    {
+      schema: {
+        summary: "Record a register's queued sales, one result each",
+        tags,
+        body: saleBatchSchema,
+        response: { 200: saleBatchResponse },
+      },
+    },
     async (req) => ok(await createSaleBatch(app.db, req.actor, req.body)),
   );
 
   r.get(
     '/transactions',
-    { schema: { tags, querystring: transactionListQuerySchema, response: { 200: transactionResponses.list } } },
+    {
+      schema: {
+        summary: 'One page of sales',
+        tags,
+        querystring: transactionListQuerySchema,
+        response: { 200: transactionResponses.list },
+      },
+    },
     async (req) => okPage(await service.listSales(app.db, req.actor, req.query)),
   );
 
   r.get(
     '/transactions/export.csv',
-    { schema: { tags, querystring: transactionListQuerySchema, ...csvResponse } },
+    { schema: { summary: 'Sales as CSV', tags, querystring: transactionListQuerySchema, ...csvResponse } },
     async (req, reply) => sendCsv(reply, await exportSales(app.db, req.actor, req.query)),
   );
 
@@ -69,7 +85,13 @@ export async function transactionsRoutes(app: FastifyInstance) {
   r.get(
     '/transactions/analytics',
     {
-      schema: { tags, querystring: transactionAnalyticsQuerySchema, response: { 200: transactionResponses.analytics } },
+      schema: {
+        summary: 'Sales figures for a period',
+        errors: [403],
+        tags,
+        querystring: transactionAnalyticsQuerySchema,
+        response: { 200: transactionResponses.analytics },
+      },
     },
     async (req) => ok(await service.getAnalytics(app.db, req.actor, req.query)),
   );
@@ -78,6 +100,8 @@ export async function transactionsRoutes(app: FastifyInstance) {
     '/transactions/:id',
     {
       schema: {
+        summary: 'One sale with its lines',
+        errors: [409],
         tags,
         params: z.object({ id: idSchema }),
         querystring: saleByIdQuerySchema,

@@ -24,6 +24,7 @@ export async function transfersRoutes(app: FastifyInstance) {
     '/transfers',
     {
       schema: {
+        summary: 'One page of transfers',
         tags,
         description:
           "One page of a branch's transfers, newest first: incoming (to it, once sent), outgoing (from it), or both.",
@@ -36,13 +37,21 @@ export async function transfersRoutes(app: FastifyInstance) {
 
   r.get(
     '/transfers/export.csv',
-    { schema: { tags, querystring: transferListQuerySchema, ...csvResponse } },
+    { schema: { summary: 'Transfers as CSV', tags, querystring: transferListQuerySchema, ...csvResponse } },
     async (req, reply) => sendCsv(reply, await service.exportTransfers(app.db, req.actor, req.query)),
   );
 
   r.post(
     '/transfers',
-    { schema: { tags, body: createTransferSchema, response: { 201: transferResponses.detail } } },
+    {
+      schema: {
+        summary: 'Draft a stock transfer to another branch',
+        errors: [403],
+        tags,
+        body: createTransferSchema,
+        response: { 201: transferResponses.detail },
+      },
+    },
     async (req, reply) => {
       const created = await service.createTransfer(app.db, req.actor, req.body);
       reply.code(201);
@@ -50,27 +59,57 @@ export async function transfersRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/transfers/:id', { schema: { tags, params, response: detail } }, async (req) =>
-    ok(await service.getTransfer(app.db, req.actor, req.params.id)),
+  r.get(
+    '/transfers/:id',
+    { schema: { summary: 'One transfer with its lines', tags, params, response: detail } },
+    async (req) => ok(await service.getTransfer(app.db, req.actor, req.params.id)),
   );
 
-  r.put('/transfers/:id', { schema: { tags, params, body: updateTransferSchema, response: detail } }, async (req) =>
-    ok(await service.updateTransfer(app.db, req.actor, req.params.id, req.body)),
+  r.put(
+    '/transfers/:id',
+    {
+      schema: {
+        summary: 'Change a draft transfer',
+        errors: [403, 409],
+        tags,
+        params,
+        body: updateTransferSchema,
+        response: detail,
+      },
+    },
+    async (req) => ok(await service.updateTransfer(app.db, req.actor, req.params.id, req.body)),
   );
 
-  r.post('/transfers/:id/send', { schema: { tags, params, response: detail } }, async (req) => {
-    const sent = await service.sendTransfer(app.db, req.actor, req.params.id);
-    return ok(sent, { message: `Transfer ${sent.number} sent` });
-  });
+  r.post(
+    '/transfers/:id/send',
+    { schema: { summary: 'Send a draft transfer (stock leaves)', errors: [403, 409], tags, params, response: detail } },
+    async (req) => {
+      const sent = await service.sendTransfer(app.db, req.actor, req.params.id);
+      return ok(sent, { message: `Transfer ${sent.number} sent` });
+    },
+  );
 
-  r.post('/transfers/:id/cancel', { schema: { tags, params, response: detail } }, async (req) => {
-    const cancelled = await service.cancelTransfer(app.db, req.actor, req.params.id);
-    return ok(cancelled, { message: `Transfer ${cancelled.number} cancelled` });
-  });
+  r.post(
+    '/transfers/:id/cancel',
+    { schema: { summary: 'Cancel a draft transfer', errors: [403, 409], tags, params, response: detail } },
+    async (req) => {
+      const cancelled = await service.cancelTransfer(app.db, req.actor, req.params.id);
+      return ok(cancelled, { message: `Transfer ${cancelled.number} cancelled` });
+    },
+  );
 
   r.post(
     '/transfers/:id/receive',
-    { schema: { tags, params, body: receiveTransferSchema, response: detail } },
+    {
+      schema: {
+        summary: 'Receive units of a transfer in transit',
+        errors: [403, 409],
+        tags,
+        params,
+        body: receiveTransferSchema,
+        response: detail,
+      },
+    },
     async (req) => {
       const received = await service.receiveTransfer(app.db, req.actor, req.params.id, req.body);
       return ok(received, {
@@ -81,7 +120,16 @@ export async function transfersRoutes(app: FastifyInstance) {
 
   r.post(
     '/transfers/:id/close',
-    { schema: { tags, params, body: closeTransferSchema, response: detail } },
+    {
+      schema: {
+        summary: 'Close a transfer with units still open',
+        errors: [403, 409],
+        tags,
+        params,
+        body: closeTransferSchema,
+        response: detail,
+      },
+    },
     async (req) => {
       const closed = await service.closeTransfer(app.db, req.actor, req.params.id, req.body);
       return ok(closed, { message: `Transfer ${closed.number} closed` });

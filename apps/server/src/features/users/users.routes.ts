@@ -22,19 +22,35 @@ export async function usersRoutes(app: FastifyInstance) {
 
   r.get(
     '/users',
-    { schema: { tags, querystring: userListQuerySchema, response: { 200: userResponses.list } } },
+    {
+      schema: {
+        summary: 'One page of users',
+        errors: [403],
+        tags,
+        querystring: userListQuerySchema,
+        response: { 200: userResponses.list },
+      },
+    },
     async (req) => okPage(await service.listUsers(app.db, req.actor, req.query)),
   );
 
   r.get(
     '/users/export.csv',
-    { schema: { tags, querystring: userListQuerySchema, ...csvResponse } },
+    { schema: { summary: 'Users as CSV', errors: [403], tags, querystring: userListQuerySchema, ...csvResponse } },
     async (req, reply) => sendCsv(reply, await exportUsers(app.db, req.actor, req.query)),
   );
 
   r.post(
     '/users',
-    { schema: { tags, body: createUserSchema, response: { 201: userResponses.one } } },
+    {
+      schema: {
+        summary: 'Add a user',
+        errors: [403, 409],
+        tags,
+        body: createUserSchema,
+        response: { 201: userResponses.one },
+      },
+    },
     async (req, reply) => {
       reply.code(201);
       return ok(await service.createUser(app.db, req.actor, req.body), { message: USER_MSG.created });
@@ -43,7 +59,16 @@ export async function usersRoutes(app: FastifyInstance) {
 
   r.patch(
     '/users/:id',
-    { schema: { tags, params, body: updateUserSchema, response: { 200: userResponses.one } } },
+    {
+      schema: {
+        summary: 'Change a user',
+        errors: [403],
+        tags,
+        params,
+        body: updateUserSchema,
+        response: { 200: userResponses.one },
+      },
+    },
     async (req) =>
       ok(await service.updateUser(app.db, req.actor, req.params.id, req.body), { message: USER_MSG.updated }),
   );
