@@ -189,7 +189,9 @@ async function serveWebApp(app: FastifyInstance, env: Env) {
   const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     // preCompressed: the build writes .br and .gz copies of every asset (apps/web/scripts/compress-dist.mjs).
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html', preCompressed: true });
+    // One route per built file (wildcard: false), not GET /*: a catch-all would also take /api paths the
+    // router refuses, such as a path parameter over 100 characters (414), and answer them 404.
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html', preCompressed: true });
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url === '/api' || req.url.startsWith('/api/');

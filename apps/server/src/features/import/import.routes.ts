@@ -122,7 +122,9 @@ async function uploadRoutes(app: FastifyInstance) {
       bodyLimit: IMPORT_MAX_BYTES,
       schema: {
         tags,
+        summary: 'The rows of a file that have errors, as CSV',
         description: DESCRIPTIONS.rejects,
+        errors: [403],
         params: importParamsSchema,
         querystring: importQuerySchema,
         ...csvResponse,

@@ -64,6 +64,8 @@ export async function settingsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['settings'],
+        summary: "Set a company's NTN and STRN",
+        errors: [403],
         body: updateTaxRegistrationSchema,
         response: { 200: companyResponses.taxRegistration },
       },
