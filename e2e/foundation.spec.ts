@@ -89,8 +89,8 @@ test('branch management creates a branch that then appears in the branch picker'
 test('the tax form shows its validation messages and saves a rate', async ({ page }) => {
   await signInToDashboard(page, 'admin');
   await page.goto('/settings');
-  // The tax and the currency cards are the Super Admin's.
-  await expect(page.getByText('Super Admin Only')).toHaveCount(2);
+  // The tax, currency and tax registration (NTN, STRN) cards are the Super Admin's.
+  await expect(page.getByText('Super Admin Only')).toHaveCount(3);
   const tax = page.getByLabel('Tax Rate (%)');
   const save = page.getByRole('button', { name: /update tax|save tax/i });
   await tax.fill('-1');
