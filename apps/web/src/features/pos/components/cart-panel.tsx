@@ -4,6 +4,7 @@ import { CartLines } from './cart-lines';
 import { CartSummary, CartTotal } from './cart-summary';
 import { CartTabs } from './cart-tabs';
 import { CustomerInfo } from './customer-info';
+import { ReturnButton } from './register-return';
 
 type CartPanelProps = {
   isEmpty: boolean;
@@ -34,6 +35,7 @@ export function CartPanel({ isEmpty, onPayment, onCartChange, onPriceCheck, prin
           <Button variant="default" leftSection={<IconTag size={16} />} onClick={onPriceCheck}>
             Price Check
           </Button>
+          <ReturnButton />
           <Button
             variant="default"
             leftSection={<IconPrinter size={16} />}
