@@ -82,8 +82,8 @@ export function ShiftReportView({ report, timeZone }: { report: ShiftReport; tim
       </Table>
       {report.expectedCash < 0 && (
         <Alert color="orange" title="Expected cash is below zero" data-testid="negative-expected-cash">
-          More cash left this drawer (refunds, paid outs) than its float and cash sales brought in. Check them
-          before counting: the count is the cash really in the drawer.
+          More cash left this drawer (refunds, paid outs) than its float and cash sales brought in. Check them before
+          counting: the count is the cash really in the drawer.
         </Alert>
       )}
       {closed && report.lateSales.count > 0 && (

@@ -31,11 +31,11 @@ export function CartPanel({ isEmpty, onPayment, onCartChange, onPriceCheck, prin
         <CustomerInfo />
         <CartLines />
         <CartSummary />
+        <ReturnButton />
         <Group grow gap="xs">
           <Button variant="default" leftSection={<IconTag size={16} />} onClick={onPriceCheck}>
             Price Check
           </Button>
-          <ReturnButton />
           <Button
             variant="default"
             leftSection={<IconPrinter size={16} />}

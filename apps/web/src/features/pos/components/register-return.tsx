@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Kbd } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { lazy } from 'react';
 import { closeReturnDesk, openReturnDesk, useReturnDesk } from '../store/return-desk';
@@ -16,7 +16,13 @@ export function ReturnButton() {
     <>
       <Button
         variant="default"
+        fullWidth
         leftSection={<IconArrowBackUp size={16} />}
+        rightSection={
+          <Kbd size="xs" aria-hidden>
+            F4
+          </Kbd>
+        }
         aria-keyshortcuts="F4"
         onClick={openReturnDesk}
       >

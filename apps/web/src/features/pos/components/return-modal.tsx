@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Kbd, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Kbd, Loader, Modal, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { RETURNS_MSG, type Return, type TransactionListItem } from '@pos/shared';
 import { IconReceipt } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -156,15 +156,21 @@ export function ReturnModal() {
               <Stack gap={4} aria-label="Receipts found">
                 <Text size="sm">Receipts starting with {receipt.trim()}:</Text>
                 {matches.map((m) => (
-                  <Button
-                    key={m.id}
-                    variant="default"
-                    justify="space-between"
-                    rightSection={formatMoney(m.total)}
-                    onClick={() => setSaleId(m.id)}
-                  >
-                    {m.receiptNumber} · {formatDateTime(m.transactionDate, branch?.timezone)}
-                  </Button>
+                  <Paper key={m.id} withBorder radius="sm">
+                    <UnstyledButton w="100%" px="sm" py={6} onClick={() => setSaleId(m.id)}>
+                      <Group justify="space-between" wrap="nowrap" gap="xs">
+                        <div>
+                          <Text size="sm" fw={600}>
+                            {m.receiptNumber}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {formatDateTime(m.transactionDate, branch?.timezone)}
+                          </Text>
+                        </div>
+                        <Text size="sm">{formatMoney(m.total)}</Text>
+                      </Group>
+                    </UnstyledButton>
+                  </Paper>
                 ))}
               </Stack>
             ) : null}

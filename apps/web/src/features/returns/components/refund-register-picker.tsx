@@ -49,6 +49,8 @@ export function RefundRegisterPicker({
       data={shifts.map(registerOption)}
       value={value}
       onChange={onChange}
+      // Picking the chosen register again keeps it (clearing is the clear button's, for non-cash refunds).
+      allowDeselect={false}
       clearable={refundMethod !== 'cash'}
       required={refundMethod === 'cash'}
       error={error ?? undefined}
