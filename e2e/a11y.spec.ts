@@ -179,7 +179,10 @@ const SCREENS: Screen[] = [
       const dialog = page.getByRole('dialog', { name: 'Return' });
       await dialog.getByLabel('Receipt number').fill('RCP-0001');
       await dialog.getByLabel('Receipt number').press('Enter');
-      await dialog.getByRole('button', { name: /^RCP-0001/ }).first().click();
+      await dialog
+        .getByRole('button', { name: /^RCP-0001/ })
+        .first()
+        .click();
       await expect(dialog.getByTestId('return-line').first()).toBeVisible();
     },
   },
