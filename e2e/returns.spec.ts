@@ -148,9 +148,9 @@ test('a cashier takes a partial cash return at the register during a shift; the 
   const manager = await apiSession(page, 'manager');
   expect((await page.request.put('/api/auth/pin', { headers: manager.headers, data: { pin: PIN } })).ok()).toBe(true);
 
-  // This till's scanner limit at 150 ms between keys (a register-local setting): the loaded test browser
-  // takes up to ~100 ms between keys sent 8 ms apart (e2e/scanner.spec.ts).
-  await page.addInitScript(() => localStorage.setItem('pos.scanner', JSON.stringify({ maxGapMs: 150 })));
+  // This till's scanner limit at its most, 250 ms between keys (a register-local setting): the loaded test
+  // browser has taken over 150 ms between keys sent 8 ms apart (e2e/scanner.spec.ts sets 150).
+  await page.addInitScript(() => localStorage.setItem('pos.scanner', JSON.stringify({ maxGapMs: 250 })));
   await signInToDashboard(page, 'cashier');
   await page.goto('/dashboard/pos');
   const prompt = page.getByRole('dialog', { name: 'Open a shift' });
@@ -182,12 +182,13 @@ test('a cashier takes a partial cash return at the register during a shift; the 
   await expect(page.getByText('Cart is empty')).toBeVisible();
 
   // F4 opens the Return; the receipt's number is scanned (8 ms between keys, then Enter) while the focus
-  // is on one of the dialog's buttons: the scanner hands it to the lookup, not to the cart.
+  // is elsewhere in the dialog: the scanner hands it to the lookup, not to the cart.
   await page.keyboard.press('F4');
   const dialog = page.getByRole('dialog', { name: 'Return' });
   // The dialog opens on its Receipt number field (a scan there is typed in and its Enter looks it up).
   await expect(dialog.getByLabel('Receipt number')).toBeFocused();
-  await dialog.getByRole('button', { name: 'Cancel' }).focus();
+  await dialog.focus();
+  await expect(dialog).toBeFocused();
   await page.keyboard.type(sale.receiptNumber, { delay: 8 });
   await page.keyboard.press('Enter');
   const quantity = dialog.getByLabel('Return quantity for Cola 1.5L');
@@ -199,6 +200,9 @@ test('a cashier takes a partial cash return at the register during a shift; the 
   await quantity.click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('2');
+  // The scanner's detector acts in this dialog: a key typed this fast reaches the field once it is sure the
+  // key is no scan (its gap has passed).
+  await expect(quantity).toHaveValue('2');
   await dialog.getByRole('combobox', { name: 'Return reason' }).click();
   await page.getByRole('option', { name: 'Customer Changed Mind' }).click();
   const refund = fromMinor(
@@ -236,6 +240,7 @@ test('a cashier takes a partial cash return at the register during a shift; the 
   const close = page.getByRole('dialog', { name: 'Close shift' });
   await close.getByLabel('Counted cash').click();
   await page.keyboard.type(expected.toFixed(2));
+  await expect(close.getByLabel('Counted cash')).toHaveValue(expected.toFixed(2));
   await close.getByRole('button', { name: 'Count and close' }).click();
   const z = page.getByRole('dialog', { name: 'Shift closed' });
   await expect(z.getByTestId('expected-cash')).toContainText(amount(expected));
@@ -243,7 +248,9 @@ test('a cashier takes a partial cash return at the register during a shift; the 
   await expect(z.getByTestId('over-short')).toContainText('0.00');
   const figures = z.getByRole('table', { name: 'Z report' });
   await expect(figures.getByRole('row', { name: /^Refunds \(1\)/ })).toContainText(amount(refund));
-  await expect(figures.getByRole('row').filter({ hasText: /^Cash \(1\)/ })).toHaveCount(2);
+  // Refunds by method: the cash refund's own line (the sales' cash line is the sale's total).
+  await expect(figures.getByRole('row', { name: `Cash (1) PKR ${amount(refund)}`, exact: true })).toHaveCount(1);
+  await expect(figures.getByRole('row', { name: `Cash (1) PKR ${amount(sale.total)}`, exact: true })).toHaveCount(1);
   await expect(z.getByTestId('negative-expected-cash')).toHaveCount(0);
   await page.screenshot({ path: `${LOOKED_AT}/return-register-z-1280.png` });
   await z.getByRole('button', { name: 'Done' }).click();
