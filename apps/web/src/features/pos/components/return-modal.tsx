@@ -8,7 +8,9 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { refundMethodLabel } from '../../../lib/returns';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useShift } from '../hooks/use-shift';
+import { isOnline } from '../offline/connectivity';
 import { closeReturnDesk, useReturnDesk } from '../store/return-desk';
+import { loadScannerSettings, withoutAffixes } from '../store/scanner-settings';
 import { ReturnForm } from './return-form';
 
 /** How many receipts a partial number lists to pick from. */
@@ -53,6 +55,10 @@ export function ReturnModal() {
     setDone(null);
     setMatches(null);
     setProblem(null);
+    if (!isOnline()) {
+      setProblem('Returns need the server: connect, then find the receipt again');
+      return;
+    }
     setSearching(true);
     try {
       const answer = await fetchTransactions({
@@ -143,7 +149,8 @@ export function ReturnModal() {
               onKeyDown={(e) => {
                 if (e.key !== 'Enter') return;
                 e.preventDefault();
-                void find(receipt);
+                // A scan typed into the field: without the scanner's prefix and suffix, as at the Barcode field.
+                void find(withoutAffixes(receipt, loadScannerSettings()));
               }}
             />
             {searching || (saleId && sale.isPending) ? <Loader size="sm" aria-label="Looking up the receipt" /> : null}
