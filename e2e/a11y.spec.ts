@@ -190,6 +190,26 @@ const SCREENS: Screen[] = [
       await openDialog(page, 'Keyboard Shortcuts');
     },
   },
+  {
+    // Issue 24: a return at the register, its form for a sale found by a partial receipt number.
+    name: 'register, Return dialog at 390 px',
+    path: '/dashboard/pos',
+    roles: ['cashier'],
+    viewport: PHONE,
+    act: async (page) => {
+      await registerReady(page);
+      await page.getByRole('button', { name: 'Return', exact: true }).click();
+      await openDialog(page, 'Return');
+      const dialog = page.getByRole('dialog', { name: 'Return' });
+      await dialog.getByLabel('Receipt number').fill('RCP-0001');
+      await dialog.getByLabel('Receipt number').press('Enter');
+      await dialog
+        .getByRole('button', { name: /^RCP-0001/ })
+        .first()
+        .click();
+      await expect(dialog.getByTestId('return-line').first()).toBeVisible();
+    },
+  },
   { name: 'products', path: '/dashboard/products' },
   { name: 'categories', path: '/dashboard/categories' },
   { name: 'brands', path: '/dashboard/brands' },

@@ -14,7 +14,7 @@ import {
   totalRefund,
   validateReturn,
   withCondition,
-} from '../src/features/returns/utils/returns';
+} from '../src/lib/returns';
 
 const sold = (over: Partial<{ id: string; quantity: number; returnedQuantity: number; unitPrice: number }> = {}) => ({
   id: '00000000-0000-4000-8000-000000000001',

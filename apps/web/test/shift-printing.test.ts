@@ -73,6 +73,23 @@ describe('shiftReportLines', () => {
     expect(text).toContain('Register:');
   });
 
+  it('lists every refund method and marks an expected cash below zero (never a silent negative figure)', () => {
+    const refunds = {
+      count: 3,
+      total: 230,
+      byMethod: [
+        { method: 'card_refund', count: 1, total: 30 },
+        { method: 'cash', count: 1, total: 180 },
+        { method: 'store_credit', count: 1, total: 20 },
+      ],
+    };
+    const negative = shiftReportLines({ ...data, report: { ...report, refunds, expectedCash: -30 } });
+    expect(negative).toContain(`${'  Card refund (1)'.padEnd(48 - '30.00'.length)}30.00`);
+    expect(negative).toContain(`${'  Store credit (1)'.padEnd(48 - '20.00'.length)}20.00`);
+    expect(negative.some((l) => l.trim() === '!! EXPECTED CASH BELOW ZERO !!')).toBe(true);
+    expect(lines.some((l) => l.includes('BELOW ZERO'))).toBe(false);
+  });
+
   it('an open shift prints as an X report without counted or over/short', () => {
     const x = shiftReportLines({
       report: {

@@ -41,7 +41,14 @@ describe('ShiftReportView', () => {
     expect(screen.getByTestId('expected-cash').textContent).toBe('PKR 10.00');
   });
 
+  it('warns when the expected cash is below zero, and only then', () => {
+    renderWithProviders(<ShiftReportView report={{ ...closed, expectedCash: -12.5 }} />);
+    expect(screen.getByTestId('expected-cash').textContent).toContain('12.50');
+    expect(screen.getByTestId('negative-expected-cash').textContent).toContain('Expected cash is below zero');
+  });
+
   it('says nothing of late sales when there are none', () => {
+    expect(screen.queryByTestId('negative-expected-cash')).toBeNull();
     renderWithProviders(<ShiftReportView report={closed} />);
     expect(screen.queryByTestId('late-sales')).toBeNull();
   });

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { envelope, idSchema, instantSchema } from './common';
 import { percentSchema } from './rates';
+import { RETURN_REFUND_METHODS } from './returns';
 import { taxRateSchema } from './settings';
 
 /**
  * Manager approval at the register and the branch's register rules (issue 15, DESIGN.md section 10
  * and 11). Past a cashier's limits the register asks a manager of the branch (or a Super Admin of the
  * company) for their username and PIN once, and trades them at POST /approvals/grants for a one-time
- * grant bound to the register and the cart (or the shift's close and its count); the request then
- * names only `approval_grant_id`. The PIN never travels with a sale.
+ * grant bound to the register and the cart (or the shift's close and its count, or a return at the
+ * register: its sale, lines, refund method and refund); the request then names only
+ * `approval_grant_id`. The PIN never travels with a sale.
  */
 export const APPROVAL_MSG = {
   pinFormat: 'PIN must be 4 to 8 digits',
@@ -22,6 +24,7 @@ export const APPROVAL_MSG = {
   tooMany: 'Too many approval attempts. Please wait a few minutes and try again.',
   pinOnlyManagers: 'Only managers and Super Admins have an approval PIN',
   ownSale: 'You cannot approve your own sale: another manager must approve it',
+  ownReturn: 'You cannot approve your own return: another manager must approve it',
   ownShift: "The shift's cashier and the person closing it cannot approve its close: another manager must",
   grantUnknown: 'This approval is not valid here: ask the manager again',
   grantExpired: 'This approval has expired: ask the manager again',
@@ -29,8 +32,10 @@ export const APPROVAL_MSG = {
   grantOtherCart: 'This approval is for another cart',
   grantOtherRegister: 'This approval is for another register',
   grantOtherShift: 'This approval is for another shift or count',
+  grantOtherReturn: 'This approval is for another return',
   pinLocked: 'Your approval PIN was locked after repeated wrong attempts: set a new one',
   registerRequired: 'A sale approval needs the register (register_id)',
+  returnRegisterRequired: 'A return approval needs the register (register_id)',
 } as const;
 
 /** How long a grant stays usable after the manager's PIN check. */
@@ -63,7 +68,9 @@ const grantApprover = {
 /**
  * POST /approvals/grants: the manager's username and PIN, checked once, for one purpose. A sale's
  * grant is bound to the register and the cart as the sale will send it (its lines, discount, tax rate
- * and total); a close's to the shift and the counted cash.
+ * and total); a close's to the shift and the counted cash; a return's (a cashier's return at the
+ * register, issue 24) to the register, the sale, the lines returned (quantity and fee), the refund
+ * method and the refund the return will come to.
  */
 export const approvalGrantRequestSchema = z.discriminatedUnion(
   'purpose',
@@ -97,11 +104,37 @@ export const approvalGrantRequestSchema = z.discriminatedUnion(
       shift_id: z.string().uuid('Invalid shift'),
       counted_cash: grantMoney,
     }),
+    z.object({
+      purpose: z.literal('return'),
+      branchId: idSchema,
+      register_id: z.string({ error: APPROVAL_MSG.returnRegisterRequired }).uuid('Invalid register'),
+      ...grantApprover,
+      originalTransactionId: z.string().uuid('Invalid transaction'),
+      items: z
+        .array(
+          z.object({
+            original_transaction_item_id: z.string().uuid('Invalid item'),
+            return_quantity: z.number().int().min(1).max(100_000),
+            restocking_fee: grantMoney.default(0),
+          }),
+        )
+        .min(1, 'Nothing to return')
+        .max(500),
+      refund_method: z.enum(RETURN_REFUND_METHODS),
+      refund_amount: grantMoney,
+    }),
   ],
-  { error: 'Purpose must be sale or shift_close' },
+  { error: 'Purpose must be sale, shift_close or return' },
 );
 export type ApprovalGrantRequest = z.infer<typeof approvalGrantRequestSchema>;
 export type SaleGrantCart = Omit<Extract<ApprovalGrantRequest, { purpose: 'sale' }>, 'username' | 'pin' | 'purpose'>;
+/** What a return's grant is bound to (the fee may be left out: 0). */
+export type ReturnGrantSubject = {
+  originalTransactionId: string;
+  items: readonly { original_transaction_item_id: string; return_quantity: number; restocking_fee?: number }[];
+  refund_method: string;
+  refund_amount: number;
+};
 
 export const approvalGrantSchema = z.object({
   grant_id: z.string(),
@@ -128,6 +161,8 @@ export const registerRulesSchema = z.object({
   cashierMayZeroTax: flag,
   cashierMayReceiveTransfers: flag,
   cashierMayCount: flag,
+  /** Cashiers take returns at the register without a manager's approval (issue 24). */
+  cashierMayTakeReturns: flag,
   overShortThreshold: z.number(),
   /** Minor units, largest first; null: the currency's usual notes and coins. */
   cashDenominations: z.array(z.number()).nullable(),
@@ -147,6 +182,8 @@ export const updateRegisterRulesSchema = z.object({
   cashierMayZeroTax: flag,
   cashierMayReceiveTransfers: flag,
   cashierMayCount: flag,
+  /** Left out: unchanged (the rule came after the others; a client that does not know it keeps it). */
+  cashierMayTakeReturns: flag.optional(),
   overShortThreshold: z
     .number({ error: 'Over/short threshold is required' })
     .min(0, 'Over/short threshold cannot be negative')

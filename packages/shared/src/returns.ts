@@ -34,6 +34,12 @@ export const RETURNS_MSG = {
   duplicateItem: 'Each sold item can appear only once in a return',
   negativeFee: 'Restocking fee cannot be negative',
   feeDecimals: 'Restocking fee can have at most 2 decimal places',
+  /** A cashier's return without a register (cashiers take returns at the register only, issue 24). */
+  atRegisterOnly: 'Cashiers take returns at the register: scan or type the receipt number there',
+  /** The reason a cashier's return at the register asks for a manager (the branch's register rules). */
+  needsManager: 'Returns at the register need a manager',
+  /** The back office's register picker: a cash refund is paid from a register's open shift. */
+  chooseRegister: 'Choose the register whose drawer pays the refund',
 } as const;
 
 /** new and opened items go back to stock by default; damaged and defective do not (spec 02 section 4). */
@@ -82,6 +88,11 @@ export const createReturnSchema = z.object({
   processed_by: z.unknown().optional(),
   /** The register the refund is made at: its open shift takes the refund (a cash refund needs one). */
   register_id: z.string().uuid('Invalid register').optional().nullable(),
+  /**
+   * A cashier's return at the register past the branch's rules: a manager's one-time grant for this
+   * register and this return (POST /approvals/grants, purpose return).
+   */
+  approval_grant_id: z.string().uuid('Invalid approval').optional().nullable(),
 });
 export type CreateReturnInput = z.input<typeof createReturnSchema>;
 export type CreateReturnPayload = z.output<typeof createReturnSchema>;

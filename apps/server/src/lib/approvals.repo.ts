@@ -1,7 +1,7 @@
 import { ROLE_IDS } from '@pos/shared';
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { approvalGrants, branches, companyMembers, loginRateLimits, products, users } from '../db/schema';
+import { approvalGrants, branches, companyMembers, loginRateLimits, products, sales, users } from '../db/schema';
 
 /** The user an approval names (by username, any letter case), with what decides whether they may approve. */
 export async function findApprover(
@@ -59,6 +59,7 @@ export async function findRegisterRules(db: DbOrTx, { companyId, branchId }: { c
       cashierMayChangePrice: branches.cashierMayChangePrice,
       cashierMayRefundWithoutReceipt: branches.cashierMayRefundWithoutReceipt,
       cashierMayZeroTax: branches.cashierMayZeroTax,
+      cashierMayTakeReturns: branches.cashierMayTakeReturns,
     })
     .from(branches)
     .where(and(eq(branches.companyId, companyId), eq(branches.id, branchId)))
@@ -76,6 +77,19 @@ export async function areBranchProducts(
     .from(products)
     .where(and(eq(products.companyId, companyId), eq(products.branchId, branchId), inArray(products.id, ids)));
   return (row?.n ?? 0) === ids.length;
+}
+
+/** Whether the id names a sale of the branch (a return's grant is asked for one). */
+export async function isBranchSale(
+  db: DbOrTx,
+  { companyId, branchId, id }: { companyId: string; branchId: string; id: string },
+) {
+  const [row] = await db
+    .select({ id: sales.id })
+    .from(sales)
+    .where(and(eq(sales.companyId, companyId), eq(sales.branchId, branchId), eq(sales.id, id)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Locks the approver's PIN (repeated wrong attempts); true when this call locked it (not already locked). */

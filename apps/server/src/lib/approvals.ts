@@ -6,6 +6,7 @@ import {
   type Approval,
   type AuditAction,
   type CartRules,
+  type ReturnGrantSubject,
   ruleDepartures,
   type SaleGrantCart,
   toMinor,
@@ -112,32 +113,60 @@ export type GrantCart = Pick<SaleGrantCart, 'discount_type' | 'discount_value' |
   items: readonly SaleGrantCart['items'][number][];
 };
 
-/** sha256 (hex) of what a grant approves, in one canonical form (lines in product order, money in minor units). */
-export function grantDigest(
-  subject: { purpose: 'sale'; cart: GrantCart } | { purpose: 'shift_close'; shiftId: string; counted: number },
-): string {
-  const canonical =
-    subject.purpose === 'sale'
-      ? [
-          'sale',
-          subject.cart.items
-            .map(
-              (l) =>
-                [l.product_id.toLowerCase(), l.quantity, toMinor(l.price), toMinor(l.unit_price ?? l.price)] as const,
-            )
-            .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1] || a[2] - b[2] || a[3] - b[3])),
-          subject.cart.discount_type,
-          Math.round(subject.cart.discount_value * 100),
-          Math.round(subject.cart.tax_rate * 100),
-          toMinor(subject.cart.total),
-        ]
-      : ['shift_close', subject.shiftId.toLowerCase(), toMinor(subject.counted)];
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+export type GrantSubject =
+  | { purpose: 'sale'; cart: GrantCart }
+  | { purpose: 'shift_close'; shiftId: string; counted: number }
+  | { purpose: 'return'; subject: ReturnGrantSubject };
+
+/** The canonical form of what a grant approves (lines sorted, ids lower case, money in minor units). */
+function canonicalOf(subject: GrantSubject): unknown[] {
+  if (subject.purpose === 'sale') {
+    return [
+      'sale',
+      subject.cart.items
+        .map(
+          (l) => [l.product_id.toLowerCase(), l.quantity, toMinor(l.price), toMinor(l.unit_price ?? l.price)] as const,
+        )
+        .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1] || a[2] - b[2] || a[3] - b[3])),
+      subject.cart.discount_type,
+      Math.round(subject.cart.discount_value * 100),
+      Math.round(subject.cart.tax_rate * 100),
+      toMinor(subject.cart.total),
+    ];
+  }
+  if (subject.purpose === 'shift_close')
+    return ['shift_close', subject.shiftId.toLowerCase(), toMinor(subject.counted)];
+  const r = subject.subject;
+  return [
+    'return',
+    r.originalTransactionId.toLowerCase(),
+    r.items
+      .map(
+        (l) =>
+          [l.original_transaction_item_id.toLowerCase(), l.return_quantity, toMinor(l.restocking_fee ?? 0)] as const,
+      )
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1] || a[2] - b[2])),
+    r.refund_method,
+    toMinor(r.refund_amount),
+  ];
 }
+
+/** sha256 (hex) of what a grant approves, in one canonical form (`canonicalOf`). */
+export function grantDigest(subject: GrantSubject): string {
+  return createHash('sha256')
+    .update(JSON.stringify(canonicalOf(subject)))
+    .digest('hex');
+}
+
+const OTHER_SUBJECT: Record<GrantSubject['purpose'], string> = {
+  sale: APPROVAL_MSG.grantOtherCart,
+  shift_close: APPROVAL_MSG.grantOtherShift,
+  return: APPROVAL_MSG.grantOtherReturn,
+};
 
 /**
  * Uses a one-time grant for the action it was issued for: the caller's own grant, for this purpose,
- * branch, register and digest, and consumed by `consumer` (the sale's or shift's id) in one
+ * branch, register and digest, and consumed by `consumer` (the sale's, shift's or return's id) in one
  * conditional statement. A grant already consumed by the same consumer passes again (a retry of the
  * same sale). Anything else: 403 APPROVAL_INVALID saying why. Answers the approver.
  */
@@ -155,7 +184,7 @@ export async function useGrant(
     actor: Actor;
     scope: { companyId: string; branchId: string };
     grantId: string;
-    purpose: 'sale' | 'shift_close';
+    purpose: GrantSubject['purpose'];
     registerId: string | null;
     digest: string;
     consumer: string;
@@ -166,9 +195,7 @@ export async function useGrant(
     throw refused(APPROVAL_MSG.grantUnknown);
   }
   if (grant.registerId !== registerId) throw refused(APPROVAL_MSG.grantOtherRegister);
-  if (grant.digest !== digest) {
-    throw refused(purpose === 'sale' ? APPROVAL_MSG.grantOtherCart : APPROVAL_MSG.grantOtherShift);
-  }
+  if (grant.digest !== digest) throw refused(OTHER_SUBJECT[purpose]);
   if (!(await repo.consumeGrant(db, { companyId: scope.companyId, id: grantId, consumer }))) {
     const now = await repo.findGrant(db, { companyId: scope.companyId, id: grantId });
     throw refused(now?.consumedAt ? APPROVAL_MSG.grantUsed : APPROVAL_MSG.grantExpired);

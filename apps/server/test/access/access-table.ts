@@ -342,6 +342,29 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     },
   },
   {
+    // A one-time grant for a cashier's return at a register of the branch (issue 24): the sale of the branch.
+    operation: 'POST /api/approvals/grants',
+    idIn: 'body',
+    id: 'branchId + register_id + originalTransactionId (purpose return)',
+    expect: ANY_IN_BRANCH(201),
+    request: async (w) => {
+      const [register, sale, approver] = await Promise.all([w.target.register(), w.target.sale(), w.target.approver()]);
+      return {
+        url: '/api/approvals/grants',
+        payload: {
+          purpose: 'return',
+          branchId: w.target.branchId,
+          register_id: register.id,
+          ...approver,
+          originalTransactionId: sale.id,
+          items: [{ original_transaction_item_id: sale.itemId, return_quantity: 1 }],
+          refund_method: 'cash',
+          refund_amount: 1,
+        },
+      };
+    },
+  },
+  {
     // A Manager reads their own branch's log only (another branch's id: 404).
     operation: 'GET /api/audit-logs',
     idIn: 'query',
@@ -873,6 +896,26 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
       const sale = await w.own.sale();
       const item = w.scope === 'own' ? sale : await w.target.sale();
       return { url: '/api/returns', payload: returnPayload(sale.id, w.own.branchId, item.itemId) };
+    },
+  },
+  {
+    // A return at a register (issue 24): the register must be of the request's branch. A Cashier may
+    // take returns only there, with a manager's grant (403 APPROVAL_REQUIRED without one) unless the
+    // branch's rules let cashiers take returns; a card refund needs no open shift.
+    operation: 'POST /api/returns',
+    idIn: 'body',
+    id: 'register_id (own branch)',
+    expect: { superAdmin: [201, 404, 404], manager: [201, 404, 404], cashier: [403, 404, 404] },
+    request: async (w) => {
+      const [sale, register] = await Promise.all([w.own.sale(), w.target.register()]);
+      return {
+        url: '/api/returns',
+        payload: {
+          ...returnPayload(sale.id, w.own.branchId, sale.itemId),
+          refund_method: 'card_refund',
+          register_id: register.id,
+        },
+      };
     },
   },
   {

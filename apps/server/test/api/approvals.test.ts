@@ -184,6 +184,7 @@ describe(`approvals and register rules (${engineName()})`, () => {
         cashierMayZeroTax: false,
         cashierMayReceiveTransfers: false,
         cashierMayCount: false,
+        cashierMayTakeReturns: false,
         overShortThreshold: 5,
         cashDenominations: null,
         offlineLimitHours: 72,

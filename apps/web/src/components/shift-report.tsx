@@ -1,4 +1,4 @@
-import { Badge, Divider, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Divider, Group, Stack, Table, Text } from '@mantine/core';
 import { CASH_MOVEMENT_FLAG_LABELS, type ShiftReport } from '@pos/shared';
 import { formatDateTime, formatMoney } from '../lib/format';
 
@@ -92,6 +92,12 @@ export function ShiftReportView({
           {closed && shift.approvedByName && <Row label="Approved by" value={shift.approvedByName} />}
         </Table.Tbody>
       </Table>
+      {report.expectedCash < 0 && (
+        <Alert color="orange" title="Expected cash is below zero" data-testid="negative-expected-cash">
+          More cash left this drawer (refunds, paid outs) than its float and cash sales brought in. Check them before
+          counting: the count is the cash really in the drawer.
+        </Alert>
+      )}
       {closed && report.lateSales.count > 0 && (
         <Text size="sm" data-testid="late-sales">
           {lateSalesText(report.lateSales)}{' '}

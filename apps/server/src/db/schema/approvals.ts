@@ -6,8 +6,8 @@ import { branches, users } from './tenancy';
 /**
  * A manager's approval as a one-time grant (DESIGN.md section 11; lib/approvals.ts): issued after one
  * PIN check to the user who asked, for one purpose at one register of one branch, bound by `digest` to
- * what was approved (the cart of a sale, or the shift and its count), usable until `expires_at`, and
- * consumed once by the sale or the close it approved (`consumed_by`: that sale's or shift's id).
+ * what was approved (the cart of a sale, the shift and its count, or a return at the register), usable until `expires_at`, and
+ * consumed once by the sale, close or return it approved (`consumed_by`: that sale's, shift's or return's id).
  */
 export const approvalGrants = pgTable(
   'approval_grants',
@@ -35,7 +35,7 @@ export const approvalGrants = pgTable(
     foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
     foreignKey({ columns: [t.companyId, t.registerId], foreignColumns: [registers.companyId, registers.id] }),
     index('approval_grants_branch_created_idx').on(t.companyId, t.branchId, t.createdAt),
-    check('approval_grants_purpose_ck', sql`${t.purpose} in ('sale', 'shift_close')`),
+    check('approval_grants_purpose_ck', sql`${t.purpose} in ('sale', 'shift_close', 'return')`),
     check('approval_grants_consumed_ck', sql`(${t.consumedAt} is null) = (${t.consumedBy} is null)`),
   ],
 );

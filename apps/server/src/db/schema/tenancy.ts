@@ -125,6 +125,8 @@ export const branches = pgTable(
     cashierMayChangePrice: boolean('cashier_may_change_price').notNull().default(false),
     cashierMayRefundWithoutReceipt: boolean('cashier_may_refund_without_receipt').notNull().default(false),
     cashierMayZeroTax: boolean('cashier_may_zero_tax').notNull().default(false),
+    // Returns at the register (issue 24): without it a cashier's return needs a manager's one-time grant.
+    cashierMayTakeReturns: boolean('cashier_may_take_returns').notNull().default(false),
     // Cashiers may receive transfers and enter stock counts only when the branch allows it.
     cashierMayReceiveTransfers: boolean('cashier_may_receive_transfers').notNull().default(false),
     cashierMayCount: boolean('cashier_may_count').notNull().default(false),

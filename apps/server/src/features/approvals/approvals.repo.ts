@@ -13,6 +13,7 @@ const rulesColumns = {
   cashierMayZeroTax: branches.cashierMayZeroTax,
   cashierMayReceiveTransfers: branches.cashierMayReceiveTransfers,
   cashierMayCount: branches.cashierMayCount,
+  cashierMayTakeReturns: branches.cashierMayTakeReturns,
   overShortThreshold: branches.overShortThreshold,
   cashDenominations: branches.cashDenominations,
   offlineLimitHours: branches.offlineLimitHours,
@@ -40,6 +41,7 @@ export async function setRules(
     cashierMayZeroTax: boolean;
     cashierMayReceiveTransfers: boolean;
     cashierMayCount: boolean;
+    cashierMayTakeReturns?: boolean;
     overShortThreshold: string;
     cashDenominations: number[] | null;
     offlineLimitHours: number;

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
 import { grantDigest, verifyApproval } from '../../lib/approvals';
-import { areBranchProducts, insertGrant } from '../../lib/approvals.repo';
+import { areBranchProducts, insertGrant, isBranchSale } from '../../lib/approvals.repo';
 import { writeAudit } from '../../lib/audit.repo';
 import { forbidden, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
@@ -29,6 +29,7 @@ function toRules(row: NonNullable<repo.RulesRow>): RegisterRules {
     cashierMayZeroTax: row.cashierMayZeroTax,
     cashierMayReceiveTransfers: row.cashierMayReceiveTransfers,
     cashierMayCount: row.cashierMayCount,
+    cashierMayTakeReturns: row.cashierMayTakeReturns,
     overShortThreshold: toMoney(row.overShortThreshold),
     cashDenominations: row.cashDenominations ?? null,
     offlineLimitHours: row.offlineLimitHours,
@@ -118,8 +119,9 @@ export async function setPin(db: Db, actor: Actor, input: SetPinInput): Promise<
 /**
  * POST /approvals/grants: a manager's username and PIN, checked once (lib/approvals.ts verifyApproval:
  * one answer for every refusal, attempts limited, a PIN locked after repeated wrong ones), traded for
- * a one-time grant to the caller: for a sale at one register of the branch and one cart, or for the
- * close of one shift with one count. Nobody approves their own action: not the caller, and for a close
+ * a one-time grant to the caller: for a sale at one register of the branch and one cart, for the
+ * close of one shift with one count, or for a return at one register (its sale, lines, refund method
+ * and refund). Nobody approves their own action: not the caller, and for a close
  * not the shift's cashier either. Short-lived (APPROVAL_GRANT_TTL_SECONDS) and consumed by the sale or
  * close it approves. Audited as approval.granted (the PIN never).
  */
@@ -140,6 +142,20 @@ export async function issueGrant(db: Db, actor: Actor, input: ApprovalGrantReque
         total: input.total,
         discountType: input.discount_type,
         discountValue: input.discount_value,
+      },
+    };
+  } else if (input.purpose === 'return') {
+    const registerId = await registerOfBranch(db, scope, input.register_id);
+    if (!(await isBranchSale(db, { ...scope, id: input.originalTransactionId }))) throw notFound('Transaction');
+    grant = {
+      registerId,
+      digest: grantDigest({ purpose: 'return', subject: input }),
+      excluded: { ids: [actor.userId], message: APPROVAL_MSG.ownReturn },
+      after: {
+        purpose: 'return',
+        originalTransactionId: input.originalTransactionId,
+        refundMethod: input.refund_method,
+        refundAmount: input.refund_amount,
       },
     };
   } else {

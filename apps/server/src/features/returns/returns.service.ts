@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  APPROVAL_REQUIRED,
   type CreateReturnPayload,
   computeReturnRefund,
   fromMinor,
@@ -14,10 +15,12 @@ import {
   toMinor,
 } from '@pos/shared';
 import type { Db } from '../../db/client';
-import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
+import { type Actor, can, loadInScope, resolveBranch } from '../../lib/access';
+import { type Approver, grantDigest, useGrant } from '../../lib/approvals';
+import { findRegisterRules } from '../../lib/approvals.repo';
 import { writeAudit } from '../../lib/audit.repo';
 import { nextReturnNumber } from '../../lib/document-numbers.repo';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { readPageByDays, withinDays } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
 import { returnsByPeriod } from '../../lib/sales-figures';
@@ -59,9 +62,23 @@ function toReturn(row: repo.ReturnRow, items: ReturnItem[]): Return {
  * out a different amount than the books record); without one, the recomputed refund is used. Each
  * item keeps its discount and tax shares.
  * Restockable lines go back to stock with one `return` movement each. The daily totals follow by trigger.
+ *
+ * Who (docs/ARCHITECTURE.md, "Returns at the register"): `process_returns` (Super Admin, Manager)
+ * anywhere in reach, at a register or not. A cashier has no `process_returns` (DESIGN.md section 6)
+ * and takes a return only at a register of their branch (`register_id`; without it 403): with the
+ * branch's register rule `cashier_may_take_returns`, or with a manager's one-time grant for this
+ * register and this return (`approval_grant_id`, purpose return: the sale, the lines' quantities and
+ * fees, the refund method and the refund as recomputed here), consumed in the return's transaction;
+ * 403 APPROVAL_REQUIRED without one, after every 404/409 of the sale and its lines.
  */
 export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayload): Promise<Return> {
-  const scope = await resolveBranch(db, { actor, branchId: input.branchId, permission: 'process_returns' });
+  const atRegister = !can(actor, 'process_returns');
+  if (atRegister && !input.register_id) throw forbidden(RETURNS_MSG.atRegisterOnly);
+  const scope = await resolveBranch(db, {
+    actor,
+    branchId: input.branchId,
+    permission: atRegister ? 'sell' : 'process_returns',
+  });
   const lines = input.items.filter((i) => i.return_quantity > 0);
   if (lines.length === 0) throw badRequest(RETURNS_MSG.noQuantities, { items: RETURNS_MSG.noQuantities });
   const seen = new Set<string>();
@@ -71,6 +88,8 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
   }
 
   const registerId = input.register_id ? await registerOfBranch(db, scope, input.register_id) : null;
+  const rules = atRegister ? await findRegisterRules(db, scope) : undefined;
+  const needsApproval = atRegister && rules?.cashierMayTakeReturns !== true;
   const id = randomUUID();
   await db.transaction(async (tx) => {
     const sale = await repo.lockSale(tx, { companyId: scope.companyId, id: input.originalTransactionId });
@@ -128,6 +147,27 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
     if (input.refund_amount !== undefined && toMinor(input.refund_amount) !== refundMinor) {
       throw conflict(`The refund does not match: expected ${fromMinor(refundMinor).toFixed(2)}`, {
         refund_amount: `Expected ${fromMinor(refundMinor).toFixed(2)}`,
+      });
+    }
+
+    let approver: Approver | null = null;
+    if (needsApproval) {
+      if (!input.approval_grant_id) {
+        throw new AppError(403, APPROVAL_REQUIRED, `Manager approval required: ${RETURNS_MSG.needsManager}`, {
+          approval: RETURNS_MSG.needsManager,
+        });
+      }
+      approver = await useGrant(tx, {
+        actor,
+        scope,
+        grantId: input.approval_grant_id,
+        purpose: 'return',
+        registerId,
+        digest: grantDigest({
+          purpose: 'return',
+          subject: { ...input, items: lines, refund_amount: fromMinor(refundMinor) },
+        }),
+        consumer: id,
       });
     }
 
@@ -207,6 +247,8 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
       companyId: scope.companyId,
       branchId: scope.branchId,
       userId: actor.userId,
+      approvedById: approver?.id ?? null,
+      registerId,
       action: 'return.create',
       entityType: 'return',
       entityId: id,
@@ -216,6 +258,7 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
         receiptNumber: sale.receiptNumber,
         refundAmount: fromMinor(refundMinor),
         refundMethod: input.refund_method,
+        ...(approver ? { approvedBy: approver.username } : {}),
         items: computed.map((c) => ({
           saleItemId: c.sold.id,
           quantity: c.line.return_quantity,

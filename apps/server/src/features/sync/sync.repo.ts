@@ -90,6 +90,7 @@ export async function branchForRegister(db: DbOrTx, { companyId, branchId }: Bra
       cashierMayZeroTax: branches.cashierMayZeroTax,
       cashierMayReceiveTransfers: branches.cashierMayReceiveTransfers,
       cashierMayCount: branches.cashierMayCount,
+      cashierMayTakeReturns: branches.cashierMayTakeReturns,
       overShortThreshold: branches.overShortThreshold,
       cashDenominations: branches.cashDenominations,
       offlineLimitHours: branches.offlineLimitHours,

@@ -83,6 +83,7 @@ async function registerBranch(db: Db, scope: BranchScope) {
       cashierMayZeroTax: b.cashierMayZeroTax,
       cashierMayReceiveTransfers: b.cashierMayReceiveTransfers,
       cashierMayCount: b.cashierMayCount,
+      cashierMayTakeReturns: b.cashierMayTakeReturns,
       overShortThreshold: toMoney(b.overShortThreshold),
       cashDenominations: b.cashDenominations,
       offlineLimitHours: b.offlineLimitHours,

@@ -4,6 +4,7 @@ import { CartLines } from './cart-lines';
 import { CartSummary, CartTotal } from './cart-summary';
 import { CartTabs } from './cart-tabs';
 import { CustomerInfo } from './customer-info';
+import { ReturnButton } from './register-return';
 
 type CartPanelProps = {
   isEmpty: boolean;
@@ -30,6 +31,7 @@ export function CartPanel({ isEmpty, onPayment, onCartChange, onPriceCheck, prin
         <CustomerInfo />
         <CartLines />
         <CartSummary />
+        <ReturnButton />
         <Group grow gap="xs">
           <Button variant="default" leftSection={<IconTag size={16} />} onClick={onPriceCheck}>
             Price Check

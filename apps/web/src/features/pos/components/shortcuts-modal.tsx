@@ -8,6 +8,7 @@ const SHORTCUTS: { keys: string[]; action: string }[] = [
   { keys: ['mod', 'P'], action: 'Open payment' },
   { keys: ['mod', 'T'], action: 'New cart tab' },
   { keys: ['F2'], action: 'New cart tab (where the browser keeps Ctrl + T)' },
+  { keys: ['F4'], action: 'Take a return: scan or type the receipt number' },
   { keys: ['?'], action: 'Show keyboard shortcuts' },
   { keys: ['Enter'], action: 'Add the scanned barcode / complete a valid payment' },
   { keys: ['Esc'], action: 'Close the open dialog' },

@@ -12,7 +12,10 @@ import {
  * field's own Enter handles the code, so the detector leaves them alone.
  */
 const OWN_SCAN_FIELD = '[data-scan-input]';
-/** Inside a dialog the detector acts only where the dialog says so (Payment): others get their keys. */
+/**
+ * Inside a dialog the detector acts only where the dialog says so (Payment holds a scan for the cart; Return
+ * looks its receipt up): others get their keys.
+ */
 const HOLDING_DIALOG = '[data-scan-hold]';
 
 /** Keys a scanner presses around the characters (Shift for capitals): they neither end nor break a burst. */

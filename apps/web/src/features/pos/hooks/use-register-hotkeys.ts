@@ -1,4 +1,5 @@
 import { useHotkeys } from '@mantine/hooks';
+import { isReturnDeskOpen, openReturnDesk } from '../store/return-desk';
 
 export type RegisterHotkeyActions = {
   focusSearch: () => void;
@@ -16,16 +17,16 @@ function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 /**
- * mod+F product search, mod+B barcode, mod+P payment, mod+T (or F2) new cart tab, ? help. They work while
- * the cursor is in a field (the barcode field has it nearly always); `enabled` is false while a
- * modal is open, whose own keys (Enter, Escape) then apply.
+ * mod+F product search, mod+B barcode, mod+P payment, mod+T (or F2) new cart tab, F4 a return, ? help. They
+ * work while the cursor is in a field (the barcode field has it nearly always); `enabled` is false while a
+ * modal is open (the Return dialog too), whose own keys (Enter, Escape) then apply.
  */
 export function useRegisterHotkeys(enabled: boolean, actions: RegisterHotkeyActions) {
   const run = (action: () => void) => () => {
-    if (enabled) action();
+    if (enabled && !isReturnDeskOpen()) action();
   };
   const help = (event: KeyboardEvent) => {
-    if (!enabled || isTypingTarget(event.target)) return;
+    if (!enabled || isReturnDeskOpen() || isTypingTarget(event.target)) return;
     event.preventDefault();
     actions.openHelp();
   };
@@ -37,6 +38,8 @@ export function useRegisterHotkeys(enabled: boolean, actions: RegisterHotkeyActi
       ['mod+T', run(actions.newCart)],
       // Real Chrome keeps Ctrl+T (a new browser tab) for itself: F2 is free in every browser.
       ['F2', run(actions.newCart)],
+      // A return at the register: scan or type the receipt number (F4: free in every browser).
+      ['F4', run(openReturnDesk)],
       // '?' is Shift+/ on most layouts; the matcher compares Shift exactly, so both forms are listed.
       ['shift+?', help, { preventDefault: false }],
       ['?', help, { preventDefault: false }],

@@ -1,11 +1,13 @@
 import { type RefObject, useCallback, useRef } from 'react';
+import { scanIntoReturnDesk } from '../store/return-desk';
 import { showScanHeld } from '../utils/notices';
 import { useBarcodeScanner } from './use-barcode-scanner';
 
 /**
  * A scan wherever the focus is (the search field, a button, a discount) goes to the cart (the Barcode
  * field handles its own). While a dialog is open the dialog's figures stay as they are: the codes are
- * held, with a note, and go into the cart once it has closed (`addHeldScans`).
+ * held, with a note, and go into the cart once it has closed (`addHeldScans`). With the Return dialog
+ * open a scan is the receipt it looks up (a receipt's barcode is its number), never a cart line.
  */
 export function useScansToCart({
   scan,
@@ -26,6 +28,7 @@ export function useScansToCart({
   }, [dialogOpenRef]);
 
   useBarcodeScanner((code) => {
+    if (scanIntoReturnDesk(code)) return;
     if (!dialogOpenRef.current) {
       void scanRef.current(code);
       return;

@@ -1,19 +1,20 @@
-import type { CreateReturnInput, returnResponses } from '@pos/shared';
+import type { CreateReturnInput } from '@pos/shared';
 import { RETURNS_MSG } from '@pos/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type Answer, apiRequest, errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
+import {
+  createReturn,
+  fetchReturn,
+  fetchReturnAnalytics,
+  fetchReturns,
+  type ReturnListParams,
+} from '../../../lib/api/returns.api';
+import { fetchShifts, shiftKeys } from '../../../lib/api/shifts.api';
 import { fetchTransaction, fetchTransactions } from '../../../lib/api/transactions.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 
-export type ReturnListParams = {
-  branchId: string;
-  page: number;
-  limit: number;
-  status?: string;
-  startDate?: string;
-  endDate?: string;
-};
+export type { ReturnListParams };
 
 export const returnKeys = {
   all: ['returns'] as const,
@@ -28,7 +29,7 @@ export const returnKeys = {
 export function useReturns(params: ReturnListParams) {
   const query = useQuery({
     queryKey: returnKeys.list(params),
-    queryFn: ({ signal }) => apiRequest<Answer<typeof returnResponses.list>>('/returns', { query: params, signal }),
+    queryFn: ({ signal }) => fetchReturns(params, signal),
     placeholderData: keepPreviousData,
     enabled: Boolean(params.branchId),
   });
@@ -41,8 +42,7 @@ export function useReturns(params: ReturnListParams) {
 export function useReturnAnalytics(branchId: string) {
   return useQuery({
     queryKey: returnKeys.analytics(branchId),
-    queryFn: ({ signal }) =>
-      apiRequest<Answer<typeof returnResponses.analytics>>('/returns/analytics', { query: { branchId }, signal }),
+    queryFn: ({ signal }) => fetchReturnAnalytics(branchId, signal),
     enabled: Boolean(branchId),
   });
 }
@@ -50,8 +50,7 @@ export function useReturnAnalytics(branchId: string) {
 export function useReturn(id: string | null) {
   const query = useQuery({
     queryKey: returnKeys.detail(id ?? ''),
-    queryFn: ({ signal }) =>
-      apiRequest<Answer<typeof returnResponses.one>>(`/returns/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => fetchReturn(id ?? '', signal),
     enabled: Boolean(id),
   });
   useEffect(() => {
@@ -88,11 +87,24 @@ export function useSaleForReturn(id: string | null) {
   return query;
 }
 
+/**
+ * The branch's open shifts (one per register at most), for the register whose drawer pays a refund.
+ * Fresh each time the form opens: a shift may have opened or closed since.
+ */
+export function useOpenShifts(branchId: string) {
+  const params = { branchId, page: 1, limit: 100, status: 'open' as const };
+  return useQuery({
+    queryKey: shiftKeys.list(params),
+    queryFn: ({ signal }) => fetchShifts(params, signal),
+    enabled: Boolean(branchId),
+    staleTime: 0,
+  });
+}
+
 export function useCreateReturn() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (payload: CreateReturnInput) =>
-      apiRequest<Answer<typeof returnResponses.created>>('/returns', { method: 'POST', body: payload }),
+    mutationFn: (payload: CreateReturnInput) => createReturn(payload),
     onSuccess: async () => {
       notifySuccess(RETURNS_MSG.processed);
       await Promise.all([
@@ -101,6 +113,7 @@ export function useCreateReturn() {
         client.invalidateQueries({ queryKey: ['products'] }),
         client.invalidateQueries({ queryKey: ['inventory'] }),
         client.invalidateQueries({ queryKey: ['dashboard'] }),
+        client.invalidateQueries({ queryKey: shiftKeys.all }),
       ]);
     },
     onError: (error) => notifyError(errorMessage(error, RETURNS_MSG.processFailed)),

@@ -3,8 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatAmount, formatDateTime } from '../../../lib/format';
+import { remainingQuantity, returnableStatus } from '../../../lib/returns';
 import { useReturnLookup } from '../api/returns.api';
-import { remainingQuantity, returnableStatus } from '../utils/returns';
 
 /** Spec 02 section 9: the receipt search waits 500 ms after the last keystroke. */
 export const RETURN_SEARCH_DEBOUNCE_MS = 500;

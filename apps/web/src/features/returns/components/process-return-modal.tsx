@@ -1,9 +1,8 @@
 import { Alert, Button, Group, Modal, Select, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import type { RefundMethod, ReturnReason, Sale } from '@pos/shared';
+import { RETURNS_MSG, type RefundMethod, type ReturnReason, type Sale } from '@pos/shared';
 import { useState } from 'react';
 import { formatAmount } from '../../../lib/format';
 import { openCashDrawer } from '../../../lib/printing';
-import { useCreateReturn, useSaleForReturn } from '../api/returns.api';
 import {
   draftLine,
   draftRefund,
@@ -13,8 +12,10 @@ import {
   returnPayload,
   totalRefund,
   validateReturn,
-} from '../utils/returns';
+} from '../../../lib/returns';
+import { useCreateReturn, useOpenShifts, useSaleForReturn } from '../api/returns.api';
 import { RefundBreakdown } from './refund-breakdown';
+import { RefundRegisterPicker } from './refund-register-picker';
 import { ReturnLinesTable } from './return-lines-table';
 
 /** 'Process Return': the lines of one completed sale with every rule of spec 02 section 5. */
@@ -52,6 +53,13 @@ function ReturnForm({ sale, branchId, onDone }: { sale: Sale; branchId: string; 
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
   const create = useCreateReturn();
+  const openShifts = useOpenShifts(branchId);
+  const shifts = openShifts.data?.data ?? [];
+  // undefined: not chosen yet; with one register open, that one is the drawer.
+  const [chosenRegister, setRegister] = useState<string | null | undefined>(undefined);
+  const registerId =
+    chosenRegister !== undefined ? chosenRegister : shifts.length === 1 ? (shifts[0]?.registerId ?? null) : null;
+  const [registerError, setRegisterError] = useState<string | null>(null);
 
   const refund = draftRefund(sale, lines);
   const update = (index: number, change: (line: ReturnDraftLine) => ReturnDraftLine) =>
@@ -61,8 +69,10 @@ function ReturnForm({ sale, branchId, onDone }: { sale: Sale; branchId: string; 
     const draft = { transactionId: sale.id, lines, reason };
     const problem = validateReturn(draft);
     setError(problem);
-    if (problem) return;
-    create.mutate(returnPayload({ ...draft, sale, branchId, refundMethod, description, notes }), {
+    const noRegister = refundMethod === 'cash' && shifts.length > 0 && !registerId;
+    setRegisterError(noRegister ? RETURNS_MSG.chooseRegister : null);
+    if (problem || noRegister) return;
+    create.mutate(returnPayload({ ...draft, sale, branchId, refundMethod, description, notes, registerId }), {
       onSuccess: () => {
         // A cash refund opens the drawer (ESC p through the desktop bridge or a paired USB printer).
         if (refundMethod === 'cash') void openCashDrawer();
@@ -108,6 +118,17 @@ function ReturnForm({ sale, branchId, onDone }: { sale: Sale; branchId: string; 
           onChange={(v) => setReason(v as ReturnReason | null)}
         />
       </Group>
+      <RefundRegisterPicker
+        shifts={shifts}
+        isLoading={openShifts.isPending}
+        refundMethod={refundMethod}
+        value={registerId}
+        onChange={(value) => {
+          setRegister(value);
+          setRegisterError(null);
+        }}
+        error={registerError}
+      />
       <Textarea
         label="Reason Description"
         value={description}

@@ -2,7 +2,13 @@ import { Badge, Divider, Group, Modal, SimpleGrid, Skeleton, Stack, Table, Text 
 import type { Return } from '@pos/shared';
 import { DetailField } from '../../../components/detail-field';
 import { formatAmount, formatDateTime, orNotAvailable } from '../../../lib/format';
-import { conditionLabel, reasonLabel, refundMethodLabel, returnStatusColor, returnStatusLabel } from '../utils/returns';
+import {
+  conditionLabel,
+  reasonLabel,
+  refundMethodLabel,
+  returnStatusColor,
+  returnStatusLabel,
+} from '../../../lib/returns';
 
 /** One return: header fields, its items and the refund (spec 02, section 2). */
 export function ReturnDetailsModal({

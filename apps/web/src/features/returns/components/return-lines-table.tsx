@@ -8,7 +8,7 @@ import {
   normalizeFee,
   type ReturnDraftLine,
   withCondition,
-} from '../utils/returns';
+} from '../../../lib/returns';
 
 type ReturnLinesTableProps = {
   lines: ReturnDraftLine[];

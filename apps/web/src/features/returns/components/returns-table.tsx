@@ -2,7 +2,7 @@ import { Badge, Button, Table } from '@mantine/core';
 import type { Return } from '@pos/shared';
 import { TableStateRow } from '../../../components/table-state';
 import { formatAmount, formatDateTime, orNotAvailable } from '../../../lib/format';
-import { refundMethodLabel, returnStatusColor, returnStatusLabel } from '../utils/returns';
+import { refundMethodLabel, returnStatusColor, returnStatusLabel } from '../../../lib/returns';
 
 type ReturnsTableProps = {
   rows: Return[];

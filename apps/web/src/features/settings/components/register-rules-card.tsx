@@ -25,6 +25,7 @@ type Values = Omit<
 const SWITCHES: { key: keyof Values; label: string }[] = [
   { key: 'cashierMayChangePrice', label: 'Cashiers may change prices' },
   { key: 'cashierMayRefundWithoutReceipt', label: 'Cashiers may refund without a receipt' },
+  { key: 'cashierMayTakeReturns', label: 'Cashiers may take returns at the register' },
   { key: 'cashierMayZeroTax', label: 'Cashiers may sell without tax' },
   { key: 'cashierMayReceiveTransfers', label: 'Cashiers may receive transfers' },
   { key: 'cashierMayCount', label: 'Cashiers may enter stock counts' },
@@ -67,6 +68,7 @@ export function RegisterRulesCard() {
       cashierMayZeroTax: false,
       cashierMayReceiveTransfers: false,
       cashierMayCount: false,
+      cashierMayTakeReturns: false,
       overShortThreshold: 5,
       cashDenominations: null,
       offlineLimitHours: 72,

@@ -1,3 +1,5 @@
+// A return's draft, its refund by the shared rule, its payload and the labels: one definition for the
+// back office's Process Return (features/returns) and the register's Return (features/pos).
 import {
   type CreateReturnInput,
   computeReturnRefund,
@@ -178,6 +180,8 @@ export function returnPayload(
     refundMethod: RefundMethod;
     description: string;
     notes: string;
+    /** The register whose open shift takes the refund (a cash refund is paid from its drawer). */
+    registerId?: string | null;
   },
 ): CreateReturnInput {
   const lines = draft.lines.filter((l) => l.quantity > 0);
@@ -197,5 +201,6 @@ export function returnPayload(
     reason: draft.reason ?? 'other',
     reason_description: draft.description.trim() || null,
     notes: draft.notes.trim() || null,
+    ...(draft.registerId ? { register_id: draft.registerId } : {}),
   };
 }
