@@ -1,7 +1,7 @@
-import { auditLogQuerySchema, auditResponses } from '@pos/shared';
+import { auditLogQuerySchema, auditResponses, withExportFormat } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { csvResponse, sendCsv } from '../../lib/csv-export';
+import { exportResponse, sendExport } from '../../lib/export';
 import { okPage } from '../../lib/http';
 import * as service from './audit.service';
 
@@ -19,7 +19,8 @@ export async function auditRoutes(app: FastifyInstance) {
 
   r.get(
     '/audit-logs/export.csv',
-    { schema: { tags, querystring: auditLogQuerySchema, ...csvResponse } },
-    async (req, reply) => sendCsv(reply, await service.exportAuditLogs(app.db, req.actor, req.query)),
+    { schema: { tags, querystring: withExportFormat(auditLogQuerySchema), ...exportResponse } },
+    async (req, reply) =>
+      sendExport(reply, req.query.format, await service.exportAuditLogs(app.db, req.actor, req.query)),
   );
 }

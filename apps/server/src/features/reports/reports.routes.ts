@@ -1,7 +1,7 @@
-import { reportParamsSchema, reportQuerySchema, reportResponses } from '@pos/shared';
+import { reportParamsSchema, reportQuerySchema, reportResponses, withExportFormat } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { csvResponse, sendCsv } from '../../lib/csv-export';
+import { exportResponse, sendExport } from '../../lib/export';
 import { ok } from '../../lib/http';
 import * as service from './reports.service';
 
@@ -24,7 +24,10 @@ export async function reportsRoutes(app: FastifyInstance) {
 
   r.get(
     '/reports/:report/export.csv',
-    { schema: { tags, params: reportParamsSchema, querystring: reportQuerySchema, ...csvResponse } },
-    async (req, reply) => sendCsv(reply, await service.exportReport(app.db, req.actor, req.params.report, req.query)),
+    {
+      schema: { tags, params: reportParamsSchema, querystring: withExportFormat(reportQuerySchema), ...exportResponse },
+    },
+    async (req, reply) =>
+      sendExport(reply, req.query.format, await service.exportReport(app.db, req.actor, req.params.report, req.query)),
   );
 }
