@@ -1,3 +1,4 @@
+import { EXPORT_CONTENT_TYPES } from '@pos/shared';
 import { API_BASE, ApiError } from './api';
 import { useSessionStore } from './session-store';
 
@@ -29,7 +30,10 @@ export async function downloadFile(path: string, query: Query = {}, fallbackName
   let response: Response;
   try {
     response = await fetch(downloadUrl(path, query), {
-      headers: { Accept: 'text/csv, application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        Accept: `${EXPORT_CONTENT_TYPES.csv}, ${EXPORT_CONTENT_TYPES.xlsx}, application/json`,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
     });
   } catch {
     throw new ApiError({ status: 0, message: 'Network error: the server cannot be reached' });
