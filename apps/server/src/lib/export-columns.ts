@@ -81,9 +81,13 @@ function offsetMinutes(date: Date, timeZone: string): number {
   return offset;
 }
 
-/** The instant as the zone's wall clock, in a Date's UTC fields (what a spreadsheet date holds). */
+/**
+ * The instant as the zone's wall clock, to the second (as the CSV), in a Date's UTC fields: what a
+ * spreadsheet date holds.
+ */
 export function wallClock(date: Date, timeZone: string): Date {
-  return new Date(date.getTime() + offsetMinutes(date, timeZone) * 60_000);
+  const local = date.getTime() + offsetMinutes(date, timeZone) * 60_000;
+  return new Date(local - (((local % 1000) + 1000) % 1000));
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
