@@ -298,7 +298,9 @@ describe(`CSV and XLSX exports (${engineName()})`, () => {
     const { rows } = await csv(`/customers/export.csv?branchId=${tenant.main.id}&search=Zainab`);
     // Created 09:30 UTC: 14:30 in Karachi.
     expect(rows.map((r) => r['Customer since'])).toEqual(['2024-01-02T14:30:00+05:00']);
-    const sales = await csv(`/transactions/export.csv?branchId=${tenant.main.id}&startDate=2024-01-21&endDate=2024-01-21`);
+    const sales = await csv(
+      `/transactions/export.csv?branchId=${tenant.main.id}&startDate=2024-01-21&endDate=2024-01-21`,
+    );
     // 19:45:30 UTC on the 20th is the 21st past midnight in Karachi: the branch's day, the branch's clock.
     expect(sales.rows.map((r) => [r.Date, r['Customer phone'], r.Total])).toEqual([
       ['2024-01-21T00:45:30+05:00', '03151234567', '751.20'],

@@ -64,7 +64,7 @@ describe(`response contracts (${engineName()})`, () => {
     route.onSend = [
       ...asHooks(route.onSend),
       async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-        // A CSV export (lib/csv-export.ts) streams its body past the serializer: recorded as answered.
+        // A CSV export (lib/export.ts) streams its body past the serializer: recorded as answered.
         if (/^text\/csv/.test(String(reply.getHeader('content-type') ?? '')) && reply.statusCode < 300) {
           answers.push({
             operation: `${req.method} ${route.url}`,
