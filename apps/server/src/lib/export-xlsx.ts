@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { Writable } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { type CellMakers, type ColumnType, cellMaker, type ExportColumn, nextBatch, wallClock } from './export-columns';
 
@@ -66,6 +66,8 @@ const MAX_BACKLOG = 1 << 20;
 /** Waits until the download and the zip have taken most of what was written (or the download is gone). */
 async function room(sheet: ExcelJS.Worksheet, out: Writable, signal: AbortSignal): Promise<void> {
   for (;;) {
+    // Destroyed at once by a dropped download; its 'close' (the signal) comes a tick later.
+    if (out.destroyed) throw new Error('The download was closed');
     signal.throwIfAborted();
     if (out.writableNeedDrain) {
       await once(out, 'drain', { signal });
@@ -84,7 +86,7 @@ async function room(sheet: ExcelJS.Worksheet, out: Writable, signal: AbortSignal
 }
 
 /** Writes the workbook to `out`, batch by batch; ends `out` when done. Stops (and closes the rows) on abort. */
-export async function writeXlsx<Row>({
+async function writeXlsx<Row>({
   out,
   sheetName,
   columns,
@@ -135,4 +137,37 @@ export async function writeXlsx<Row>({
     // A dropped download stops the rows' iteration, which closes the cursor.
     await rest.return?.();
   }
+}
+
+/**
+ * The workbook as a stream to answer with: written batch by batch as the download takes it. However the
+ * stream ends (done, dropped, failed), the writer stops and the rows' iteration is closed (the cursor);
+ * a failure while writing ends the stream with the error (an incomplete transfer) and is reported.
+ */
+export function xlsxBody<Row>({
+  sheetName,
+  columns,
+  timeZone,
+  first,
+  rest,
+  onError,
+}: {
+  sheetName: string;
+  columns: ExportColumn<Row>[];
+  timeZone: string | null;
+  first: { rows?: Row[] };
+  rest: AsyncIterator<Row[]>;
+  onError: (error: unknown) => void;
+}): PassThrough {
+  const body = new PassThrough();
+  const stop = new AbortController();
+  body.once('close', () => {
+    stop.abort();
+    void rest.return?.().catch(() => undefined);
+  });
+  writeXlsx({ out: body, sheetName, columns, timeZone, first, rest, signal: stop.signal }).catch((error: unknown) => {
+    if (!stop.signal.aborted && !body.destroyed) onError(error);
+    body.destroy(error as Error);
+  });
+  return body;
 }

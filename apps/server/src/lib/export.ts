@@ -1,10 +1,10 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { EXPORT_CONTENT_TYPES, type ExportFormat } from '@pos/shared';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ListExport } from './export-columns';
 import { csvCells, csvText } from './export-csv';
-import { writeXlsx } from './export-xlsx';
+import { xlsxBody } from './export-xlsx';
 
 /**
  * List exports (docs/ARCHITECTURE.md, 'CSV in and out'). Every list route has an export twin,
@@ -36,6 +36,8 @@ export async function sendExport<Row>(
   format: ExportFormat,
   { filename, columns, timeZone, batches }: ListExport<Row>,
 ): Promise<FastifyReply> {
+  // Made first whatever the format: a mistake in the columns (a date without a time zone) fails before
+  // anything is read or sent.
   const cells = csvCells(columns, timeZone);
   const rows = batches[Symbol.asyncIterator]();
   const first = await rows.next();
@@ -45,22 +47,15 @@ export async function sendExport<Row>(
     .header('cache-control', 'no-store');
 
   if (format === 'xlsx') {
-    const body = new PassThrough();
-    const stop = new AbortController();
-    // However the body ends (done, dropped, failed), the writer stops and the rows' cursor is closed.
-    body.once('close', () => {
-      stop.abort();
-      void rows.return?.().catch(() => undefined);
+    const body = xlsxBody({
+      sheetName: safeName(filename),
+      columns,
+      timeZone,
+      first: firstRows,
+      rest: rows,
+      onError: (error) => reply.log.error({ err: error }, 'XLSX export failed'),
     });
-    reply.type(EXPORT_CONTENT_TYPES.xlsx).send(body);
-    const sheetName = safeName(filename);
-    writeXlsx({ out: body, sheetName, columns, timeZone, first: firstRows, rest: rows, signal: stop.signal }).catch(
-      (error: unknown) => {
-        if (!stop.signal.aborted) reply.log.error({ err: error }, 'XLSX export failed');
-        body.destroy(error as Error);
-      },
-    );
-    return reply;
+    return reply.type(EXPORT_CONTENT_TYPES.xlsx).send(body);
   }
 
   const body = Readable.from(csvText(columns, cells, firstRows, rows), { objectMode: false });
