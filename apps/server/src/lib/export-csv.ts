@@ -12,7 +12,7 @@ import { type CellMakers, cellMaker, type ExportColumn, isoInZone, nextBatch } f
 const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
-export function guardFormula(value: string): string {
+function guardFormula(value: string): string {
   return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
