@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { apiSession, createProductViaApi, findProduct, sellViaApi } from './api';
 import { expectToast, signInToDashboard } from './helpers';
 
@@ -44,6 +45,35 @@ async function pickDate(page: Page, label: string, date: Date) {
     await dropdown.locator(`[data-direction="${date < new Date() ? 'previous' : 'next'}"]`).click();
   }
   await dropdown.getByRole('button', { name: dayName, exact: true }).first().click();
+}
+
+/** The session's branch's time zone, as the signed-in user's companies list it. */
+async function branchTimeZone(
+  page: Page,
+  { headers, branchId }: { headers: Record<string, string>; branchId: string },
+) {
+  const me = (await (await page.request.get('/api/auth/me', { headers })).json()).data as {
+    company: { branches: { id: string; timezone: string }[] }[];
+  };
+  const branch = me.company.flatMap((c) => c.branches).find((b) => b.id === branchId);
+  if (!branch) throw new Error("the branch is among the user's companies");
+  return branch.timezone;
+}
+
+/** The instant as the zone's wall clock, in a Date's UTC fields (as a spreadsheet date holds it), by Intl. */
+function wallClock(iso: string, timeZone: string): Date {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(iso));
+  const n = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')));
 }
 
 test.describe('CSV import and export', () => {
@@ -216,7 +246,7 @@ test.describe('CSV import and export', () => {
     await page.screenshot({ path: `${SHOTS}/import-partial-390.png` });
   });
 
-  test('a manager exports the transactions of a date range as CSV', async ({ page }) => {
+  test('a manager exports the transactions of a date range as CSV and as XLSX', async ({ page }) => {
     const session = await apiSession(page, 'manager');
     const prefix = `EXP${Date.now().toString(36)}`.toUpperCase();
     const product = await createProductViaApi(page, session, {
@@ -226,9 +256,12 @@ test.describe('CSV import and export', () => {
       cost: 20,
       stockQuantity: 5,
     });
-    const sale = await sellViaApi(page, session, {
+    // A phone with a leading zero, which a spreadsheet reading the CSV turns into a number.
+    const phone = `0315${String(Date.now()).slice(-7)}`;
+    const sale = (await sellViaApi(page, session, {
       lines: [{ product, quantity: 2 }],
-    });
+      customer: { name: `Export customer ${prefix}`, phone },
+    })) as Awaited<ReturnType<typeof sellViaApi>> & { transactionDate: string };
 
     await signInToDashboard(page, 'manager');
     await page.goto('/dashboard/transactions');
@@ -241,15 +274,41 @@ test.describe('CSV import and export', () => {
     await page.getByRole('button', { name: 'Export CSV: transactions' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
-    const path = await download.path();
-    const { readFileSync } = await import('node:fs');
-    const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+    const text = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
     const [header, ...lines] = text.trim().split(/\r?\n/);
     expect(header).toBe(
       'Receipt number,Date,Cashier,Customer,Customer phone,Payment method,Status,Items,Quantity,Returned quantity,Subtotal,Discount,Tax,Total',
     );
     const row = lines.find((l) => l.startsWith(`${sale.receiptNumber},`));
     expect(row, 'the sale is in the export').toBeTruthy();
-    expect(row).toContain(`,1,2,0,85,0,${sale.taxAmount},${sale.total}`);
+    const money = (n: number) => n.toFixed(2);
+    expect(row).toContain(`,${phone},card,completed,1,2,0,85.00,0.00,${money(sale.taxAmount)},${money(sale.total)}`);
+    // The date in the branch's time zone, with its offset.
+    const timeZone = await branchTimeZone(page, session);
+    const local = wallClock(sale.transactionDate, timeZone);
+    expect(row).toMatch(new RegExp(`,${local.toISOString().slice(0, 19)}[+-]\\d\\d:\\d\\d,`));
+
+    // The same list as an Excel workbook: typed cells.
+    const downloadingXlsx = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export XLSX: transactions' }).click();
+    const workbookFile = await downloadingXlsx;
+    expect(workbookFile.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await workbookFile.path());
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(header?.split(','));
+    let found: ExcelJS.Row | undefined;
+    sheet.eachRow((r) => {
+      if (r.getCell(1).value === sale.receiptNumber) found = r;
+    });
+    if (!found) throw new Error('the sale is in the workbook');
+    const cell = (n: number) => (found as ExcelJS.Row).getCell(n);
+    expect(cell(5).type).toBe(ExcelJS.ValueType.String);
+    expect(cell(5).value).toBe(phone);
+    expect(cell(2).type).toBe(ExcelJS.ValueType.Date);
+    expect(cell(2).value).toEqual(local);
+    expect(cell(14).type).toBe(ExcelJS.ValueType.Number);
+    expect(cell(14).value).toBe(sale.total);
+    expect(cell(14).numFmt).toBe('#,##0.00');
   });
 });

@@ -12,6 +12,7 @@ export * from './dashboard';
 export * from './denominations';
 export * from './device-proof';
 export * from './exceptions';
+export * from './exports';
 export * from './health';
 export * from './import';
 export * from './inventory';

@@ -1,6 +1,7 @@
 import { REPORT_KINDS } from '@pos/shared';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, products, purchaseOrders, stockCounts, suppliers, transfers, users } from '../../src/db/schema';
@@ -125,16 +126,18 @@ describe(`CSV exports neutralise formulas (${engineName()})`, () => {
   }
 
   /** The export as the Super Admin downloads it: the branch's, else the company's (the list's own filter). */
-  async function download(url: string): Promise<string> {
+  async function fetchExport(url: string, format: 'csv' | 'xlsx') {
     const queries = [`branchId=${tenant.main.id}`, `companyId=${tenant.company.id}`, ''];
     const answers: string[] = [];
-    for (const q of queries) {
-      const res = await request(ctx.app, admin, { url: q ? `${url}?${q}` : url });
-      if (res.statusCode === 200) return res.body;
-      answers.push(`${q || '(no query)'}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    for (const query of queries) {
+      const q = query ? `${query}&format=${format}` : `format=${format}`;
+      const res = await request(ctx.app, admin, { url: `${url}?${q}` });
+      if (res.statusCode === 200) return res;
+      answers.push(`${q}: ${res.statusCode} ${res.body.slice(0, 200)}`);
     }
     throw new Error(`${url}: ${answers.join('; ')}`);
   }
+  const download = async (url: string) => (await fetchExport(url, 'csv')).body;
 
   it('no text cell of any export starts bare with = + - @, tab or carriage return; numbers keep their sign', async () => {
     const urls = exportUrls();
@@ -178,6 +181,34 @@ describe(`CSV exports neutralise formulas (${engineName()})`, () => {
       expect(guarded, url).toContain(url);
     }
     // A negative number (the count's variance, 4 counted of 6) stays a number: no quote in front.
+    expect(negativeNumbers).toContain(`/api/stock-counts/${stockCountId}/variances/export.csv: -2`);
+  });
+
+  it('no cell of any XLSX export is a formula: names like formulas are plain text, numbers keep their sign', async () => {
+    const urls = exportUrls();
+    const formulas: string[] = [];
+    const asText = new Set<string>();
+    const negativeNumbers: string[] = [];
+    for (const url of urls) {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await fetchExport(url, 'xlsx')).rawPayload as unknown as ArrayBuffer);
+      for (const sheet of workbook.worksheets) {
+        sheet.eachRow((row) =>
+          row.eachCell((cell) => {
+            if (cell.type === ExcelJS.ValueType.Formula || cell.formula) formulas.push(`${url}: ${cell.address}`);
+            const text = cell.type === ExcelJS.ValueType.String ? String(cell.value) : undefined;
+            if (text && FORMULAS.some((f) => text.includes(f)) && !text.startsWith("'")) asText.add(url);
+            if (typeof cell.value === 'number' && cell.value < 0) negativeNumbers.push(`${url}: ${cell.value}`);
+          }),
+        );
+      }
+    }
+    expect(formulas).toEqual([]);
+    // The same exports as in the CSV walk carry the names, as text cells without a guard.
+    for (const url of ['/api/products/export.csv', '/api/customers/export.csv', '/api/audit-logs/export.csv']) {
+      expect(asText, url).toContain(url);
+    }
+    expect([...asText].length).toBeGreaterThanOrEqual(21);
     expect(negativeNumbers).toContain(`/api/stock-counts/${stockCountId}/variances/export.csv: -2`);
   });
 

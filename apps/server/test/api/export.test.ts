@@ -1,5 +1,6 @@
-import { ROLE_IDS } from '@pos/shared';
+import { EXPORT_CONTENT_TYPES, ROLE_IDS } from '@pos/shared';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import {
@@ -18,11 +19,12 @@ type Tenant = Awaited<ReturnType<typeof createTenant>>;
 type Row = Record<string, string>;
 
 /**
- * CSV exports (docs/ARCHITECTURE.md, 'CSV in and out'): each list's export twin answers the list's rows
- * for the same filters, every page of them, as a streamed text/csv attachment; cost and stock value
- * columns only for roles with view_cost.
+ * List exports (docs/ARCHITECTURE.md, 'CSV in and out'): each list's export twin answers the list's rows
+ * for the same filters, every page of them, as a streamed text/csv attachment, or with format=xlsx an
+ * Excel workbook of typed cells; cost and stock value columns only for roles with view_cost. The main
+ * branch's time zone is Asia/Karachi (UTC+05:00, no daylight saving).
  */
-describe(`CSV exports (${engineName()})`, () => {
+describe(`CSV and XLSX exports (${engineName()})`, () => {
   let ctx: TestContext;
   let tenant: Tenant;
   let tokens: { admin: string; manager: string; cashier: string };
@@ -36,6 +38,24 @@ describe(`CSV exports (${engineName()})`, () => {
     const rows = parse(res.body, { bom: true, columns: true }) as Row[];
     const headers = (parse(res.body, { bom: true, to_line: 1 }) as string[][])[0] ?? [];
     return { rows, headers, raw: res.body };
+  }
+
+  /** An XLSX export read back with exceljs: its one sheet's headers, and each row's cells by header. */
+  async function xlsx(url: string, token = tokens.manager) {
+    const res = await request(ctx.app, token, { url: `/api${url}${url.includes('?') ? '&' : '?'}format=xlsx` });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    expect(res.headers['content-type']).toBe(EXPORT_CONTENT_TYPES.xlsx);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[a-z-]+-\d{4}-\d\d-\d\d\.xlsx"$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets).toHaveLength(1);
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const rows: Record<string, ExcelJS.Cell>[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) rows.push(Object.fromEntries(headers.map((h, i) => [h, row.getCell(i + 1)])));
+    });
+    return { headers, rows };
   }
 
   /** Every page of a list, as the list API answers it. */
@@ -52,7 +72,10 @@ describe(`CSV exports (${engineName()})`, () => {
     }
   }
 
-  const money = (n: number) => String(n);
+  /** Money as the CSV writes it: 2 decimals. */
+  const money = (n: number) => n.toFixed(2);
+  /** An instant as the CSV writes it: the branch's wall clock (Karachi, +05:00) with the offset. */
+  const karachi = (iso: string) => `${new Date(Date.parse(iso) + 5 * 3600_000).toISOString().slice(0, 19)}+05:00`;
   /** A text cell as exported: one starting like a formula (= + - @, '+92 300 ...' too) gets a leading '. */
   const text = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 
@@ -70,6 +93,24 @@ describe(`CSV exports (${engineName()})`, () => {
     const chips = await createProduct(db(), { companyId, branchId, name: '=SUM(A1)', price: '12.50', cost: '7.25' });
     const alice = await createUser(db(), { roleId: ROLE_IDS.cashier, companyId, branchId });
     const customer = await createCustomer(db(), { companyId, branchId, name: 'Sara Ahmed', phone: '+923001234567' });
+    // A phone and a SKU with leading zeros, as a spreadsheet would lose them to numbers.
+    const zainab = await createCustomer(db(), {
+      companyId,
+      branchId,
+      name: 'Zainab Bibi',
+      phone: '03151234567',
+      createdAt: new Date(Date.UTC(2024, 0, 2, 9, 30)),
+    });
+    const tea = await createProduct(db(), { companyId, branchId, name: 'Green tea', sku: '00123', price: '250.40' });
+    await createSale(db(), {
+      companyId,
+      branchId,
+      cashierId: tenant.cashier.id,
+      paymentMethod: 'card',
+      customerId: zainab.id,
+      lines: [{ product: tea, quantity: 3 }],
+      createdAt: new Date(Date.UTC(2024, 0, 20, 19, 45, 30)),
+    });
     for (let day = 1; day <= 12; day++) {
       const { sale, items } = await createSale(db(), {
         companyId,
@@ -125,7 +166,7 @@ describe(`CSV exports (${engineName()})`, () => {
     expect(rows).toEqual(
       listed.map((t) => ({
         'Receipt number': t.receiptNumber,
-        Date: t.transactionDate,
+        Date: karachi(t.transactionDate),
         Cashier: t.cashierName ?? '',
         Customer: t.customer?.name ?? '',
         'Customer phone': text(t.customer?.phone ?? ''),
@@ -253,6 +294,79 @@ describe(`CSV exports (${engineName()})`, () => {
     );
   });
 
+  it('CSV dates are the branch wall clock with its offset', async () => {
+    const { rows } = await csv(`/customers/export.csv?branchId=${tenant.main.id}&search=Zainab`);
+    // Created 09:30 UTC: 14:30 in Karachi.
+    expect(rows.map((r) => r['Customer since'])).toEqual(['2024-01-02T14:30:00+05:00']);
+    const sales = await csv(
+      `/transactions/export.csv?branchId=${tenant.main.id}&startDate=2024-01-21&endDate=2024-01-21`,
+    );
+    // 19:45:30 UTC on the 20th is the 21st past midnight in Karachi: the branch's day, the branch's clock.
+    expect(sales.rows.map((r) => [r.Date, r['Customer phone'], r.Total])).toEqual([
+      ['2024-01-21T00:45:30+05:00', '03151234567', '751.20'],
+    ]);
+  });
+
+  it('XLSX: phones and SKUs are text, dates real dates at the branch wall clock, money numbers with 2 decimals', async () => {
+    const b = `branchId=${tenant.main.id}`;
+    const customers = await xlsx(`/customers/export.csv?${b}`);
+    expect(customers.headers).toEqual((await csv(`/customers/export.csv?${b}`)).headers);
+    const zainab = customers.rows.find((r) => r.Name?.value === 'Zainab Bibi');
+    if (!zainab) throw new Error('Zainab is in the export');
+    expect(zainab.Phone?.type).toBe(ExcelJS.ValueType.String);
+    expect(zainab.Phone?.value).toBe('03151234567');
+    expect(zainab.Phone?.numFmt).toBe('@');
+    expect(zainab['Customer since']?.type).toBe(ExcelJS.ValueType.Date);
+    // A spreadsheet date has no zone: it holds the wall clock (14:30 in Karachi), read back in UTC fields.
+    expect(zainab['Customer since']?.value).toEqual(new Date(Date.UTC(2024, 0, 2, 14, 30)));
+    expect(zainab['Customer since']?.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(zainab['Total spent']?.type).toBe(ExcelJS.ValueType.Number);
+    expect(zainab['Total spent']?.value).toBe(751.2);
+    expect(zainab['Total spent']?.numFmt).toBe('#,##0.00');
+    expect(zainab.Transactions?.value).toBe(1);
+    expect(zainab.Active?.value).toBe(true);
+    // The '+' phone is text too, without the CSV's guard: a typed cell is never a formula.
+    expect(customers.rows.find((r) => r.Name?.value === 'Sara Ahmed')?.Phone?.value).toBe('+923001234567');
+
+    const products = await xlsx(`/products/export.csv?${b}`);
+    const tea = products.rows.find((r) => r.SKU?.value === '00123');
+    expect(tea?.SKU?.type).toBe(ExcelJS.ValueType.String);
+    expect(tea?.Name?.value).toBe('Green tea');
+    expect(tea?.Price?.type).toBe(ExcelJS.ValueType.Number);
+    expect(tea?.Price?.value).toBe(250.4);
+    expect(tea?.Price?.numFmt).toBe('#,##0.00');
+    expect(tea?.Stock?.type).toBe(ExcelJS.ValueType.Number);
+    const formula = products.rows.find((r) => String(r.Name?.value).startsWith('=SUM'));
+    expect(formula?.Name?.type).toBe(ExcelJS.ValueType.String);
+    expect(formula?.Name?.value).toBe('=SUM(A1)');
+    // Cost only with view_cost, as in the CSV.
+    expect(products.headers).toContain('Cost');
+    expect((await xlsx(`/products/export.csv?${b}`, tokens.cashier)).headers).not.toContain('Cost');
+
+    const q = `${b}&startDate=2024-01-21&endDate=2024-01-21`;
+    const sales = await xlsx(`/transactions/export.csv?${q}`);
+    expect(sales.rows).toHaveLength(1);
+    const [sale] = sales.rows;
+    expect(sale?.Date?.value).toEqual(new Date(Date.UTC(2024, 0, 21, 0, 45, 30)));
+    expect(sale?.['Customer phone']?.value).toBe('03151234567');
+    expect(sale?.Quantity?.value).toBe(3);
+    expect(sale?.Total?.value).toBe(751.2);
+    expect(sale?.Total?.numFmt).toBe('#,##0.00');
+    // Every row of the list, in its order, as the CSV has them.
+    const all = `${b}&startDate=2024-01-01&endDate=2024-01-31`;
+    expect((await xlsx(`/transactions/export.csv?${all}`)).rows.map((r) => r['Receipt number']?.value)).toEqual(
+      (await csv(`/transactions/export.csv?${all}`)).rows.map((r) => r['Receipt number']),
+    );
+  });
+
+  it('a report by day has its days as dates in XLSX', async () => {
+    const q = `branchId=${tenant.main.id}&startDate=2024-01-01&endDate=2024-01-03`;
+    const { rows } = await xlsx(`/reports/sales-by-day/export.csv?${q}`);
+    expect(rows.map((r) => r.Label?.value)).toEqual([1, 2, 3].map((d) => new Date(Date.UTC(2024, 0, d))));
+    expect(rows[0]?.Label?.numFmt).toBe('yyyy-mm-dd');
+    expect(rows[0]?.Revenue?.type).toBe(ExcelJS.ValueType.Number);
+  });
+
   it('an export answers the list filter messages and the access rules of the list', async () => {
     const bad = await request(ctx.app, tokens.manager, {
       url: `/api/transactions/export.csv?branchId=${tenant.main.id}&startDate=2024-02-10&endDate=2024-02-01`,
@@ -263,5 +377,14 @@ describe(`CSV exports (${engineName()})`, () => {
       url: `/api/transactions/export.csv?branchId=${other.main.id}`,
     });
     expect(outside.statusCode).toBe(404);
+    const xlsxOutside = await request(ctx.app, tokens.manager, {
+      url: `/api/transactions/export.csv?branchId=${other.main.id}&format=xlsx`,
+    });
+    expect(xlsxOutside.statusCode).toBe(404);
+    const format = await request(ctx.app, tokens.manager, {
+      url: `/api/transactions/export.csv?branchId=${tenant.main.id}&format=pdf`,
+    });
+    expect(format.statusCode).toBe(400);
+    expect(format.json().message).toContain('Format must be csv or xlsx');
   });
 });

@@ -125,7 +125,7 @@ describe(`response contracts (${engineName()})`, () => {
       async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
         const body = typeof payload === 'string' ? payload : '(stream)';
         sent.push({ operation: `${req.method} ${route.url}`, status: reply.statusCode, body });
-        // A CSV export (lib/csv-export.ts) streams its body past the serializer: recorded as answered.
+        // A CSV export (lib/export.ts) streams its body past the serializer: recorded as answered.
         if (/^text\/csv/.test(String(reply.getHeader('content-type') ?? '')) && reply.statusCode < 300) {
           answers.push({
             operation: `${req.method} ${route.url}`,

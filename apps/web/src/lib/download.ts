@@ -1,3 +1,4 @@
+import { EXPORT_CONTENT_TYPES } from '@pos/shared';
 import { API_BASE, ApiError } from './api';
 import { useSessionStore } from './session-store';
 
@@ -40,7 +41,7 @@ export async function downloadFile(
       method: upload?.method ?? 'GET',
       body: upload?.body,
       headers: {
-        Accept: 'text/csv, application/json',
+        Accept: `${EXPORT_CONTENT_TYPES.csv}, ${EXPORT_CONTENT_TYPES.xlsx}, application/json`,
         ...(upload && { 'Content-Type': upload.contentType }),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
       },

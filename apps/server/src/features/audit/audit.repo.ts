@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, type DbOrTx, queryRows } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { auditLogs, auditLogsDaily, branches, registers, users } from '../../db/schema';
 import { type DayCount, type OrderKey, readPageByDays, windowQuery, withinDays } from '../../lib/keyset.repo';
 import { localDayRange } from '../../lib/sql-filters.repo';
@@ -117,18 +117,6 @@ export async function listAudit(db: Db, f: AuditFilter, { page, limit }: { page:
     },
   });
   return { rows, total };
-}
-
-/**
- * The time zone a company's days are read in: its main branch's, else its oldest branch's, else UTC
- * (`pos_company_timezone`, migration 0026: the audit counts' company days use the same definition).
- */
-export async function findCompanyTimezone(db: DbOrTx, companyId: string): Promise<string> {
-  const [row] = await queryRows<{ timezone: string }>(
-    db,
-    sql`select pos_company_timezone(${companyId}::uuid) as timezone`,
-  );
-  return row?.timezone ?? 'UTC';
 }
 
 /** Whether the user belongs to the company (a filter id out of reach is a 404, like any other). */

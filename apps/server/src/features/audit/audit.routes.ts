@@ -1,7 +1,7 @@
-import { auditLogQuerySchema, auditResponses } from '@pos/shared';
+import { auditLogQuerySchema, auditResponses, withExportFormat } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { csvResponse, sendCsv } from '../../lib/csv-export';
+import { exportResponse, sendExport } from '../../lib/export';
 import { okPage } from '../../lib/http';
 import * as service from './audit.service';
 
@@ -29,13 +29,14 @@ export async function auditRoutes(app: FastifyInstance) {
     '/audit-logs/export.csv',
     {
       schema: {
-        summary: 'The audit log as CSV',
+        summary: 'The audit log as CSV or XLSX',
         errors: [403],
         tags,
-        querystring: auditLogQuerySchema,
-        ...csvResponse,
+        querystring: withExportFormat(auditLogQuerySchema),
+        ...exportResponse,
       },
     },
-    async (req, reply) => sendCsv(reply, await service.exportAuditLogs(app.db, req.actor, req.query)),
+    async (req, reply) =>
+      sendExport(reply, req.query.format, await service.exportAuditLogs(app.db, req.actor, req.query)),
   );
 }

@@ -2,9 +2,10 @@ import type { AuditLogItem, AuditLogQuery, PageMeta } from '@pos/shared';
 import { pageMeta, ROLE_IDS } from '@pos/shared';
 import type { Db } from '../../db/client';
 import { type Actor, requirePermission, resolveBranch, resolveCompany } from '../../lib/access';
-import { type CsvColumn, type CsvExport, mapBatches } from '../../lib/csv-export';
-import { selectInBatches } from '../../lib/csv-export.repo';
 import { AppError, notFound } from '../../lib/errors';
+import { selectInBatches } from '../../lib/export.repo';
+import { type ExportColumn, type ListExport, mapBatches } from '../../lib/export-columns';
+import { findCompanyTimezone } from '../../lib/tenant.repo';
 import * as repo from './audit.repo';
 
 /**
@@ -29,7 +30,7 @@ async function resolveFilter(
     // Before the id: the answer must not depend on it.
     if (isManager) throw new AppError(403, 'FORBIDDEN', "Managers read their branch's audit log: choose the branch");
     const companyId = resolveCompany(actor, q.companyId ?? '', 'view_audit');
-    filter = { companyId, timezone: await repo.findCompanyTimezone(db, companyId) };
+    filter = { companyId, timezone: await findCompanyTimezone(db, companyId) };
   }
   if (q.userId && !(await repo.isCompanyUser(db, { companyId: filter.companyId, userId: q.userId }))) {
     throw notFound('User');
@@ -71,8 +72,8 @@ export async function listAuditLogs(
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
-const COLUMNS: CsvColumn<repo.AuditRow>[] = [
-  { header: 'When', value: (r) => r.createdAt.toISOString() },
+const COLUMNS: ExportColumn<repo.AuditRow>[] = [
+  { header: 'When', type: 'date', value: (r) => r.createdAt },
   { header: 'Action', value: (r) => r.action },
   { header: 'User', value: (r) => r.userUsername },
   { header: 'Approved by', value: (r) => r.approverUsername },
@@ -89,11 +90,12 @@ export async function exportAuditLogs(
   db: Db,
   actor: Actor,
   query: Omit<AuditLogQuery, 'page' | 'limit'>,
-): Promise<CsvExport<repo.AuditRow>> {
+): Promise<ListExport<repo.AuditRow>> {
   const filter = await resolveFilter(db, actor, query);
   return {
     filename: 'audit-log',
     columns: COLUMNS,
+    timeZone: filter.timezone,
     batches: mapBatches(selectInBatches(db, repo.auditQuery(db, filter)), (rows) => rows),
   };
 }

@@ -5,11 +5,12 @@ import {
   customerResponses,
   idSchema,
   updateCustomerSchema,
+  withExportFormat,
 } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvResponse, sendCsv } from '../../lib/csv-export';
+import { exportResponse, sendExport } from '../../lib/export';
 import { ok, okPage } from '../../lib/http';
 import * as service from './customers.service';
 import { exportCustomers } from './customers-export.service';
@@ -47,8 +48,15 @@ export async function customersRoutes(app: FastifyInstance) {
 
   r.get(
     '/customers/export.csv',
-    { schema: { summary: 'Customers as CSV', tags, querystring: customerListQuerySchema, ...csvResponse } },
-    async (req, reply) => sendCsv(reply, await exportCustomers(app.db, req.actor, req.query)),
+    {
+      schema: {
+        summary: 'Customers as CSV or XLSX',
+        tags,
+        querystring: withExportFormat(customerListQuerySchema),
+        ...exportResponse,
+      },
+    },
+    async (req, reply) => sendExport(reply, req.query.format, await exportCustomers(app.db, req.actor, req.query)),
   );
 
   r.get(

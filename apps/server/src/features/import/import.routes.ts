@@ -1,5 +1,6 @@
 import {
   copyProductsSchema,
+  EXPORT_CONTENT_TYPES,
   IMPORT_MAX_BYTES,
   IMPORT_MSG,
   importParamsSchema,
@@ -8,8 +9,10 @@ import {
 } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type CsvColumn, csvResponse, sendCsv } from '../../lib/csv-export';
+import { z } from 'zod';
 import { payloadTooLarge } from '../../lib/errors';
+import { sendExport } from '../../lib/export';
+import type { ExportColumn } from '../../lib/export-columns';
 import { ok } from '../../lib/http';
 import { REJECT_COLUMNS } from './import.mapping';
 import * as service from './import.service';
@@ -52,10 +55,10 @@ const DESCRIPTIONS = {
 } as const;
 
 /** The rejects file's columns: the uploaded file's own, then its row number and the reasons. */
-function rejectColumns(header: string[]): CsvColumn<service.RejectedRow>[] {
+function rejectColumns(header: string[]): ExportColumn<service.RejectedRow>[] {
   return [
     ...header.map((h, i) => ({ header: h, value: (r: service.RejectedRow) => r.values[i] ?? '' })),
-    { header: REJECT_COLUMNS[0], value: (r) => r.row },
+    { header: REJECT_COLUMNS[0], type: 'number', value: (r) => r.row },
     { header: REJECT_COLUMNS[1], value: (r) => r.reason },
   ];
 }
@@ -127,7 +130,8 @@ async function uploadRoutes(app: FastifyInstance) {
         errors: [403],
         params: importParamsSchema,
         querystring: importQuerySchema,
-        ...csvResponse,
+        produces: [EXPORT_CONTENT_TYPES.csv],
+        response: { 200: z.string().describe("CSV file: the file's columns, then Row and Reason") },
       },
     },
     async (req, reply) => {
@@ -143,9 +147,10 @@ async function uploadRoutes(app: FastifyInstance) {
       async function* batches() {
         yield rows;
       }
-      return sendCsv(reply, {
+      return sendExport(reply, 'csv', {
         filename: `${req.params.kind}-rows-with-errors`,
         columns: rejectColumns(header),
+        timeZone: null,
         batches: batches(),
       });
     },

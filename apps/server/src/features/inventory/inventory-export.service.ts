@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
 import { findCategoryPlace, findProductPlace } from '../../lib/branch-refs.repo';
-import { type CsvColumn, type CsvExport, columnsFor } from '../../lib/csv-export';
-import { selectInBatches } from '../../lib/csv-export.repo';
+import { selectInBatches } from '../../lib/export.repo';
+import { columnsFor, type ExportColumn, type ListExport } from '../../lib/export-columns';
 import { toMoney } from '../../lib/money';
 import * as repo from './inventory.repo';
 
@@ -12,27 +12,27 @@ type StockRow = Awaited<ReturnType<typeof repo.stockExportQuery>>[number];
 type MovementRow = Awaited<ReturnType<typeof repo.movementsExportQuery>>[number];
 
 /** The stock levels export: the list's columns; Cost and Stock value only with view_cost. */
-export const stockColumns: CsvColumn<StockRow>[] = [
+export const stockColumns: ExportColumn<StockRow>[] = [
   { header: 'Name', value: (r) => r.name },
   { header: 'SKU', value: (r) => r.sku },
   { header: 'Category', value: (r) => r.categoryName },
-  { header: 'Stock', value: (r) => r.stockQuantity },
-  { header: 'Low stock threshold', value: (r) => r.lowStockThreshold },
-  { header: 'Max stock', value: (r) => r.maxStock },
+  { header: 'Stock', type: 'number', value: (r) => r.stockQuantity },
+  { header: 'Low stock threshold', type: 'number', value: (r) => r.lowStockThreshold },
+  { header: 'Max stock', type: 'number', value: (r) => r.maxStock },
   { header: 'Status', value: (r) => stockStatusOf(r) },
-  { header: 'Cost', value: (r) => toMoney(r.cost), cost: true },
-  { header: 'Stock value', value: (r) => toMoney(toMoney(r.cost) * r.stockQuantity), cost: true },
+  { header: 'Cost', type: 'money', value: (r) => toMoney(r.cost), cost: true },
+  { header: 'Stock value', type: 'money', value: (r) => toMoney(toMoney(r.cost) * r.stockQuantity), cost: true },
 ];
 
-export const movementColumns: CsvColumn<MovementRow>[] = [
-  { header: 'Date', value: (r) => r.createdAt.toISOString() },
+export const movementColumns: ExportColumn<MovementRow>[] = [
+  { header: 'Date', type: 'date', value: (r) => r.createdAt },
   { header: 'Product', value: (r) => r.productName },
   { header: 'SKU', value: (r) => r.productSku },
   { header: 'Type', value: (r) => r.movementType },
   { header: 'Direction', value: (r) => r.direction },
-  { header: 'Quantity', value: (r) => r.quantity },
-  { header: 'Previous quantity', value: (r) => r.previousQuantity },
-  { header: 'New quantity', value: (r) => r.newQuantity },
+  { header: 'Quantity', type: 'number', value: (r) => r.quantity },
+  { header: 'Previous quantity', type: 'number', value: (r) => r.previousQuantity },
+  { header: 'New quantity', type: 'number', value: (r) => r.newQuantity },
   { header: 'User', value: (r) => r.userName },
   { header: 'Reason', value: (r) => r.reason },
   { header: 'Reference', value: (r) => r.referenceType },
@@ -43,7 +43,7 @@ export async function exportStock(
   db: Db,
   actor: Actor,
   query: z.output<typeof inventoryStockQuerySchema>,
-): Promise<CsvExport<StockRow>> {
+): Promise<ListExport<StockRow>> {
   const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_inventory' });
   const { categoryId } = query;
   if (categoryId) {
@@ -55,7 +55,12 @@ export async function exportStock(
   }
   const status = query.stockStatus ?? (query.lowStock ? 'low' : undefined);
   const select = repo.stockExportQuery(db, scope, { search: query.search, categoryId, status });
-  return { filename: 'stock-levels', columns: columnsFor(actor, stockColumns), batches: selectInBatches(db, select) };
+  return {
+    filename: 'stock-levels',
+    columns: columnsFor(actor, stockColumns),
+    timeZone: null,
+    batches: selectInBatches(db, select),
+  };
 }
 
 /** GET /inventory/movements/export.csv: the movements list's access and filters, every movement. */
@@ -63,7 +68,7 @@ export async function exportMovements(
   db: Db,
   actor: Actor,
   query: z.output<typeof inventoryMovementsQuerySchema>,
-): Promise<CsvExport<MovementRow>> {
+): Promise<ListExport<MovementRow>> {
   const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_inventory' });
   const { productId } = query;
   if (productId) {
@@ -77,6 +82,7 @@ export async function exportMovements(
   return {
     filename: 'stock-movements',
     columns: columnsFor(actor, movementColumns),
+    timeZone: scope.timezone,
     batches: selectInBatches(db, select),
   };
 }

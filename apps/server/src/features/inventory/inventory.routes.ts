@@ -4,12 +4,13 @@ import {
   inventoryResponses,
   inventoryStockQuerySchema,
   stockAdjustmentSchema,
+  withExportFormat,
   writeOffResponses,
   writeOffSchema,
 } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { csvResponse, sendCsv } from '../../lib/csv-export';
+import { exportResponse, sendExport } from '../../lib/export';
 import { hideCostUnlessAllowed, ok, okPage } from '../../lib/http';
 import * as service from './inventory.service';
 import { exportMovements, exportStock } from './inventory-export.service';
@@ -21,13 +22,20 @@ export async function inventoryRoutes(app: FastifyInstance) {
   // CSV twins of the two lists (the same filters; Cost and Stock value only with view_cost).
   r.get(
     '/inventory/stock/export.csv',
-    { schema: { summary: 'Stock levels as CSV', tags, querystring: inventoryStockQuerySchema, ...csvResponse } },
-    async (req, reply) => sendCsv(reply, await exportStock(app.db, req.actor, req.query)),
+    {
+      schema: {
+        summary: 'Stock levels as CSV or XLSX',
+        tags,
+        querystring: withExportFormat(inventoryStockQuerySchema),
+        ...exportResponse,
+      },
+    },
+    async (req, reply) => sendExport(reply, req.query.format, await exportStock(app.db, req.actor, req.query)),
   );
   r.get(
     '/inventory/movements/export.csv',
-    { schema: { summary: 'Stock movements as CSV', tags, querystring: inventoryMovementsQuerySchema, ...csvResponse } },
-    async (req, reply) => sendCsv(reply, await exportMovements(app.db, req.actor, req.query)),
+    { schema: { tags, querystring: withExportFormat(inventoryMovementsQuerySchema), ...exportResponse } },
+    async (req, reply) => sendExport(reply, req.query.format, await exportMovements(app.db, req.actor, req.query)),
   );
 
   r.get(

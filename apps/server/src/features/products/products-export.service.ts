@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
 import { findBrandPlace, findCategoryPlace } from '../../lib/branch-refs.repo';
-import { type CsvColumn, type CsvExport, columnsFor } from '../../lib/csv-export';
-import { selectInBatches } from '../../lib/csv-export.repo';
+import { selectInBatches } from '../../lib/export.repo';
+import { columnsFor, type ExportColumn, type ListExport } from '../../lib/export-columns';
 import { toMoney } from '../../lib/money';
 import * as repo from './products.repo';
 
@@ -14,16 +14,16 @@ type ExportRow = Awaited<ReturnType<typeof repo.productsExportQuery>>[number];
  * The columns of the products export. The headers are the import's columns (features/import), so an
  * exported file can be edited and imported again; cost only for users with view_cost.
  */
-export const productColumns: CsvColumn<ExportRow>[] = [
+export const productColumns: ExportColumn<ExportRow>[] = [
   { header: 'Name', value: (r) => r.name },
   { header: 'SKU', value: (r) => r.sku },
   { header: 'Category', value: (r) => r.categoryName },
   { header: 'Brand', value: (r) => r.brandName },
-  { header: 'Price', value: (r) => toMoney(r.price) },
-  { header: 'Cost', value: (r) => toMoney(r.cost), cost: true },
-  { header: 'Stock', value: (r) => r.stockQuantity },
-  { header: 'Low stock threshold', value: (r) => r.lowStockThreshold },
-  { header: 'Max stock', value: (r) => r.maxStock },
+  { header: 'Price', type: 'money', value: (r) => toMoney(r.price) },
+  { header: 'Cost', type: 'money', value: (r) => toMoney(r.cost), cost: true },
+  { header: 'Stock', type: 'number', value: (r) => r.stockQuantity },
+  { header: 'Low stock threshold', type: 'number', value: (r) => r.lowStockThreshold },
+  { header: 'Max stock', type: 'number', value: (r) => r.maxStock },
   { header: 'Description', value: (r) => r.description },
 ];
 
@@ -32,7 +32,7 @@ export async function exportProducts(
   db: Db,
   actor: Actor,
   query: z.output<typeof productListQuerySchema>,
-): Promise<CsvExport<ExportRow>> {
+): Promise<ListExport<ExportRow>> {
   const scope = await resolveBranch(db, { actor, branchId: query.branchId });
   const { categoryId, brandId } = query;
   if (categoryId) {
@@ -53,5 +53,10 @@ export async function exportProducts(
     categoryId,
     brandId,
   });
-  return { filename: 'products', columns: columnsFor(actor, productColumns), batches: selectInBatches(db, select) };
+  return {
+    filename: 'products',
+    columns: columnsFor(actor, productColumns),
+    timeZone: null,
+    batches: selectInBatches(db, select),
+  };
 }

@@ -6,11 +6,12 @@ import {
   productListQuerySchema,
   productResponses,
   updateProductSchema,
+  withExportFormat,
 } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvResponse, sendCsv } from '../../lib/csv-export';
+import { exportResponse, sendExport } from '../../lib/export';
 import { hideCostUnlessAllowed, ok, okPage } from '../../lib/http';
 import * as service from './products.service';
 import { exportProducts } from './products-export.service';
@@ -62,14 +63,14 @@ export async function productsRoutes(app: FastifyInstance) {
     '/products/export.csv',
     {
       schema: {
-        summary: 'Products as CSV',
+        summary: 'Products as CSV or XLSX',
         tags,
-        description: 'The list as CSV for the same filters (every page); the Cost column only with view_cost.',
-        querystring: productListQuerySchema,
-        ...csvResponse,
+        description: 'The list as CSV or XLSX for the same filters (every page); the Cost column only with view_cost.',
+        querystring: withExportFormat(productListQuerySchema),
+        ...exportResponse,
       },
     },
-    async (req, reply) => sendCsv(reply, await exportProducts(app.db, req.actor, req.query)),
+    async (req, reply) => sendExport(reply, req.query.format, await exportProducts(app.db, req.actor, req.query)),
   );
 
   r.get(

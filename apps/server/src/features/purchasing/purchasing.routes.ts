@@ -2,6 +2,7 @@ import {
   countLineSchema,
   createPurchaseOrderSchema,
   createSupplierSchema,
+  exportFormatQuerySchema,
   idSchema,
   PURCHASING_MSG,
   purchaseOrderListQuerySchema,
@@ -16,11 +17,12 @@ import {
   supplierResponses,
   updatePurchaseOrderSchema,
   updateSupplierSchema,
+  withExportFormat,
 } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvResponse, sendCsv } from '../../lib/csv-export';
+import { exportResponse, sendExport } from '../../lib/export';
 import { ok, okPage } from '../../lib/http';
 import * as orders from './purchase-orders.service';
 import { exportPurchaseOrders, exportStockCounts, exportSuppliers, exportVariances } from './purchasing-export.service';
@@ -52,15 +54,15 @@ export async function purchasingRoutes(app: FastifyInstance) {
     '/suppliers/export.csv',
     {
       schema: {
-        summary: 'Suppliers as CSV',
+        summary: 'Suppliers as CSV or XLSX',
         errors: [403],
         tags: st,
-        description: 'The list as CSV for the same filters (every page).',
-        querystring: supplierListQuerySchema,
-        ...csvResponse,
+        description: 'The list as CSV or XLSX for the same filters (every page).',
+        querystring: withExportFormat(supplierListQuerySchema),
+        ...exportResponse,
       },
     },
-    async (req, reply) => sendCsv(reply, await exportSuppliers(app.db, req.actor, req.query)),
+    async (req, reply) => sendExport(reply, req.query.format, await exportSuppliers(app.db, req.actor, req.query)),
   );
   r.post(
     '/suppliers',
@@ -135,15 +137,15 @@ export async function purchasingRoutes(app: FastifyInstance) {
     '/purchase-orders/export.csv',
     {
       schema: {
-        summary: 'Purchase orders as CSV',
+        summary: 'Purchase orders as CSV or XLSX',
         errors: [403],
         tags: pt,
-        description: 'The list as CSV for the same filters (every page).',
-        querystring: purchaseOrderListQuerySchema,
-        ...csvResponse,
+        description: 'The list as CSV or XLSX for the same filters (every page).',
+        querystring: withExportFormat(purchaseOrderListQuerySchema),
+        ...exportResponse,
       },
     },
-    async (req, reply) => sendCsv(reply, await exportPurchaseOrders(app.db, req.actor, req.query)),
+    async (req, reply) => sendExport(reply, req.query.format, await exportPurchaseOrders(app.db, req.actor, req.query)),
   );
   r.post(
     '/purchase-orders',
@@ -247,15 +249,15 @@ export async function purchasingRoutes(app: FastifyInstance) {
     '/stock-counts/export.csv',
     {
       schema: {
-        summary: 'Stock counts as CSV',
+        summary: 'Stock counts as CSV or XLSX',
         errors: [403],
         tags: ct,
-        description: 'The list as CSV for the same filter (every page).',
-        querystring: stockCountListQuerySchema,
-        ...csvResponse,
+        description: 'The list as CSV or XLSX for the same filter (every page).',
+        querystring: withExportFormat(stockCountListQuerySchema),
+        ...exportResponse,
       },
     },
-    async (req, reply) => sendCsv(reply, await exportStockCounts(app.db, req.actor, req.query)),
+    async (req, reply) => sendExport(reply, req.query.format, await exportStockCounts(app.db, req.actor, req.query)),
   );
   r.get(
     '/stock-counts/:id/variances/export.csv',
@@ -264,12 +266,13 @@ export async function purchasingRoutes(app: FastifyInstance) {
         summary: "A stock count's variances as CSV",
         errors: [403],
         tags: ct,
-        description: "The count's review sheet as CSV (value at cost only with view_cost).",
+        description: "The count's review sheet as CSV or XLSX (value at cost only with view_cost).",
         params,
-        ...csvResponse,
+        querystring: exportFormatQuerySchema,
+        ...exportResponse,
       },
     },
-    async (req, reply) => sendCsv(reply, await exportVariances(app.db, req.actor, req.params.id)),
+    async (req, reply) => sendExport(reply, req.query.format, await exportVariances(app.db, req.actor, req.params.id)),
   );
   r.post(
     '/stock-counts',

@@ -1,7 +1,7 @@
-import { reportParamsSchema, reportQuerySchema, reportResponses } from '@pos/shared';
+import { reportParamsSchema, reportQuerySchema, reportResponses, withExportFormat } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { csvResponse, sendCsv } from '../../lib/csv-export';
+import { exportResponse, sendExport } from '../../lib/export';
 import { ok } from '../../lib/http';
 import * as service from './reports.service';
 
@@ -28,14 +28,15 @@ export async function reportsRoutes(app: FastifyInstance) {
     '/reports/:report/export.csv',
     {
       schema: {
-        summary: 'One report as CSV',
+        summary: 'One report as CSV or XLSX',
         errors: [403],
         tags,
         params: reportParamsSchema,
-        querystring: reportQuerySchema,
-        ...csvResponse,
+        querystring: withExportFormat(reportQuerySchema),
+        ...exportResponse,
       },
     },
-    async (req, reply) => sendCsv(reply, await service.exportReport(app.db, req.actor, req.params.report, req.query)),
+    async (req, reply) =>
+      sendExport(reply, req.query.format, await service.exportReport(app.db, req.actor, req.params.report, req.query)),
   );
 }

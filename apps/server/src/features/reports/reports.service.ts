@@ -8,8 +8,8 @@ import {
 } from '@pos/shared';
 import type { Db } from '../../db/client';
 import { type Actor, requirePermission, resolveBranch, resolveCompany } from '../../lib/access';
-import { type CsvColumn, type CsvExport, columnsFor } from '../../lib/csv-export';
 import { notFound } from '../../lib/errors';
+import { columnsFor, type ExportColumn, type ListExport } from '../../lib/export-columns';
 import { type ReportScope, salesReport } from '../../lib/sales-figures-reports';
 
 /**
@@ -45,30 +45,38 @@ export async function getReport(db: Db, actor: Actor, report: ReportKind, query:
 /** The most rows an export holds (a branch's products at most; the screen shows the top `limit`). */
 const EXPORT_ROWS = 100_000;
 
-const REPORT_COLUMNS: CsvColumn<ReportRow>[] = [
-  { header: 'Label', value: (r) => r.label },
-  { header: 'Transactions', value: (r) => r.transactions },
-  { header: 'Quantity', value: (r) => r.quantity },
-  { header: 'Revenue', value: (r) => r.revenue.toFixed(2) },
-  { header: 'Returned', value: (r) => r.returned?.toFixed(2) },
-  { header: 'Net revenue', value: (r) => r.netRevenue.toFixed(2) },
-  { header: 'Cost', value: (r) => r.cost?.toFixed(2), cost: true },
-  { header: 'Margin', value: (r) => r.margin?.toFixed(2), cost: true },
-  { header: 'Margin %', value: (r) => r.marginPercent, cost: true },
+const FIGURE_COLUMNS: ExportColumn<ReportRow>[] = [
+  { header: 'Transactions', type: 'number', value: (r) => r.transactions },
+  { header: 'Quantity', type: 'number', value: (r) => r.quantity },
+  { header: 'Revenue', type: 'money', value: (r) => r.revenue },
+  { header: 'Returned', type: 'money', value: (r) => r.returned },
+  { header: 'Net revenue', type: 'money', value: (r) => r.netRevenue },
+  { header: 'Cost', type: 'money', value: (r) => r.cost, cost: true },
+  { header: 'Margin', type: 'money', value: (r) => r.margin, cost: true },
+  { header: 'Margin %', type: 'number', value: (r) => r.marginPercent, cost: true },
 ];
 
-/** GET /reports/{report}/export.csv: every row of the report (same access, filters and sort) as CSV. */
+/** The report's label first: a day (sales by day) is a date to a spreadsheet, any other label text. */
+function reportColumns(report: ReportKind): ExportColumn<ReportRow>[] {
+  const label: ExportColumn<ReportRow> =
+    report === 'sales-by-day'
+      ? { header: 'Label', type: 'day', value: (r) => r.label }
+      : { header: 'Label', value: (r) => r.label };
+  return [label, ...FIGURE_COLUMNS];
+}
+
+/** GET /reports/{report}/export.csv: every row of the report (same access, filters and sort), CSV or XLSX. */
 export async function exportReport(
   db: Db,
   actor: Actor,
   report: ReportKind,
   query: ReportQuery,
-): Promise<CsvExport<ReportRow>> {
+): Promise<ListExport<ReportRow>> {
   const answer = await getReport(db, actor, report, { ...query, limit: EXPORT_ROWS });
   const margins = MARGIN_REPORTS.includes(report);
-  const columns = columnsFor(actor, REPORT_COLUMNS).filter((c) => margins || !c.cost);
+  const columns = columnsFor(actor, reportColumns(report)).filter((c) => margins || !c.cost);
   async function* batches() {
     yield answer.rows;
   }
-  return { filename: report, columns, batches: batches() };
+  return { filename: report, columns, timeZone: null, batches: batches() };
 }

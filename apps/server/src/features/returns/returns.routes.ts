@@ -5,11 +5,12 @@ import {
   returnAnalyticsQuerySchema,
   returnListQuerySchema,
   returnResponses,
+  withExportFormat,
 } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvResponse, sendCsv } from '../../lib/csv-export';
+import { exportResponse, sendExport } from '../../lib/export';
 import { ok, okPage } from '../../lib/http';
 import * as service from './returns.service';
 import { exportReturns } from './returns-export.service';
@@ -52,8 +53,16 @@ export async function returnsRoutes(app: FastifyInstance) {
 
   r.get(
     '/returns/export.csv',
-    { schema: { summary: 'Returns as CSV', errors: [403], tags, querystring: returnListQuerySchema, ...csvResponse } },
-    async (req, reply) => sendCsv(reply, await exportReturns(app.db, req.actor, req.query)),
+    {
+      schema: {
+        summary: 'Returns as CSV or XLSX',
+        errors: [403],
+        tags,
+        querystring: withExportFormat(returnListQuerySchema),
+        ...exportResponse,
+      },
+    },
+    async (req, reply) => sendExport(reply, req.query.format, await exportReturns(app.db, req.actor, req.query)),
   );
 
   r.get(

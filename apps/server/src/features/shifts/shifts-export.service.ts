@@ -1,8 +1,8 @@
 import type { ShiftListQuery } from '@pos/shared';
 import type { Db } from '../../db/client';
 import { type Actor, resolveBranch } from '../../lib/access';
-import { type CsvColumn, type CsvExport, columnsFor } from '../../lib/csv-export';
-import { selectInBatches } from '../../lib/csv-export.repo';
+import { selectInBatches } from '../../lib/export.repo';
+import { columnsFor, type ExportColumn, type ListExport } from '../../lib/export-columns';
 import { toMoney } from '../../lib/money';
 import * as repo from './shifts.repo';
 import { listFilters } from './shifts.service';
@@ -11,25 +11,30 @@ type ExportRow = Awaited<ReturnType<typeof repo.shiftsExportQuery>>[number];
 
 const money = (v: string | null) => (v === null ? null : toMoney(v));
 
-export const shiftColumns: CsvColumn<ExportRow>[] = [
-  { header: 'Z number', value: (r) => r.zNumber },
+export const shiftColumns: ExportColumn<ExportRow>[] = [
+  { header: 'Z number', type: 'number', value: (r) => r.zNumber },
   { header: 'Register', value: (r) => r.registerCode },
   { header: 'Cashier', value: (r) => r.cashierName },
   { header: 'Status', value: (r) => r.status },
-  { header: 'Opened', value: (r) => r.openedAt.toISOString() },
-  { header: 'Opening float', value: (r) => money(r.openingFloat) },
-  { header: 'Closed', value: (r) => r.closedAt?.toISOString() },
+  { header: 'Opened', type: 'date', value: (r) => r.openedAt },
+  { header: 'Opening float', type: 'money', value: (r) => money(r.openingFloat) },
+  { header: 'Closed', type: 'date', value: (r) => r.closedAt },
   { header: 'Closed by', value: (r) => r.closedByName },
-  { header: 'Expected', value: (r) => money(r.expected) },
-  { header: 'Counted', value: (r) => money(r.counted) },
-  { header: 'Over/short', value: (r) => money(r.overShort) },
+  { header: 'Expected', type: 'money', value: (r) => money(r.expected) },
+  { header: 'Counted', type: 'money', value: (r) => money(r.counted) },
+  { header: 'Over/short', type: 'money', value: (r) => money(r.overShort) },
   { header: 'Approved by', value: (r) => r.approvedByName },
 ];
 
 /** GET /shifts/export.csv: the list's access and filters (view_sales; page and limit ignored). */
-export async function exportShifts(db: Db, actor: Actor, query: ShiftListQuery): Promise<CsvExport<ExportRow>> {
+export async function exportShifts(db: Db, actor: Actor, query: ShiftListQuery): Promise<ListExport<ExportRow>> {
   const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_sales' });
   const filters = await listFilters(db, scope, query);
   const select = repo.shiftsExportQuery(db, scope, filters);
-  return { filename: 'shifts', columns: columnsFor(actor, shiftColumns), batches: selectInBatches(db, select) };
+  return {
+    filename: 'shifts',
+    columns: columnsFor(actor, shiftColumns),
+    timeZone: scope.timezone,
+    batches: selectInBatches(db, select),
+  };
 }

@@ -6,11 +6,12 @@ import {
   openShiftSchema,
   shiftListQuerySchema,
   shiftResponses,
+  withExportFormat,
 } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvResponse, sendCsv } from '../../lib/csv-export';
+import { exportResponse, sendExport } from '../../lib/export';
 import { ok, okPage } from '../../lib/http';
 import * as service from './shifts.service';
 import { exportShifts } from './shifts-export.service';
@@ -54,8 +55,16 @@ export async function shiftsRoutes(app: FastifyInstance) {
 
   r.get(
     '/shifts/export.csv',
-    { schema: { summary: 'Shifts as CSV', errors: [403], tags, querystring: shiftListQuerySchema, ...csvResponse } },
-    async (req, reply) => sendCsv(reply, await exportShifts(app.db, req.actor, req.query)),
+    {
+      schema: {
+        summary: 'Shifts as CSV or XLSX',
+        errors: [403],
+        tags,
+        querystring: withExportFormat(shiftListQuerySchema),
+        ...exportResponse,
+      },
+    },
+    async (req, reply) => sendExport(reply, req.query.format, await exportShifts(app.db, req.actor, req.query)),
   );
 
   r.get(

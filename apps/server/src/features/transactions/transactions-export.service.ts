@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { type Actor, resolveBranch } from '../../lib/access';
-import { type CsvColumn, type CsvExport, columnsFor, mapBatches } from '../../lib/csv-export';
-import { selectInBatches } from '../../lib/csv-export.repo';
+import { selectInBatches } from '../../lib/export.repo';
+import { columnsFor, type ExportColumn, type ListExport, mapBatches } from '../../lib/export-columns';
 import { toMoney } from '../../lib/money';
 import * as repo from './transactions.repo';
 import { receiptFilter, type SaleListQuery } from './transactions.service';
@@ -13,25 +13,25 @@ type ExportRow = Awaited<ReturnType<typeof repo.salesExportQuery>>[number] & {
 };
 
 /** The columns of the transactions export: the list's fields, as the list screen shows them. */
-export const saleColumns: CsvColumn<ExportRow>[] = [
+export const saleColumns: ExportColumn<ExportRow>[] = [
   { header: 'Receipt number', value: (r) => r.receiptNumber },
-  { header: 'Date', value: (r) => r.createdAt.toISOString() },
+  { header: 'Date', type: 'date', value: (r) => r.createdAt },
   { header: 'Cashier', value: (r) => r.cashierName },
   { header: 'Customer', value: (r) => r.customerName },
   { header: 'Customer phone', value: (r) => r.customerPhone },
   { header: 'Payment method', value: (r) => r.paymentMethod },
   { header: 'Status', value: (r) => r.status },
-  { header: 'Items', value: (r) => r.lines },
-  { header: 'Quantity', value: (r) => r.quantity },
-  { header: 'Returned quantity', value: (r) => r.returned },
-  { header: 'Subtotal', value: (r) => toMoney(r.subtotal) },
-  { header: 'Discount', value: (r) => toMoney(r.discountAmount) },
-  { header: 'Tax', value: (r) => toMoney(r.taxAmount) },
-  { header: 'Total', value: (r) => toMoney(r.total) },
+  { header: 'Items', type: 'number', value: (r) => r.lines },
+  { header: 'Quantity', type: 'number', value: (r) => r.quantity },
+  { header: 'Returned quantity', type: 'number', value: (r) => r.returned },
+  { header: 'Subtotal', type: 'money', value: (r) => toMoney(r.subtotal) },
+  { header: 'Discount', type: 'money', value: (r) => toMoney(r.discountAmount) },
+  { header: 'Tax', type: 'money', value: (r) => toMoney(r.taxAmount) },
+  { header: 'Total', type: 'money', value: (r) => toMoney(r.total) },
 ];
 
 /** GET /transactions/export.csv: the list's access and filters (page and limit ignored), every row. */
-export async function exportSales(db: Db, actor: Actor, query: SaleListQuery): Promise<CsvExport<ExportRow>> {
+export async function exportSales(db: Db, actor: Actor, query: SaleListQuery): Promise<ListExport<ExportRow>> {
   const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_transactions' });
   const filters: repo.SaleListFilters = {
     cashierName: query.cashierName,
@@ -45,5 +45,5 @@ export async function exportSales(db: Db, actor: Actor, query: SaleListQuery): P
     const counts = await repo.saleItemCounts(db, { companyId: scope.companyId, saleIds: rows.map((r) => r.id) });
     return rows.map((r) => ({ ...r, ...(counts.get(r.id) ?? { lines: 0, quantity: 0, returned: 0 }) }));
   });
-  return { filename: 'transactions', columns: columnsFor(actor, saleColumns), batches };
+  return { filename: 'transactions', columns: columnsFor(actor, saleColumns), timeZone: scope.timezone, batches };
 }

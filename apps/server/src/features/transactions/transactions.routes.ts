@@ -8,11 +8,12 @@ import {
   transactionAnalyticsQuerySchema,
   transactionListQuerySchema,
   transactionResponses,
+  withExportFormat,
 } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvResponse, sendCsv } from '../../lib/csv-export';
+import { exportResponse, sendExport } from '../../lib/export';
 import { ok, okPage } from '../../lib/http';
 import * as service from './transactions.service';
 import { createSaleBatch } from './transactions-batch.service';
@@ -77,8 +78,15 @@ export async function transactionsRoutes(app: FastifyInstance) {
 
   r.get(
     '/transactions/export.csv',
-    { schema: { summary: 'Sales as CSV', tags, querystring: transactionListQuerySchema, ...csvResponse } },
-    async (req, reply) => sendCsv(reply, await exportSales(app.db, req.actor, req.query)),
+    {
+      schema: {
+        summary: 'Sales as CSV or XLSX',
+        tags,
+        querystring: withExportFormat(transactionListQuerySchema),
+        ...exportResponse,
+      },
+    },
+    async (req, reply) => sendExport(reply, req.query.format, await exportSales(app.db, req.actor, req.query)),
   );
 
   // Registered before /transactions/:id; Fastify prefers the static segment anyway.

@@ -6,10 +6,11 @@ import {
   transferListQuerySchema,
   transferResponses,
   updateTransferSchema,
+  withExportFormat,
 } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { csvResponse, sendCsv } from '../../lib/csv-export';
+import { exportResponse, sendExport } from '../../lib/export';
 import { ok, okPage } from '../../lib/http';
 import * as service from './transfers.service';
 
@@ -37,8 +38,16 @@ export async function transfersRoutes(app: FastifyInstance) {
 
   r.get(
     '/transfers/export.csv',
-    { schema: { summary: 'Transfers as CSV', tags, querystring: transferListQuerySchema, ...csvResponse } },
-    async (req, reply) => sendCsv(reply, await service.exportTransfers(app.db, req.actor, req.query)),
+    {
+      schema: {
+        summary: 'Transfers as CSV or XLSX',
+        tags,
+        querystring: withExportFormat(transferListQuerySchema),
+        ...exportResponse,
+      },
+    },
+    async (req, reply) =>
+      sendExport(reply, req.query.format, await service.exportTransfers(app.db, req.actor, req.query)),
   );
 
   r.post(

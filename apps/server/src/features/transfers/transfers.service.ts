@@ -16,10 +16,10 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { type Actor, can, isCashier, loadInScope, resolveBranch } from '../../lib/access';
 import { writeAudit } from '../../lib/audit.repo';
-import type { CsvColumn, CsvExport } from '../../lib/csv-export';
-import { selectInBatches } from '../../lib/csv-export.repo';
 import { nextTransferNumber } from '../../lib/document-numbers.repo';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { selectInBatches } from '../../lib/export.repo';
+import type { ExportColumn, ListExport } from '../../lib/export-columns';
 import { recordTransferIn, recordTransferOut } from '../../lib/stock-ledger.repo';
 import * as repo from './transfers.repo';
 
@@ -61,20 +61,20 @@ export async function listTransfers(
   return { items: rows.map(toSummary), meta: pageMeta({ total, page: query.page, limit: query.limit }) };
 }
 
-const CSV_COLUMNS: CsvColumn<repo.TransferRow>[] = [
+const CSV_COLUMNS: ExportColumn<repo.TransferRow>[] = [
   { header: 'Number', value: (r) => r.number },
   { header: 'Status', value: (r) => TRANSFER_STATUS_LABELS[r.status] },
   { header: 'From', value: (r) => r.fromBranchName },
   { header: 'To', value: (r) => r.toBranchName },
-  { header: 'Lines', value: (r) => Number(r.lineCount) },
-  { header: 'Sent', value: (r) => Number(r.quantitySent) },
-  { header: 'Received', value: (r) => Number(r.quantityReceived) },
-  { header: 'Damaged', value: (r) => Number(r.quantityDamaged) },
-  { header: 'Created at', value: (r) => r.createdAt.toISOString() },
+  { header: 'Lines', type: 'number', value: (r) => Number(r.lineCount) },
+  { header: 'Sent', type: 'number', value: (r) => Number(r.quantitySent) },
+  { header: 'Received', type: 'number', value: (r) => Number(r.quantityReceived) },
+  { header: 'Damaged', type: 'number', value: (r) => Number(r.quantityDamaged) },
+  { header: 'Created at', type: 'date', value: (r) => r.createdAt },
   { header: 'Created by', value: (r) => r.createdByName },
-  { header: 'Sent at', value: (r) => iso(r.sentAt) },
-  { header: 'Received at', value: (r) => iso(r.receivedAt) },
-  { header: 'Closed at', value: (r) => iso(r.closedAt) },
+  { header: 'Sent at', type: 'date', value: (r) => r.sentAt },
+  { header: 'Received at', type: 'date', value: (r) => r.receivedAt },
+  { header: 'Closed at', type: 'date', value: (r) => r.closedAt },
   { header: 'Note', value: (r) => r.note },
 ];
 
@@ -83,11 +83,12 @@ export async function exportTransfers(
   db: Db,
   actor: Actor,
   query: z.output<typeof transferListQuerySchema>,
-): Promise<CsvExport<repo.TransferRow>> {
+): Promise<ListExport<repo.TransferRow>> {
   const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_inventory' });
   return {
     filename: 'transfers',
     columns: CSV_COLUMNS,
+    timeZone: scope.timezone,
     batches: selectInBatches(db, repo.transfersQuery(db, scope, { direction: query.direction, status: query.status })),
   };
 }

@@ -2,21 +2,21 @@ import type { userListQuerySchema } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, accessibleCompanyIds, requirePermission, resolveBranch, resolveCompany } from '../../lib/access';
-import { type CsvColumn, type CsvExport, columnsFor } from '../../lib/csv-export';
-import { selectInBatches } from '../../lib/csv-export.repo';
 import { notFound } from '../../lib/errors';
+import { selectInBatches } from '../../lib/export.repo';
+import { columnsFor, type ExportColumn, type ListExport } from '../../lib/export-columns';
 import type { CompanyScope } from '../../lib/tenant.repo';
 import * as repo from './users.repo';
 
 type ExportRow = Awaited<ReturnType<typeof repo.usersExportQuery>>[number];
 
-export const userColumns: CsvColumn<ExportRow>[] = [
+export const userColumns: ExportColumn<ExportRow>[] = [
   { header: 'Name', value: (r) => r.name },
   { header: 'Username', value: (r) => r.username },
   { header: 'Email', value: (r) => r.email },
   { header: 'Role', value: (r) => r.roleName },
   { header: 'Branch', value: (r) => r.branchName },
-  { header: 'Active', value: (r) => r.isActive },
+  { header: 'Active', type: 'boolean', value: (r) => r.isActive },
 ];
 
 /** GET /users/export.csv: the list's access and filters (manage_users; page and limit ignored). */
@@ -24,7 +24,7 @@ export async function exportUsers(
   db: Db,
   actor: Actor,
   query: z.output<typeof userListQuerySchema>,
-): Promise<CsvExport<ExportRow>> {
+): Promise<ListExport<ExportRow>> {
   requirePermission(actor, 'manage_users');
   let companyIds: CompanyScope;
   if (query.branchId) {
@@ -37,5 +37,10 @@ export async function exportUsers(
     companyIds = accessibleCompanyIds(actor);
   }
   const select = repo.usersExportQuery(db, { companyIds, branchId: query.branchId, search: query.search });
-  return { filename: 'users', columns: columnsFor(actor, userColumns), batches: selectInBatches(db, select) };
+  return {
+    filename: 'users',
+    columns: columnsFor(actor, userColumns),
+    timeZone: null,
+    batches: selectInBatches(db, select),
+  };
 }

@@ -5,11 +5,12 @@ import {
   updateUserSchema,
   userListQuerySchema,
   userResponses,
+  withExportFormat,
 } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvResponse, sendCsv } from '../../lib/csv-export';
+import { exportResponse, sendExport } from '../../lib/export';
 import { ok, okPage } from '../../lib/http';
 import * as service from './users.service';
 import { exportUsers } from './users-export.service';
@@ -36,8 +37,16 @@ export async function usersRoutes(app: FastifyInstance) {
 
   r.get(
     '/users/export.csv',
-    { schema: { summary: 'Users as CSV', errors: [403], tags, querystring: userListQuerySchema, ...csvResponse } },
-    async (req, reply) => sendCsv(reply, await exportUsers(app.db, req.actor, req.query)),
+    {
+      schema: {
+        summary: 'Users as CSV or XLSX',
+        errors: [403],
+        tags,
+        querystring: withExportFormat(userListQuerySchema),
+        ...exportResponse,
+      },
+    },
+    async (req, reply) => sendExport(reply, req.query.format, await exportUsers(app.db, req.actor, req.query)),
   );
 
   r.post(

@@ -38,7 +38,7 @@ function rowMapper<Row>(query: ExportQuery<Row>): (values: unknown[]) => Row {
   const fields = Object.entries(query._.selectedFields as Record<string, unknown>);
   for (const [key, field] of fields) {
     if (!is(field, Column) && !is(field, SQL) && !is(field, SQL.Aliased)) {
-      throw new Error(`CSV export needs a flat select (field ${key})`);
+      throw new Error(`An export needs a flat select (field ${key})`);
     }
   }
   const decoders = fields.map(([key, field]) => [key, decoderOf(field)] as const);
