@@ -34,7 +34,14 @@ export async function inventoryRoutes(app: FastifyInstance) {
   );
   r.get(
     '/inventory/movements/export.csv',
-    { schema: { tags, querystring: withExportFormat(inventoryMovementsQuerySchema), ...exportResponse } },
+    {
+      schema: {
+        summary: 'Stock movements as CSV or XLSX',
+        tags,
+        querystring: withExportFormat(inventoryMovementsQuerySchema),
+        ...exportResponse,
+      },
+    },
     async (req, reply) => sendExport(reply, req.query.format, await exportMovements(app.db, req.actor, req.query)),
   );
 
