@@ -1,12 +1,24 @@
-import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { lineSubtotal } from '@pos/shared';
-import { IconMinus, IconPlus, IconShoppingCartOff, IconTrash } from '@tabler/icons-react';
+import { IconMinus, IconPencil, IconPlus, IconShoppingCartOff, IconTrash } from '@tabler/icons-react';
 import { formatMoney } from '../../../lib/format';
-import { useActiveCart, useCartStore } from '../store/cart-store';
+import { chargedPrice, isPriceChanged, useActiveCart, useCartStore } from '../store/cart-store';
+import { closeLinePrice, openLinePrice, useLinePriceProductId } from '../store/line-price';
 import { notifyWarning, stockLimitMessage } from '../utils/notices';
+import { LinePriceModal, MountOnFirstOpen } from './lazy-dialogs';
 import classes from './pos.module.css';
 
-/** The active cart's lines: name, unit price, quantity with minus/plus, line total, remove. */
+/** The line's "Change price" dialog, loaded when it first opens. */
+function LinePriceDialog() {
+  const productId = useLinePriceProductId();
+  return (
+    <MountOnFirstOpen opened={productId !== null} onFailed={closeLinePrice}>
+      <LinePriceModal />
+    </MountOnFirstOpen>
+  );
+}
+
+/** The active cart's lines: name, unit price (changed here: "Change price"), quantity with minus/plus, line total, remove. */
 export function CartLines() {
   const cart = useActiveCart();
   const increment = useCartStore((s) => s.increment);
@@ -19,15 +31,18 @@ export function CartLines() {
         <IconShoppingCartOff size={28} stroke={1.4} aria-hidden />
         <Text size="sm">Cart is empty</Text>
         <Text size="xs">Scan a barcode or pick a product</Text>
+        <LinePriceDialog />
       </Stack>
     );
   }
 
   return (
     <div className={classes.cartLinesScroll}>
+      <LinePriceDialog />
       <Stack gap={0} aria-label="Cart items">
         {cart.items.map((item) => {
           const atStock = item.quantity >= item.stockQuantity;
+          const changed = isPriceChanged(item);
           return (
             <Group
               key={item.productId}
@@ -38,12 +53,28 @@ export function CartLines() {
               data-testid="cart-line"
             >
               <div style={{ flex: 1, minWidth: 0 }}>
-                <Text size="sm" fw={500} truncate="end" title={item.name}>
+                <Text size="sm" fw={500} truncate="end" title={item.name} dir="auto">
                   {item.name}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {formatMoney(item.price)} each
-                </Text>
+                <Group gap={2} wrap="nowrap">
+                  <Text size="xs" c={changed ? 'orange.9' : 'dimmed'} fw={changed ? 600 : undefined}>
+                    {formatMoney(chargedPrice(item))} each
+                    {changed ? (
+                      <s className={classes.wasPrice}>
+                        <VisuallyHidden>was </VisuallyHidden>
+                        {formatMoney(item.price)}
+                      </s>
+                    ) : null}
+                  </Text>
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    aria-label={`Change price of ${item.name}`}
+                    onClick={() => openLinePrice(item.productId)}
+                  >
+                    <IconPencil size={14} />
+                  </ActionIcon>
+                </Group>
               </div>
               <Group gap={4} wrap="nowrap">
                 <ActionIcon
@@ -72,7 +103,7 @@ export function CartLines() {
                 </ActionIcon>
               </Group>
               <Text size="sm" fw={600} miw={84} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(lineSubtotal(item))}
+                {formatMoney(lineSubtotal({ price: chargedPrice(item), quantity: item.quantity }))}
               </Text>
               <ActionIcon
                 size="sm"
