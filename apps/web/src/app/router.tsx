@@ -132,6 +132,10 @@ const CustomersPage = screen(
   () => import('../features/customers/components/customers-page'),
   (m) => m.CustomersPage,
 );
+const CustomerDisplayPage = screen(
+  () => import('../features/customer-display/components/customer-display-page'),
+  (m) => m.CustomerDisplayPage,
+);
 const CustomerDetailPage = screen(
   () => import('../features/customers/components/customer-detail-page'),
   (m) => m.CustomerDetailPage,
@@ -161,6 +165,8 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Screens />}>
         <Route path="/" element={<Navigate to="/login" replace />} />
+        {/* The customer display: fed by this browser's register only (lib/customer-display.ts), no sign-in. */}
+        <Route path="/display" element={<CustomerDisplayPage />} />
         <Route element={<GuestOnly />}>
           <Route path="/login" element={<LoginPage />} />
         </Route>

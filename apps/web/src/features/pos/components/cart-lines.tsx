@@ -2,6 +2,7 @@ import { ActionIcon, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { lineSubtotal } from '@pos/shared';
 import { IconMinus, IconPencil, IconPlus, IconShoppingCartOff, IconTrash } from '@tabler/icons-react';
 import { formatMoney } from '../../../lib/format';
+import { textLangProps } from '../../../lib/text-direction';
 import { chargedPrice, isPriceChanged, useActiveCart, useCartStore } from '../store/cart-store';
 import { closeLinePrice, openLinePrice, useLinePriceProductId } from '../store/line-price';
 import { notifyWarning, stockLimitMessage } from '../utils/notices';
@@ -53,7 +54,7 @@ export function CartLines() {
               data-testid="cart-line"
             >
               <div style={{ flex: 1, minWidth: 0 }}>
-                <Text size="sm" fw={500} truncate="end" title={item.name} dir="auto">
+                <Text size="sm" fw={500} truncate="end" title={item.name} {...textLangProps(item.name)}>
                   {item.name}
                 </Text>
                 <Group gap={2} wrap="nowrap">

@@ -6,6 +6,7 @@ import { useRegisterRulesQuery } from '../../../lib/api/register-rules.api';
 import { formatMoney, getDisplayCurrency } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
+import { textLangProps } from '../../../lib/text-direction';
 import { chargedPrice, isPriceChanged, useActiveCart, useCartStore } from '../store/cart-store';
 import { closeLinePrice, useLinePriceProductId } from '../store/line-price';
 
@@ -70,7 +71,7 @@ export function LinePriceModal() {
       <form onSubmit={submit} onKeyDown={keepShortcuts} noValidate data-scan-hold aria-label={LINE_PRICE_TEXT.title}>
         <Stack gap="sm">
           <div>
-            <Text fw={600} dir="auto">
+            <Text fw={600} {...textLangProps(line?.name ?? '')}>
               {line?.name}
             </Text>
             <Text size="sm" c="dimmed">

@@ -1,8 +1,9 @@
 import { Button, Group, Modal, NumberInput, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { cashChange, type PaymentMethod } from '@pos/shared';
 import { IconCash, IconCreditCard } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { formatMoney } from '../../../lib/format';
+import { showPaymentOnDisplay } from '../store/customer-display';
 import { canCompletePayment, type PaymentDetails } from '../store/sale-payload';
 
 export type PaymentModalProps = {
@@ -29,6 +30,10 @@ function PaymentForm({ total, isPaying, onClose, onComplete }: Omit<PaymentModal
   const change = method === 'cash' ? cashChange({ total, amountReceived }) : 0;
   const amountDueId = useId();
   const changeId = useId();
+  // The customer display shows what was handed over and the change as it is typed (gone when this closes).
+  const tendered = method === 'cash' && received !== '' ? amountReceived : null;
+  useEffect(() => showPaymentOnDisplay({ method, amountReceived: tendered, total }), [method, tendered, total]);
+  useEffect(() => () => showPaymentOnDisplay(null), []);
 
   return (
     <form
