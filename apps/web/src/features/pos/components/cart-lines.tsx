@@ -58,14 +58,13 @@ export function CartLines() {
                   {item.name}
                 </Text>
                 <Group gap={2} wrap="nowrap">
-                  <Text size="xs" c={changed ? 'orange.9' : 'dimmed'} fw={changed ? 600 : undefined}>
+                  <Text
+                    size="xs"
+                    c={changed ? 'orange.9' : 'dimmed'}
+                    fw={changed ? 600 : undefined}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
                     {formatMoney(chargedPrice(item))} each
-                    {changed ? (
-                      <s className={classes.wasPrice}>
-                        <VisuallyHidden>was </VisuallyHidden>
-                        {formatMoney(item.price)}
-                      </s>
-                    ) : null}
                   </Text>
                   <ActionIcon
                     size="sm"
@@ -76,6 +75,12 @@ export function CartLines() {
                     <IconPencil size={14} />
                   </ActionIcon>
                 </Group>
+                {changed ? (
+                  <Text size="xs" c="dimmed" td="line-through" style={{ whiteSpace: 'nowrap' }}>
+                    <VisuallyHidden>was </VisuallyHidden>
+                    {formatMoney(item.price)}
+                  </Text>
+                ) : null}
               </div>
               <Group gap={4} wrap="nowrap">
                 <ActionIcon
