@@ -284,7 +284,14 @@ test("online: a cashier's price change needs the manager's PIN (approved, charge
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   const managerDialog = await changeLinePrice(page, product.name, '110');
   await expect(managerDialog).not.toContainText('A manager approves');
+  // A scan while the dialog is open goes to the cart, never into the price.
+  await expect(managerDialog.getByLabel('New price')).toHaveValue('110');
+  await page.keyboard.type(product.sku, { delay: 8 });
   await page.keyboard.press('Enter');
+  await expect(page.getByLabel(`${product.name} quantity`)).toHaveText('2');
+  await expect(managerDialog.getByLabel('New price')).toHaveValue('110');
+  await page.keyboard.press('Enter');
+  await expect(managerDialog).toHaveCount(0);
   await expect(page.getByTestId('cart-line')).toContainText('PKR 110.00 each');
   popup = context.waitForEvent('page');
   await payByCard(page);
@@ -292,6 +299,6 @@ test("online: a cashier's price change needs the manager's PIN (approved, charge
   await expect(page.getByText('Cart is empty')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Manager approval' })).toHaveCount(0);
   expect(sales).toHaveLength(2);
-  expect(sales[1]).toMatchObject({ subtotal: 110, items: [{ unitPrice: 110 }] });
+  expect(sales[1]).toMatchObject({ subtotal: 220, items: [{ unitPrice: 110 }] });
   expect(await audit(sales[1]?.id ?? '')).toMatchObject({ user: { username: 'manager' }, approvedBy: null });
 });
