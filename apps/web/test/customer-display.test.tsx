@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CustomerDisplayPage } from '../src/features/customer-display/components/customer-display-page';
 import { useCustomerDisplay } from '../src/features/pos/hooks/use-customer-display';
 import { cartStore, selectActiveCart } from '../src/features/pos/store/cart-store';
@@ -9,6 +9,7 @@ import {
   displayScreenOf,
   showPaymentOnDisplay,
   showThanksOnDisplay,
+  THANKS_MS,
 } from '../src/features/pos/store/customer-display';
 import {
   CUSTOMER_DISPLAY_CHANNEL,
@@ -148,6 +149,24 @@ describe('the register feeds the display over the BroadcastChannel', () => {
     expect(display.screens).toHaveLength(6);
     display.channel.close();
     clearThanksOnDisplay();
+  });
+});
+
+describe('the thank-you', () => {
+  it('goes back to the welcome THANKS_MS after the sale while the register is open', () => {
+    resetStores();
+    vi.useFakeTimers();
+    try {
+      const view = renderWithProviders(<Register />);
+      act(() => showThanksOnDisplay({ paymentMethod: 'cash', total: 100, amountPaid: 100, changeAmount: 0 }));
+      act(() => vi.advanceTimersByTime(THANKS_MS - 1));
+      expect(customerDisplayStore.getState().thanks).not.toBeNull();
+      act(() => vi.advanceTimersByTime(1));
+      expect(customerDisplayStore.getState().thanks).toBeNull();
+      view.unmount();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { isHeldByRegisterRules } from '@pos/shared';
 import { IconShieldLock } from '@tabler/icons-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useRegisterRulesQuery } from '../../../lib/api/register-rules.api';
 import { formatMoney, getDisplayCurrency } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
@@ -30,6 +30,10 @@ const MAX_PRICE = 1_000_000_000;
 export function LinePriceModal() {
   const productId = useLinePriceProductId();
   const line = useActiveCart().items.find((item) => item.productId === productId) ?? null;
+  // What the dialog shows: the line, kept through the closing transition.
+  const shownRef = useRef(line);
+  if (line) shownRef.current = line;
+  const shown = shownRef.current;
   const setLinePrice = useCartStore((s) => s.setLinePrice);
   const { branch } = useCurrentSelection();
   const user = useSessionUser();
@@ -71,11 +75,11 @@ export function LinePriceModal() {
       <form onSubmit={submit} onKeyDown={keepShortcuts} noValidate data-scan-hold aria-label={LINE_PRICE_TEXT.title}>
         <Stack gap="sm">
           <div>
-            <Text fw={600} {...textLangProps(line?.name ?? '')}>
-              {line?.name}
+            <Text fw={600} {...textLangProps(shown?.name ?? '')}>
+              {shown?.name}
             </Text>
             <Text size="sm" c="dimmed">
-              Product price {formatMoney(line?.price ?? 0)}
+              Product price {formatMoney(shown?.price ?? 0)}
             </Text>
           </div>
           <NumberInput
@@ -103,11 +107,11 @@ export function LinePriceModal() {
             </Alert>
           ) : null}
           <Group justify="space-between" wrap="wrap" gap="xs">
-            {line && isPriceChanged(line) ? (
+            {shown && isPriceChanged(shown) ? (
               <Button
                 variant="subtle"
                 onClick={() => {
-                  setLinePrice(line.productId, null);
+                  setLinePrice(shown.productId, null);
                   closeLinePrice();
                 }}
               >
