@@ -168,7 +168,10 @@ const SCREENS: Screen[] = [
     act: async (page) => {
       await registerReady(page);
       await page.locator('[data-testid="product-tile"]:not([disabled])').first().click();
-      await page.getByRole('button', { name: /^Change price of / }).first().click();
+      await page
+        .getByRole('button', { name: /^Change price of / })
+        .first()
+        .click();
       await openDialog(page, 'Change price');
     },
   },
