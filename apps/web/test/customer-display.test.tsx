@@ -6,11 +6,11 @@ import { cartStore, selectActiveCart } from '../src/features/pos/store/cart-stor
 import {
   clearThanksOnDisplay,
   customerDisplayStore,
-  displayScreenOf,
   showPaymentOnDisplay,
   showThanksOnDisplay,
   THANKS_MS,
 } from '../src/features/pos/store/customer-display';
+import { displayScreenOf } from '../src/features/pos/store/display-screen';
 import {
   CUSTOMER_DISPLAY_CHANNEL,
   type DisplayMessage,
@@ -72,13 +72,16 @@ describe('what the register shows the customer', () => {
     const empty = selectActiveCart(cartStore.getState());
     expect(displayScreenOf(empty, customerDisplayStore.getState())).toEqual({ kind: 'idle' });
     showThanksOnDisplay({ paymentMethod: 'cash', total: 605, amountPaid: 1000, changeAmount: 395 });
-    expect(displayScreenOf(empty, customerDisplayStore.getState())).toEqual({
+    const at = customerDisplayStore.getState().thanks?.at ?? 0;
+    expect(displayScreenOf(empty, customerDisplayStore.getState(), at + THANKS_MS - 1)).toEqual({
       kind: 'thanks',
       method: 'cash',
       total: 605,
       paid: 1000,
       change: 395,
     });
+    // An old sale's thank-you is not shown to a display opened later.
+    expect(displayScreenOf(empty, customerDisplayStore.getState(), at + THANKS_MS)).toEqual({ kind: 'idle' });
   });
 });
 
@@ -155,7 +158,7 @@ describe('the register feeds the display over the BroadcastChannel', () => {
 describe('the thank-you', () => {
   it('goes back to the welcome THANKS_MS after the sale while the register is open', () => {
     resetStores();
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
       const view = renderWithProviders(<Register />);
       act(() => showThanksOnDisplay({ paymentMethod: 'cash', total: 100, amountPaid: 100, changeAmount: 0 }));

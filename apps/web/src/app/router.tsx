@@ -3,6 +3,7 @@ import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { AppErrorBoundary } from '../components/app-error-boundary';
 import { NotFound } from '../components/not-found';
 import { ScreenLoader } from '../components/screen-loader';
+import { CUSTOMER_DISPLAY_PATH } from '../lib/customer-display';
 import { AppNotifications } from './app-notifications';
 import { GuestOnly } from './guest-only';
 import { RequireAuth } from './require-auth';
@@ -166,7 +167,7 @@ export function AppRoutes() {
       <Route element={<Screens />}>
         <Route path="/" element={<Navigate to="/login" replace />} />
         {/* The customer display: fed by this browser's register only (lib/customer-display.ts), no sign-in. */}
-        <Route path="/display" element={<CustomerDisplayPage />} />
+        <Route path={CUSTOMER_DISPLAY_PATH} element={<CustomerDisplayPage />} />
         <Route element={<GuestOnly />}>
           <Route path="/login" element={<LoginPage />} />
         </Route>

@@ -5,7 +5,8 @@ import type { PaymentMethod } from '@pos/shared';
  * customer their lines, the total, what they handed over and their change. The register feeds it over a
  * BroadcastChannel: no server round trip, and nothing leaves the browser (a BroadcastChannel reaches only
  * pages of the same origin in the same browser profile). The display holds nothing of its own: it draws
- * the last screen the register sent, and asks for it when it opens (`hello`).
+ * the last screen the register sent, and asks for it when it opens (`hello`); a register that opens sends
+ * it at once.
  */
 export const CUSTOMER_DISPLAY_CHANNEL = 'pos-customer-display';
 export const CUSTOMER_DISPLAY_PATH = '/display';

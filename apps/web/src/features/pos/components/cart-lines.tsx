@@ -1,20 +1,43 @@
 import { ActionIcon, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { lineSubtotal } from '@pos/shared';
-import { IconMinus, IconPencil, IconPlus, IconShoppingCartOff, IconTrash } from '@tabler/icons-react';
+import { IconMinus, IconPlus, IconShoppingCartOff, IconTag, IconTrash } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { formatMoney } from '../../../lib/format';
-import { textLangProps } from '../../../lib/text-direction';
 import { chargedPrice, isPriceChanged, useActiveCart, useCartStore } from '../store/cart-store';
 import { closeLinePrice, openLinePrice, useLinePriceProductId } from '../store/line-price';
 import { notifyWarning, stockLimitMessage } from '../utils/notices';
 import { LinePriceModal, MountOnFirstOpen } from './lazy-dialogs';
+import type { PricedLine } from './line-price-modal';
 import classes from './pos.module.css';
 
 /** The line's "Change price" dialog, loaded when it first opens. */
 function LinePriceDialog() {
   const productId = useLinePriceProductId();
+  const item = useActiveCart().items.find((i) => i.productId === productId);
+  const setLinePrice = useCartStore((s) => s.setLinePrice);
+  // The line left the cart (sold, removed, another tab): nothing to change.
+  useEffect(() => {
+    if (productId !== null && !item) closeLinePrice();
+  }, [productId, item]);
+  const line: PricedLine | null = item
+    ? {
+        productId: item.productId,
+        name: item.name,
+        price: item.price,
+        charged: chargedPrice(item),
+        changed: isPriceChanged(item),
+      }
+    : null;
   return (
-    <MountOnFirstOpen opened={productId !== null} onFailed={closeLinePrice}>
-      <LinePriceModal />
+    <MountOnFirstOpen opened={line !== null} onFailed={closeLinePrice}>
+      <LinePriceModal
+        line={line}
+        onClose={closeLinePrice}
+        onApply={(price) => {
+          if (item) setLinePrice(item.productId, price);
+          closeLinePrice();
+        }}
+      />
     </MountOnFirstOpen>
   );
 }
@@ -54,7 +77,7 @@ export function CartLines() {
               data-testid="cart-line"
             >
               <div style={{ flex: 1, minWidth: 0 }}>
-                <Text size="sm" fw={500} truncate="end" title={item.name} {...textLangProps(item.name)}>
+                <Text size="sm" fw={500} truncate="end" title={item.name} dir="auto">
                   {item.name}
                 </Text>
                 <Group gap={2} wrap="nowrap">
@@ -72,7 +95,7 @@ export function CartLines() {
                     aria-label={`Change price of ${item.name}`}
                     onClick={() => openLinePrice(item.productId)}
                   >
-                    <IconPencil size={14} />
+                    <IconTag size={14} />
                   </ActionIcon>
                 </Group>
                 {changed ? (

@@ -1,5 +1,6 @@
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { notifyError } from '../../../lib/notify';
+import { showPaymentOnDisplay } from '../store/customer-display';
 import type { PaymentModalProps } from './payment-modal';
 
 /**
@@ -36,7 +37,8 @@ export function LazyPaymentModal({ cartHasItems, ...props }: PaymentModalProps &
   }, [cartHasItems]);
   return (
     <MountOnFirstOpen opened={props.opened} onFailed={props.onClose}>
-      <PaymentModal {...props} />
+      {/* Its figures go to the customer display (features/pos/hooks/use-customer-display.ts). */}
+      <PaymentModal {...props} onFigures={showPaymentOnDisplay} />
     </MountOnFirstOpen>
   );
 }

@@ -7,8 +7,6 @@ import { formatMoney, getDisplayCurrency } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
 import { textLangProps } from '../../../lib/text-direction';
-import { chargedPrice, isPriceChanged, useActiveCart, useCartStore } from '../store/cart-store';
-import { closeLinePrice, useLinePriceProductId } from '../store/line-price';
 
 export const LINE_PRICE_TEXT = {
   title: 'Change price',
@@ -22,19 +20,28 @@ export const LINE_PRICE_TEXT = {
 
 const MAX_PRICE = 1_000_000_000;
 
+/** The cart line being priced, as the dialog shows it (no cart store here: this chunk stays small). */
+export type PricedLine = { productId: string; name: string; price: number; charged: number; changed: boolean };
+
 /**
  * The line's price changed at the register (issue 24): the price charged for this line only; the
  * product's price stays. Past the branch's register rules (a cashier without "Cashiers may change
  * prices") the sale asks a manager's approval at Payment, as a discount past the limit does.
+ * `onApply(null)`: back to the product's price.
  */
-export function LinePriceModal() {
-  const productId = useLinePriceProductId();
-  const line = useActiveCart().items.find((item) => item.productId === productId) ?? null;
+export function LinePriceModal({
+  line,
+  onApply,
+  onClose,
+}: {
+  line: PricedLine | null;
+  onApply: (price: number | null) => void;
+  onClose: () => void;
+}) {
   // What the dialog shows: the line, kept through the closing transition.
   const shownRef = useRef(line);
   if (line) shownRef.current = line;
   const shown = shownRef.current;
-  const setLinePrice = useCartStore((s) => s.setLinePrice);
   const { branch } = useCurrentSelection();
   const user = useSessionUser();
   const rules = useRegisterRulesQuery(line && user && isHeldByRegisterRules(user) ? (branch?.id ?? null) : null);
@@ -45,14 +52,9 @@ export function LinePriceModal() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new line starts from its current price
   useEffect(() => {
-    if (line) setValue(chargedPrice(line));
+    if (line) setValue(line.charged);
     setError(null);
-  }, [productId]);
-
-  // The line left the cart (sold, removed, another tab): nothing to change.
-  useEffect(() => {
-    if (productId !== null && !line) closeLinePrice();
-  }, [productId, line]);
+  }, [line?.productId]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,8 +62,7 @@ export function LinePriceModal() {
     const price = typeof value === 'number' ? value : Number.parseFloat(value);
     if (value === '' || !Number.isFinite(price)) return setError(LINE_PRICE_TEXT.required);
     if (price > MAX_PRICE) return setError(LINE_PRICE_TEXT.tooHigh);
-    setLinePrice(line.productId, price);
-    closeLinePrice();
+    onApply(price);
   };
 
   // The register's shortcuts (mod+P, mod+T, F2) wait while this dialog is open; Escape and Tab work as usual.
@@ -70,7 +71,7 @@ export function LinePriceModal() {
   };
 
   return (
-    <Modal opened={opened} onClose={closeLinePrice} title={LINE_PRICE_TEXT.title} centered size="sm">
+    <Modal opened={opened} onClose={onClose} title={LINE_PRICE_TEXT.title} centered size="sm">
       {/* A scan here goes to the cart, never into the price (data-scan-hold: use-barcode-scanner.ts). */}
       <form onSubmit={submit} onKeyDown={keepShortcuts} noValidate data-scan-hold aria-label={LINE_PRICE_TEXT.title}>
         <Stack gap="sm">
@@ -107,21 +108,15 @@ export function LinePriceModal() {
             </Alert>
           ) : null}
           <Group justify="space-between" wrap="wrap" gap="xs">
-            {shown && isPriceChanged(shown) ? (
-              <Button
-                variant="subtle"
-                onClick={() => {
-                  setLinePrice(shown.productId, null);
-                  closeLinePrice();
-                }}
-              >
+            {shown?.changed ? (
+              <Button variant="subtle" onClick={() => onApply(null)}>
                 {LINE_PRICE_TEXT.reset}
               </Button>
             ) : (
               <span />
             )}
             <Group gap="xs">
-              <Button variant="default" onClick={closeLinePrice}>
+              <Button variant="default" onClick={onClose}>
                 Cancel
               </Button>
               <Button type="submit">{LINE_PRICE_TEXT.apply}</Button>

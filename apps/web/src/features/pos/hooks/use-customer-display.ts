@@ -3,7 +3,8 @@ import { type DisplayMessage, isDisplayMessage, openDisplayChannel } from '../..
 import { getDisplayCurrency } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { cartStore, selectActiveCart } from '../store/cart-store';
-import { clearThanksOnDisplay, customerDisplayStore, displayScreenOf, THANKS_MS } from '../store/customer-display';
+import { clearThanksOnDisplay, customerDisplayStore, THANKS_MS } from '../store/customer-display';
+import { displayScreenOf } from '../store/display-screen';
 
 /**
  * Feeds the customer display (lib/customer-display.ts) while the register is open: every change of the
@@ -48,7 +49,8 @@ export function useCustomerDisplay(): void {
       send({ type: 'screen', screen: { kind: 'idle' }, shop: shopRef.current, currency: getDisplayCurrency() });
     const timeThanks = () => {
       clearTimeout(thanksTimer);
-      if (customerDisplayStore.getState().thanks) thanksTimer = setTimeout(clearThanksOnDisplay, THANKS_MS);
+      const { thanks } = customerDisplayStore.getState();
+      if (thanks) thanksTimer = setTimeout(clearThanksOnDisplay, Math.max(thanks.at + THANKS_MS - Date.now(), 0));
     };
 
     const stopCart = cartStore.subscribe(() => {

@@ -1,12 +1,15 @@
-import { cashChange, lineSubtotal, type PaymentMethod } from '@pos/shared';
+import { cashChange, type PaymentMethod } from '@pos/shared';
 import { createStore } from 'zustand/vanilla';
-import type { DisplayPayment, DisplayScreen } from '../../../lib/customer-display';
-import { type Cart, cartTotals, chargedPrice } from './cart-store';
+import type { DisplayPayment } from '../../../lib/customer-display';
+
+// No cart store here: the Payment dialog (a lazy chunk) takes this module, and the register's first load
+// keeps its chunks as they were (store/display-screen.ts makes the screen from the cart).
 
 /** How long the thank-you stays on the customer display before it goes back to its welcome. */
 export const THANKS_MS = 20_000;
 
-type Thanks = { method: PaymentMethod; total: number; paid: number; change: number };
+/** The sale just made, and when (ms): its thank-you shows for THANKS_MS. */
+export type Thanks = { method: PaymentMethod; total: number; paid: number; change: number; at: number };
 
 /**
  * What the customer display shows besides the cart: the open Payment dialog's figures, and the thank-you
@@ -46,37 +49,14 @@ export function showThanksOnDisplay(sale: {
 }) {
   customerDisplayStore.setState({
     payment: null,
-    thanks: { method: sale.paymentMethod, total: sale.total, paid: sale.amountPaid, change: sale.changeAmount },
+    thanks: {
+      method: sale.paymentMethod,
+      total: sale.total,
+      paid: sale.amountPaid,
+      change: sale.changeAmount,
+      at: Date.now(),
+    },
   });
 }
 
 export const clearThanksOnDisplay = () => customerDisplayStore.setState({ thanks: null });
-
-/**
- * The screen for the customer: the active cart's lines and figures (with the Payment dialog's when open);
- * the thank-you while the cart is empty after a sale; else the welcome.
- */
-export function displayScreenOf(
-  cart: Cart,
-  { payment, thanks }: { payment: DisplayPayment | null; thanks: Thanks | null },
-): DisplayScreen {
-  if (cart.items.length === 0) return thanks ? { kind: 'thanks', ...thanks } : { kind: 'idle' };
-  const totals = cartTotals(cart);
-  return {
-    kind: 'cart',
-    cart: {
-      lines: cart.items.map((item) => ({
-        name: item.name,
-        quantity: item.quantity,
-        unitPrice: chargedPrice(item),
-        total: lineSubtotal({ price: chargedPrice(item), quantity: item.quantity }),
-      })),
-      subtotal: totals.subtotal,
-      discount: totals.discountAmount,
-      taxRate: cart.taxRate,
-      tax: totals.tax,
-      total: totals.total,
-    },
-    payment,
-  };
-}
