@@ -81,6 +81,19 @@ function openSelect(label: string) {
   };
 }
 
+/**
+ * The customer display with a cart: the register opens beside it in the same browser and adds a product (it
+ * stays open, or the display would go back to its welcome).
+ */
+async function displayWithCart(page: Page) {
+  const register = await page.context().newPage();
+  page.once('close', () => void register.close());
+  await register.goto('/dashboard/pos');
+  await registerReady(register);
+  await register.locator('[data-testid="product-tile"]:not([disabled])').first().click();
+  await expect(page.getByTestId('display-line').first()).toBeVisible();
+}
+
 async function firstCustomerPath(page: Page, role: Role): Promise<string> {
   const session = await apiSession(page, role === 'admin' ? 'admin' : 'cashier');
   const res = await page.request.get('/api/customers', {
@@ -173,6 +186,20 @@ const SCREENS: Screen[] = [
   { name: 'register at 390 px', path: '/dashboard/pos', viewport: PHONE, act: registerReady },
   { name: 'register, Payment dialog', path: '/dashboard/pos', act: addFirstProductAndPay },
   {
+    name: 'register, Change price dialog',
+    path: '/dashboard/pos',
+    roles: ['cashier'],
+    act: async (page) => {
+      await registerReady(page);
+      await page.locator('[data-testid="product-tile"]:not([disabled])').first().click();
+      await page
+        .getByRole('button', { name: /^Change price of / })
+        .first()
+        .click();
+      await openDialog(page, 'Change price');
+    },
+  },
+  {
     name: 'register offline',
     path: '/dashboard/pos',
     act: async (page) => {
@@ -209,6 +236,15 @@ const SCREENS: Screen[] = [
         .click();
       await expect(dialog.getByTestId('return-line').first()).toBeVisible();
     },
+  },
+  { name: 'customer display', path: '/display', roles: ['signed out', 'cashier'] },
+  { name: 'customer display with a cart', path: '/display', roles: ['cashier'], act: displayWithCart },
+  {
+    name: 'customer display with a cart at 390 px',
+    path: '/display',
+    roles: ['cashier'],
+    viewport: PHONE,
+    act: displayWithCart,
   },
   { name: 'products', path: '/dashboard/products' },
   { name: 'categories', path: '/dashboard/categories' },

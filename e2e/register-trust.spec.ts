@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiSession, findProduct } from './api';
-import { ensureShiftOpen, keepPrintPopupsOpen, signInToDashboard } from './helpers';
+import { apiSession, createProductViaApi, findProduct } from './api';
+import { ensureShiftOpen, keepPrintPopupsOpen, signInToDashboard, unique } from './helpers';
 
 // The register's trust model (docs/ARCHITECTURE.md): an enrolled register proves what it did offline
 // with its own key; its rules hold offline, a manager approves on the device with their PIN, and what
@@ -175,4 +175,130 @@ test('offline: a discount approved on the device syncs clean, one without approv
   await expect(page.getByText(unapprovedNumber, { exact: true })).toBeVisible();
   await expect(page.getByText(approvedNumber, { exact: true })).toHaveCount(0);
   await page.screenshot({ path: `${SCREENS}/exceptions.png` });
+});
+
+/** The line's Change price dialog, from the keyboard: the price typed as a cashier types it, then Enter. */
+async function changeLinePrice(page: Page, name: string, price: string) {
+  await page.getByRole('button', { name: `Change price of ${name}` }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Change price' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('New price')).toBeFocused();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(price, { delay: 60 });
+  return dialog;
+}
+
+/** Card payment of the cart, up to the Complete Payment click. */
+async function payByCard(page: Page) {
+  await page.getByRole('button', { name: 'Payment' }).click();
+  const payment = page.getByRole('dialog', { name: 'Payment' });
+  await payment.getByText('Card', { exact: true }).click();
+  await payment.getByRole('button', { name: 'Complete Payment' }).click();
+}
+
+test("online: a cashier's price change needs the manager's PIN (approved, charged, audited with both); a manager's needs none", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await keepPrintPopupsOpen(context);
+  const manager = await apiSession(page, 'manager');
+  const pin = await page.request.put('/api/auth/pin', { headers: manager.headers, data: { pin: PIN } });
+  expect(pin.ok()).toBeTruthy();
+  // The branch's rule as the demo has it: cashiers may not change prices.
+  const rules = await page.request.get(`/api/branches/${manager.branchId}/register-rules`, {
+    headers: manager.headers,
+  });
+  expect((await rules.json()).data.cashierMayChangePrice).toBe(false);
+  const product = await createProductViaApi(page, manager, { name: unique('Price edit tea'), price: 120 });
+
+  const sales: { id: string; items: { unitPrice: number }[]; subtotal: number }[] = [];
+  page.on('response', async (response) => {
+    if (response.request().method() === 'POST' && response.url().endsWith('/api/transactions') && response.ok()) {
+      sales.push((await response.json()).data);
+    }
+  });
+
+  await signInToDashboard(page, 'cashier');
+  await page.goto('/dashboard/pos');
+  await ensureShiftOpen(page);
+  const barcode = page.getByLabel('Barcode');
+  await barcode.fill(product.sku);
+  await barcode.press('Enter');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await page.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
+
+  const dialog = await changeLinePrice(page, product.name, '99.50');
+  await expect(dialog).toContainText('A manager approves the changed price at Payment');
+  await page.screenshot({ path: `${SCREENS}/price-edit.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/price-edit-390.png` });
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  const line = page.getByTestId('cart-line');
+  await expect(line).toContainText('PKR 99.50 each');
+  await expect(line).toContainText('was PKR 120.00');
+  await expect(line).toContainText('PKR 199.00');
+  await line.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS}/price-changed-line-390.png` });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.screenshot({ path: `${SCREENS}/price-changed-line.png` });
+
+  // The server wants a manager: the register asks for the PIN and sends the sale again with the grant.
+  await payByCard(page);
+  const approval = page.getByRole('dialog', { name: 'Manager approval' });
+  await expect(approval).toContainText('Price changes at the register need a manager');
+  await approval.getByLabel('Manager username').fill('manager');
+  await approval.getByLabel('PIN').fill(PIN);
+  let popup = context.waitForEvent('page');
+  await approval.getByRole('button', { name: 'Approve' }).click();
+  await popup;
+  await expect(page.getByText('Cart is empty')).toBeVisible();
+  expect(sales).toHaveLength(1);
+  const [approved] = sales;
+  expect(approved).toMatchObject({ subtotal: 199, items: [{ unitPrice: 99.5, subtotal: 199 }] });
+
+  const audit = async (saleId: string) => {
+    const res = await page.request.get('/api/audit-logs', {
+      headers: manager.headers,
+      params: { branchId: manager.branchId, action: 'sale.price_override', page: 1, limit: 50 },
+    });
+    expect(res.ok()).toBeTruthy();
+    return (await res.json()).data.find((row: { entityId: string }) => row.entityId === saleId);
+  };
+  expect(await audit(approved?.id ?? '')).toMatchObject({
+    user: { username: 'cashier' },
+    approvedBy: { username: 'manager' },
+    before: { lines: [{ productId: product.id, price: 120 }] },
+    after: { lines: [{ productId: product.id, price: 99.5 }] },
+  });
+
+  // A manager may change prices: no approval asked; the change is still audited.
+  await signOut(page);
+  await signInToDashboard(page, 'manager');
+  await page.goto('/dashboard/pos');
+  await ensureShiftOpen(page);
+  await barcode.fill(product.sku);
+  await barcode.press('Enter');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  const managerDialog = await changeLinePrice(page, product.name, '110');
+  await expect(managerDialog).not.toContainText('A manager approves');
+  // A scan while the dialog is open goes to the cart, never into the price.
+  await expect(managerDialog.getByLabel('New price')).toHaveValue('110');
+  await page.keyboard.type(product.sku, { delay: 8 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel(`${product.name} quantity`)).toHaveText('2');
+  await expect(managerDialog.getByLabel('New price')).toHaveValue('110');
+  await page.keyboard.press('Enter');
+  await expect(managerDialog).toHaveCount(0);
+  await expect(page.getByTestId('cart-line')).toContainText('PKR 110.00 each');
+  popup = context.waitForEvent('page');
+  await payByCard(page);
+  await popup;
+  await expect(page.getByText('Cart is empty')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Manager approval' })).toHaveCount(0);
+  expect(sales).toHaveLength(2);
+  expect(sales[1]).toMatchObject({ subtotal: 220, items: [{ unitPrice: 110 }] });
+  expect(await audit(sales[1]?.id ?? '')).toMatchObject({ user: { username: 'manager' }, approvedBy: null });
 });

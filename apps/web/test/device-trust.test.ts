@@ -11,6 +11,9 @@ import {
   signSale,
   verifyPinOffline,
 } from '../src/features/pos/offline/device-trust';
+import { queueOfflineSale } from '../src/features/pos/offline/outbox';
+import { createCartStore, selectActiveCart } from '../src/features/pos/store/cart-store';
+import { buildSalePayload } from '../src/features/pos/store/sale-payload';
 
 /** What the server does with a signature (lib/device-proof.ts): ECDSA P-256 SHA-256, IEEE P1363. */
 function serverVerifies(publicKey: string, sale: unknown, signature: string): boolean {
@@ -80,5 +83,33 @@ describe('the branch rules and approvals offline', () => {
     expect(await check('maria', '0000')).toBeNull();
     expect(await check('nobody', '4826')).toBeNull();
     expect(await check('maria', '4826', 'm-1')).toBeNull();
+  });
+});
+
+describe('a price changed at the register while offline', () => {
+  it('needs a manager by the synced rules, and the queued sale and its receipt keep the changed price', async () => {
+    await setMeta('registerRules:branch-2', {
+      cashierMaxDiscountPercent: 10,
+      cashierMayChangePrice: false,
+      cashierMayZeroTax: false,
+    });
+    const store = createCartStore();
+    store.getState().addProduct({ id: 'p-tea', name: 'چائے کی پتی', sku: 'TEA-1', price: 250, stockQuantity: 9 }, 3);
+    store.getState().setLinePrice('p-tea', 199.5);
+    const payload = buildSalePayload(selectActiveCart(store.getState()), 'branch-2', {
+      method: 'cash',
+      amountReceived: 600,
+    });
+    expect((await offlineDepartures('branch-2', payload)).map((d) => d.kind)).toEqual(['price_override']);
+    const { entry, receipt } = await queueOfflineSale({
+      payload,
+      register: { registerId: 'register-2', code: 'R2' },
+      cashier: { id: 'c-1', name: 'Sana Cashier' },
+      branchName: 'Main Branch',
+      saleId: '00000000-0000-4000-8000-000000000001',
+    });
+    expect(entry.payload.items).toEqual([{ product_id: 'p-tea', quantity: 3, price: 250, unit_price: 199.5 }]);
+    expect(receipt.items[0]).toMatchObject({ unitPrice: 199.5, subtotal: 598.5 });
+    expect(receipt).toMatchObject({ total: 598.5, changeAmount: 1.5 });
   });
 });

@@ -268,3 +268,48 @@ describe('sale payload', () => {
     expect(canCompletePayment(0, { method: 'card', amountReceived: 0 })).toBe(false);
   });
 });
+
+describe('a price changed at the register', () => {
+  it('charges the line its changed price (2 decimals), keeps the product price, and sends it as unit_price', () => {
+    const { state, active } = setup();
+    state().addProduct(cola, 2);
+    state().addProduct(chips, 1);
+    state().setLinePrice('p-cola', 149.999);
+    expect(active().items[0]).toMatchObject({ price: 180, unitPrice: 150 });
+    expect(cartTotals(active()).subtotal).toBe(390);
+    const payload = buildSalePayload(active(), 'b1', { method: 'card', amountReceived: 0 });
+    expect(payload.items).toEqual([
+      { product_id: 'p-cola', quantity: 2, price: 180, unit_price: 150 },
+      { product_id: 'p-chips', quantity: 1, price: 90 },
+    ]);
+    expect(payload.total).toBe(390);
+  });
+
+  it('the product price again, or null, is no change; a change drops the payment key', () => {
+    const { state, active } = setup();
+    state().addProduct(cola, 1);
+    const key = state().ensurePaymentKey();
+    state().setLinePrice('p-cola', 180);
+    expect(active().items[0]).not.toHaveProperty('unitPrice');
+    expect(active().paymentKey).toBe(key);
+    state().setLinePrice('p-cola', 99.5);
+    expect(active().paymentKey).toBeNull();
+    state().setLinePrice('p-cola', null);
+    expect(active().items[0]).not.toHaveProperty('unitPrice');
+    expect(buildSalePayload(active(), 'b1', { method: 'card', amountReceived: 0 }).items[0]).not.toHaveProperty(
+      'unit_price',
+    );
+  });
+
+  it('stays through a scan of the same product; an amount discount is kept within the lower subtotal', () => {
+    const { state, active } = setup();
+    state().addProduct(cola, 1);
+    state().setDiscountType('amount');
+    state().setDiscountValue(150);
+    state().setLinePrice('p-cola', 100);
+    expect(active().discountValue).toBe(100);
+    state().addProduct(cola);
+    expect(active().items[0]).toMatchObject({ quantity: 2, unitPrice: 100 });
+    expect(cartTotals(active()).subtotal).toBe(200);
+  });
+});

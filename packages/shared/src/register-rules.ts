@@ -62,18 +62,8 @@ export function ruleDepartures(rules: CartRules, cart: RuleCart): RuleDeparture[
       },
     });
   }
-  if (!rules.cashierMayChangePrice) {
-    const changed = cart.items.filter((l) => l.unit_price !== undefined && toMinor(l.unit_price) !== toMinor(l.price));
-    if (changed.length > 0) {
-      departures.push({
-        kind: 'price_override',
-        action: 'sale.price_override',
-        reason: 'Price changes at the register need a manager',
-        before: changed.map((l) => ({ productId: l.product_id, price: l.price })),
-        after: changed.map((l) => ({ productId: l.product_id, price: l.unit_price })),
-      });
-    }
-  }
+  const priceChange = rules.cashierMayChangePrice ? null : priceOverride(cart);
+  if (priceChange) departures.push(priceChange);
   if (!rules.cashierMayZeroTax && cart.tax_rate === 0 && rules.taxRate > 0) {
     departures.push({
       kind: 'zero_tax',
@@ -84,4 +74,22 @@ export function ruleDepartures(rules: CartRules, cart: RuleCart): RuleDeparture[
     });
   }
   return departures;
+}
+
+/**
+ * The cart's lines whose `unit_price` differs from their price (prices changed at the register), as the
+ * `sale.price_override` departure; null when there are none. A cashier past the rules needs a manager for
+ * it; whoever changed a price, the sale's audit records it.
+ */
+export function priceOverride(cart: Pick<RuleCart, 'items'>): RuleDeparture | null {
+  const changed = cart.items.filter((l) => l.unit_price !== undefined && toMinor(l.unit_price) !== toMinor(l.price));
+  if (changed.length === 0) return null;
+  return {
+    kind: 'price_override',
+    action: 'sale.price_override',
+    reason: 'Price changes at the register need a manager',
+    // Objects, not bare arrays: the audit row adds `offline: true` to `after` (auditOverrides).
+    before: { lines: changed.map((l) => ({ productId: l.product_id, price: l.price })) },
+    after: { lines: changed.map((l) => ({ productId: l.product_id, price: l.unit_price })) },
+  };
 }

@@ -6,6 +6,7 @@ import {
   type Approval,
   type AuditAction,
   type CartRules,
+  priceOverride,
   type ReturnGrantSubject,
   ruleDepartures,
   type SaleGrantCart,
@@ -231,6 +232,15 @@ export type SaleLimitsInput = {
 export type LimitCheck = { overrides: Override[]; approvedBy: Approver | null };
 
 /**
+ * The audit rows a sale writes: its departures from the rules, and a price changed at the register
+ * even where nobody needed approving it (a Manager's sale, a branch whose cashiers may change prices).
+ */
+function recorded(departures: Override[], input: SaleLimitsInput): Override[] {
+  const change = priceOverride(input);
+  return change && !departures.some((d) => d.action === change.action) ? [...departures, change] : departures;
+}
+
+/**
  * The branch's register rules on an online sale (ruleDepartures): a cashier's discount above the
  * branch's maximum, a changed price or tax 0 where the rules forbid it need a manager's one-time grant
  * for this register and this cart (`approval_grant_id`, consumed by the sale `saleId`), else 403
@@ -244,12 +254,12 @@ export async function checkSaleLimits(
   input: SaleLimitsInput,
   saleId: string,
 ): Promise<LimitCheck> {
-  if (!isCashier(actor)) return { overrides: [], approvedBy: null };
+  if (!isCashier(actor)) return { overrides: recorded([], input), approvedBy: null };
   const rules = await repo.findRegisterRules(db, scope);
-  if (!rules) return { overrides: [], approvedBy: null };
+  if (!rules) return { overrides: recorded([], input), approvedBy: null };
   // A departure is its override (its audit row): kind, the sale flag it becomes offline, rides along.
   const overrides: Override[] = ruleDepartures(cartRulesOf(rules), input);
-  if (overrides.length === 0) return { overrides, approvedBy: null };
+  if (overrides.length === 0) return { overrides: recorded(overrides, input), approvedBy: null };
   if (!input.approval_grant_id) {
     // An id out of reach answers 404 wherever it sits, before any rule: the sale path says which.
     const ids = [...new Set(input.items.map((l) => l.product_id))];
@@ -266,7 +276,7 @@ export async function checkSaleLimits(
     digest: grantDigest({ purpose: 'sale', cart: input }),
     consumer: saleId,
   });
-  return { overrides, approvedBy };
+  return { overrides: recorded(overrides, input), approvedBy };
 }
 
 /** The audit rows of a written sale's overrides (after the sale's statement: it is one statement). */
@@ -332,11 +342,11 @@ export async function reviewOfflineSale(
     isTrustedRegister: boolean;
   },
 ): Promise<LimitCheck & { flags: string[] }> {
-  if (!cashier.isCashier) return { overrides: [], approvedBy: null, flags: [] };
+  if (!cashier.isCashier) return { overrides: recorded([], input), approvedBy: null, flags: [] };
   const rules = await repo.findRegisterRules(db, scope);
-  if (!rules) return { overrides: [], approvedBy: null, flags: [] };
+  if (!rules) return { overrides: recorded([], input), approvedBy: null, flags: [] };
   const departures = ruleDepartures(cartRulesOf(rules), input);
-  const overrides: Override[] = departures;
+  const overrides: Override[] = recorded(departures, input);
   if (departures.length === 0) return { overrides, approvedBy: null, flags: [] };
   const claimed = input.device_approval;
   const approver = claimed ? await repo.findBranchApprover(db, { ...scope, userId: claimed.approver_id }) : undefined;

@@ -267,7 +267,54 @@ describe(`approvals and register rules (${engineName()})`, () => {
     it('refuses a price change without approval unless the branch allows it', async () => {
       const refused = await sale(tokens.cashier, { unitPrice: 80 });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().code).toBe('APPROVAL_REQUIRED');
+      expect(refused.json()).toMatchObject({
+        code: 'APPROVAL_REQUIRED',
+        errors: { approval: 'Price changes at the register need a manager' },
+      });
+      // The product's own price as the unit price is no change.
+      expect((await sale(tokens.cashier, { unitPrice: 100 })).statusCode).toBe(201);
+    });
+
+    it("accepts a cashier's price change with a manager's grant: charged at the changed price, audited with both people", async () => {
+      const product = await createProduct(ctx.database.db, {
+        companyId: t.company.id,
+        branchId: t.main.id,
+        price: '100.00',
+      });
+      const payload = await salePayload({ product, unitPrice: 79.99 });
+      const grant = await grantFor(tokens.cashier, payload, { username: t.manager.username, pin: PIN });
+      // The grant is for this price: the same cart at another price is another cart.
+      const other = await salePayload({ product, unitPrice: 70 });
+      const refused = await send(tokens.cashier, { ...other, approval_grant_id: grant });
+      expect(refused.json()).toMatchObject({ code: 'APPROVAL_INVALID', message: APPROVAL_MSG.grantOtherCart });
+      const res = await send(tokens.cashier, { ...payload, approval_grant_id: grant });
+      expect(res.statusCode).toBe(201);
+      const sold = res.json().data;
+      expect(sold).toMatchObject({ subtotal: 159.98, total: 159.98 });
+      expect(sold.items[0]).toMatchObject({ unitPrice: 79.99, subtotal: 159.98 });
+      const rows = await auditOf('sale.price_override', sold.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ userId: t.cashier.id, approvedById: t.manager.id, registerId: register.id });
+      expect(rows[0]?.before).toEqual({ lines: [{ productId: product.id, price: 100 }] });
+      expect(rows[0]?.after).toEqual({ lines: [{ productId: product.id, price: 79.99 }] });
+    });
+
+    it("records a price change nobody had to approve: a Manager's, and a cashier's where the branch allows it", async () => {
+      const byManager = await sale(tokens.manager, { unitPrice: 60 });
+      expect(byManager.statusCode).toBe(201);
+      const [managerRow] = await auditOf('sale.price_override', byManager.json().data.id);
+      expect(managerRow).toMatchObject({ userId: t.manager.id, approvedById: null });
+      expect(managerRow?.after).toMatchObject({ lines: [{ price: 60 }] });
+      await ctx.database.db.update(branches).set({ cashierMayChangePrice: true }).where(eq(branches.id, t.main.id));
+      try {
+        const allowed = await sale(tokens.cashier, { unitPrice: 90 });
+        expect(allowed.statusCode).toBe(201);
+        expect(allowed.json().data.total).toBe(180);
+        const [cashierRow] = await auditOf('sale.price_override', allowed.json().data.id);
+        expect(cashierRow).toMatchObject({ userId: t.cashier.id, approvedById: null });
+      } finally {
+        await ctx.database.db.update(branches).set({ cashierMayChangePrice: false }).where(eq(branches.id, t.main.id));
+      }
     });
 
     it('refuses tax 0 in a taxed branch without approval, and accepts it when the branch allows cashiers to', async () => {

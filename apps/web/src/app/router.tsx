@@ -3,6 +3,7 @@ import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { AppErrorBoundary } from '../components/app-error-boundary';
 import { NotFound } from '../components/not-found';
 import { ScreenLoader } from '../components/screen-loader';
+import { CUSTOMER_DISPLAY_PATH } from '../lib/customer-display';
 import { AppNotifications } from './app-notifications';
 import { GuestOnly } from './guest-only';
 import { RequireAuth } from './require-auth';
@@ -132,6 +133,10 @@ const CustomersPage = screen(
   () => import('../features/customers/components/customers-page'),
   (m) => m.CustomersPage,
 );
+const CustomerDisplayPage = screen(
+  () => import('../features/customer-display/components/customer-display-page'),
+  (m) => m.CustomerDisplayPage,
+);
 const CustomerDetailPage = screen(
   () => import('../features/customers/components/customer-detail-page'),
   (m) => m.CustomerDetailPage,
@@ -161,6 +166,8 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Screens />}>
         <Route path="/" element={<Navigate to="/login" replace />} />
+        {/* The customer display: fed by this browser's register only (lib/customer-display.ts), no sign-in. */}
+        <Route path={CUSTOMER_DISPLAY_PATH} element={<CustomerDisplayPage />} />
         <Route element={<GuestOnly />}>
           <Route path="/login" element={<LoginPage />} />
         </Route>

@@ -1,12 +1,48 @@
-import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { lineSubtotal } from '@pos/shared';
-import { IconMinus, IconPlus, IconShoppingCartOff, IconTrash } from '@tabler/icons-react';
+import { IconMinus, IconPlus, IconShoppingCartOff, IconTag, IconTrash } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { formatMoney } from '../../../lib/format';
-import { useActiveCart, useCartStore } from '../store/cart-store';
+import { chargedPrice, isPriceChanged, useActiveCart, useCartStore } from '../store/cart-store';
+import { closeLinePrice, openLinePrice, useLinePriceProductId } from '../store/line-price';
 import { notifyWarning, stockLimitMessage } from '../utils/notices';
+import { LinePriceModal, MountOnFirstOpen } from './lazy-dialogs';
+import type { PricedLine } from './line-price-modal';
 import classes from './pos.module.css';
 
-/** The active cart's lines: name, unit price, quantity with minus/plus, line total, remove. */
+/** The line's "Change price" dialog, loaded when it first opens. */
+function LinePriceDialog() {
+  const productId = useLinePriceProductId();
+  const item = useActiveCart().items.find((i) => i.productId === productId);
+  const setLinePrice = useCartStore((s) => s.setLinePrice);
+  // The line left the cart (sold, removed, another tab): nothing to change.
+  useEffect(() => {
+    if (productId !== null && !item) closeLinePrice();
+  }, [productId, item]);
+  const line: PricedLine | null = item
+    ? {
+        productId: item.productId,
+        name: item.name,
+        price: item.price,
+        charged: chargedPrice(item),
+        changed: isPriceChanged(item),
+      }
+    : null;
+  return (
+    <MountOnFirstOpen opened={line !== null} onFailed={closeLinePrice}>
+      <LinePriceModal
+        line={line}
+        onClose={closeLinePrice}
+        onApply={(price) => {
+          if (item) setLinePrice(item.productId, price);
+          closeLinePrice();
+        }}
+      />
+    </MountOnFirstOpen>
+  );
+}
+
+/** The active cart's lines: name, unit price (changed here: "Change price"), quantity with minus/plus, line total, remove. */
 export function CartLines() {
   const cart = useActiveCart();
   const increment = useCartStore((s) => s.increment);
@@ -19,15 +55,18 @@ export function CartLines() {
         <IconShoppingCartOff size={28} stroke={1.4} aria-hidden />
         <Text size="sm">Cart is empty</Text>
         <Text size="xs">Scan a barcode or pick a product</Text>
+        <LinePriceDialog />
       </Stack>
     );
   }
 
   return (
     <div className={classes.cartLinesScroll}>
+      <LinePriceDialog />
       <Stack gap={0} aria-label="Cart items">
         {cart.items.map((item) => {
           const atStock = item.quantity >= item.stockQuantity;
+          const changed = isPriceChanged(item);
           return (
             <Group
               key={item.productId}
@@ -38,12 +77,33 @@ export function CartLines() {
               data-testid="cart-line"
             >
               <div style={{ flex: 1, minWidth: 0 }}>
-                <Text size="sm" fw={500} truncate="end" title={item.name}>
+                <Text size="sm" fw={500} truncate="end" title={item.name} dir="auto">
                   {item.name}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {formatMoney(item.price)} each
-                </Text>
+                <Group gap={2} wrap="nowrap">
+                  <Text
+                    size="xs"
+                    c={changed ? 'orange.9' : 'dimmed'}
+                    fw={changed ? 600 : undefined}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
+                    {formatMoney(chargedPrice(item))} each
+                  </Text>
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    aria-label={`Change price of ${item.name}`}
+                    onClick={() => openLinePrice(item.productId)}
+                  >
+                    <IconTag size={14} />
+                  </ActionIcon>
+                </Group>
+                {changed ? (
+                  <Text size="xs" c="dimmed" td="line-through" style={{ whiteSpace: 'nowrap' }}>
+                    <VisuallyHidden>was </VisuallyHidden>
+                    {formatMoney(item.price)}
+                  </Text>
+                ) : null}
               </div>
               <Group gap={4} wrap="nowrap">
                 <ActionIcon
@@ -72,7 +132,7 @@ export function CartLines() {
                 </ActionIcon>
               </Group>
               <Text size="sm" fw={600} miw={84} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(lineSubtotal(item))}
+                {formatMoney(lineSubtotal({ price: chargedPrice(item), quantity: item.quantity }))}
               </Text>
               <ActionIcon
                 size="sm"

@@ -1,8 +1,10 @@
 import { Button, Group, Paper, Stack } from '@mantine/core';
 import { IconCash, IconPrinter, IconTag } from '@tabler/icons-react';
+import { useCustomerDisplay } from '../hooks/use-customer-display';
 import { CartLines } from './cart-lines';
 import { CartSummary, CartTotal } from './cart-summary';
 import { CartTabs } from './cart-tabs';
+import { CustomerDisplayButton } from './customer-display-button';
 import { CustomerInfo } from './customer-info';
 import { ReturnButton } from './register-return';
 
@@ -17,6 +19,8 @@ type CartPanelProps = {
 
 /** The register's cart column: total and Payment, the cart tabs, customer, lines, summary and tools. */
 export function CartPanel({ isEmpty, onPayment, onCartChange, onPriceCheck, printerTest }: CartPanelProps) {
+  // The customer display (its own window) follows the cart while the register is open.
+  useCustomerDisplay();
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="md">
@@ -45,6 +49,7 @@ export function CartPanel({ isEmpty, onPayment, onCartChange, onPriceCheck, prin
             Test Printer
           </Button>
         </Group>
+        <CustomerDisplayButton />
       </Stack>
     </Paper>
   );

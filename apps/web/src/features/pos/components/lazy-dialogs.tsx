@@ -1,5 +1,6 @@
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { notifyError } from '../../../lib/notify';
+import { showPaymentOnDisplay } from '../store/customer-display';
 import type { PaymentModalProps } from './payment-modal';
 
 /**
@@ -13,6 +14,7 @@ export const ApprovalModal = lazy(() => import('./approval-modal').then((m) => (
 export const OfflineApprovalModal = lazy(() =>
   import('./offline-approval-modal').then((m) => ({ default: m.OfflineApprovalModal })),
 );
+export const LinePriceModal = lazy(() => import('./line-price-modal').then((m) => ({ default: m.LinePriceModal })));
 export const ShortcutsModal = lazy(() => import('./shortcuts-modal').then((m) => ({ default: m.ShortcutsModal })));
 export const PriceCheckModal = lazy(() => import('./price-check-modals').then((m) => ({ default: m.PriceCheckModal })));
 export const PriceCheckResultModal = lazy(() =>
@@ -35,7 +37,8 @@ export function LazyPaymentModal({ cartHasItems, ...props }: PaymentModalProps &
   }, [cartHasItems]);
   return (
     <MountOnFirstOpen opened={props.opened} onFailed={props.onClose}>
-      <PaymentModal {...props} />
+      {/* Its figures go to the customer display (features/pos/hooks/use-customer-display.ts). */}
+      <PaymentModal {...props} onFigures={showPaymentOnDisplay} />
     </MountOnFirstOpen>
   );
 }

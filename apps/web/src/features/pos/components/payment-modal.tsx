@@ -1,7 +1,7 @@
 import { Button, Group, Modal, NumberInput, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { cashChange, type PaymentMethod } from '@pos/shared';
 import { IconCash, IconCreditCard } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { canCompletePayment, type PaymentDetails } from '../store/sale-payload';
 
@@ -12,7 +12,15 @@ export type PaymentModalProps = {
   onClose: () => void;
   onExited?: () => void;
   onComplete: (payment: PaymentDetails) => void;
+  /**
+   * The dialog's figures as they change, for the customer display (null: the dialog closed); the register's
+   * LazyPaymentModal passes it, so this chunk does not take the display's store.
+   */
+  onFigures?: (figures: PaymentFigures | null) => void;
 };
+
+/** Cash received so far (null: nothing entered, or card) and the total, for the customer display. */
+export type PaymentFigures = { method: PaymentMethod; amountReceived: number | null; total: number };
 
 const toAmount = (value: string | number) => {
   const n = typeof value === 'number' ? value : Number.parseFloat(value);
@@ -20,7 +28,13 @@ const toAmount = (value: string | number) => {
 };
 
 /** Cash or card. Opens with the cursor in 'Amount Received'; Enter completes when the payment is valid. */
-function PaymentForm({ total, isPaying, onClose, onComplete }: Omit<PaymentModalProps, 'opened' | 'onExited'>) {
+function PaymentForm({
+  total,
+  isPaying,
+  onClose,
+  onComplete,
+  onFigures,
+}: Omit<PaymentModalProps, 'opened' | 'onExited'>) {
   const [method, setMethod] = useState<PaymentMethod>('cash');
   const [received, setReceived] = useState<string | number>('');
   const amountReceived = method === 'cash' ? toAmount(received) : total;
@@ -29,6 +43,12 @@ function PaymentForm({ total, isPaying, onClose, onComplete }: Omit<PaymentModal
   const change = method === 'cash' ? cashChange({ total, amountReceived }) : 0;
   const amountDueId = useId();
   const changeId = useId();
+  // The customer display shows what was handed over and the change as it is typed (gone when this closes).
+  const tendered = method === 'cash' && received !== '' ? amountReceived : null;
+  const figuresRef = useRef(onFigures);
+  figuresRef.current = onFigures;
+  useEffect(() => figuresRef.current?.({ method, amountReceived: tendered, total }), [method, tendered, total]);
+  useEffect(() => () => figuresRef.current?.(null), []);
 
   return (
     <form

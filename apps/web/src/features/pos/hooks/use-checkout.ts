@@ -19,6 +19,7 @@ import { fetchCartProduct } from '../api/pos.api';
 import { connectivityStore, isNetworkFailure, isOnline } from '../offline/connectivity';
 import { withApproval } from '../store/approval-request';
 import { type Cart, type CartLineChange, cartStore, cartTotals, type FreshProduct } from '../store/cart-store';
+import { showThanksOnDisplay } from '../store/customer-display';
 import { buildSalePayload, canCompletePayment, type PaymentDetails } from '../store/sale-payload';
 import { notifyWarning, POS_TEXT } from '../utils/notices';
 import { useOfflineSale } from './use-offline-sale';
@@ -160,6 +161,7 @@ export function useCheckout() {
     setIsPaying(false);
     notifySuccess(POS_TEXT.paymentSucceeded);
     cartStore.getState().clearAfterSale(cartId);
+    showThanksOnDisplay(sale);
     void invalidateProducts();
     // Recorded by the server: the shift's figures (kept for an X report offline) changed there.
     if (!sale.offline) refreshShiftFigures();

@@ -1,5 +1,6 @@
 import {
   type CreateSaleInput,
+  lineSubtotal,
   offlineReceiptNumber,
   SALE_BATCH_MAX,
   type Sale,
@@ -61,7 +62,8 @@ export async function queueOfflineSale(input: {
       ...(shiftId && { shift_id: shiftId }),
       receipt_number: receiptNumber,
       cashier_id: cashier.id,
-      items: payload.items.map((item) => ({ ...item, unit_price: item.price })),
+      // The price charged: one changed at the register, else the product's as the register knew it.
+      items: payload.items.map((item) => ({ ...item, unit_price: item.unit_price ?? item.price })),
     };
     const entry: SaleOutboxEntry = {
       type: 'sale',
@@ -137,8 +139,8 @@ function receiptOf(
       productName: names.get(item.product_id)?.name ?? '',
       productSku: names.get(item.product_id)?.sku ?? null,
       quantity: item.quantity,
-      unitPrice: item.price,
-      subtotal: Math.round(item.price * item.quantity * 100) / 100,
+      unitPrice: item.unit_price ?? item.price,
+      subtotal: lineSubtotal({ price: item.unit_price ?? item.price, quantity: item.quantity }),
       returnedQuantity: 0,
       flags: [],
     })),

@@ -11,6 +11,11 @@ export type CartItem = {
   name: string;
   sku: string | null;
   price: number;
+  /**
+   * The price charged for the line when it was changed at the register (the product's price otherwise):
+   * the sale sends it as the line's `unit_price`; past the branch's rules a manager approves it at Payment.
+   */
+  unitPrice?: number;
   /** The stock when the product was last seen; the line never goes above it. */
   stockQuantity: number;
   quantity: number;
@@ -64,6 +69,8 @@ export type CartState = {
   increment: (productId: string) => AddResult;
   decrement: (productId: string) => void;
   removeItem: (productId: string) => void;
+  /** The line's price changed at the register (2 decimals, 0 or more); null or the product's price: back to it. */
+  setLinePrice: (productId: string, price: number | null) => void;
   setTaxRate: (taxRate: number) => void;
   setDiscountType: (discountType: DiscountType) => void;
   setDiscountValue: (discountValue: number) => void;
@@ -90,9 +97,16 @@ const finite = (value: number) => (Number.isFinite(value) ? value : 0);
 /** A sale's payment key (also its id): a v4 UUID, made in any context (lib/uuid.ts). */
 export const newPaymentKey = (): string => newUuid();
 
+/** What the line is charged per unit: its changed price, else the product's. */
+export const chargedPrice = (item: Pick<CartItem, 'price' | 'unitPrice'>): number => item.unitPrice ?? item.price;
+
+/** Whether the line's price was changed at the register. */
+export const isPriceChanged = (item: Pick<CartItem, 'price' | 'unitPrice'>): boolean =>
+  item.unitPrice !== undefined && toMinor(item.unitPrice) !== toMinor(item.price);
+
 export function cartTotals(cart: Pick<Cart, 'items' | 'taxRate' | 'discountType' | 'discountValue'>): CartTotals {
   return computeCartTotals({
-    items: cart.items.map(({ price, quantity }) => ({ price, quantity })),
+    items: cart.items.map((item) => ({ price: chargedPrice(item), quantity: item.quantity })),
     taxRate: cart.taxRate,
     discountType: cart.discountType,
     discountValue: cart.discountValue,
@@ -272,6 +286,21 @@ export function createCartStore() {
             cart.items.filter((item) => item.productId !== productId),
           ),
         ),
+
+      setLinePrice: (productId, price) =>
+        update((cart) => {
+          const line = cart.items.find((item) => item.productId === productId);
+          if (!line) return cart;
+          const wanted = price === null ? line.price : fromMinor(toMinor(Math.max(finite(price), 0)));
+          const unitPrice = toMinor(wanted) === toMinor(line.price) ? undefined : wanted;
+          if (unitPrice === line.unitPrice) return cart;
+          const { unitPrice: _old, ...rest } = line;
+          const changed: CartItem = unitPrice === undefined ? rest : { ...rest, unitPrice };
+          return withItems(
+            cart,
+            cart.items.map((item) => (item.productId === productId ? changed : item)),
+          );
+        }),
 
       setTaxRate: (taxRate) => {
         const rate = normalizeTaxRate(taxRate);

@@ -1,5 +1,5 @@
 import { type CreateSaleInput, cashChange, type PaymentMethod } from '@pos/shared';
-import { type Cart, cartTotals } from './cart-store';
+import { type Cart, cartTotals, isPriceChanged } from './cart-store';
 
 export type PaymentDetails = { method: PaymentMethod; amountReceived: number };
 
@@ -20,7 +20,14 @@ export function buildSalePayload(cart: Cart, branchId: string, payment: PaymentD
   const email = cart.customerEmail.trim();
   return {
     branchId,
-    items: cart.items.map((item) => ({ product_id: item.productId, quantity: item.quantity, price: item.price })),
+    // `price` is the product's price as the register knows it (the server checks it); a price changed at the
+    // register goes as `unit_price`, which the branch's rules (and a manager's grant) decide on.
+    items: cart.items.map((item) => ({
+      product_id: item.productId,
+      quantity: item.quantity,
+      price: item.price,
+      ...(isPriceChanged(item) && { unit_price: item.unitPrice }),
+    })),
     subtotal: totals.subtotal,
     tax: totals.tax,
     tax_rate: cart.taxRate,
