@@ -259,14 +259,24 @@ describe('summaryCards', () => {
 
 describe('receiptStore', () => {
   const sessionCompanies = [
-    { id: 'c1', name: 'Demo Mart', address: '1 Mall Road, Lahore', phone: '042-1234567', currency: 'USD' },
+    {
+      id: 'c1',
+      name: 'Demo Mart',
+      address: '1 Mall Road, Lahore',
+      phone: '042-1234567',
+      currency: 'USD',
+      taxId: '1234567-8',
+      strn: '32-77-8761-234-56',
+    },
     { id: 'c2', name: 'Other', address: 'Elsewhere', phone: '000' },
   ];
-  it("takes the selected company's name, address and phone", () => {
+  it("takes the selected company's name, address, phone, NTN and STRN", () => {
     expect(receiptStore({ id: 'c1', name: 'Demo Mart' }, sessionCompanies, 'Asia/Karachi')).toEqual({
       name: 'Demo Mart',
       address: '1 Mall Road, Lahore',
       phone: '042-1234567',
+      taxId: '1234567-8',
+      strn: '32-77-8761-234-56',
       timeZone: 'Asia/Karachi',
       currency: 'USD',
     });
@@ -276,6 +286,8 @@ describe('receiptStore', () => {
       name: 'New Co',
       address: null,
       phone: null,
+      taxId: null,
+      strn: null,
       timeZone: null,
       currency: null,
     });
