@@ -16,7 +16,7 @@
 //    scope here). Then VACUUM ANALYZE;
 // 4. after warm-up, --requests sequential requests per case (varying dates, pages, customers); client-side
 //    p50/p95/p99 over loopback, and the server's own time when a Server-Timing header is present.
-// Targets (issues 9 and 17): every case p95 <= 100 ms, every deep page included; reports p95 <= 200 ms. Every loop is bounded; all traffic goes to 127.0.0.1.
+// Targets: every case p95 <= 100 ms, every deep page included; reports p95 <= 200 ms. Every loop is bounded; all traffic goes to 127.0.0.1.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
@@ -38,10 +38,10 @@ const PRODUCTS = option('products', 2000);
 const CUSTOMERS = option('customers', 20_000);
 const REQUESTS = option('requests', 100);
 const BATCH = option('batch', 100_000);
-// Stock movements for the movements list's deep pages (issue 17): generated rows, not a ledger (stock is
+// Stock movements for the movements list's deep pages: generated rows, not a ledger (stock is
 // out of scope here). 0 to skip.
 const MOVEMENTS = option('movements', 1_000_000);
-// Audit entries for the audit log's deep pages (issue 17): spread over the year, 8 actions, 2 users, the
+// Audit entries for the audit log's deep pages: spread over the year, 8 actions, 2 users, the
 // branch or none. 0 to skip.
 const AUDIT = option('audit', 1_000_000);
 // `--only <substring>`: measure only the cases whose name contains it (e.g. --only report).
@@ -49,7 +49,7 @@ const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefi
 const WARMUP = 10;
 const PORT = Number(process.env.BENCH_PORT ?? 3989);
 const TARGET_MS = 100;
-// Reports (issue 17): every report p95 <= 200 ms at 1,000,000 sales.
+// Reports: every report p95 <= 200 ms at 1,000,000 sales.
 const REPORT_TARGET_MS = 200;
 const log = (message) => console.error(`[analytics bench] ${new Date().toISOString().slice(11, 19)} ${message}`);
 
@@ -287,7 +287,7 @@ function cases({ branchId, companyId, customerIds, lastPage, lastPages }) {
     ],
     ['customer analytics', () => `/customers/${pick(customerIds)}/analytics`],
     ['customer transactions', () => `/customers/${pick(customerIds)}/transactions?page=1&limit=10`],
-    // Deep pages (issue 17, lib/keyset.repo.ts): the worst page is the middle one (read from either end).
+    // Deep pages (lib/keyset.repo.ts): the worst page is the middle one (read from either end).
     [
       'transactions list, middle pages',
       () => `/transactions?${b}&page=${Math.floor(lastPage * (0.45 + Math.random() * 0.1))}&limit=10`,
@@ -337,7 +337,7 @@ function cases({ branchId, companyId, customerIds, lastPage, lastPages }) {
       () =>
         `/audit-logs?companyId=${companyId}&action=stock.adjust&page=${1 + Math.floor(Math.random() * lastPages.auditAction)}&limit=10`,
     ],
-    // Reports (issue 17): a month, and the whole year (every sale) for the row-based ones.
+    // Reports: a month, and the whole year (every sale) for the row-based ones.
     ...REPORTS.map((r) => [`report ${r}, last month`, () => `/reports/${r}?${b}&${lastMonth()}`]),
     ...[
       'sales-by-hour',

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Catalogue sync for offline registers (issue 14) with 100,000 products in one branch, on PostgreSQL.
+// Catalogue sync for offline registers with 100,000 products in one branch, on PostgreSQL.
 //
 //   node bench/catalogue-sync.mjs [--no-build] [--products 100000] [--limit 5000] [--changed 100]
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Export of 1,000,000 transactions on PostgreSQL, as CSV (issue 17) and as XLSX (issue 25):
+// Export of 1,000,000 transactions on PostgreSQL, as CSV and as XLSX:
 // GET /api/transactions/export.csv[?format=xlsx] streams every sale of the branch from a server-side cursor.
 //
 //   node bench/export.mjs [--sales 1000000] [--batch 100000] [--formats csv,xlsx] [--no-build]

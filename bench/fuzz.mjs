@@ -1,4 +1,4 @@
-// Generated bad input at volume (issue 10, "Bad input, generated"): 10,000+ malformed requests built
+// Generated bad input at volume: 10,000+ malformed requests built
 // from the OpenAPI description of a started server (the same zod schemas the routes validate with),
 // by the generator of apps/server/test/api/fuzz.test.ts (apps/server/test/helpers/fuzz.ts), then the
 // data invariants (apps/server/test/helpers/invariants.ts) on its database.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// CSV import of a 50,000-product catalogue on PostgreSQL (issue 17): preview, apply (creates), apply
+// CSV import of a 50,000-product catalogue on PostgreSQL: preview, apply (creates), apply
 // again with every price and stock changed (updates, adjustment movements).
 //
 //   node bench/import.mjs [--rows 50000] [--no-build]

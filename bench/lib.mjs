@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,6 +18,28 @@ export function option(name, fallback) {
   const i = args.indexOf(`--${name}`);
   if (i < 0 || !args[i + 1]) return fallback;
   return typeof fallback === 'number' ? Number(args[i + 1]) : args[i + 1];
+}
+
+/**
+ * The sale statement as the server runs it ({ name, names, text }), imported from the server's source
+ * (through tsx, so the fragments it is assembled from, the receipt number and the ledger rows, are
+ * expanded): pgbench and the profile run exactly the API's SQL.
+ */
+export function commitSaleStatement() {
+  const repo = path.join(root, 'apps/server/src/features/transactions/transactions.repo.ts');
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `const m = await import(${JSON.stringify(pathToFileURL(repo).href)}); process.stdout.write(JSON.stringify(m.COMMIT_SALE));`,
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
+  if (result.status !== 0 || !result.stdout) throw new Error(`COMMIT_SALE not read: ${result.stderr}`);
+  return JSON.parse(result.stdout);
 }
 
 /** Tax on an amount in minor units, rounded as packages/shared/src/money.ts does (half up). */

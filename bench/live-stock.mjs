@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Live stock between registers (issue 14: "two registers selling the last unit see it within a second"),
+// Live stock between registers (target: "two registers selling the last unit see it within a second"),
 // on PostgreSQL, with two server processes on one database.
 //
 //   node bench/live-stock.mjs [--no-build] [--sales 200] [--rounds 20]

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The register's first-load JavaScript as Chromium loads it (issue 14: <= 250 KB gzip, the service worker and
+// The register's first-load JavaScript as Chromium loads it (target <= 250 KB gzip, the service worker and
 // Dexie included), and a check that the service worker precaches every JS chunk (the lazy dialogs open offline).
 //
 //   node bench/register-bundle.mjs [--no-build] [--top 15]

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Large stock moves on PostgreSQL (issue 16): receiving a 1,000-line purchase order and applying a
+// Large stock moves on PostgreSQL: receiving a 1,000-line purchase order and applying a
 // 10,000-product stock count, each through the API, end to end.
 //
 //   node bench/stock-moves.mjs [--products 10000] [--lines 1000] [--runs 5] [--no-build] [--keep]

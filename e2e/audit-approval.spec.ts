@@ -87,6 +87,8 @@ test("a cashier's discount above the limit is approved with the manager's PIN, a
   // The admin's audit log lists the override: the cashier, approved by the manager.
   await page.getByRole('button', { name: /user menu$/ }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
+  // Signed out (the server told first): going to the sign-in page sooner would leave the session.
+  await expect(page).toHaveURL(/\/login$/);
   await signInToDashboard(page, 'admin');
   await page.getByRole('link', { name: 'Audit Log' }).click();
   await expect(page.getByRole('heading', { name: 'Audit Log' })).toBeVisible();

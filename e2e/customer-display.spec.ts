@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiSession, createProductViaApi } from './api';
 import { ensureShiftOpen, signInToDashboard, unique } from './helpers';
 
-// The customer display (docs/ARCHITECTURE.md, 'The web app'): a second window at /display opened from the
+// The customer display (docs/architecture/devices.md, 'Customer display'): a second window at /display opened from the
 // register, fed over a BroadcastChannel by the register of the same browser; it calls no API.
 
 const SCREENS = process.env.SCREENS_DIR ?? 'test-results/customer-display';

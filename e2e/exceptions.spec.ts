@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiSession, createProductViaApi, uploadOfflineSaleViaApi } from './api';
+import { expectNoSeriousWcag } from './axe';
 import { expectToast, signInToDashboard } from './helpers';
 
 /**
@@ -9,17 +9,6 @@ import { expectToast, signInToDashboard } from './helpers';
  */
 
 const DISCOUNT_LABEL = "Discount above the cashier's limit, not approved";
-
-/** 0 critical or serious WCAG 2.1 A/AA findings on what the page shows now. */
-async function expectNoSeriousAxe(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(serious).toEqual([]);
-}
 
 async function openCount(page: Page): Promise<number> {
   const figure = page.getByRole('region', { name: 'Exceptions' }).getByTestId('open-exceptions');
@@ -59,7 +48,7 @@ test('a manager resolves an offline sale that went past the discount limit, from
   await expect(row).toBeVisible();
   await expect(row.getByText(DISCOUNT_LABEL)).toBeVisible();
   await expect(row).toContainText('Sana Cashier');
-  await expectNoSeriousAxe(page);
+  await expectNoSeriousWcag(page, 'the exceptions list');
   await page.screenshot({ path: 'test-results/exceptions-1280.png', fullPage: true });
 
   // The details: the sale's amounts (200 x 2, 95% off).
@@ -82,7 +71,7 @@ test('a manager resolves an offline sale that went past the discount limit, from
   await expect(dialog).toHaveCSS('opacity', '1');
   const note = dialog.getByRole('textbox', { name: 'Note' });
   await expect(note).toBeFocused();
-  await expectNoSeriousAxe(page);
+  await expectNoSeriousWcag(page, 'the resolve dialog');
   // No note: the schema's message, and the dialog stays.
   await tabTo(page, dialog.getByRole('button', { name: 'Confirm' }));
   await page.keyboard.press('Enter');
@@ -128,12 +117,12 @@ test('at 390 px the list scrolls sideways and the resolve dialog fits; a cashier
   await page.goto('/dashboard/exceptions');
   const row = page.getByRole('table', { name: 'Exceptions' }).getByRole('row').filter({ hasText: sale.receiptNumber });
   await expect(row).toBeVisible();
-  await expectNoSeriousAxe(page);
+  await expectNoSeriousWcag(page, 'the exceptions list at 390 px');
   await page.screenshot({ path: 'test-results/exceptions-390.png', fullPage: true });
   await row.getByRole('button', { name: `Resolve ${sale.receiptNumber}` }).click();
   const dialog = page.getByRole('dialog', { name: `Resolve exception ${sale.receiptNumber}` });
   await expect(dialog).toHaveCSS('opacity', '1');
-  await expectNoSeriousAxe(page);
+  await expectNoSeriousWcag(page, 'the resolve dialog at 390 px');
   await page.screenshot({ path: 'test-results/exceptions-resolve-390.png' });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -40,7 +40,7 @@ export async function expectToast(page: Page, message: string) {
 
 /**
  * At the register: opens a shift with this float if the register prompts for one (a cash sale needs
- * an open shift; docs/ARCHITECTURE.md, "Shifts and the cash drawer"). Waits until the register shows
+ * an open shift; docs/architecture/shifts.md). Waits until the register shows
  * either its open shift or the prompt, so call it after the register page has loaded.
  */
 export async function ensureShiftOpen(page: Page, float = 0) {

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import config from '../playwright.config';
 import { DEMO_PASSWORD, ensureShiftOpen } from './helpers';
 
-// Issue 10.3: a shop's second register opens the app at http://<LAN name or address>:3000. Chromium
+// A shop's second register opens the app at http://<LAN name or address>:3000. Chromium
 // maps the name pos-lan.test to this machine, so the page is served over plain HTTP from a host
 // that is not localhost: HSTS or the CSP's upgrade-insecure-requests would turn every script request
 // into https and leave a blank page.

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiSession, createProductViaApi } from './api';
 import { ensureShiftOpen, signInToDashboard } from './helpers';
 
-// Issue 14: two registers of one branch; one sells the last unit, the other's tile shows it out of stock
+// Two registers of one branch; one sells the last unit, the other's tile shows it out of stock
 // without a reload (server-sent events). The time it takes, and the same with two server processes on
 // PostgreSQL, is measured by bench/live-stock.mjs (bench/README.md), not asserted here.
 

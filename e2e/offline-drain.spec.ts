@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiSession } from './api';
 import { ensureShiftOpen, signInToDashboard } from './helpers';
 
-// Issue 14: the register uploads its outbox in batches (POST /transactions/batch, 50 sales of a branch a
+// The register uploads its outbox in batches (POST /transactions/batch, 50 sales of a branch a
 // request, in order); a sale the server refuses is listed with its reason and the others are recorded.
 // Demo data: Main Branch. The sales are card sales of one unit each, spread over the branch's products.
 
@@ -47,7 +47,11 @@ test('the outbox drains in batches: 60 queued sales in 2 requests, the refused o
         name: string;
       };
       const all = (await req(
-        idb.transaction('products').objectStore('products').index('branchId').getAll(branchId),
+        idb
+          .transaction('products')
+          .objectStore('products')
+          .index('[branchId+nameLower]')
+          .getAll(IDBKeyRange.bound([branchId], [branchId, []])),
       )) as { id: string; price: number; stockQuantity: number }[];
       const products = all.filter((p) => p.stockQuantity > 10);
       const tx = idb.transaction(['outbox', 'meta'], 'readwrite');

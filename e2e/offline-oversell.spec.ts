@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiSession, createProductViaApi, findProduct } from './api';
 import { ensureShiftOpen, expectToast, signInToDashboard } from './helpers';
 
-// Issue 14: a sale made offline is accepted even when the stock went short meanwhile (the goods left the shop).
+// A sale made offline is accepted even when the stock went short meanwhile (the goods left the shop).
 // The stock goes below 0, the line is flagged for the manager, and the product stays usable everywhere.
 
 test('an offline sale beyond the stock is recorded, flagged on the inventory screen, and the product stays editable', async ({

@@ -7,7 +7,7 @@ import { computeCartTotals } from '../packages/shared/src/money';
 import { type ApiSession, apiSession, findProduct } from './api';
 import { ensureShiftOpen, keepPrintPopupsOpen, signIn, signInToDashboard } from './helpers';
 
-// Issue 14: the register keeps selling with the network down and loses nothing when it comes back.
+// The register keeps selling with the network down and loses nothing when it comes back.
 // Demo data: Main Branch; Cola 1.5L (BEV-COLA-15). Stock and tax are read, never assumed.
 
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/offline-register';

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiSession, createProductViaApi, findProduct } from './api';
 import { ensureShiftOpen, keepPrintPopupsOpen, signInToDashboard, unique } from './helpers';
 
-// The register's trust model (docs/ARCHITECTURE.md): an enrolled register proves what it did offline
+// The register's trust model (docs/architecture/register-trust.md): an enrolled register proves what it did offline
 // with its own key; its rules hold offline, a manager approves on the device with their PIN, and what
 // departs without approval syncs as an exception. A forged "offline" request from the cashier's token is
 // refused. Demo data: Main Branch, Cola 1.5L (BEV-COLA-15).

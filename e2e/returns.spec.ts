@@ -15,7 +15,7 @@ test('a manager finds a sale by receipt, returns part of it with a restocking fe
   mkdirSync(SCREENS, { recursive: true });
 
   // Setup through the API: a fresh sale of 3 colas with 20.00 off and 5 % tax, so the test knows its
-  // receipt number and the refund carries the sale's discount and tax (issue 10 finding 7).
+  // receipt number and the refund carries the sale's discount and tax.
   const session = await apiSession(page, 'manager');
   const { headers, branchId } = session;
   const cola = await findProduct(page, session, 'BEV-COLA-15');
@@ -25,7 +25,7 @@ test('a manager finds a sale by receipt, returns part of it with a restocking fe
     discountAmount: 20,
   });
   const receipt = sale.receiptNumber;
-  // A cash refund comes out of a register's open shift (docs/ARCHITECTURE.md, "Shifts"): the manager's own,
+  // A cash refund comes out of a register's open shift (docs/architecture/shifts.md): the manager's own,
   // named in the form by its register (other registers of the demo branch may have shifts open too).
   const shiftId = await ensureApiShift(page, session);
   const registerCode: string = (await (await page.request.get(`/api/shifts/${shiftId}/report`, { headers })).json())
@@ -136,7 +136,7 @@ async function shiftMenu(page: Page, item: string) {
   await page.getByRole('menuitem', { name: item }).press('Enter');
 }
 
-// Issue 24 item 6: the return is taken at the register, its cash comes out of the register's open shift.
+// The return is taken at the register, its cash comes out of the register's open shift.
 test('a cashier takes a partial cash return at the register during a shift; the Z report shows it and the expected cash is right to the cent', async ({
   page,
   context,

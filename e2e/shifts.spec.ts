@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { formatInCurrency } from '../packages/shared/src/currency';
 import { apiSession } from './api';
 import { ensureShiftOpen, expectToast, keepPrintPopupsOpen, signInToDashboard } from './helpers';
@@ -207,6 +207,8 @@ test('a shift: float, cash and card sales, a discount approved by the manager, a
     // The manager's audit log lists the discount override and the close, each with the approver.
     await page.getByRole('button', { name: /user menu$/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
+    // Signed out (the server told first): going to the sign-in page sooner would leave the session.
+    await expect(page).toHaveURL(/\/login$/);
     await signInToDashboard(page, 'manager');
     await page.getByRole('link', { name: 'Audit Log' }).click();
     const log = page.getByRole('table', { name: 'Audit log entries' });
@@ -215,6 +217,92 @@ test('a shift: float, cash and card sales, a discount approved by the manager, a
       await expect(row).toContainText('Sana Cashier');
       await expect(row).toContainText('Bilal Manager');
     }
+  } finally {
+    await setThreshold(rules.overShortThreshold);
+  }
+});
+
+/** Tabs (or Shift+Tabs back) until `target` has the focus, at most `max` presses, as a keyboard user would. */
+async function tabTo(page: Page, target: Locator, max = 6, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press(key);
+  }
+  await expect(target).toBeFocused();
+}
+
+test('Close shift by keyboard alone: the Shift menu opens on its first item, each step takes the focus, Done gives it back to the register', async ({
+  page,
+}) => {
+  const manager = await apiSession(page, 'manager');
+  const rulesUrl = `/api/branches/${manager.branchId}/register-rules`;
+  const rules = (await (await page.request.get(rulesUrl, { headers: manager.headers })).json()).data;
+  const { branchId: _omit, ...editable } = rules;
+  const setThreshold = (overShortThreshold: number) =>
+    page.request.put(rulesUrl, { headers: manager.headers, data: { ...editable, overShortThreshold } });
+  // A count 50.00 over needs a manager: the close shows its approval step.
+  expect((await setThreshold(2)).ok()).toBe(true);
+  try {
+    await signInToDashboard(page, 'cashier');
+    await page.goto('/dashboard/pos');
+    // The prompt opens by itself with the focus in its float; Enter opens the shift and the Barcode field has the focus.
+    const prompt = page.getByRole('dialog', { name: 'Open a shift' });
+    await expect(prompt.getByLabel('Opening float')).toBeFocused();
+    await page.keyboard.type('0');
+    await page.keyboard.press('Enter');
+    await expect(prompt).toHaveCount(0);
+    const barcode = page.getByLabel('Barcode');
+    await expect(barcode).toBeFocused();
+
+    // The Shift menu, opened by Enter, has the focus on its first item; arrow up wraps round to Close shift.
+    const shiftButton = page.getByRole('button', { name: /^Shift R\d+$/ });
+    await tabTo(page, shiftButton, 4, 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Cash in / out' })).toBeFocused();
+    await page.screenshot({ path: `${SCREENS}/shift-menu-open.png` });
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByRole('menuitem', { name: 'Close shift' })).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    // Count: the focus in Counted cash.
+    const close = page.getByRole('dialog', { name: 'Close shift' });
+    const counted = close.getByRole('textbox', { name: 'Counted cash' });
+    await expect(counted).toBeFocused();
+    await page.keyboard.type('50');
+    const countAndClose = close.getByRole('button', { name: 'Count and close' });
+    await tabTo(page, countAndClose);
+    await page.keyboard.press('Enter');
+
+    // Approval: the focus in the manager's username (it was on the button that went with the count step).
+    await expect(close.getByText('Manager approval needed')).toBeVisible();
+    await expect(close.getByRole('textbox', { name: 'Manager username' })).toBeFocused();
+    await page.screenshot({ path: `${SCREENS}/shift-close-keyboard-approval.png` });
+
+    // Back: the focus in Counted cash again, the count kept; the drawer is recounted as it is.
+    await tabTo(page, close.getByRole('button', { name: 'Back' }));
+    await page.keyboard.press('Enter');
+    await expect(counted).toBeFocused();
+    await expect(counted).toHaveValue('50');
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('0');
+    await tabTo(page, countAndClose);
+    await page.keyboard.press('Enter');
+
+    // The Z report: the focus on its title, read first.
+    const z = page.getByRole('dialog', { name: 'Shift closed' });
+    await expect(z.getByText(/^Z report #\d+$/)).toBeVisible();
+    await expect(z.getByRole('heading', { name: 'Shift closed' })).toBeFocused();
+    await page.screenshot({ path: `${SCREENS}/shift-close-keyboard-z-report.png` });
+
+    // Done: the register has the focus back, in its Barcode field, ready for the next scan.
+    await tabTo(page, z.getByRole('button', { name: 'Done' }));
+    await page.keyboard.press('Enter');
+    await expect(z).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Open shift' })).toBeVisible();
+    await expect(barcode).toBeFocused();
+    await page.screenshot({ path: `${SCREENS}/shift-close-keyboard-done.png` });
+    await page.keyboard.type('BEV-COLA-15');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
   } finally {
     await setThreshold(rules.overShortThreshold);
   }

@@ -4,7 +4,7 @@ import { computeCartTotals } from '../packages/shared/src/money';
 import { type ApiSession, apiSession, createProductViaApi, sellViaApi } from './api';
 import { ensureShiftOpen, signIn, signInToDashboard, unique, uniqueUsername } from './helpers';
 
-// Issue 11: what a shop would trip over. One test (or more) per numbered item.
+// What a shop would trip over: one test (or more) per item.
 // Screenshots for a person to look at: under test-results (SCREENS_DIR to keep them elsewhere).
 const SCREENS = process.env.SCREENS_DIR ?? 'test-results/screens';
 const PHONE = { width: 390, height: 844 };

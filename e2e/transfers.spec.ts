@@ -110,9 +110,11 @@ test.describe('transfers', () => {
     await gulberg.screenshot({ path: `${SHOTS}/transfers-incoming.png`, fullPage: true });
     await row.getByRole('link', { name: number }).click();
 
+    // The receive panel opens with the focus in its scan field: a scanner (keystrokes and Enter) lands there.
     const scan = gulberg.getByRole('textbox', { name: 'Scan barcode or SKU' });
-    await scan.fill(sku.toLowerCase());
-    await scan.press('Enter');
+    await expect(scan).toBeFocused();
+    await gulberg.keyboard.type(sku.toLowerCase());
+    await gulberg.keyboard.press('Enter');
     await expect(gulberg.getByRole('status').filter({ hasText: `+1 ${productName}` })).toBeVisible();
     await scan.fill(sku);
     await scan.press('Enter');
@@ -123,11 +125,20 @@ test.describe('transfers', () => {
     await gulberg.getByRole('textbox', { name: `Damaged of ${productName}` }).fill('1');
     await expect(gulberg.getByTestId('receive-line')).toContainText('1');
     await gulberg.screenshot({ path: `${SHOTS}/transfer-receive.png`, fullPage: true });
-    await gulberg.getByRole('button', { name: 'Record Receipt' }).click();
-    await expectToast(gulberg, 'Receipt recorded');
+    await gulberg.getByRole('button', { name: 'Record Receipt' }).focus();
+    await gulberg.keyboard.press('Enter');
+    // Seen, not dismissed: a click on its close button would take the focus this test follows.
+    await expect(gulberg.getByRole('alert').filter({ hasText: 'Receipt recorded' })).toBeVisible();
     const line = gulberg.getByTestId('transfer-line');
     await expect(line).toContainText(productName);
     await expect(line.getByRole('cell')).toHaveText([productName, sku, '4', '2', '1', '1']);
+    // After the receipt the focus is back in the scan field: the next scanned code counts on the open line.
+    await expect(scan).toBeFocused();
+    await gulberg.keyboard.type(sku);
+    await gulberg.keyboard.press('Enter');
+    await expect(gulberg.getByRole('status').filter({ hasText: `+1 ${productName}` })).toBeVisible();
+    await expect(gulberg.getByRole('textbox', { name: `Received of ${productName}` })).toHaveValue('1');
+    await expect(scan).toBeFocused();
 
     // The last unit never came: the manager closes the transfer with it missing.
     await gulberg.getByRole('button', { name: 'Close Transfer' }).click();

@@ -5,7 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Mantine's ScrollArea (inside every Modal) takes one hook, `useMergeRefs`, from Floating UI, and with it all of
- * Floating UI (~16 KB gzip) lands in the first load of any screen with a dialog: the register's (issue 14). That
+ * Floating UI (~16 KB gzip) lands in the first load of any screen with a dialog: the register's. That
  * one import resolves to src/lib/merge-refs.ts; the tooltips, menus and selects still use Floating UI.
  */
 function scrollAreaWithoutFloatingUi(): Plugin {
@@ -24,7 +24,7 @@ export default defineConfig({
   plugins: [
     scrollAreaWithoutFloatingUi(),
     react(),
-    // The register as an installed app (issue 14): a Workbox service worker (generateSW) precaches the
+    // The register as an installed app: a Workbox service worker (generateSW) precaches the
     // app shell and every chunk, so a reload with the network or the server gone still opens the
     // register. The API is never cached: /api navigations are left to the network, and no runtime
     // caching is declared. A new build takes over at once (autoUpdate: skipWaiting + clientsClaim).

@@ -5,8 +5,8 @@ import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The web boundaries of DESIGN.md section 3 are the repository's biome.json: kebab-case file names and
- * no cross-feature imports. Probe files are linted with that configuration in a scratch copy of the
+ * The web boundaries of DESIGN.md section 3 are the repository's biome.json: kebab-case file names, no
+ * cross-feature imports and no import cycles. Probe files are linted with that configuration in a scratch copy of the
  * folder layout (never in the working tree, which others may be linting at the same time). Besides:
  * the API is called from one module per endpoint family, and no component file is over 250 lines.
  */
@@ -22,6 +22,7 @@ const root = repositoryRoot();
 const biome = join(root, 'node_modules/.bin/biome');
 const CROSS = 'lint/style/noRestrictedImports';
 const NAMING = 'lint/style/useFilenamingConvention';
+const CYCLE = 'lint/suspicious/noImportCycles';
 
 const probeText = (target: string) =>
   target ? `import { x } from '${target}';\n\nexport const probe = x;\n` : 'export const probe = 1;\n';
@@ -43,6 +44,10 @@ const PROBES: Array<[string, string, boolean, string]> = [
   ['apps/web/src/features/inventory/components/probe-k.ts', '../../../components/stat-card', false, CROSS],
   ['apps/web/src/features/pos/components/cart/probe-l.ts', '../../store/cart-store', false, CROSS],
   ['apps/web/src/app/probe-m.ts', '../features/pos/components/x', false, CROSS],
+  // Two modules importing each other are a cycle; a module importing one of them is not in it.
+  ['apps/web/src/lib/printing/cycle-a.ts', './cycle-b', true, CYCLE],
+  ['apps/web/src/lib/printing/cycle-b.ts', './cycle-a', true, CYCLE],
+  ['apps/web/src/lib/printing/chain-c.ts', './cycle-a', false, CYCLE],
 ];
 
 /** The rules Biome reports per probe file, with the repository's biome.json, in one run. */
@@ -117,15 +122,26 @@ describe('web api modules', () => {
     expect(calls.length).toBeGreaterThan(30);
   });
 
-  it('calls the API only from api modules: lib/api/<family>.api.ts or features/<f>/api/<f>.api.ts', () => {
+  it('calls the API only from api modules: lib/api/<family>.api.ts or features/<f>/api/<family>.api.ts', () => {
     const outside = calls
       .map((c) => c.file)
-      .filter((file) => !/^lib\/api\/[a-z-]+\.api\.ts$/.test(file))
-      .filter((file) => {
-        const m = /^features\/([a-z-]+)\/api\/([a-z-]+)\.api\.ts$/.exec(file);
-        return !m || m[1] !== m[2];
-      });
+      .filter((file) => !/^(lib|features\/[a-z-]+)\/api\/[a-z-]+\.api\.ts$/.test(file));
     expect([...new Set(outside)]).toEqual([]);
+  });
+
+  it('keeps in lib/api only the fetcher modules that several features import', () => {
+    const modules = sourceFiles().filter((file) => /^lib\/api\/[a-z-]+\.api\.ts$/.test(file));
+    expect(modules.length).toBeGreaterThan(5);
+    const single = modules.filter((module) => {
+      const name = module.replace(/^lib\/api\//, '').replace(/\.ts$/, '');
+      const importers = new Set(
+        sourceFiles()
+          .filter((file) => new RegExp(`from '[./]*(lib/api/|\\./)${name}'`).test(readSource(file)))
+          .map((file) => /^features\/([a-z-]+)\//.exec(file)?.[1] ?? file),
+      );
+      return importers.size < 2;
+    });
+    expect(single).toEqual([]);
   });
 
   it('has one fetcher module per endpoint family', () => {
@@ -134,6 +150,18 @@ describe('web api modules', () => {
     const shared = [...files].filter(([, where]) => where.size > 1).map(([key, where]) => `${key}: ${[...where]}`);
     expect(shared).toEqual([]);
     expect([...files.keys()].filter((key) => key.startsWith('(computed'))).toEqual([]);
+  });
+});
+
+describe('web paged lists', () => {
+  it('renders the pager only in PagedTable (and the category tree, paged in the browser)', () => {
+    const pagers = sourceFiles().filter((file) => /from '[^']*pager-footer'/.test(readSource(file)));
+    expect(pagers.sort()).toEqual(['components/paged-table.tsx', 'features/categories/components/categories-page.tsx']);
+  });
+
+  it('holds no page of its own outside usePagedList and useLocalPages', () => {
+    const own = sourceFiles().filter((file) => /useState\(1\)|filterKey|useKeepPageInRange\(/.test(readSource(file)));
+    expect(own).toEqual(['lib/use-paged-list.ts']);
   });
 });
 

@@ -48,7 +48,7 @@ describe('dashboard helpers', () => {
   });
 
   it('money with a $ prefix, thousands separators and 2 decimals', () => {
-    // The company's currency (PKR unless the shell set another), like every other amount (issue 11).
+    // The company's currency (PKR unless the shell set another), like every other amount.
     expect(formatDollars(1234567.5)).toBe('PKR 1,234,567.50');
     expect(formatDollars(0)).toBe('PKR 0.00');
     expect(formatDollars(-9)).toBe('-PKR 9.00');

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useKeepPageInRange } from '../src/lib/use-list-controls';
+import { useKeepPageInRange } from '../src/lib/use-paged-list';
 
 const answer = (totalPages: number, isPlaceholderData = false) => ({
   data: { meta: { totalPages } },

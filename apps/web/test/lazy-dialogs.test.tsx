@@ -8,7 +8,7 @@ import { DIALOG_LOAD_FAILED, MountOnFirstOpen } from '../src/features/pos/compon
 
 afterEach(() => vi.restoreAllMocks());
 
-// The register's dialogs load on first use (issue 14): nothing is fetched before the first opening, and
+// The register's dialogs load on first use: nothing is fetched before the first opening, and
 // a chunk that cannot be fetched closes the dialog with a message instead of taking the register down.
 function Harness({ load, onFailed }: { load: () => Promise<{ default: ComponentType }>; onFailed: () => void }) {
   const [Dialog] = useState(() => lazy(load));

@@ -10,7 +10,7 @@ function Probe() {
 }
 
 // Its own file: the popup parts load once per module graph, and this test starts before they have.
-describe('deferred popups (issue 14: not in the register first load)', () => {
+describe("deferred popups (not in the register's first load)", () => {
   it('loads nothing on arrival, even when a field takes the focus; a click on a menu button loads and opens it', async () => {
     renderWithProviders(
       <>

@@ -141,8 +141,11 @@ const keyOf = (call?: Call) => (call?.init?.headers as Record<string, string> | 
 describe('PosPage', () => {
   let popup: { document: Document; print: () => void; close: () => void; focus: () => void };
 
-  beforeEach(() => {
+  beforeEach(async () => {
     cartStore.getState().resetForBranch('none');
+    // Each test starts with no carts kept for the branch: a register restores its saved carts when it
+    // opens (offline/cart-persistence.ts), and a test's cart must not come back in the next one.
+    await registerDb().carts.clear();
     popup = {
       document: document.implementation.createHTMLDocument(''),
       print: vi.fn(),

@@ -6,7 +6,7 @@ import type { LineImage } from '../src/lib/printing/raster';
 import { testReceiptData } from '../src/lib/printing/receipt-data';
 
 /**
- * Issue 24 item 4: what the encoder sends for a receipt: lines the printer's code page cannot hold
+ * What the encoder sends for a receipt: lines the printer's code page cannot hold
  * (Urdu) as raster images (GS v 0), the receipt number as the printer's Code 128 (GS k), the company's
  * NTN and STRN in the header. The browser's canvas is not here (happy-dom): the image of a line comes
  * from a stand-in drawer that paints a known pattern, so the bytes can be checked dot by dot. The real

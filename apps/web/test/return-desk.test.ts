@@ -15,7 +15,7 @@ function scanOnPage(code: string) {
   clock += 1000;
 }
 
-describe("the register's scanner and the Return dialog (issue 24)", () => {
+describe("the register's scanner and the Return dialog", () => {
   afterEach(() => closeReturnDesk());
 
   it('with the Return dialog open a scan is the receipt to look up, never a cart line; closed, it is the cart’s', () => {

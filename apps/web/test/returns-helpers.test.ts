@@ -88,7 +88,7 @@ describe('returns helpers', () => {
     expect(totalRefund(refund)).toBe(230.95);
   });
 
-  it("refunds what the customer paid: the line's share of the discount and its tax (issue 10 example)", () => {
+  it("refunds what the customer paid: the line's share of the discount and its tax (a worked example)", () => {
     // 940.00 sold, 50.00 off, 5 % tax (44.50): the 180.00 item cost the customer 178.95.
     const item = { ...draftLine(sold({ id: 'a', quantity: 1, returnedQuantity: 0, unitPrice: 180 })), quantity: 1 };
     const other = draftLine(sold({ id: 'b', quantity: 2, returnedQuantity: 0, unitPrice: 380 }));

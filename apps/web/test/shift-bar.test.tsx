@@ -38,6 +38,17 @@ describe('the register Shift menu', () => {
     await waitFor(() => expect(recordNoSale).toHaveBeenCalledWith('shift-1'));
   });
 
+  it('opens with the focus on its first item, every time (e2e/shifts.spec.ts: by keyboard in a browser)', async () => {
+    renderWithProviders(<ShiftBar branchId="b1" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Shift R1' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Cash in / out' })));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Shift R1' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Cash in / out' })));
+  });
+
   it('offline (after a reload too) keeps the menu with the shift as last synced: cash in / out and the X report, no "No sale" or close', async () => {
     connectivityStore.setState({ online: false, offlineSince: Date.now() });
     renderWithProviders(<ShiftBar branchId="b1" />);

@@ -1,5 +1,15 @@
-import { DEFAULT_THEME, Modal, Notification, Pagination, PasswordInput } from '@mantine/core';
-import { screen } from '@testing-library/react';
+import {
+  Button,
+  DEFAULT_THEME,
+  Loader,
+  Menu,
+  Modal,
+  Notification,
+  Pagination,
+  PasswordInput,
+  Select,
+} from '@mantine/core';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, READABLE_COLORS, theme } from '../src/app/theme';
@@ -73,6 +83,48 @@ describe('theme names and landmarks', () => {
     renderWithProviders(<Pagination total={5} value={2} onChange={() => {}} />);
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeTruthy();
+  });
+
+  it('opens a menu with the focus on its first item and nothing before the items', async () => {
+    renderWithProviders(
+      <Menu>
+        <Menu.Target>
+          <Button>Shift R1</Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>Offline</Menu.Label>
+          <Menu.Item>Cash in / out</Menu.Item>
+          <Menu.Item>X report</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Shift R1' }));
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Cash in / out' })));
+    // Mantine's default put an unnamed placeholder (role presentation) first for the focus to land on.
+    expect(menu.querySelector('[role="presentation"], [data-autofocus]')).toBeNull();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'X report' }));
+  });
+
+  it('shows "nothing found" in a list as a disabled option (a listbox holds options)', async () => {
+    renderWithProviders(<Select label="Supplier" data={[]} searchable nothingFoundMessage="No suppliers found" />);
+    await userEvent.setup().click(screen.getByRole('combobox', { name: 'Supplier' }));
+    const list = await screen.findByRole('listbox');
+    const empty = within(list).getByRole('option', { name: 'No suppliers found' });
+    expect(empty.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('makes every loader a progress bar with a name: "Loading", or what it loads', () => {
+    renderWithProviders(
+      <>
+        <Loader />
+        <Loader aria-label="Loading products" />
+      </>,
+    );
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Loading products' })).toBeTruthy();
   });
 
   it('lets Tab reach the show/hide toggle of a password or PIN field, and Space show it', async () => {

@@ -32,7 +32,7 @@ const sale: Sale = {
 };
 const saleAnswer = () => answer(transactionResponses.sale, { success: true, data: sale });
 
-// Issue 10.5: a sale is read within the company the user has selected.
+// A sale is read within the company the user has selected.
 describe('fetchTransaction', () => {
   afterEach(() => {
     vi.unstubAllGlobals();

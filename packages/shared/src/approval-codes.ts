@@ -1,5 +1,5 @@
-// The refusal codes of a manager's approval (issue 15). No zod in this module: the register's checkout takes
-// them on its first load, which must not carry the schemas (issue 14, the first-load JavaScript budget).
+// The refusal codes of a manager's approval. No zod in this module: the register's checkout takes
+// them on its first load, which must not carry the schemas (the first-load JavaScript budget).
 
 /** Why a cashier's request needs a manager: the 403's `code` is APPROVAL_REQUIRED, `errors.approval` says which limit. */
 export const APPROVAL_REQUIRED = 'APPROVAL_REQUIRED';

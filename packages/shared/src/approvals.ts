@@ -5,8 +5,8 @@ import { RETURN_REFUND_METHODS } from './returns';
 import { taxRateSchema } from './settings';
 
 /**
- * Manager approval at the register and the branch's register rules (issue 15, DESIGN.md section 10
- * and 11). Past a cashier's limits the register asks a manager of the branch (or a Super Admin of the
+ * Manager approval at the register and the branch's register rules (DESIGN.md sections
+ * 10 and 11). Past a cashier's limits the register asks a manager of the branch (or a Super Admin of the
  * company) for their username and PIN once, and trades them at POST /approvals/grants for a one-time
  * grant bound to the register and the cart (or the shift's close and its count, or a return at the
  * register: its sale, lines, refund method and refund); the request then names only
@@ -69,7 +69,7 @@ const grantApprover = {
  * POST /approvals/grants: the manager's username and PIN, checked once, for one purpose. A sale's
  * grant is bound to the register and the cart as the sale will send it (its lines, discount, tax rate
  * and total); a close's to the shift and the counted cash; a return's (a cashier's return at the
- * register, issue 24) to the register, the sale, the lines returned (quantity and fee), the refund
+ * register) to the register, the sale, the lines returned (quantity and fee), the refund
  * method and the refund the return will come to.
  */
 export const approvalGrantRequestSchema = z.discriminatedUnion(
@@ -161,7 +161,7 @@ export const registerRulesSchema = z.object({
   cashierMayZeroTax: flag,
   cashierMayReceiveTransfers: flag,
   cashierMayCount: flag,
-  /** Cashiers take returns at the register without a manager's approval (issue 24). */
+  /** Cashiers take returns at the register without a manager's approval. */
   cashierMayTakeReturns: flag,
   overShortThreshold: z.number(),
   /** Minor units, largest first; null: the currency's usual notes and coins. */

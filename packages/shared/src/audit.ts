@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope, idSchema, instantSchema, paged, pageQuerySchema } from './common';
 
 /**
- * The audit log (issue 15, DESIGN.md section 10): every privileged action writes one append-only row
+ * The audit log (DESIGN.md section 10): every privileged action writes one append-only row
  * naming who did it, on whose approval, what changed (before/after), when, and at which register.
  * Every action name is listed here once; a row's `action` is one of them.
  */

@@ -12,7 +12,7 @@ export const pageQuerySchema = z.object({
 
 const count = z.number().int().min(0);
 
-/** `totalCapped`: `total` is a lower bound (the product search counts up to a cap; see ARCHITECTURE.md). */
+/** `totalCapped`: `total` is a lower bound (the product search counts to a cap: docs/architecture/catalogue.md). */
 export const pageMetaSchema = z.object({
   total: count,
   page: z.number().int().min(1),
@@ -27,7 +27,7 @@ export function pageMeta({ total, page, limit }: { total: number; page: number; 
 }
 
 /*
- * Response contracts. Every route declares the schema of its 2xx answer (docs/ARCHITECTURE.md,
+ * Response contracts. Every route declares the schema of its 2xx answer (docs/architecture/requests.md,
  * 'Response contracts'); the server serializes through it and the web app types its calls by it.
  * Response schemas have no transforms or defaults, so what they describe is what the wire carries.
  */
@@ -38,7 +38,7 @@ export const moneySchema = z.number();
 export const countSchema = count;
 /**
  * Units on hand (a product's stock, a movement's before and after): a whole number that may be below 0, since a
- * sale made offline is recorded even when the stock has meanwhile gone short (issue 14, flagged for the manager).
+ * sale made offline is recorded even when the stock has meanwhile gone short (flagged for the manager).
  */
 export const stockLevelSchema = z.number().int();
 /** An instant: ISO 8601 in UTC, as Date.prototype.toISOString writes it. */
@@ -64,7 +64,7 @@ export type ApiSuccess<T> = { success: true; data: T; meta?: PageMeta; message?:
 /**
  * The error envelope of every 4xx: `{ success: false, message, code, errors? }` (`errors`: a message per
  * field, keyed by its path). Named `ErrorEnvelope` in the OpenAPI description, where every operation's
- * error answers refer to it (docs/ARCHITECTURE.md, 'API conventions').
+ * error answers refer to it (docs/architecture/requests.md, 'API conventions').
  */
 export const errorEnvelopeSchema = z
   .object({

@@ -6,7 +6,7 @@ import { salesFiguresSchema } from './sales';
 export const dashboardQuerySchema = z.object({ branchId: idSchema });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
-/** One period of the sales summary: the sales figures of docs/ARCHITECTURE.md without the period echo. */
+/** One period of the sales summary: the sales figures of docs/architecture/reports.md without the period echo. */
 export const salesPeriodFiguresSchema = salesFiguresSchema;
 export type SalesPeriodFigures = z.infer<typeof salesPeriodFiguresSchema>;
 

@@ -1,7 +1,7 @@
 import canonicalize from 'canonicalize';
 
-// What an enrolled register proves about a sale it made on its own (docs/ARCHITECTURE.md, 'The register's
-// trust model'). No zod in this module: the register's outbox takes it on the first load.
+// What an enrolled register proves about a sale it made on its own (docs/architecture/register-trust.md). No zod in
+// this module: the register's outbox takes it on the first load.
 
 /** The key pair a register makes at enrolment (WebCrypto, non-extractable private key). */
 export const DEVICE_KEY_PARAMS = { name: 'ECDSA', namedCurve: 'P-256' } as const;

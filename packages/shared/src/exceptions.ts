@@ -11,8 +11,8 @@ import {
 } from './common';
 
 /**
- * Exceptions: synced offline sales that departed from the branch's rules (docs/ARCHITECTURE.md, 'The
- * register's trust model'). The goods left the shop, so the sale is recorded; what departed is listed
+ * Exceptions: synced offline sales that departed from the branch's rules (docs/architecture/register-trust.md). The
+ * goods left the shop, so the sale is recorded; what departed is listed
  * here for a manager, who resolves it with a note (audited). An exception is a sale with review flags.
  */
 

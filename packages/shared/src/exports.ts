@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * List exports (`GET <list path>/export.csv`, docs/ARCHITECTURE.md 'CSV in and out'): CSV by default,
+ * List exports (`GET <list path>/export.csv`, docs/architecture/imports-exports.md): CSV by default,
  * an Excel workbook with `format=xlsx`. The rest of the query is the list's own.
  */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;

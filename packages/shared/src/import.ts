@@ -6,7 +6,7 @@ import { MONEY_MAX, PRODUCT_MSG, skuSchema } from './products';
 import { hasAtMostTwoDecimals } from './rates';
 
 /**
- * CSV import (issues 17 and 25, docs/ARCHITECTURE.md 'CSV in and out'): products of a branch (matched by
+ * CSV import (docs/architecture/imports-exports.md): products of a branch (matched by
  * SKU) and customers of a branch (matched by phone). The file is sent as the request body (text/csv) to
  * `POST /import/{kind}/preview` (a dry run: the file's columns and how they map to ours, what would be
  * created, updated, and every row's errors), then to `POST /import/{kind}/apply` (all or nothing, one

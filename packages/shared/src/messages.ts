@@ -24,7 +24,7 @@ export const MSG = {
   taxNegative: 'Tax rate cannot be negative',
   taxMax: 'Tax rate cannot exceed 100%',
   invalidCurrency: 'Currency must be an ISO 4217 code such as PKR, USD or EUR',
-  /** Not in the spec: the company's tax registration in settings (issue 24). */
+  /** Not in the spec: the company's tax registration in settings. */
   invalidNtn: 'NTN must be 7 digits and a check digit (1234567-8) or a 13-digit CNIC',
   invalidStrn: 'STRN must be 13 digits (dashes allowed)',
 } as const;

@@ -74,7 +74,7 @@ export function computeCartTotals({ items, taxRate, discountType, discountValue 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Refunds (issue 10 finding 7): a return refunds what the customer paid for the returned units.
+// Refunds: a return refunds what the customer paid for the returned units.
 
 /** round(numerator / denominator), half up, for numerator >= 0 and denominator > 0, exact at any size. */
 function roundDiv(numerator: bigint, denominator: bigint): bigint {

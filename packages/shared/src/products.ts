@@ -158,7 +158,7 @@ export type CashierProduct = z.infer<typeof cashierProductSchema>;
 /**
  * A product. cost (buying price) is optional: the products service leaves it out of every answer to
  * a user without view_cost, and those answers are serialized through the cashier variant as well
- * (docs/ARCHITECTURE.md, 'Response contracts').
+ * (docs/architecture/requests.md, 'Response contracts').
  */
 export const productSchema = cashierProductSchema.extend({ cost: moneySchema.optional() });
 export type Product = z.infer<typeof productSchema>;

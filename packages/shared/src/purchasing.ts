@@ -11,7 +11,7 @@ import {
 } from './common';
 import { fromMinor, toMinor } from './money';
 
-/** Suppliers, purchase orders, the reorder helper and stock counts (issue 16). */
+/** Suppliers, purchase orders, the reorder helper and stock counts. */
 export const PURCHASING_MSG = {
   invalidBranch: 'Invalid branch',
   invalidCompany: 'Invalid company',

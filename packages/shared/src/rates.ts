@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * One rule for every rate (issue 10 findings 1 and 2): a percent from 0 to 100 with at most 2
+ * One rule for every rate: a percent from 0 to 100 with at most 2
  * decimals. A third decimal is refused (400), never rounded, so the rate stored is the rate applied
  * on every path (sale, reprint, analytics, returns): the money module applies rates exactly to
  * 2 decimals (basis points).

@@ -1,4 +1,4 @@
-// Register codes and offline receipt numbers (issue 14). No zod in this module: the register's outbox takes
+// Register codes and offline receipt numbers. No zod in this module: the register's outbox takes
 // offlineReceiptNumber on its first load, which must not carry the schemas (the first-load JavaScript budget).
 
 /** A register code: R followed by a number. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope, idSchema, instantSchema, paged, pageQuerySchema } from './common';
 
 /**
- * Registers (issue 14, DESIGN.md section 10): a device that opens the register is enrolled to a
+ * Registers (DESIGN.md section 10): a device that opens the register is enrolled to a
  * branch once and gets a short code unique in the branch (R1, R2, ...). Offline receipt numbers are
  * `<code>-<6-digit register sequence>`.
  */

@@ -3,7 +3,7 @@ import { countSchema, envelope, moneySchema } from './common';
 import { optionalDateSchema } from './sales';
 
 /**
- * The reports of the Reports screen (docs/ARCHITECTURE.md, 'Reports'). Sales and returns figures
+ * The reports of the Reports screen (docs/architecture/reports.md). Sales and returns figures
  * follow the one definition of 'Sales figures'; margin reports need `view_cost` too.
  */
 export const REPORT_KINDS = [

@@ -34,7 +34,7 @@ export const RETURNS_MSG = {
   duplicateItem: 'Each sold item can appear only once in a return',
   negativeFee: 'Restocking fee cannot be negative',
   feeDecimals: 'Restocking fee can have at most 2 decimal places',
-  /** A cashier's return without a register (cashiers take returns at the register only, issue 24). */
+  /** A cashier's return without a register (cashiers take returns at the register only). */
   atRegisterOnly: 'Cashiers take returns at the register: scan or type the receipt number there',
   /** The reason a cashier's return at the register asks for a manager (the branch's register rules). */
   needsManager: 'Returns at the register need a manager',

@@ -67,15 +67,15 @@ export const createSaleSchema = z
       .nullable(),
     /**
      * A manager's one-time grant (POST /approvals/grants) for a sale past the cashier's limits, bound to
-     * this register and this cart; consumed by the sale (lib/approvals.ts).
+     * this register and this cart; consumed by the sale (domain/approvals.ts).
      */
     approval_grant_id: z.string().uuid('Invalid approval').optional(),
-    // ---- offline upload (issue 14; docs/ARCHITECTURE.md, 'Registers and offline sales') ----
+    // ---- offline upload (docs/architecture/offline.md, 'Registers and offline sales') ----
     /** The enrolled register the sale was rung up on. */
     register_id: z.string().uuid('Invalid register').optional(),
     /**
-     * The register's open shift when the sale was made (docs/ARCHITECTURE.md, 'Shifts and the cash
-     * drawer'): online it must still be open; without it the server takes the register's (or the
+     * The register's open shift when the sale was made (docs/architecture/shifts.md): online it must still be open;
+     * without it the server takes the register's (or the
      * cashier's) open shift. An offline upload is accepted into its shift even if it closed since.
      */
     shift_id: z.string().uuid('Invalid shift').optional(),
@@ -130,7 +130,7 @@ export const saleItemSchema = z.object({
   unitPrice: moneySchema,
   subtotal: moneySchema,
   returnedQuantity: countSchema,
-  /** Review flags of an offline upload: 'oversold', 'price_differs' (issue 14). */
+  /** Review flags of an offline upload: 'oversold', 'price_differs'. */
   flags: z.array(z.string()),
 });
 export type SaleItem = z.infer<typeof saleItemSchema>;
@@ -156,7 +156,7 @@ export const saleSchema = z.object({
   changeAmount: moneySchema,
   branch: namedRefSchema,
   items: z.array(saleItemSchema),
-  // The till's columns (issue 14, contracts.md): when the customer paid, the register and shift, offline
+  // The till's columns: when the customer paid, the register and shift, offline
   // or not, and review flags ('cashier_inactive', 'sold_at_future', 'sold_at_stale').
   sold_at: instantSchema,
   register_id: z.string().nullable(),
@@ -309,7 +309,7 @@ export type TransactionListItem = z.infer<typeof transactionListItemSchema>;
 
 /**
  * GET /transactions/analytics and the dashboard's sales summary: one definition of each figure
- * (docs/ARCHITECTURE.md, 'Sales figures'). Money in the currency with 2 decimals, rates in percent
+ * (docs/architecture/reports.md, 'Sales figures'). Money in the currency with 2 decimals, rates in percent
  * with 1 decimal, counts as integers.
  */
 export const salesFiguresSchema = z.object({
@@ -344,7 +344,7 @@ export const transactionResponses = {
   analytics: envelope(transactionAnalyticsSchema),
 };
 
-// ---- batch upload of a register's outbox (issue 14; docs/ARCHITECTURE.md, 'Registers and offline sales') ----
+// ---- batch upload of a register's outbox (docs/architecture/offline.md, 'Registers and offline sales') ----
 
 /** An Idempotency-Key: the header of POST /transactions, and each sale's key in a batch. */
 export const idempotencyKeySchema = z

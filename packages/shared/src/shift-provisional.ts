@@ -1,6 +1,6 @@
 /**
  * The X report a register shows while its last sales and cash movements have not reached the server
- * (docs/ARCHITECTURE.md, 'The register offline'): the shift's report as the server last answered it,
+ * (docs/architecture/offline.md): the shift's report as the server last answered it,
  * plus what waits in the register's outbox for that shift, added in minor units the way the server will
  * record it (the sale's totals recomputed from its lines, change = received - total for cash), so once
  * synced the server's report shows the same figures.

@@ -89,7 +89,7 @@ export function shiftReportLines({
     receiptRow('Paid in:', money(report.paidIn)),
     receiptRow('Paid out:', money(report.paidOut)),
     receiptRow('EXPECTED CASH:', formatInCurrency(report.expectedCash, currency || DEFAULT_CURRENCY)),
-    // More cash left the drawer than came in: never a silent negative figure (issue 24).
+    // More cash left the drawer than came in: never a silent negative figure.
     ...(report.expectedCash < 0 ? [center('!! EXPECTED CASH BELOW ZERO !!')] : []),
   ];
   if (shift.status === 'closed' && shift.counted !== null && shift.overShort !== null) {

@@ -5,7 +5,7 @@ import { hasAtMostTwoDecimals } from './rates';
 import { optionalDateSchema } from './sales';
 
 /**
- * Shifts and the cash drawer (issue 15, DESIGN.md section 10): one open shift per register; every
+ * Shifts and the cash drawer (DESIGN.md section 10): one open shift per register; every
  * sale, refund and cash movement at a register belongs to its open shift; expected cash = float +
  * cash sales (net of change) - cash refunds + paid in - paid out; close by blind count; over/short
  * past the branch's threshold needs a manager's approval; a closed shift is immutable (its Z report).
@@ -91,7 +91,7 @@ export const cashMovementSchema = z.object({
 export type CashMovementInput = z.infer<typeof cashMovementSchema>;
 
 /**
- * A paid in / paid out the register recorded offline (docs/ARCHITECTURE.md, 'The register offline'): it
+ * A paid in / paid out the register recorded offline (docs/architecture/offline.md): it
  * travels in the register's batch upload (POST /transactions/batch, `cash_movements`), signed by the
  * register like an offline sale. `id` is made by the register and is the movement's idempotency key;
  * `shift_id` the shift open at the register when it was recorded, `user_id` who recorded it, `at` the

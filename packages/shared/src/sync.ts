@@ -3,7 +3,7 @@ import { registerRulesSchema } from './approvals';
 import { envelope, idSchema, paged, stockLevelSchema } from './common';
 
 /**
- * Catalogue and customer sync for offline registers (issue 14; docs/ARCHITECTURE.md, 'Registers and
+ * Catalogue and customer sync for offline registers (docs/architecture/offline.md, 'Registers and
  * offline sales'). A sync without a cursor loads the whole branch in pages; the last page's
  * `nextCursor` starts the next (delta) sync. Cursors are opaque.
  */

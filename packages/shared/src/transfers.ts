@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countSchema, envelope, idSchema, instantSchema, namedRefSchema, paged, stockLevelSchema } from './common';
 
-/** Transfers between branches of one company (issue 16) and write-offs (damage, expiry). */
+/** Transfers between branches of one company and write-offs (damage, expiry). */
 export const TRANSFER_MSG = {
   invalidBranch: 'Invalid branch',
   invalidProduct: 'Invalid product',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { APPROVAL_INVALID, APPROVAL_REQUIRED, denominationTotalMinor, offlineReceiptNumber } from '../src';
 
 // What the register takes from @pos/shared on its first load lives in modules without zod, so the web build
-// leaves the schemas (and zod, ~25 KB gzip) out of the register's first-load JavaScript (issue 14).
+// leaves the schemas (and zod, ~25 KB gzip) out of the register's first-load JavaScript.
 const FIRST_LOAD_MODULES = ['approval-codes.ts', 'denominations.ts', 'receipt-numbers.ts', 'sale-batch.ts', 'money.ts'];
 
 describe("the register's first-load modules of @pos/shared", () => {

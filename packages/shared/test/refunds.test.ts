@@ -66,7 +66,7 @@ describe('allocateMinor', () => {
 });
 
 describe('refunds: what the customer paid for the returned units', () => {
-  // Issue 10 finding 7: 940.00 with 50.00 off and 5 % tax; the 180.00 item cost the customer 178.95.
+  // A worked example: 940.00 with 50.00 off and 5 % tax; the 180.00 item cost the customer 178.95.
   const sale = makeSale({
     lines: [
       { unitMinor: 18_000, quantity: 1 },

@@ -5,7 +5,7 @@ import pg from 'pg';
  * owner of the tables (DATABASE_MIGRATION_URL): read and write the data, never change the schema, and
  * only add to the audit log. Run by the owner after every migration, so tables added later get the same
  * grants; the default privileges cover what the owner creates between starts (a branch's receipt and
- * return sequences). docs/ARCHITECTURE.md, 'Database roles'.
+ * return sequences). docs/architecture/database.md, 'Database roles'.
  */
 export function appRoleGrants(role: string): string[] {
   const r = pg.escapeIdentifier(role);

@@ -128,10 +128,39 @@ export async function pingDatabase(db: Db): Promise<void> {
 /** A statement of fixed text: on PostgreSQL prepared by name, parsed and planned once per connection. */
 export type FixedStatement = { name: string; text: string };
 
+/** A fixed statement whose parameters have names: `names` fixes their order ($1 is the first name). */
+export type NamedStatement<K extends string> = FixedStatement & { names: readonly K[] };
+
+/**
+ * Builds a NamedStatement: `build` writes the SQL with `p.someName` where the parameter goes (it is
+ * `$n`), so the text reads by name and the values are passed by name (runNamed), never by position.
+ */
+export function namedStatement<const K extends string>(
+  name: string,
+  names: readonly K[],
+  build: (p: Record<K, string>) => string,
+): NamedStatement<K> {
+  const p = Object.fromEntries(names.map((n, i) => [n, `$${i + 1}`])) as Record<K, string>;
+  return { name, names, text: build(p) };
+}
+
+/** Runs a NamedStatement with its values by name (see runFixed). */
+export function runNamed<Row, K extends string>(
+  db: Db,
+  statement: NamedStatement<K>,
+  values: Record<K, unknown>,
+): Promise<Row[]> {
+  return runFixed<Row>(
+    db,
+    statement,
+    statement.names.map((n) => values[n]),
+  );
+}
+
 /**
  * Runs a fixed statement with positional parameters outside any transaction (one statement is its own
  * transaction), straight on the driver: for the few hot paths where building the query per request
- * cost more than running it (docs/ARCHITECTURE.md, 'Sales'). Both engines answer the
+ * cost more than running it (docs/architecture/sales.md). Both engines answer the
  * same JavaScript types for what these statements return (text, integers, booleans, timestamps as
  * Date, json); numerics should be returned as text.
  */

@@ -3,10 +3,47 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { branches, roles, sessions, users } from '../db/schema';
 
+/** A cashier's one branch: their own, else their company's main branch. */
+const workBranchIdOf = sql`coalesce(${users.branchId}, (select b.id from branches b
+    where b.company_id = ${users.companyId} order by b.is_main desc, b.created_at asc limit 1))`;
+
+const asCashier = sql`${users.roleId} = ${sql.raw(String(ROLE_IDS.cashier))} and not ${users.isSuperUser}`;
+
+/**
+ * A branch's register rules (what a cashier may do at the till without a manager): read with a cashier's
+ * session for their branch, and by domain/approvals.repo's findRegisterRules for any branch.
+ */
+export const registerRuleColumns = {
+  taxRate: branches.taxRate,
+  cashierMaxDiscountPercent: branches.cashierMaxDiscountPercent,
+  cashierMayChangePrice: branches.cashierMayChangePrice,
+  cashierMayRefundWithoutReceipt: branches.cashierMayRefundWithoutReceipt,
+  cashierMayZeroTax: branches.cashierMayZeroTax,
+  cashierMayTakeReturns: branches.cashierMayTakeReturns,
+};
+
+export type RegisterRules = {
+  taxRate: string;
+  cashierMaxDiscountPercent: string;
+  cashierMayChangePrice: boolean;
+  cashierMayRefundWithoutReceipt: boolean;
+  cashierMayZeroTax: boolean;
+  cashierMayTakeReturns: boolean;
+};
+
+/** The rules as one JSON object (numbers as text, as the columns read them). */
+const registerRulesJson = sql`json_build_object(${sql.join(
+  Object.entries(registerRuleColumns).map(([key, column]) =>
+    column.columnType === 'PgNumeric' ? sql`${key}::text, ${column}::text` : sql`${key}::text, ${column}`,
+  ),
+  sql`, `,
+)})`;
+
 /**
  * Who the user is and what they may reach, in the same statement as the session check, so a request
- * reads its scope once: a Super Admin's member companies (company_members), and the branch a cashier
- * works at (their own, else their company's main branch). Each sub-select runs only for its role.
+ * reads its scope once: a Super Admin's member companies (company_members), the branch a cashier
+ * works at (their own, else their company's main branch) and its register rules, so a cashier's sale
+ * checks its limits without another read. Each sub-select runs only for its role.
  */
 const actorColumns = {
   userId: users.id,
@@ -21,9 +58,9 @@ const actorColumns = {
   memberCompanyIds: sql<string[] | null>`case when ${users.roleId} = ${sql.raw(String(ROLE_IDS.superAdmin))}
     and not ${users.isSuperUser} then coalesce((select json_agg(cm.company_id) from company_members cm
     where cm.user_id = ${users.id}), '[]'::json) end`,
-  workBranchId: sql<string | null>`case when ${users.roleId} = ${sql.raw(String(ROLE_IDS.cashier))}
-    and not ${users.isSuperUser} then coalesce(${users.branchId}, (select b.id from branches b
-    where b.company_id = ${users.companyId} order by b.is_main desc, b.created_at asc limit 1)) end`,
+  workBranch: sql<{ id: string; rules: RegisterRules } | null>`case when ${asCashier} then (select
+    json_build_object('id', ${branches.id}, 'rules', ${registerRulesJson}) from ${branches}
+    where ${branches.id} = ${workBranchIdOf}) end`,
 };
 
 function liveSessionQuery(db: DbOrTx) {

@@ -1,7 +1,7 @@
 import type { Permission } from '@pos/shared';
 import { ROLE_IDS } from '@pos/shared';
 import type { DbOrTx } from '../db/client';
-import { type ActorRow, findBranchById } from './access.repo';
+import { type ActorRow, findBranchById, type RegisterRules } from './access.repo';
 import { forbidden, notFound } from './errors';
 import type { CompanyScope } from './tenant.repo';
 
@@ -26,6 +26,8 @@ export type Actor = {
   companyIds: CompanyScope;
   /** A cashier's one branch (their own, else the company's main branch); null for every other role. */
   workBranchId: string | null;
+  /** The register rules of a cashier's branch, read with the session; null for every other role. */
+  workBranchRules: RegisterRules | null;
 };
 
 export type BranchScope = { companyId: string; branchId: string; timezone: string };
@@ -34,7 +36,7 @@ export const isCashier = (actor: Actor) => actor.roleId === ROLE_IDS.cashier && 
 
 /** The Actor of a session (or of a user signing in) from access.repo's actor columns. */
 export function toActor(row: ActorRow, sessionId: string): Actor {
-  const { memberCompanyIds, workBranchId, permissions, ...rest } = row;
+  const { memberCompanyIds, workBranch, permissions, ...rest } = row;
   let companyIds: CompanyScope;
   if (row.isSuperUser) companyIds = 'all';
   else if (memberCompanyIds) {
@@ -46,7 +48,8 @@ export function toActor(row: ActorRow, sessionId: string): Actor {
     sessionId,
     permissions: new Set(permissions as Permission[]),
     companyIds,
-    workBranchId: row.roleId === ROLE_IDS.cashier && !row.isSuperUser ? workBranchId : null,
+    workBranchId: workBranch?.id ?? null,
+    workBranchRules: workBranch?.rules ?? null,
   };
 }
 

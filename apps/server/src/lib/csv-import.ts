@@ -6,7 +6,7 @@ import iconv from 'iconv-lite';
 import { AppError, badRequest, payloadTooLarge } from './errors';
 
 /**
- * Reading an uploaded CSV file (docs/ARCHITECTURE.md, 'CSV in and out') with csv-parse, streaming: the
+ * Reading an uploaded CSV file (docs/architecture/imports-exports.md) with csv-parse, streaming: the
  * request body is decoded and parsed as it arrives and handed over in batches, so a 50,000-row file
  * never becomes one array. What real files bring is handled here once: their text encoding (UTF-8 with
  * or without a byte order mark, UTF-16 LE/BE with one, else a legacy 8-bit code page such as Excel's

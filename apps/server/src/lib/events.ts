@@ -1,105 +1,107 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { LiveEvent } from '@pos/shared';
-import type pg from 'pg';
 import type { Db } from '../db/client';
+import { deleteOldLiveEvents, type Horizon, type LiveEventRow, liveEventsHorizon, readLiveEvents } from './events.repo';
 
 /**
- * Live events for registers (issue 14; docs/ARCHITECTURE.md, 'Registers and offline sales'). Product
- * writes NOTIFY channel `pos_events` from triggers (migration 0018), in the writing transaction, so
- * an event goes out when (and only if) the write commits, whichever server process made it. Each
- * process keeps one LISTEN connection (PostgreSQL: a client taken from the pool for good, reconnected
- * on error; PGlite: the embedded database's own listen), opened at the first subscriber, and fans the
- * notifications out to the subscribers of the branch.
+ * Live events for registers (docs/architecture/offline.md, 'Live events'). Product writes add rows to the
+ * outbox live_events from triggers, in the writing transaction, so an event exists when (and only if) the
+ * write commits, whichever server process made it. Each process with subscribers reads the outbox every
+ * EVENTS_POLL_MS (the rows of the transactions that have committed since its last read, events.repo.ts) and
+ * fans the events out to the subscribers of their branch. Polling, not LISTEN/NOTIFY: a NOTIFY holds a global lock through its
+ * transaction's commit, which queued every sale's commit behind the others' (bench/README.md, 'The sale
+ * write'); a read goes through any pooler and needs no connection of its own.
  */
 
-export const EVENTS_CHANNEL = 'pos_events';
+/** How often a process with subscribers reads the outbox. */
+export const EVENTS_POLL_MS = 250;
+/** How long events are kept (the clean-up runs every minute in every process). */
+export const LIVE_EVENTS_KEEP_MINUTES = 5;
+const CLEANUP_EVERY_MS = 60_000;
+const RETRY_AFTER_MS = 1_000;
 
 type Listener = (event: LiveEvent) => void;
-type Notice = { c: string; b: string; s?: [string, number][] | null; p?: string[] | null; resync?: boolean };
 
 export type EventHub = {
   subscribe: (key: { companyId: string; branchId: string }, listener: Listener) => Promise<() => void>;
   close: () => Promise<void>;
 };
 
-/** The events of one notification, stock first. */
-export function eventsOf(notice: Notice): LiveEvent[] {
-  if (notice.resync) return [{ type: 'resync', data: {} }];
+/** The events of one outbox row, stock first. */
+export function eventsOf(row: Pick<LiveEventRow, 'stock' | 'products' | 'resync'>): LiveEvent[] {
+  if (row.resync) return [{ type: 'resync', data: {} }];
   const events: LiveEvent[] = [];
-  for (const [productId, stockQuantity] of notice.s ?? []) {
+  for (const [productId, stockQuantity] of row.stock ?? []) {
     events.push({ type: 'stock', data: { productId, stockQuantity } });
   }
-  for (const id of notice.p ?? []) events.push({ type: 'product', data: { id } });
+  for (const id of row.products ?? []) events.push({ type: 'product', data: { id } });
   return events;
 }
 
 export function createEventHub(db: Db, log: (message: string) => void = () => {}): EventHub {
   const listeners = new Map<string, Set<Listener>>();
-  let started: Promise<void> | undefined;
-  let stop: (() => Promise<void>) | undefined;
+  /** Where the next read starts; undefined while nobody listens (a new first subscriber starts at now). */
+  let since: Horizon | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  /** A read in flight: never two at once (both would deliver the same events). */
+  let reading = false;
   let closed = false;
 
-  const dispatch = (payload: string | undefined) => {
-    if (!payload) return;
-    let notice: Notice;
-    try {
-      notice = JSON.parse(payload) as Notice;
-    } catch {
-      return;
-    }
-    const set = listeners.get(`${notice.c}:${notice.b}`);
-    if (!set || set.size === 0) return;
-    for (const event of eventsOf(notice)) for (const listener of set) listener(event);
+  const cleanup = setInterval(() => {
+    deleteOldLiveEvents(db, LIVE_EVENTS_KEEP_MINUTES).catch((error: Error) =>
+      log(`events: clean-up failed (${error.message})`),
+    );
+  }, CLEANUP_EVERY_MS);
+  cleanup.unref();
+
+  const branchIds = () => [...listeners.keys()].map((key) => key.split(':')[1] as string);
+
+  const dispatch = (row: LiveEventRow) => {
+    const set = listeners.get(`${row.companyId}:${row.branchId}`);
+    if (!set) return;
+    for (const event of eventsOf(row)) for (const listener of set) listener(event);
   };
 
-  async function listenPg(pool: pg.Pool): Promise<void> {
-    const client = await pool.connect();
-    let released = false;
-    const release = (error?: Error) => {
-      if (released) return;
-      released = true;
-      client.removeAllListeners('notification');
-      client.release(error ?? true);
-    };
-    client.on('notification', (msg) => dispatch(msg.payload));
-    client.on('error', (error) => {
-      log(`events: LISTEN connection lost (${error.message}); reconnecting`);
-      release(error);
-      if (!closed) setTimeout(() => void listenPg(pool).catch(() => undefined), 1000).unref();
-    });
-    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
-    stop = async () => {
-      await client.query(`UNLISTEN ${EVENTS_CHANNEL}`).catch(() => undefined);
-      release();
-    };
-  }
+  const schedule = (delay: number) => {
+    if (closed || timer || reading || listeners.size === 0) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void poll();
+    }, delay);
+    timer.unref();
+  };
 
-  async function start(): Promise<void> {
-    const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-    if (client instanceof PGlite) {
-      const unlisten = await client.listen(EVENTS_CHANNEL, (payload) => dispatch(payload));
-      stop = async () => {
-        await unlisten().catch(() => undefined);
-      };
+  async function poll(): Promise<void> {
+    if (listeners.size === 0 || since === undefined) {
+      since = undefined;
       return;
     }
-    await listenPg(client);
+    reading = true;
+    let next = EVENTS_POLL_MS;
+    try {
+      const read = await readLiveEvents(db, { after: since, branchIds: branchIds() });
+      since = read.horizon;
+      for (const row of read.events) dispatch(row);
+    } catch (error) {
+      if (!closed) log(`events: reading the outbox failed (${(error as Error).message}); retrying`);
+      next = RETRY_AFTER_MS;
+    } finally {
+      reading = false;
+    }
+    schedule(next);
   }
 
   return {
     async subscribe({ companyId, branchId }, listener) {
       const key = `${companyId}:${branchId}`;
+      // The first subscriber starts the reads at now: every write that commits after this answers is delivered.
+      if (since === undefined) since = await liveEventsHorizon(db);
       let set = listeners.get(key);
       if (!set) {
         set = new Set();
         listeners.set(key, set);
       }
       set.add(listener);
-      started ??= start().catch((error) => {
-        started = undefined;
-        throw error;
-      });
-      await started;
+      schedule(EVENTS_POLL_MS);
       return () => {
         set.delete(listener);
         if (set.size === 0) listeners.delete(key);
@@ -108,7 +110,8 @@ export function createEventHub(db: Db, log: (message: string) => void = () => {}
     async close() {
       closed = true;
       listeners.clear();
-      await stop?.();
+      clearTimeout(timer);
+      clearInterval(cleanup);
     },
   };
 }

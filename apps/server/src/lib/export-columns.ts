@@ -2,7 +2,7 @@ import { tzOffset } from '@date-fns/tz';
 import { type Actor, can } from './access';
 
 /**
- * What an export is made of (docs/ARCHITECTURE.md, 'CSV in and out'): its columns, each declaring once
+ * What an export is made of (docs/architecture/imports-exports.md): its columns, each declaring once
  * what kind of value it holds, and its rows in batches. The writers (export-csv.ts, export-xlsx.ts)
  * turn each kind into the format's cell: a text cell stays text (phones, SKUs and barcodes keep their
  * leading zeros), a date is the branch's wall clock (CSV: ISO 8601 with the offset; XLSX: a real date),

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { type CellMakers, type ColumnType, cellMaker, type ExportColumn, nextBatch, wallClock } from './export-columns';
 
 /**
- * XLSX exports (docs/ARCHITECTURE.md, 'CSV in and out'): exceljs's streaming writer, one worksheet, each
+ * XLSX exports (docs/architecture/imports-exports.md): exceljs's streaming writer, one worksheet, each
  * row written out (committed) as soon as it is made, so only a batch is ever held. Cells are typed
  * values, never formulas: text stays text whatever it starts with (a phone `0315...`, `=cmd`), with the
  * text format (`@`) so an edit keeps it text; dates are real dates at the branch's wall clock (exceljs

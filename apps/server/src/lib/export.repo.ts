@@ -6,8 +6,8 @@ import Cursor from 'pg-cursor';
 import type { Db } from '../db/client';
 
 /**
- * Reads a Drizzle select in batches without holding its result in memory (docs/ARCHITECTURE.md,
- * 'CSV in and out'): on PostgreSQL a server-side cursor (pg-cursor, a portal on one pooled connection
+ * Reads a Drizzle select in batches without holding its result in memory (docs/architecture/imports-exports.md,
+ * 'Exports'): on PostgreSQL a server-side cursor (pg-cursor, a portal on one pooled connection
  * for the read's lifetime); on PGlite (one session, shared by every request) a `WITH HOLD` cursor
  * fetched batch by batch, so other requests run between batches. Rows come out keyed like the select's
  * fields, each value decoded as Drizzle decodes it (timestamps to Date, numerics stay text).

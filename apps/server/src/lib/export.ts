@@ -7,7 +7,7 @@ import { csvCells, csvText } from './export-csv';
 import { xlsxBody } from './export-xlsx';
 
 /**
- * List exports (docs/ARCHITECTURE.md, 'CSV in and out'). Every list route has an export twin,
+ * List exports (docs/architecture/imports-exports.md). Every list route has an export twin,
  * `GET <list path>/export.csv?<the list's filters>[&format=xlsx]`: the service resolves access and the
  * filters as for the list, then hands over its rows as batches (`selectInBatches` of `export.repo.ts`:
  * a server-side cursor, never the whole result in memory), the columns with their kinds, and the time

@@ -1,7 +1,7 @@
 import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
 
 /**
- * Deep pages (docs/ARCHITECTURE.md, 'Deep pages'). OFFSET walks every earlier row, and a list that joins
+ * Deep pages (docs/architecture/lists.md). OFFSET walks every earlier row, and a list that joins
  * before its LIMIT joins every one of them: at 1,000,000 sales page 50,000 took ~0.8 s. A long list
  * therefore reads a page in two steps, behind the same page numbers:
  *

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 /**
  * The OpenAPI description (/api/docs/json; `npm run test:openapi` lints it): derived from the routes in
- * one place, so that a route only states what its shape cannot tell (docs/ARCHITECTURE.md, 'API
+ * one place, so that a route only states what its shape cannot tell (docs/architecture/requests.md, 'API
  * conventions'). Per operation:
  * - operationId: `schema.operationId`, else camelCase of method and path (`PATCH /api/brands/:id` ->
  *   `patchBrandsById`): stable, unique, readable;

@@ -1,5 +1,7 @@
+import { REFUSALS, type Refusal } from '../db/refusals';
+
 /** What the drivers (pg, PGlite) put on a PostgreSQL error; Drizzle wraps it as `cause`. */
-export type PgError = { code: string; constraint?: string; detail?: string };
+export type PgError = { code: string; constraint?: string; detail?: string; hint?: string };
 
 /**
  * The PostgreSQL error (one with a five-character SQLSTATE `code`) in the error or its cause chain:
@@ -22,4 +24,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const pg = pgErrorOf(error);
   if (pg?.code !== UNIQUE_VIOLATION) return false;
   return constraint === undefined || pg.constraint === undefined || pg.constraint === constraint;
+}
+
+const refusals: ReadonlySet<string> = new Set(Object.values(REFUSALS));
+
+/** The database's refusal (its hint, one of REFUSALS in db/refusals.ts) in the error or its cause chain. */
+export function refusalOf(error: unknown): Refusal | undefined {
+  const hint = pgErrorOf(error)?.hint ?? (error as { hint?: unknown } | undefined)?.hint;
+  return typeof hint === 'string' && refusals.has(hint) ? (hint as Refusal) : undefined;
 }

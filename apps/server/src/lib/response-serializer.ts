@@ -3,7 +3,7 @@ import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
 /**
- * Serializes an answer through its route's response schema (docs/ARCHITECTURE.md, 'Response
+ * Serializes an answer through its route's response schema (docs/architecture/requests.md, 'Response
  * contracts'): parse, which keeps only the keys the schema names and refuses a value that breaks it
  * (a 500: the answer is not what the contract says), then JSON.stringify. Response schemas have no
  * transforms or codecs, so parsing gives what fastify-type-provider-zod's serializerCompiler (zod

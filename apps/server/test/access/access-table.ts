@@ -1,6 +1,6 @@
 /**
- * THE ACCESS TABLE: every API operation with the answer each role gets in each scope (issue 10,
- * "Access matrix"; the rules of DESIGN.md sections 4 and 6).
+ * THE ACCESS TABLE: every API operation with the answer each role gets in each scope (the rules of
+ * DESIGN.md sections 4 and 6).
  *
  * Read a row as: "<operation>, with <the id named> in <path | query | body> taken from <scope>, answers
  * <status> to <role>". Scopes, as seen by users of company A whose Manager and Cashier work at A's
@@ -20,7 +20,7 @@
  *   own branch's; where such an id cannot serve the request (moving a product to another branch) the
  *   answer is the rule's 400, since the id is in reach;
  * - a filter id (categoryId of a product list) follows the same reach: 404 out of reach;
- * - another company's sale id chosen by a register is answered like a new id (issue 10.5).
+ * - another company's sale id chosen by a register is answered like a new id.
  *
  * apps/server/test/api/access-matrix.test.ts walks the operations registered in the running app and
  * fails for any operation without a row here; then it sends every row for every role and scope, with
@@ -246,7 +246,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     id: 'branchId',
     expect: ADMIN_IN_COMPANY(200),
     // 0: the sale rows' payloads carry no tax, and a cashier's untaxed sale in a taxed branch needs a
-    // manager's approval (issue 15).
+    // manager's approval.
     request: async (w) => ({ url: '/api/settings/tax', payload: { taxRate: 0, branchId: w.target.branchId } }),
   },
   {
@@ -270,7 +270,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     }),
   },
 
-  // ---- register rules, approval PINs and the audit log (issue 15) --------------------------------
+  // ---- register rules, approval PINs and the audit log ---------------------------------------
   {
     operation: 'GET /api/branches/:branchId/register-rules',
     idIn: 'path',
@@ -342,7 +342,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     },
   },
   {
-    // A one-time grant for a cashier's return at a register of the branch (issue 24): the sale of the branch.
+    // A one-time grant for a cashier's return at a register of the branch: the sale of the branch.
     operation: 'POST /api/approvals/grants',
     idIn: 'body',
     id: 'branchId + register_id + originalTransactionId (purpose return)',
@@ -745,8 +745,8 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
   },
   {
     // A sale id already used in the caller's company: 422 where the caller can read that sale, 404
-    // where not (issue 10.6). Another company's sale id is answered like a new id (201, issue 10.5:
-    // reads resolve within the company), so it tells nothing about that company.
+    // where not. Another company's sale id is answered like a new id (201: reads
+    // resolve within the company), so it tells nothing about that company.
     operation: 'POST /api/transactions',
     idIn: 'body',
     id: 'id (an existing sale)',
@@ -899,7 +899,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     },
   },
   {
-    // A return at a register (issue 24): the register must be of the request's branch. A Cashier may
+    // A return at a register: the register must be of the request's branch. A Cashier may
     // take returns only there, with a manager's grant (403 APPROVAL_REQUIRED without one) unless the
     // branch's rules let cashiers take returns; a card refund needs no open shift.
     operation: 'POST /api/returns',
@@ -1000,7 +1000,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: async (w) => ({ url: `/api/reports/sales-by-day/export.csv?${q({ branchId: w.target.branchId })}` }),
   },
 
-  // ---- CSV import (issue 17) -------------------------------------------------------------------
+  // ---- CSV import --------------------------------------------------------------------------------
   // The access matrix sends JSON bodies; a JSON body is not a CSV file, so a caller who passes the
   // access checks gets the file's 400 ('Send the CSV file as the request body'): the branch and the
   // permission are settled before the body is read (test/api/import.test.ts sends real files).
@@ -1340,7 +1340,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     }),
   },
 
-  // ---- transfers between branches (issue 16) ---------------------------------------------------
+  // ---- transfers between branches ---------------------------------------------------------------
   {
     operation: 'GET /api/transfers',
     idIn: 'query',
@@ -1465,7 +1465,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
       payload: { note: 'Matrix' },
     }),
   },
-  // ---- suppliers, purchase orders and stock counts (issue 16, purchasing) ---------------------
+  // ---- suppliers, purchase orders and stock counts (purchasing) ----------------------------------
   {
     operation: 'GET /api/suppliers',
     idIn: 'query',

@@ -2,7 +2,7 @@ import { APPROVAL_MSG, computeCartTotals, ROLE_IDS } from '@pos/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalGrants, auditLogs, branches, loginRateLimits, products, users } from '../../src/db/schema';
-import { APPROVAL_MAX_ATTEMPTS, PIN_LOCK_AFTER } from '../../src/lib/approvals';
+import { APPROVAL_MAX_ATTEMPTS, PIN_LOCK_AFTER } from '../../src/domain/approvals';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import {
   createProduct,
@@ -18,7 +18,7 @@ import { checkInvariants } from '../helpers/invariants';
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
 /**
- * Manager approval at the register (issue 15): PINs, the branch's register rules, and the limits
+ * Manager approval at the register: PINs, the branch's register rules, and the limits
  * enforced by the server on POST /transactions whatever the register did. An approval is a one-time
  * grant (POST /approvals/grants) bound to one register and one cart, consumed by one sale.
  */
@@ -230,6 +230,28 @@ describe(`approvals and register rules (${engineName()})`, () => {
       // An amount discount above 10 % of the subtotal (200.00): 20.01.
       expect((await sale(tokens.cashier, { discount: { type: 'amount', value: 20 } })).statusCode).toBe(201);
       expect((await sale(tokens.cashier, { discount: { type: 'amount', value: 20.01 } })).statusCode).toBe(403);
+    });
+
+    it("binds the cashier's very next sale on the same session when a manager changes the limit", async () => {
+      // The rules are read with the session on each request (lib/access.repo.ts), never kept between requests.
+      const url = `/api/branches/${t.main.id}/register-rules`;
+      const current = (await request(ctx.app, tokens.manager, { url })).json().data;
+      const setLimit = async (cashierMaxDiscountPercent: number) => {
+        const payload = { ...current, branchId: undefined, cashierMaxDiscountPercent };
+        expect((await request(ctx.app, tokens.manager, { method: 'PUT', url, payload })).statusCode).toBe(200);
+      };
+      const eightPercent = { discount: { type: 'percentage' as const, value: 8 } };
+      try {
+        expect((await sale(tokens.cashier, eightPercent)).statusCode).toBe(201);
+        await setLimit(5);
+        const refused = await sale(tokens.cashier, eightPercent);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().message).toContain('5%');
+        await setLimit(8);
+        expect((await sale(tokens.cashier, eightPercent)).statusCode).toBe(201);
+      } finally {
+        await setLimit(current.cashierMaxDiscountPercent);
+      }
     });
 
     it('accepts it with a grant of a manager of the branch (the audit rows name both people)', async () => {

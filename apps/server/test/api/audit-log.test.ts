@@ -29,7 +29,7 @@ type Item = {
 };
 
 /**
- * The audit log (issue 15): every privileged action writes its row (a test per action), the rows are
+ * The audit log: every privileged action writes its row (a test per action), the rows are
  * append-only (the database refuses UPDATE, DELETE and TRUNCATE), and GET /audit-logs pages them by
  * company or branch with filters; a Manager reads their branch only.
  */

@@ -37,7 +37,7 @@ function salePayload(branchId: string, lines: Line[], extra: Record<string, unkn
   };
 }
 
-// Issue 10.6: ids outside the caller's reach are 404 wherever they sit, the request body included,
+// Ids outside the caller's reach are 404 wherever they sit, the request body included,
 // exactly like ids that do not exist; and a role without the permission gets 403 whatever the ids.
 describe(`ids in request bodies (${engineName()})`, () => {
   let ctx: TestContext;

@@ -9,7 +9,7 @@ import { expectPagesEqualOffset } from '../helpers/pages';
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
 /**
- * The customers list's runs (issue 17, migration 0027): each branch's order (name, id) cut into runs of
+ * The customers list's runs (migration 0027): each branch's order (name, id) cut into runs of
  * about 1,000 customers by kept marks, so any page is a walk of one run. Whatever writes customers (one
  * statement of thousands, a rename, a move, a delete, one by one), the marks count every run exactly
  * (invariant 8), and every page of the list is exactly OFFSET's page with the right total.

@@ -2,8 +2,14 @@ import { spawn } from 'node:child_process';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LiveEvent } from '@pos/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
+import { createEventHub, EVENTS_POLL_MS, LIVE_EVENTS_KEEP_MINUTES } from '../../src/lib/events';
+import { deleteOldLiveEvents } from '../../src/lib/events.repo';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { createProduct, createTenant, login, request } from '../helpers/factories';
 
@@ -162,8 +168,71 @@ describe(`live events (${engineName()})`, () => {
     expect(wrongBranch.status).toBe(401);
   });
 
+  it('a statement of more than 100 products is one resync event; the outbox keeps no event past its time', async () => {
+    const hub = createEventHub(ctx.database.db);
+    const received: LiveEvent[] = [];
+    const unsubscribe = await hub.subscribe({ companyId: tenant.company.id, branchId: tenant.second.id }, (event) =>
+      received.push(event),
+    );
+    try {
+      await ctx.database.db.execute(sql`insert into products (company_id, branch_id, name, price)
+        select ${tenant.company.id}::uuid, ${tenant.second.id}::uuid, 'Bulk ' || n, 1 from generate_series(1, 101) n`);
+      await expect.poll(() => received.map((e) => e.type)).toEqual(['resync']);
+    } finally {
+      unsubscribe();
+      await hub.close();
+    }
+    await ctx.database.db.execute(sql`update live_events set created_at = now() - interval '6 minutes'`);
+    await deleteOldLiveEvents(ctx.database.db, LIVE_EVENTS_KEEP_MINUTES);
+    expect(await queryRows(ctx.database.db, sql`select 1 from live_events`)).toEqual([]);
+  });
+
   it.runIf(engineName() === 'postgresql')(
-    'with two server processes on one database, a sale through A reaches a stream on B (LISTEN/NOTIFY)',
+    'a write still running when the outbox is read is delivered at a later read: none skipped, none twice',
+    async () => {
+      // The hole of sequence cursors: a transaction that began first but commits after a later one was read.
+      // And the other way round: the running one holds back only its own events, not the later write's.
+      const [slow, fast] = await Promise.all(
+        [1, 2].map(() =>
+          createProduct(ctx.database.db, {
+            companyId: tenant.company.id,
+            branchId: tenant.second.id,
+            stockQuantity: 9,
+          }),
+        ),
+      );
+      const hub = createEventHub(ctx.database.db);
+      const received: LiveEvent[] = [];
+      const unsubscribe = await hub.subscribe({ companyId: tenant.company.id, branchId: tenant.second.id }, (event) =>
+        received.push(event),
+      );
+      const other = new pg.Client({ connectionString: ctx.app.env.DATABASE_URL });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('update products set stock_quantity = 1 where id = $1', [slow?.id]);
+        await ctx.database.db.execute(sql`update products set stock_quantity = 2 where id = ${fast?.id}::uuid`);
+        const stockOf = (id?: string) =>
+          received.filter((e) => e.type === 'stock' && e.data.productId === id).map((e) => e.data);
+        await expect.poll(() => stockOf(fast?.id)).toEqual([{ productId: fast?.id, stockQuantity: 2 }]);
+        // Reads went on past the fast write while the slow one was running: it is not lost.
+        await new Promise((resolve) => setTimeout(resolve, 3 * EVENTS_POLL_MS));
+        expect(stockOf(slow?.id)).toEqual([]);
+        await other.query('commit');
+        await expect.poll(() => stockOf(slow?.id)).toEqual([{ productId: slow?.id, stockQuantity: 1 }]);
+        await new Promise((resolve) => setTimeout(resolve, 3 * EVENTS_POLL_MS));
+        expect(stockOf(fast?.id)).toHaveLength(1);
+        expect(stockOf(slow?.id)).toHaveLength(1);
+      } finally {
+        await other.end();
+        unsubscribe();
+        await hub.close();
+      }
+    },
+  );
+
+  it.runIf(engineName() === 'postgresql')(
+    'with two server processes on one database, a sale through A reaches a stream on B (the outbox)',
     async () => {
       // Process B: the server from source in a child process (as `npm start` runs it) on the same database,
       // with the same signing key; process A is this test's app.

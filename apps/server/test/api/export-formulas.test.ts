@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, products, purchaseOrders, stockCounts, suppliers, transfers, users } from '../../src/db/schema';
-import { writeAudit } from '../../src/lib/audit.repo';
+import { writeAudit } from '../../src/domain/audit.repo';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import {
   createBrand,

@@ -19,7 +19,7 @@ type Tenant = Awaited<ReturnType<typeof createTenant>>;
 type Row = Record<string, string>;
 
 /**
- * List exports (docs/ARCHITECTURE.md, 'CSV in and out'): each list's export twin answers the list's rows
+ * List exports (docs/architecture/imports-exports.md): each list's export twin answers the list's rows
  * for the same filters, every page of them, as a streamed text/csv attachment, or with format=xlsx an
  * Excel workbook of typed cells; cost and stock value columns only for roles with view_cost. The main
  * branch's time zone is Asia/Karachi (UTC+05:00, no daylight saving).

@@ -26,7 +26,7 @@ import { documentedStatuses, type OpenApiDocument, readOpenApi } from '../helper
 import { apiRoutes } from '../helpers/routes';
 
 /**
- * Bad input, generated (issue 10): for every registered operation, requests built from its zod schemas
+ * Bad input, generated: for every registered operation, requests built from its zod schemas
  * with one part broken (wrong types, missing and extra fields, huge strings and numbers, invalid dates
  * and ids, broken JSON, wrong content types), as a Super Admin, a Cashier, signed out or with a forged
  * token. Every answer is below 500 and every 4xx is in the error envelope; afterwards the data

@@ -30,7 +30,7 @@ const FIXTURES = path.join(import.meta.dirname, '../fixtures/imports');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
 
 /**
- * Issue 25, items 1-3 (docs/ARCHITECTURE.md, 'CSV in and out'): other systems' exports import with the
+ * Other systems' files (docs/architecture/imports-exports.md): their exports import with the
  * mapping their header is recognised by; a mapping can be changed and is remembered per company; UTF-8,
  * UTF-16 and Windows-1252 files read right and a cell that does not decode is a row error; the good
  * rows of a file can be imported and its bad rows downloaded with their row number and reason.

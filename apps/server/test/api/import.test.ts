@@ -20,7 +20,7 @@ type Result = {
 };
 
 /**
- * CSV import (docs/ARCHITECTURE.md, 'CSV in and out'): a preview answers what would be created and
+ * CSV import (docs/architecture/imports-exports.md): a preview answers what would be created and
  * updated and every row's errors (spreadsheet row numbers, the spec's messages) and writes nothing; an
  * apply writes all rows or none; BOM, `;` separators, quoted newlines and Excel's CRLF files read alike.
  */

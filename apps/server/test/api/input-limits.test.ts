@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { createTenant, login, request } from '../helpers/factories';
 
-// Issue 10.8: small answers that were wrong.
+// Small answers that are easy to get wrong: limits on input, and odd tokens.
 describe(`input limits and odd tokens (${engineName()})`, () => {
   let ctx: TestContext;
   let tenant: Awaited<ReturnType<typeof createTenant>>;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginRateLimits } from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 
-// Issue 10.4: the sign-in counters live in the database, so every server process on it sees them.
+// The sign-in counters live in the database, so every server process on it sees them.
 const root = path.resolve(import.meta.dirname, '../../../..');
 const adminUrl = process.env.TEST_DATABASE_URL;
 const MAX_PER_USERNAME = 3;

@@ -7,7 +7,7 @@ import { createTestContext, engineName, type TestContext } from '../helpers/cont
 import { bearer, createProduct, createTenant, login } from '../helpers/factories';
 
 /**
- * Issue 10 findings 1, 2, 7 and 9 on the real server: one rule for rates (a percent 0-100 with at most
+ * Money on the real server's paths: one rule for rates (a percent 0-100 with at most
  * 2 decimals, the rate stored is the rate applied), refunds of what the customer paid (the line's
  * share of the sale's discount and tax), an underpaid cash sale.
  */
@@ -26,7 +26,7 @@ describe(`money paths (${engineName()})`, () => {
       login(ctx.app, tenant.manager.username),
       login(ctx.app, tenant.admin.username),
     ]);
-    // Any discount and tax 0 without a manager's approval (issue 15): the money is what is tested here.
+    // Any discount and tax 0 without a manager's approval: the money is what is tested here.
     await ctx.database.db
       .update(branches)
       .set({ cashierMaxDiscountPercent: '100', cashierMayZeroTax: true })

@@ -10,7 +10,7 @@ import { bearer, createTenant, login } from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
 
 /**
- * Money properties (issue 10): for random carts (1-50 lines, prices 0.01-100,000.00, quantities 1-20,
+ * Money properties: for random carts (1-50 lines, prices 0.01-100,000.00, quantities 1-20,
  * percentage or amount discounts, tax rates 0-100 with 2 decimals) the register's totals (its cart
  * store and cartTotals), the shared money module's and the server's (a real POST /api/transactions,
  * which recomputes from the database's prices) are the same to the cent.
@@ -41,7 +41,7 @@ describe(`money properties (${engineName()})`, () => {
     ctx = await createTestContext();
     tenant = await createTenant(ctx.database.db, { shifts: true });
     token = await login(ctx.app, tenant.cashier.username);
-    // Any discount and tax 0 without a manager's approval (issue 15): the money is what is tested here.
+    // Any discount and tax 0 without a manager's approval: the money is what is tested here.
     await ctx.database.db
       .update(branches)
       .set({ cashierMaxDiscountPercent: '100', cashierMayZeroTax: true })

@@ -12,7 +12,7 @@ import { createProduct, createTenant, login } from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
 
 /**
- * Sync is crash-safe (issue 14, "Must show"): a register drains 200 queued offline sales in order,
+ * Sync is crash-safe: a register drains 200 queued offline sales in order,
  * each with its own sale id and Idempotency-Key, into the real server (a child process on PostgreSQL);
  * the server is killed with SIGKILL in the middle of the drain (a request in flight), restarted, and
  * the register re-sends every sale it has no answer for. Afterwards: 200 sales, none lost, none twice,

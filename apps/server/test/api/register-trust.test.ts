@@ -14,7 +14,7 @@ type Register = { id: string; code: string };
 const PIN = '4826';
 
 /**
- * The register's trust model (docs/ARCHITECTURE.md): what only a register can claim about a sale is
+ * The register's trust model (docs/architecture/register-trust.md): what only a register can claim about a sale is
  * accepted only with its signature; offline sales are reviewed against the branch's rules and what
  * departs lands in Exceptions; the cashier of a sale is someone who signed in on the register.
  */

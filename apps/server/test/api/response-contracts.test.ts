@@ -24,13 +24,13 @@ import {
 import { apiRoutes } from '../helpers/routes';
 
 /**
- * Response contracts (docs/ARCHITECTURE.md, 'Response contracts'): every API route declares the zod
+ * Response contracts (docs/architecture/requests.md, 'Response contracts'): every API route declares the zod
  * schema of its 2xx answer, Fastify serializes through it, and serializing changes nothing: for every
  * route, a real answer on the wire equals what the route handed to Fastify. Cashiers' product and
  * stock answers carry no cost, twice over: the service leaves it out, and the cashier variant of the
  * schema could not carry it.
  *
- * The error answers (docs/ARCHITECTURE.md, 'API conventions'): every status the OpenAPI description
+ * The error answers (docs/architecture/requests.md, 'API conventions'): every status the OpenAPI description
  * documents for a route is one it really answers, and every answer of this walk has a documented
  * status, every 4xx in the ErrorEnvelope. 401, 400, 415 and 404 for an unknown id are driven here on
  * every route that documents them; 403 and 404 otherwise come from the access table, whose rows

@@ -7,7 +7,7 @@ import { createProduct, createRegister, createTenant, login, request } from '../
 import { checkInvariants } from '../helpers/invariants';
 
 /**
- * Returns at the register (issue 24 item 6, docs/ARCHITECTURE.md "Returns at the register"): a cash
+ * Returns at the register (docs/architecture/returns.md): a cash
  * refund comes out of the open shift of the register it names; a cashier takes a return only at a
  * register, with a manager's one-time grant for that return unless the branch's register rules let
  * cashiers take returns; every refund method is listed by method in the shift's X / Z figures.

@@ -611,7 +611,7 @@ describe(`returns on demo data (${engineName()})`, () => {
           from users u where u.username = 'manager'`,
     );
     const branchId = mine?.id ?? '';
-    // A cash refund needs an open shift of the manager at the branch (docs/ARCHITECTURE.md, "Shifts").
+    // A cash refund needs an open shift of the manager at the branch (docs/architecture/shifts.md).
     const [who] = await queryRows<{ id: string; company_id: string }>(
       ctx.database.db,
       sql`select id, company_id from users where username = 'manager'`,

@@ -26,7 +26,7 @@ function salePayload(branchId: string, product: { id: string; price: string }, i
   };
 }
 
-// Issue 10.5: a register chooses its sale ids; one id must name one sale for everyone who can read it.
+// A register chooses its sale ids; one id must name one sale for everyone who can read it.
 describe(`register-chosen sale ids across companies (${engineName()})`, () => {
   let ctx: TestContext;
   let cast: Awaited<ReturnType<typeof createTwoTenants>>;

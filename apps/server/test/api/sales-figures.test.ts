@@ -15,7 +15,7 @@ const pk = (month: number, day: number, hour: number, minute = 0) =>
   new Date(Date.UTC(2024, month - 1, day, hour - 5, minute));
 
 /**
- * One definition of the sales and returns figures (lib/sales-figures), seen from the dashboard, the
+ * One definition of the sales and returns figures (domain/sales-figures), seen from the dashboard, the
  * returns page and the customer analytics. "Now" is Wednesday 2024-05-15 12:00 in Karachi (week from
  * Monday 05-13, month from 05-01). Every sale is the one customer's; A 100.00, B 10.00, no tax or discount:
  *   S1 05-15 09:00 A x2 200    S2 05-14 10:00 B x3 30    S3 05-02 10:00 A x1 100    S4 04-20 10:00 A x2 200

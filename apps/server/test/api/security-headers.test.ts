@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 
-// Issue 10.3: a shop's second register opens the app over plain HTTP on a LAN address. HSTS and the
+// A shop's second register opens the app over plain HTTP on a LAN address. HSTS and the
 // CSP's upgrade-insecure-requests would make the browser ask for every script over https (a blank
 // page), so they are sent only when the request really came over TLS.
 const hasUpgrade = (csp: unknown) => String(csp).includes('upgrade-insecure-requests');

@@ -7,7 +7,7 @@ import { createProduct, createTenant, createUser, login, request } from '../help
 import { checkInvariants } from '../helpers/invariants';
 
 /**
- * Shifts and the cash drawer (issue 15): expected cash = float + cash sales (net of change) - cash
+ * Shifts and the cash drawer: expected cash = float + cash sales (net of change) - cash
  * refunds + paid in - paid out; counted - expected = over/short; a cash sale needs an open shift; a
  * closed shift takes no sale; over/short past the branch threshold needs a manager's approval.
  */

@@ -16,7 +16,7 @@ import {
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
-/** Issue 11: what a shop would trip over, on the server's side. */
+/** What a shop would trip over, on the server's side. */
 describe(`shop API (${engineName()})`, () => {
   let ctx: TestContext;
   let a: Tenant;
@@ -112,7 +112,7 @@ describe(`shop API (${engineName()})`, () => {
     });
   });
 
-  describe('company tax registration: NTN and STRN for the receipt header (issue 24 item 4)', () => {
+  describe('company tax registration: NTN and STRN for the receipt header', () => {
     const companyRow = async (token: string, companyId: string) => {
       const res = await request(ctx.app, token, { url: '/api/auth/companies' });
       return (res.json().items as { id: string; taxId: string | null; strn: string | null }[]).find(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/db/schema';
+import { customers, products } from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { createCustomer, createProduct, createTenant, login, request } from '../helpers/factories';
 
@@ -131,6 +131,65 @@ describe(`catalogue and customer sync (${engineName()})`, () => {
     for (const item of idle.items) expect(item).toEqual(known(item.id));
   });
 
+  it('a sale stamps the stock (stock_xid), not the catalogue cursor (change_xid); the delta pages both kinds in order', async () => {
+    const stamps = async (id: string) => {
+      const [row] = await db()
+        .select({ change: products.changeXid, stock: products.stockXid, stockQuantity: products.stockQuantity })
+        .from(products)
+        .where(eq(products.id, id));
+      return row as { change: number; stock: number; stockQuantity: number };
+    };
+    const start = await syncAll(undefined, 100);
+    const make = () =>
+      createProduct(db(), { companyId: tenant.company.id, branchId: tenant.main.id, price: '10.00', stockQuantity: 5 });
+    const sold = await make();
+    const edited = await make();
+    const untouched = await make();
+    const afterCreate = await syncAll(start.next, 100);
+    const before = await stamps(sold.id);
+    const sale = await request(ctx.app, tokens.cashier, {
+      method: 'POST',
+      url: '/api/transactions',
+      payload: {
+        branchId: tenant.main.id,
+        items: [{ product_id: sold.id, quantity: 2, price: 10 }],
+        subtotal: 20,
+        tax: 0,
+        tax_rate: 0,
+        discount_type: 'amount',
+        discount_value: 0,
+        discount_amount: 0,
+        total: 20,
+        payment_method: 'card',
+        amount_paid: 20,
+        change: 0,
+      },
+    });
+    expect(sale.statusCode, sale.body).toBe(201);
+    const after = await stamps(sold.id);
+    expect(after.stockQuantity).toBe(3);
+    expect(after.change).toBe(before.change);
+    expect(after.stock).toBeGreaterThan(before.change);
+    // An edit stamps change_xid; an update that changes nothing stamps neither.
+    const edit = await request(ctx.app, tokens.manager, {
+      method: 'PATCH',
+      url: `/api/products/${edited.id}`,
+      payload: { name: 'Renamed for the sync' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect((await stamps(edited.id)).change).toBeGreaterThan(before.change);
+    const quiet = await stamps(untouched.id);
+    await db().update(products).set({ name: untouched.name }).where(eq(products.id, untouched.id));
+    expect(await stamps(untouched.id)).toEqual(quiet);
+
+    // Pages of one row: the sold product (by stock_xid) and the edited one (by change_xid) both arrive.
+    const delta = await syncAll(afterCreate.next, 1);
+    const byId = new Map(delta.items.map((i) => [i.id, i]));
+    expect(byId.get(sold.id)).toMatchObject({ stockQuantity: 3 });
+    expect(byId.get(edited.id)).toMatchObject({ name: 'Renamed for the sync' });
+    if (engineName() === 'pglite') expect(byId.has(untouched.id)).toBe(false);
+  });
+
   it('refuses a broken cursor and a limit above 5000 with 400', async () => {
     const bad = await get(`/api/sync/catalogue?branchId=${tenant.main.id}&cursor=nonsense`);
     expect(bad.statusCode).toBe(400);
@@ -177,6 +236,38 @@ describe(`catalogue and customer sync (${engineName()})`, () => {
         [bo.id, 'Bo'],
       ].sort(),
     );
+  });
+
+  it("a sale naming a known customer's phone leaves the customer's sync stamp as it was; an edit moves it", async () => {
+    const known = await createCustomer(db(), { companyId: tenant.company.id, branchId: tenant.main.id, name: 'Kim' });
+    const stamp = async () =>
+      (await db().select({ x: customers.changeXid }).from(customers).where(eq(customers.id, known.id)))[0]?.x;
+    const before = await stamp();
+    const product = await createProduct(db(), { companyId: tenant.company.id, branchId: tenant.main.id });
+    const sale = await request(ctx.app, tokens.cashier, {
+      method: 'POST',
+      url: '/api/transactions',
+      payload: {
+        branchId: tenant.main.id,
+        items: [{ product_id: product.id, quantity: 1, price: 80 }],
+        subtotal: 80,
+        tax: 0,
+        tax_rate: 0,
+        discount_type: 'amount',
+        discount_value: 0,
+        discount_amount: 0,
+        total: 80,
+        payment_method: 'card',
+        amount_paid: 80,
+        change: 0,
+        customer: { phone: known.phone, name: 'Kim' },
+      },
+    });
+    expect(sale.statusCode, sale.body).toBe(201);
+    expect(sale.json().data.customer).toMatchObject({ id: known.id });
+    expect(await stamp()).toBe(before);
+    await db().update(customers).set({ email: 'kim@example.com' }).where(eq(customers.id, known.id));
+    expect(await stamp()).toBeGreaterThan(before ?? 0);
   });
 
   it('keeps the branch to its staff: another branch of a cashier is 404', async () => {

@@ -11,7 +11,7 @@ type Tenant = Awaited<ReturnType<typeof createTenant>>;
 type Result = { id: string | null; status: number; replayed: boolean; code: string | null; message: string };
 
 /**
- * POST /transactions/batch (issue 14): a register's queued sales of one branch in one request, recorded in
+ * POST /transactions/batch: a register's queued sales of one branch in one request, recorded in
  * order by the one sale path (createSale), each under its own Idempotency-Key, each answering its own
  * result; the batch's branchId reached like any branchId.
  */

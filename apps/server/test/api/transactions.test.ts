@@ -312,7 +312,7 @@ describe(`POST /transactions (${engineName()})`, () => {
     expect(
       (await sell(salePayload({ branchId: other.main.id, lines: [{ product: q, quantity: 1 }] }))).statusCode,
     ).toBe(404);
-    // A product of another company inside this branch's cart is not sold either: not found (issue 10.6).
+    // A product of another company inside this branch's cart is not sold either: not found.
     const mixed = await sell(salePayload({ branchId: tenant.main.id, lines: [{ product: q, quantity: 1 }] }));
     expect(mixed.statusCode).toBe(404);
   });

@@ -22,7 +22,7 @@ function streamed(head: string, chunk: Buffer, times: number): Readable {
 }
 
 /**
- * Upload and body limits (docs/ARCHITECTURE.md, 'CSV in and out'): a CSV file over 50 MB, however it
+ * Upload and body limits (docs/architecture/imports-exports.md): a CSV file over 50 MB, however it
  * arrives, answers 413 'The file is larger than 50 MB' and the server keeps answering every tenant;
  * a JSON body over 1 MB answers 413 naming its limit. And a price or cost cell with a third decimal is a
  * row error, never rounded.

@@ -104,7 +104,7 @@ describe(`users API (${engineName()})`, () => {
       expect((await create(tokens.adminA, body({ username: b.manager.username }))).statusCode).toBe(409);
     });
 
-    it("answers 404 to another company's branch or id, like an id that does not exist (issue 10.6)", async () => {
+    it("answers 404 to another company's branch or id, like an id that does not exist", async () => {
       const res = await create(tokens.adminA, body({ branchId: b.main.id }));
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND', message: 'Branch not found' });

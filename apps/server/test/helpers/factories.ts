@@ -19,9 +19,9 @@ import {
   shifts,
   users,
 } from '../../src/db/schema';
-import { nextReceiptNumber } from '../../src/lib/document-numbers.repo';
+import { nextReceiptNumber } from '../../src/domain/document-numbers.repo';
+import { recordInitialStock } from '../../src/domain/stock-ledger.repo';
 import { hashPassword } from '../../src/lib/passwords';
-import { recordInitialStock } from '../../src/lib/stock-ledger.repo';
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -81,7 +81,7 @@ export async function createUser(
     isSuperUser?: boolean;
     isActive?: boolean;
     username?: string;
-    /** An approval PIN (Managers and Super Admins; lib/approvals.ts). */
+    /** An approval PIN (Managers and Super Admins; domain/approvals.ts). */
     pin?: string;
   } = {},
 ) {
@@ -112,7 +112,7 @@ export async function createUser(
  * A company with a main branch and a second branch, plus one user of each role. With `shifts`, each
  * user has an open shift (float 0) at a register of their own at the main branch, and the Super Admin
  * and the Manager at the second branch too, so cash sales and refunds through the API pass
- * (docs/ARCHITECTURE.md, "Shifts and the cash drawer").
+ * (docs/architecture/shifts.md).
  */
 export async function createTenant(db: Db, { shifts: withShifts = false }: { shifts?: boolean } = {}) {
   const company = await createCompany(db);

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import fc from 'fast-check';
 
 /**
- * Malformed requests generated from each operation's schema (issue 10, "Bad input, generated"), shared
+ * Malformed requests generated from each operation's schema, shared
  * by apps/server/test/api/fuzz.test.ts (zod schemas of the registered routes, a few thousand requests
  * through app.inject) and bench/fuzz.mjs (the OpenAPI description of a started server, 10,000+ over
  * HTTP). Both describe an operation's parts as JSON Schema: the test converts the route's zod schemas

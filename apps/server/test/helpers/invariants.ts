@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../src/db/client';
 
 /**
- * The data invariants (issue 10, "Invariants as one reusable check"), over the whole database:
+ * The data invariants, one reusable check over the whole database:
  * run after the fuzz and at the end of the sale, return and inventory suites. Returns every violation
  * found (empty when all hold); the caller asserts it is empty, so a failure names what broke.
  *
@@ -427,7 +427,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     );
   }
 
-  // 8. Kept counts: the deep lists' totals and seeks read them (docs/ARCHITECTURE.md 'Deep pages').
+  // 8. Kept counts: the deep lists' totals and seeks read them (docs/architecture/lists.md).
   const NIL = '00000000-0000-0000-0000-000000000000';
   for (const r of await rows<{ key: string; stored: number | null; actual: number | null }>(
     db,

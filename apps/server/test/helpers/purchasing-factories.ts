@@ -1,6 +1,6 @@
 import type { Db } from '../../src/db/client';
 import { purchaseOrderLines, purchaseOrders, stockCountLines, stockCounts, suppliers } from '../../src/db/schema';
-import { nextPurchaseOrderNumber } from '../../src/lib/document-numbers.repo';
+import { nextPurchaseOrderNumber } from '../../src/domain/document-numbers.repo';
 import { createProduct } from './factories';
 
 let n = 0;

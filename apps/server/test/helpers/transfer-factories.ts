@@ -1,7 +1,7 @@
 import type { Db } from '../../src/db/client';
 import { transferLines, transfers } from '../../src/db/schema';
-import { nextTransferNumber } from '../../src/lib/document-numbers.repo';
-import { recordTransferOut } from '../../src/lib/stock-ledger.repo';
+import { nextTransferNumber } from '../../src/domain/document-numbers.repo';
+import { recordTransferOut } from '../../src/domain/stock-ledger.repo';
 import { createProduct } from './factories';
 
 /**

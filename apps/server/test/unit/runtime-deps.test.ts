@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { readEnv } from '../../src/env';
 
-/** Issue 13, runtime and dependencies: what the product installs and runs with. */
+/** Runtime and dependencies: what the product installs and runs with. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
 

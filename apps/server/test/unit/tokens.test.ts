@@ -134,7 +134,7 @@ describe('token service (lib/tokens.ts)', () => {
   });
 });
 
-describe('token claims that are not ids (issue 10.8)', () => {
+describe('token claims that are not ids', () => {
   const tokens = createTokenService(SECRET);
   it.each([
     ['sub', { ...claims, userId: 'admin' }],

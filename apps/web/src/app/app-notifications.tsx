@@ -7,7 +7,7 @@ import notificationClasses from './notifications.module.css';
 
 /**
  * The toast stack's code (Mantine's Notifications and its transitions) loads with the first toast: a screen that
- * shows none, as the register on arrival, does not carry it (issue 14). A toast shown before it has loaded waits
+ * shows none, as the register on arrival, does not carry it. A toast shown before it has loaded waits
  * in Mantine's store and appears with it.
  */
 const ToastStack = lazy(() => import('./toast-stack').then((m) => ({ default: m.ToastStack })));

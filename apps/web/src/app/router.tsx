@@ -15,7 +15,7 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
 }
 
 // Every screen is its own chunk: the first load carries the shell and the opened screen only (the register
-// must stay small for the tills, issue 14). React Router's declarative mode (<BrowserRouter> and <Routes>): the
+// must stay small for the tills). React Router's declarative mode (<BrowserRouter> and <Routes>): the
 // app uses no loaders or actions, and the data router costs about 17 KB gzip more on the first load.
 const LoginPage = screen(
   () => import('../features/auth/components/login-page'),

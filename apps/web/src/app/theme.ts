@@ -118,12 +118,24 @@ export const theme = createTheme({
     Select: { defaultProps: { withScrollArea: false } },
     MultiSelect: { defaultProps: { withScrollArea: false } },
     Autocomplete: { defaultProps: { withScrollArea: false } },
+    // A list with nothing to offer says so as a disabled option: a listbox must hold options (axe:
+    // aria-required-children), and the message is read where the options would be.
+    ComboboxEmpty: { defaultProps: { role: 'option', 'aria-disabled': true } },
     // A password or PIN field's show/hide toggle is reached by Tab like any other button (WCAG 2.1.1).
     PasswordInput: { defaultProps: { visibilityToggleFocusable: true } },
     // Every date picker's calendar names its arrows (axe: button-name; the month/year button is named by
     // its text) and shows only the month's days (the other months' greyed days were 2.03:1 on white).
     DatePickerInput: { defaultProps: { ariaLabels: CALENDAR_LABELS, hideOutsideDates: true } },
     DatePicker: { defaultProps: { ariaLabels: CALENDAR_LABELS, hideOutsideDates: true } },
+    // Every loader is an indeterminate progress bar with a name: "Loading", or what it loads where the screen
+    // says (`<Loader aria-label="Loading products" />`). A name on Mantine's plain span is not allowed (axe:
+    // aria-prohibited-attr, the screen loader of every first visit) and a loader without one says nothing.
+    // Buttons hide theirs (their own label stays their name).
+    Loader: { defaultProps: { role: 'progressbar', 'aria-label': 'Loading' } },
+    // A menu opens with the focus on its first item (arrows then move through the items), by mouse or keyboard.
+    // Mantine's default put an unnamed placeholder (role presentation) first in the menu for the focus to land
+    // on: the focus sat on nothing, and axe found the menu holding a child it may not (aria-required-children).
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     Pagination: {
       defaultProps: {
         getControlProps: (control: 'first' | 'previous' | 'last' | 'next') => ({

@@ -1,9 +1,9 @@
 import { Group, Select, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { PAGE_SIZE_OPTIONS, type useListControls } from '../lib/use-list-controls';
+import { PAGE_SIZE_OPTIONS, type PagedList } from '../lib/use-paged-list';
 
 type ListToolbarProps = {
-  list: ReturnType<typeof useListControls>;
+  list: Pick<PagedList, 'search' | 'setSearch' | 'pageSize' | 'setPageSize'>;
   /** 'brands' -> 'Search brands' and 'Brands per page' for screen readers. */
   entity: string;
   placeholder: string;

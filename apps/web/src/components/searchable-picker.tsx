@@ -26,7 +26,7 @@ type Props = Pick<InputBaseProps, 'label' | 'size' | 'disabled' | 'styles' | 'w'
 /**
  * A searchable picker (company, branch). The list is filtered only once typing pauses for
  * `debounceMs`. Its input keeps the textbox role, with the label as its name; the options are
- * listbox options.
+ * listbox options, the listbox named like the field.
  */
 export function SearchablePicker(props: Props) {
   const parts = usePopupParts();
@@ -111,7 +111,12 @@ function LoadedPicker({
         />
       </Combobox.Target>
       <Combobox.Dropdown>
-        <Combobox.Options mah={280} style={{ overflowY: 'auto' } satisfies CSSProperties}>
+        <Combobox.Options
+          // The list is named like its field (axe: a listbox needs a name).
+          aria-label={typeof inputProps.label === 'string' ? inputProps.label : inputProps['aria-label']}
+          mah={280}
+          style={{ overflowY: 'auto' } satisfies CSSProperties}
+        >
           {options.length > 0 ? (
             options.map((item) => (
               <Combobox.Option value={item.value} key={item.value} active={item.value === value}>

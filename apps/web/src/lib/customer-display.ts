@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@pos/shared';
 
 /**
- * The customer display (issue 24): a second window at `/display`, opened from the register, that shows the
+ * The customer display: a second window at `/display`, opened from the register, that shows the
  * customer their lines, the total, what they handed over and their change. The register feeds it over a
  * BroadcastChannel: no server round trip, and nothing leaves the browser (a BroadcastChannel reaches only
  * pages of the same origin in the same browser profile). The display holds nothing of its own: it draws

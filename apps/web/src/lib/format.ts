@@ -160,7 +160,7 @@ export function showingRange({
 
 /**
  * The dashboard's and customers' amounts: the company's currency like every other screen (spec 01's
- * '$' prefix became the company's currency, issue 11); a missing amount reads as 0.
+ * '$' prefix is the company's currency); a missing amount reads as 0.
  */
 export function formatDollars(amount: number | null | undefined): string {
   return formatMoney(Number.isFinite(amount) ? (amount as number) : 0);

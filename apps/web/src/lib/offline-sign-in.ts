@@ -3,7 +3,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import { OFFLINE_SIGN_IN_MAX_HOURS } from './session-store';
 
 /**
- * Offline sign-in (issue 14; docs/ARCHITECTURE.md, "Signing in without the server"). Each online
+ * Offline sign-in (docs/architecture/offline.md, "Signing in without the server"). Each online
  * sign-in on this device leaves a verifier of the password (PBKDF2-SHA-256, 600,000 iterations, a
  * random salt, through WebCrypto) and the signed-in user's profile in IndexedDB. With the server out
  * of reach, the same username and password open an offline session for up to

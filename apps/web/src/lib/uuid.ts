@@ -1,6 +1,6 @@
 /**
  * A v4 UUID. `crypto.randomUUID` needs a secure context, and a register on a LAN address over plain
- * http has none (issue 10), so the fallback builds one from `crypto.getRandomValues`.
+ * http has none, so the fallback builds one from `crypto.getRandomValues`.
  */
 export function newUuid(): string {
   const c = globalThis.crypto;

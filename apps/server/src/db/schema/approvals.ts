@@ -4,7 +4,7 @@ import { registers } from './registers';
 import { branches, users } from './tenancy';
 
 /**
- * A manager's approval as a one-time grant (DESIGN.md section 11; lib/approvals.ts): issued after one
+ * A manager's approval as a one-time grant (DESIGN.md section 11; domain/approvals.ts): issued after one
  * PIN check to the user who asked, for one purpose at one register of one branch, bound by `digest` to
  * what was approved (the cart of a sale, the shift and its count, or a return at the register), usable until `expires_at`, and
  * consumed once by the sale, close or return it approved (`consumed_by`: that sale's, shift's or return's id).
@@ -23,7 +23,7 @@ export const approvalGrants = pgTable(
       .notNull()
       .references(() => users.id),
     purpose: text('purpose').notNull(),
-    /** sha256 (hex) of the canonical form of what was approved (lib/approvals.ts grantDigest). */
+    /** sha256 (hex) of the canonical form of what was approved (domain/approvals.ts grantDigest). */
     digest: text('digest').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -71,6 +71,10 @@ export const brands = pgTable(
   ],
 );
 
+/**
+ * Triggers (db/triggers/products.sql): every insert and update stamps change_xid (the catalogue sync's
+ * cursor) and adds the live events to live_events.
+ */
 export const products = pgTable(
   'products',
   {
@@ -93,10 +97,13 @@ export const products = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    // The transaction id of the row's last write, set by a trigger on every insert and update (stock,
-    // price, edit, soft delete): the catalogue sync's cursor (docs/ARCHITECTURE.md, 'Registers and
-    // offline sales'). Never written by the application.
+    // Set by the trigger products_change_xid (pos_products_stamp_changes), never by the application: the
+    // transaction id of the last write to the product's catalogue columns (insert, price, edit, soft
+    // delete), the catalogue sync's indexed cursor; and of the last change of its stock. A sale changes
+    // only the stock, so it leaves change_xid and every index alone (a HOT update of the row); the
+    // delta sync reads rows newer by either stamp (docs/architecture/offline.md).
     changeXid: bigint('change_xid', { mode: 'number' }).notNull().default(0),
+    stockXid: bigint('stock_xid', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
@@ -139,7 +146,10 @@ export const MOVEMENT_TYPES = [
   'expiry',
 ] as const;
 
-/** Append-only: stock_quantity == initial + sum(signed movements) for every product. */
+/**
+ * Append-only: stock_quantity == initial + sum(signed movements) for every product. Triggers
+ * (db/triggers/stock_movements.sql) keep the summary table stock_movements_daily.
+ */
 export const stockMovements = pgTable(
   'stock_movements',
   {
@@ -161,11 +171,15 @@ export const stockMovements = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     foreignKey({ columns: [t.companyId, t.productId], foreignColumns: [products.companyId, products.id] }),
-    index('stock_movements_branch_idx').on(t.companyId, t.branchId, t.createdAt),
+    // The branch by created_at: stock_movements_branch_page_idx (migration 0015), whose first columns are those.
     index('stock_movements_product_idx').on(t.companyId, t.productId, t.createdAt),
   ],
 );
 
+/**
+ * Triggers (db/triggers/customers.sql): every insert and update stamps change_xid (the customer sync's
+ * cursor), and the customers list's runs (customer_name_marks) follow every change.
+ */
 export const customers = pgTable(
   'customers',
   {

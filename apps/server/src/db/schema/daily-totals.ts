@@ -4,8 +4,9 @@ import { date, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle
 const total = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull().default('0');
 
 /**
- * Derived, never written by the application: database triggers (migration 0003) keep one row per
- * branch, local day (the sale's created_at in the branch's time zone), cashier and payment method,
+ * Derived, never written by the application: database triggers on sales and sale_items
+ * (db/triggers/sales.sql and sale_items.sql, functions/pos_sales_daily_*.sql) keep one row per branch,
+ * local day (the sale's sold_at in the branch's time zone), cashier and payment method,
  * so the sales figures and the list's counts at 1,000,000 sales read a few thousand rows instead of
  * scanning sales. sales_count counts every sale; the other columns only completed sales.
  * No foreign keys: the sales rows they are derived from carry them.
@@ -30,7 +31,9 @@ export const salesDaily = pgTable(
 );
 
 /**
- * Derived like sales_daily: completed returns per branch and local day of the return's created_at.
+ * Derived like sales_daily: completed returns per branch and local day of the return's created_at, kept by
+ * the triggers on returns and return_items (db/triggers/returns.sql and return_items.sql,
+ * functions/pos_returns_daily_*.sql).
  * returned_subtotal = sum of quantity x unit price of the returned items (before restocking fees).
  */
 export const returnsDaily = pgTable(

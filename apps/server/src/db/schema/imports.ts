@@ -2,7 +2,7 @@ import { jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/p
 import { companies, users } from './tenancy';
 
 /**
- * The column mapping a company last imported a file with (issue 25; features/import): per kind and set
+ * The column mapping a company last imported a file with (features/import): per kind and set
  * of the file's column names (`headers_key`, a hash: import.mapping.ts headersKey), so the next file of
  * the same layout (the same system's export) previews with it. Written by an apply whose mapping differs
  * from the detected one (and removed by one that goes back to it), audited as `import.mapping`.

@@ -4,6 +4,7 @@ export * from './catalog';
 export * from './customer-marks';
 export * from './daily-totals';
 export * from './imports';
+export * from './live-events';
 export * from './movement-counts';
 export * from './purchasing';
 export * from './registers';

@@ -1,10 +1,10 @@
 import { date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Derived, never written by the application (migration 0023): statement-level triggers on stock_movements
- * keep how many movements each branch has per local day (created_at in the branch's time zone), movement
+ * Derived, never written by the application: statement-level triggers on stock_movements
+ * (db/triggers/stock_movements.sql, functions/pos_movements_daily_on_*.sql) keep how many movements each branch has per local day (created_at in the branch's time zone), movement
  * type and user, so the movements list counts and seeks its pages at 1,000,000 movements from a few
- * hundred rows (docs/ARCHITECTURE.md, 'Deep pages'). `user_id` is the movement's user, or the nil uuid
+ * hundred rows (docs/architecture/lists.md). `user_id` is the movement's user, or the nil uuid
  * for none: it only spreads a busy day over the tills, so concurrent sales do not queue on one row.
  * No foreign keys: the ledger rows they are derived from carry them.
  */

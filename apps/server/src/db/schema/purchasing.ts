@@ -18,7 +18,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const instant = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Suppliers of a company (issue 16). Deleting one hides it (`deleted_at`); its purchase orders keep it. */
+/** Suppliers of a company. Deleting one hides it (`deleted_at`); its purchase orders keep it. */
 export const suppliers = pgTable(
   'suppliers',
   {

@@ -4,14 +4,17 @@ import { date, integer, numeric, pgTable, primaryKey, smallint, text, uuid } fro
 const total = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull().default('0');
 
 /**
- * Derived like sales_daily, never written by the application: database triggers (migration 0024) keep
- * one row per branch, local day, product and the name it was sold under, so the goods and margin
- * reports at 1,000,000 sales read a row per product and day instead of every sale line.
+ * Derived like sales_daily, never written by the application: database triggers keep one row per branch,
+ * local day, product and the name it was sold under, so the goods and margin reports at 1,000,000 sales
+ * read a row per product and day instead of every sale line. The triggers: db/triggers/sale_items.sql,
+ * returns.sql and return_items.sql (functions pos_sales_daily_products_*), and sales.sql for a sale whose
+ * day, branch or status changes (pos_report_totals_*).
  * Sales side (the sale's sold_at day, completed sales only): sale_lines, quantity and goods (the lines'
  * subtotal, quantity x unit price). Returns side (the return's created_at day, completed returns only):
  * return_lines, returned_quantity and returned_goods (quantity x unit price, before restocking fees).
  * The product name is part of the key so a report labels a product with the names of the lines it sums.
- * No foreign keys: the rows they are derived from carry them.
+ * No foreign keys: the rows they are derived from carry them. Its own triggers
+ * (db/triggers/sales_daily_products.sql) keep sales_monthly_products.
  */
 export const salesDailyProducts = pgTable(
   'sales_daily_products',
@@ -38,7 +41,8 @@ export const salesDailyProducts = pgTable(
 
 /**
  * sales_daily_products summed by calendar month (`month` is its first day), kept by statement triggers on
- * sales_daily_products itself (migration 0025), so a report over a year reads the months it spans whole
+ * sales_daily_products itself (db/triggers/sales_daily_products.sql, function
+ * pos_sales_monthly_products_apply), so a report over a year reads the months it spans whole
  * here and only the days at its ends there.
  */
 export const salesMonthlyProducts = pgTable(
@@ -66,7 +70,8 @@ export const salesMonthlyProducts = pgTable(
 
 /**
  * Derived like sales_daily: completed sales per branch, local day and local hour of day (0-23) of their
- * sold_at, cashier and payment method (the same grain as sales_daily, so a sale locks no row that
+ * sold_at, cashier and payment method, kept by the triggers on sales (db/triggers/sales.sql,
+ * functions/pos_sales_hourly_on_insert.sql and pos_report_totals_*.sql) (the same grain as sales_daily, so a sale locks no row that
  * another sale would not also wait for there).
  */
 export const salesHourly = pgTable(

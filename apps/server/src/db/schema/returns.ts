@@ -34,6 +34,8 @@ export const RETURN_CONDITIONS = ['new', 'opened', 'damaged', 'defective'] as co
  * A return against one completed sale of the same branch. Created returns are `completed`
  * (DESIGN.md section 6); the other statuses of the spec (pending, approved, rejected) are only displayed.
  * refund_amount = sum of the items' total_amount (what the customer paid for the units less the fee).
+ * Triggers (db/triggers/returns.sql): the return's shift is decided in its insert (pos_returns_shift), and
+ * the summary tables returns_daily and sales_daily_products follow every change.
  */
 export const returns = pgTable(
   'returns',
@@ -53,7 +55,7 @@ export const returns = pgTable(
     reasonDescription: text('reason_description'),
     notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    // The register and its shift a refund was made at (a cash refund needs an open shift: lib/shifts.ts).
+    // The register and its shift a refund was made at (a cash refund needs an open shift: domain/shifts.ts).
     registerId: uuid('register_id'),
     shiftId: uuid('shift_id'),
   },
@@ -71,7 +73,10 @@ export const returns = pgTable(
   ],
 );
 
-/** One returned line: a quantity of one sale item (quantity <= sold - already returned, checked under lock). */
+/**
+ * One returned line: a quantity of one sale item (quantity <= sold - already returned, checked under lock).
+ * Triggers (db/triggers/return_items.sql) keep the summary tables returns_daily and sales_daily_products.
+ */
 export const returnItems = pgTable(
   'return_items',
   {

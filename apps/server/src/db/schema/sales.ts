@@ -19,6 +19,11 @@ import { branches, users } from './tenancy';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
+/**
+ * Triggers (db/triggers/sales.sql): the sale's shift is decided in its insert (pos_sales_shift), and every
+ * insert, update and delete keeps the summary tables sales_daily, sales_hourly and sales_daily_products
+ * (daily-totals.ts, report-totals.ts).
+ */
 export const sales = pgTable(
   'sales',
   {
@@ -63,8 +68,9 @@ export const sales = pgTable(
     foreignKey({ columns: [t.companyId, t.shiftId], foreignColumns: [shifts.companyId, shifts.id] }),
     index('sales_shift_idx').on(t.companyId, t.shiftId),
     foreignKey({ columns: [t.companyId, t.lateShiftId], foreignColumns: [shifts.companyId, shifts.id] }),
-    index('sales_late_shift_idx').on(t.companyId, t.lateShiftId),
-    index('sales_branch_sold_idx').on(t.companyId, t.branchId, t.soldAt),
+    // Few sales are late: the others (late_shift_id null) stay out of the index.
+    index('sales_late_shift_idx').on(t.companyId, t.lateShiftId).where(sql`${t.lateShiftId} is not null`),
+    // The branch by sold_at: sales_branch_page_idx (migration 0015), whose first columns are those.
     foreignKey({ columns: [t.companyId, t.customerId], foreignColumns: [customers.companyId, customers.id] }),
     uniqueIndex('sales_branch_receipt_uq').on(t.companyId, t.branchId, t.receiptNumber),
     uniqueIndex('sales_branch_idempotency_uq').on(t.companyId, t.branchId, t.idempotencyKey),
@@ -100,6 +106,7 @@ export const saleExceptionResolutions = pgTable(
   ],
 );
 
+/** Triggers (db/triggers/sale_items.sql) keep the summary tables sales_daily (items sold) and sales_daily_products. */
 export const saleItems = pgTable(
   'sale_items',
   {

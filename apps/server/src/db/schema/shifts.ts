@@ -22,10 +22,11 @@ export const SHIFT_STATUSES = ['open', 'closed'] as const;
 export const CASH_MOVEMENT_KINDS = ['paid_in', 'paid_out'] as const;
 
 /**
- * A cashier's shift at one register (DESIGN.md section 10, docs/ARCHITECTURE.md "Shifts and the cash
- * drawer"): one open shift per register (partial unique index). Counts by denomination are
+ * A cashier's shift at one register (DESIGN.md section 10, docs/architecture/shifts.md): one open shift per
+ * register (partial unique index). Counts by denomination are
  * `{ "<minor unit value>": <count> }`. Closing fills counted / expected / over_short and the Z number
- * once; a closed shift is never written again.
+ * once; a closed shift is never written again (db/triggers/shifts.sql refuses it; a new shift adopts its
+ * register's late sales).
  */
 export const shifts = pgTable(
   'shifts',
@@ -65,7 +66,8 @@ export const shifts = pgTable(
 /**
  * Cash put into (paid_in) or taken out of (paid_out) the drawer during a shift, with a reason. One
  * recorded offline by the register (`offline`) keeps the register's id (its idempotency key) and time,
- * and its review flags (CASH_MOVEMENT_FLAG_LABELS in packages/shared).
+ * and its review flags (CASH_MOVEMENT_FLAG_LABELS in packages/shared). Goes only into an open shift
+ * (db/triggers/cash_movements.sql).
  */
 export const cashMovements = pgTable(
   'cash_movements',

@@ -49,7 +49,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** A Manager's or Super Admin's approval PIN at the register (argon2id, like passwords); null: none set. */
     pinHash: text('pin_hash'),
-    /** Set when repeated wrong PINs locked the approval PIN (lib/approvals.ts); a new PIN clears it. */
+    /** Set when repeated wrong PINs locked the approval PIN (domain/approvals.ts); a new PIN clears it. */
     pinLockedAt: timestamp('pin_locked_at', { withTimezone: true }),
     roleId: integer('role_id')
       .notNull()
@@ -104,6 +104,10 @@ export const loginRateLimits = pgTable(
 
 // Tenant tables: company_id leads the primary key and every foreign key (DESIGN.md section 5).
 
+/**
+ * Triggers (db/triggers/branches.sql): a new branch gets its receipt and return number sequences, and the
+ * audit counts are counted again when it changes its company's time zone.
+ */
 export const branches = pgTable(
   'branches',
   {
@@ -125,7 +129,7 @@ export const branches = pgTable(
     cashierMayChangePrice: boolean('cashier_may_change_price').notNull().default(false),
     cashierMayRefundWithoutReceipt: boolean('cashier_may_refund_without_receipt').notNull().default(false),
     cashierMayZeroTax: boolean('cashier_may_zero_tax').notNull().default(false),
-    // Returns at the register (issue 24): without it a cashier's return needs a manager's one-time grant.
+    // Returns at the register: without it a cashier's return needs a manager's one-time grant.
     cashierMayTakeReturns: boolean('cashier_may_take_returns').notNull().default(false),
     // Cashiers may receive transfers and enter stock counts only when the branch allows it.
     cashierMayReceiveTransfers: boolean('cashier_may_receive_transfers').notNull().default(false),
@@ -156,6 +160,10 @@ export const companyMembers = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index('company_members_user_idx').on(t.userId)],
 );
 
+/**
+ * Append-only, by triggers (db/triggers/audit_logs.sql): no update, delete or truncate, whoever asks; every
+ * insert is counted into audit_logs_daily.
+ */
 export const auditLogs = pgTable(
   'audit_logs',
   {

@@ -17,7 +17,7 @@ import { branches, users } from './tenancy';
 export const TRANSFER_STATUS_VALUES = ['draft', 'in_transit', 'received', 'closed', 'cancelled'] as const;
 
 /**
- * A transfer of stock between two branches of one company (issue 16): draft -> in_transit (sent:
+ * A transfer of stock between two branches of one company: draft -> in_transit (sent:
  * `transfer_out` at the source) -> received (every unit received or damaged) or closed (the rest written
  * off as missing); a draft may be cancelled. `seq` numbers the company's transfers (TRF-000001).
  */

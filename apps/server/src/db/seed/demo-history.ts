@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { computeCartTotals, computeReturnRefund, fromMinor, type ReturnRefundLine, toMinor } from '@pos/shared';
 import { sql } from 'drizzle-orm';
-import { nextReceiptNumber, nextReturnNumber } from '../../lib/document-numbers.repo';
+import { nextReceiptNumber, nextReturnNumber } from '../../domain/document-numbers.repo';
 import type { Tx } from '../client';
 import { customers, registers, returnItems, returns, saleItems, sales, shifts, stockMovements } from '../schema';
 

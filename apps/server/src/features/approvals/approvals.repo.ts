@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { branches, companies, loginRateLimits, shifts, users } from '../../db/schema';
+import { branches, companies, loginRateLimits, users } from '../../db/schema';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
 type BranchKey = { companyId: string; branchId: string };
@@ -62,7 +62,7 @@ export async function findPin(db: DbOrTx, userId: string) {
   return row ?? { pinHash: null, pinLockedAt: null };
 }
 
-/** A new PIN unlocks a locked one and forgets its wrong attempts (lib/approvals.ts counts them). */
+/** A new PIN unlocks a locked one and forgets its wrong attempts (domain/approvals.ts counts them). */
 /** The ids of the companies in this scope (every company for 'all'), through the one tenant filter. */
 export async function companyIdsIn(db: DbOrTx, companyIds: CompanyScope): Promise<string[]> {
   const rows = await db.select({ id: companies.id }).from(companies).where(tenantFilter(companies.id, companyIds));
@@ -72,21 +72,4 @@ export async function companyIdsIn(db: DbOrTx, companyIds: CompanyScope): Promis
 export async function setPinHash(db: DbOrTx, { userId, pinHash }: { userId: string; pinHash: string }) {
   await db.update(users).set({ pinHash, pinLockedAt: null }).where(eq(users.id, userId));
   await db.delete(loginRateLimits).where(eq(loginRateLimits.key, `approval:failed:${userId}`));
-}
-
-/** The shift a close's grant is asked for, within the companies given. */
-export async function findShift(db: DbOrTx, { id, companyIds }: { id: string; companyIds: CompanyScope }) {
-  const [row] = await db
-    .select({
-      id: shifts.id,
-      companyId: shifts.companyId,
-      branchId: shifts.branchId,
-      registerId: shifts.registerId,
-      cashierId: shifts.cashierId,
-      status: shifts.status,
-    })
-    .from(shifts)
-    .where(and(eq(shifts.id, id), tenantFilter(shifts.companyId, companyIds)))
-    .limit(1);
-  return row;
 }

@@ -9,15 +9,16 @@ import {
   type UpdateRegisterRulesInput,
 } from '@pos/shared';
 import type { Db } from '../../db/client';
+import { grantDigest, verifyApproval } from '../../domain/approvals';
+import { areBranchProducts, insertGrant, isBranchSale } from '../../domain/approvals.repo';
+import { writeAudit } from '../../domain/audit.repo';
+import { findShiftDrawer } from '../../domain/cash-drawer.repo';
+import { shiftClosed } from '../../domain/shifts';
+import { registerOfBranch } from '../../domain/shifts.repo';
 import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
-import { grantDigest, verifyApproval } from '../../lib/approvals';
-import { areBranchProducts, insertGrant, isBranchSale } from '../../lib/approvals.repo';
-import { writeAudit } from '../../lib/audit.repo';
 import { forbidden, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
 import { hashPassword } from '../../lib/passwords';
-import { shiftClosed } from '../../lib/shifts';
-import { registerOfBranch } from '../../lib/shifts.repo';
 import * as repo from './approvals.repo';
 
 function toRules(row: NonNullable<repo.RulesRow>): RegisterRules {
@@ -117,7 +118,7 @@ export async function setPin(db: Db, actor: Actor, input: SetPinInput): Promise<
 }
 
 /**
- * POST /approvals/grants: a manager's username and PIN, checked once (lib/approvals.ts verifyApproval:
+ * POST /approvals/grants: a manager's username and PIN, checked once (domain/approvals.ts verifyApproval:
  * one answer for every refusal, attempts limited, a PIN locked after repeated wrong ones), traded for
  * a one-time grant to the caller: for a sale at one register of the branch and one cart, for the
  * close of one shift with one count, or for a return at one register (its sale, lines, refund method
@@ -162,7 +163,7 @@ export async function issueGrant(db: Db, actor: Actor, input: ApprovalGrantReque
     const shift = await loadInScope(actor, {
       what: 'Shift',
       permission: 'sell',
-      load: (companyIds) => repo.findShift(db, { id: input.shift_id, companyIds }),
+      load: (companyIds) => findShiftDrawer(db, { id: input.shift_id, companyIds }),
     });
     if (shift.companyId !== scope.companyId || shift.branchId !== scope.branchId) throw notFound('Shift');
     if (input.register_id && input.register_id !== shift.registerId) throw notFound('Register');

@@ -93,7 +93,7 @@ export async function countAuditByDay(db: Db, f: AuditFilter): Promise<DayCount[
 }
 
 /**
- * One page and the count (lib/keyset.repo.ts, readPageByDays; docs/ARCHITECTURE.md 'Deep pages'): the
+ * One page and the count (lib/keyset.repo.ts, readPageByDays; docs/architecture/lists.md): the
  * total and the day the page starts in from the kept counts, the page's ids by an index-only walk
  * (audit_logs_*created_idx) from that day's edge, then their rows joined.
  */

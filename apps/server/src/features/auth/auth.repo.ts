@@ -173,7 +173,7 @@ export async function countLoginAttempt(db: DbOrTx, { keys, windowMs }: { keys: 
 /** Deletes the counters whose window has passed (a new attempt would restart them anyway). */
 export async function purgeLoginRateLimits(db: DbOrTx, { windowMs }: { windowMs: number }) {
   await db.delete(loginRateLimits).where(
-    // Approval counters (lib/approvals.ts) keep their own, longer window and restart in place.
+    // Approval counters (domain/approvals.ts) keep their own, longer window and restart in place.
     sql`${loginRateLimits.windowStartedAt} <= now() - (${windowMs}::int * interval '1 millisecond') and ${loginRateLimits.key} not like 'approval:%'`,
   );
 }

@@ -1,8 +1,8 @@
 import { type LoginResponse, MSG, type SessionUser, type UpdatePasswordInput } from '@pos/shared';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../domain/audit.repo';
 import { type Actor, accessibleCompanyIds, isCashier, toActor } from '../../lib/access';
 import { findActiveActor } from '../../lib/access.repo';
-import { writeAudit } from '../../lib/audit.repo';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import { commonPasswordMessage } from '../../lib/password-policy';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';

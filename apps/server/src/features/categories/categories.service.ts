@@ -10,8 +10,8 @@ import {
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
+import { writeAudit } from '../../domain/audit.repo';
 import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
-import { writeAudit } from '../../lib/audit.repo';
 import { findCategoryPlace } from '../../lib/branch-refs.repo';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import * as repo from './categories.repo';

@@ -2,8 +2,8 @@ import type { Branch, Company, createBranchSchema, createCompanySchema } from '@
 import { pageMeta } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../domain/audit.repo';
 import { type Actor, accessibleCompanyIds, isCashier, requirePermission, resolveCompany } from '../../lib/access';
-import { writeAudit } from '../../lib/audit.repo';
 import * as repo from './companies.repo';
 
 type Deps = { db: Db; timezone: string };

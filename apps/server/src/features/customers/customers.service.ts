@@ -13,11 +13,11 @@ import {
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { customerSalesFigures } from '../../domain/sales-figures';
 import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
 import { conflict, notFound } from '../../lib/errors';
 import { readPage, readPageByMarks } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
-import { customerSalesFigures } from '../../lib/sales-figures';
 import * as repo from './customers.repo';
 
 type UpdateCustomerParsed = z.output<typeof updateCustomerSchema>;
@@ -94,7 +94,7 @@ export async function getCustomer(db: Db, actor: Actor, id: string): Promise<Cus
   return toCustomer(row);
 }
 
-/** GET /customers/{id}/analytics: the sales figures of the customer (lib/sales-figures), all time. */
+/** GET /customers/{id}/analytics: the sales figures of the customer (domain/sales-figures), all time. */
 export async function getAnalytics(db: Db, actor: Actor, id: string): Promise<CustomerAnalytics> {
   const { scope } = await customerInScope(db, actor, id);
   const f = await customerSalesFigures(db, { companyId: scope.companyId, customerId: id });

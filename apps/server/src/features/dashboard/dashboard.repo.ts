@@ -37,7 +37,7 @@ export async function movementsSince(db: DbOrTx, scope: BranchKey, since: Date):
 
 /**
  * The branch's newest sales (any status), newest first by when the customer paid (sold_at: an offline
- * sale uploaded now sits at its own time), down sales_branch_sold_idx.
+ * sale uploaded now sits at its own time), down sales_branch_page_idx.
  */
 export async function recentSales(db: DbOrTx, scope: BranchKey, limit: number) {
   return db

@@ -8,16 +8,16 @@ import type {
   TransactionAnalytics,
 } from '@pos/shared';
 import type { Db } from '../../db/client';
+import { dailyNetRevenue, dashboardPeriods, returnsByPeriod, salesFigures } from '../../domain/sales-figures';
+import { shiftDayFigures } from '../../domain/shifts.repo';
 import { type Actor, can, resolveBranch } from '../../lib/access';
 import { toMoney } from '../../lib/money';
-import { dailyNetRevenue, dashboardPeriods, returnsByPeriod, salesFigures } from '../../lib/sales-figures';
-import { shiftDayFigures } from '../../lib/shifts.repo';
 import * as repo from './dashboard.repo';
 
 const withoutPeriod = ({ period: _period, ...figures }: TransactionAnalytics): SalesPeriodFigures => figures;
 
 /**
- * GET /dashboard/sales-summary (view_sales): the sales figures (one definition, lib/sales-figures) for
+ * GET /dashboard/sales-summary (view_sales): the sales figures (one definition, domain/sales-figures) for
  * today, yesterday, this week (from Monday) and this month, in local days of the branch's time zone,
  * and the net revenue of each of the last 30 days.
  */
@@ -53,7 +53,7 @@ export async function salesSummary(
 
 /**
  * GET /dashboard/returns-summary (view_returns): completed returns by the local day they were made
- * (lib/sales-figures returnsByPeriod, also behind the returns page's cards).
+ * (domain/sales-figures returnsByPeriod, also behind the returns page's cards).
  */
 export async function returnsSummary(
   db: Db,
@@ -66,7 +66,7 @@ export async function returnsSummary(
 
 /**
  * GET /dashboard/shifts-summary (view_sales): shifts open now at the branch's registers, and the shifts
- * closed today (the branch's local day) with the sum of their over/short (docs/ARCHITECTURE.md, "Shifts").
+ * closed today (the branch's local day) with the sum of their over/short (docs/architecture/shifts.md).
  */
 export async function shiftsSummary(
   db: Db,

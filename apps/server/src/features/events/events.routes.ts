@@ -27,7 +27,7 @@ export async function eventTicketRoutes(app: FastifyInstance, { secret }: { secr
 
 /**
  * GET /events?ticket=: the branch's live events as server-sent events (text/event-stream), outside the
- * bearer-token hook (the ticket is the credential). One event hub (one LISTEN connection) per process.
+ * bearer-token hook (the ticket is the credential). One event hub (one reader of the outbox) per process.
  */
 export async function eventStreamRoutes(app: FastifyInstance, { secret }: { secret: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -6,7 +6,7 @@ import { findLiveSession } from '../../lib/access.repo';
 import { unauthorized } from '../../lib/errors';
 
 /**
- * Event stream tickets (docs/ARCHITECTURE.md, 'Registers and offline sales'). A browser's EventSource
+ * Event stream tickets (docs/architecture/offline.md, 'Registers and offline sales'). A browser's EventSource
  * cannot send the Authorization header, and a session token in a URL would end up in logs and
  * history; so a signed-in register asks POST /events/ticket for a ticket valid 60 s, naming its session
  * and one branch, and opens GET /events?ticket=... with it. Tickets are signed with a key derived from

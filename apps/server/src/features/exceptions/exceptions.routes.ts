@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, okPage } from '../../lib/http';
 import * as service from './exceptions.service';
 
-/** Exceptions: flagged offline sales for a manager's review (docs/ARCHITECTURE.md, 'The register's trust model'). */
+/** Exceptions: flagged offline sales for a manager's review (docs/architecture/register-trust.md). */
 export async function exceptionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['exceptions'];

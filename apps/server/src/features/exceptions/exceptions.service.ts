@@ -1,7 +1,7 @@
 import { type ExceptionListQuery, type PageMeta, pageMeta, type SaleException } from '@pos/shared';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../domain/audit.repo';
 import { type Actor, resolveBranch } from '../../lib/access';
-import { writeAudit } from '../../lib/audit.repo';
 import { conflict, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
 import * as repo from './exceptions.repo';

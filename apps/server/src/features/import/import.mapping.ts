@@ -15,7 +15,7 @@ import { badRequest } from '../../lib/errors';
 import { detectPreset, Header, type LinePrep, presetMapping } from './import.presets';
 
 /**
- * Which of a file's columns feed ours (issue 25; docs/ARCHITECTURE.md, 'CSV in and out'): the mapping
+ * Which of a file's columns feed ours (docs/architecture/imports-exports.md): the mapping
  * sent with the request, else the one the company used last for a file with the same columns, else a
  * recognised export's preset (import.presets.ts), else our columns found by their names and aliases.
  */

@@ -2,8 +2,8 @@ import type { ImportKind, ImportMapping } from '@pos/shared';
 import { normalizeHeader } from '@pos/shared';
 
 /**
- * The exports of other systems that the import recognises from their header line (issue 25; docs/
- * ARCHITECTURE.md, 'CSV in and out'), with the mapping each gives and what their lines need before
+ * The exports of other systems that the import recognises from their header line
+ * (docs/architecture/imports-exports.md), with the mapping each gives and what their lines need before
  * they are read as ours. Headers are as those systems write them (test/fixtures/imports/ has a file of
  * each); a `*` in a header stands for the store or location a system names its columns after
  * ('Price [*]' for 'Price [Main St]', 'location_*'): the first such column is taken.

@@ -16,16 +16,16 @@ import {
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
+import { writeAudit } from '../../domain/audit.repo';
+import { recordInitialStocks, recordStockDeltas } from '../../domain/stock-ledger.repo';
 import { type Actor, type BranchScope, resolveBranch } from '../../lib/access';
-import { writeAudit } from '../../lib/audit.repo';
 import { type CsvFile, readCsv } from '../../lib/csv-import';
 import { badRequest } from '../../lib/errors';
-import { recordInitialStocks, recordStockDeltas } from '../../lib/stock-ledger.repo';
 import { headersKey, type MappingPlan, planMapping, readLine } from './import.mapping';
 import * as repo from './import.repo';
 
 /**
- * CSV import (docs/ARCHITECTURE.md, 'CSV in and out'). One pass over the uploaded file, batch by
+ * CSV import (docs/architecture/imports-exports.md). One pass over the uploaded file, batch by
  * batch (lib/csv-import.ts decodes and parses it): each line is prepared as its export's preset says
  * (import.presets.ts), read through the column mapping (import.mapping.ts), validated with the shared
  * row schemas (the spec's messages), matched against the branch (products by SKU, customers by phone;

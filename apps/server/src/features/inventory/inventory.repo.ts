@@ -260,7 +260,7 @@ const MOVEMENT_LIST_ORDER: OrderKey[] = [
   { column: stockMovements.id, direction: 'desc' },
 ];
 
-// ---- CSV exports (issue 17): the lists' rows, every page, read through a cursor (lib/csv-export.repo.ts) --
+// ---- CSV exports: the lists' rows, every page, read through a cursor (lib/export.repo.ts) ------------
 
 /** GET /inventory/stock/export.csv: the stock list's products for the same filters, in its order (name, id). */
 export function stockExportQuery(db: DbOrTx, scope: BranchKey, filters: StockFilters) {

@@ -16,13 +16,13 @@ import {
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../domain/audit.repo';
+import { recordStockMovements, recordWriteOff } from '../../domain/stock-ledger.repo';
 import { type Actor, can, loadInScope, resolveBranch } from '../../lib/access';
-import { writeAudit } from '../../lib/audit.repo';
 import { findCategoryPlace, findProductPlace } from '../../lib/branch-refs.repo';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { readPageByDays, withinDays } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
-import { recordStockMovements, recordWriteOff } from '../../lib/stock-ledger.repo';
 import * as repo from './inventory.repo';
 
 /** cost and stockValue (cost x stock) leave the server only for users with view_cost (never a cashier). */

@@ -38,7 +38,7 @@ export async function productsRoutes(app: FastifyInstance) {
   ].join(' ');
 
   // The service leaves cost out for users without view_cost; their answers are also serialized through
-  // the cashier variants, which have no cost field (docs/ARCHITECTURE.md, 'Response contracts').
+  // the cashier variants, which have no cost field (docs/architecture/requests.md, 'Response contracts').
   const costNote = ' cost only for users with view_cost (cashiers: the same answer without cost).';
 
   r.get(

@@ -10,12 +10,12 @@ import {
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
+import { writeAudit } from '../../domain/audit.repo';
+import { recordInitialStock } from '../../domain/stock-ledger.repo';
 import { type Actor, type BranchScope, can, loadInScope, resolveBranch } from '../../lib/access';
-import { writeAudit } from '../../lib/audit.repo';
 import { brandInBranch, categoryInBranch, findBrandPlace, findCategoryPlace } from '../../lib/branch-refs.repo';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { recordInitialStock } from '../../lib/stock-ledger.repo';
 import * as repo from './products.repo';
 
 type CreateInput = z.output<typeof createProductSchema>;

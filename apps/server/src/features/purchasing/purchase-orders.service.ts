@@ -15,12 +15,12 @@ import {
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
+import { writeAudit } from '../../domain/audit.repo';
+import { nextPurchaseOrderNumber } from '../../domain/document-numbers.repo';
+import { deltasFromList, lockProductsForMove, recordStockDeltas } from '../../domain/stock-ledger.repo';
 import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
-import { writeAudit } from '../../lib/audit.repo';
-import { nextPurchaseOrderNumber } from '../../lib/document-numbers.repo';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
-import { deltasFromList, lockProductsForMove, recordStockDeltas } from '../../lib/stock-ledger.repo';
 import * as repo from './purchase-orders.repo';
 import { PURCHASING_PERMISSION, resolveSupplier } from './suppliers.service';
 

@@ -31,7 +31,7 @@ import * as suppliers from './suppliers.service';
 
 const params = z.object({ id: idSchema });
 
-/** Suppliers, purchase orders and stock counts (issue 16). */
+/** Suppliers, purchase orders and stock counts. */
 export async function purchasingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -13,11 +13,11 @@ import {
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
+import { writeAudit } from '../../domain/audit.repo';
+import { lockProductsIn, recordStockDeltas } from '../../domain/stock-ledger.repo';
 import { type Actor, can, isCashier, loadInScope, resolveBranch } from '../../lib/access';
-import { writeAudit } from '../../lib/audit.repo';
 import { categoryInBranch } from '../../lib/branch-refs.repo';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { lockProductsIn, recordStockDeltas } from '../../lib/stock-ledger.repo';
 import * as repo from './stock-counts.repo';
 import { PURCHASING_PERMISSION } from './suppliers.service';
 

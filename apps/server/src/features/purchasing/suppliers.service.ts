@@ -9,8 +9,8 @@ import {
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
+import { writeAudit } from '../../domain/audit.repo';
 import { type Actor, loadInScope, resolveCompany } from '../../lib/access';
-import { writeAudit } from '../../lib/audit.repo';
 import { conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import * as repo from './suppliers.repo';

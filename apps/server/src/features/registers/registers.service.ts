@@ -7,9 +7,9 @@ import {
   type RegisterListItem,
 } from '@pos/shared';
 import type { Db } from '../../db/client';
+import { findBranchApprovers } from '../../domain/approvals.repo';
+import { writeAudit } from '../../domain/audit.repo';
 import { type Actor, isCashier, resolveBranch } from '../../lib/access';
-import { findBranchApprovers } from '../../lib/approvals.repo';
-import { writeAudit } from '../../lib/audit.repo';
 import { conflict, notFound } from '../../lib/errors';
 import * as repo from './registers.repo';
 
@@ -17,7 +17,7 @@ import * as repo from './registers.repo';
  * POST /registers: any staff of the branch (the permission to sell) enrols the device it works on;
  * the same device id at the same branch answers the same register (200), a new one is 201.
  *
- * The register's trust (docs/ARCHITECTURE.md, 'The register's trust model'): the device's public key is
+ * The register's trust (docs/architecture/register-trust.md): the device's public key is
  * kept at its first enrolment with one and never replaced (another key for the same device: 409); the
  * register becomes trusted, with an audit row, when a Manager or Super Admin enrols it (signs in on the
  * device online) once it has a key. Every enrolment records who signed in on the register.

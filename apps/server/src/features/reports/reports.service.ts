@@ -7,10 +7,10 @@ import {
   type ReportRow,
 } from '@pos/shared';
 import type { Db } from '../../db/client';
+import { type ReportScope, salesReport } from '../../domain/sales-figures-reports';
 import { type Actor, requirePermission, resolveBranch, resolveCompany } from '../../lib/access';
 import { notFound } from '../../lib/errors';
 import { columnsFor, type ExportColumn, type ListExport } from '../../lib/export-columns';
-import { type ReportScope, salesReport } from '../../lib/sales-figures-reports';
 
 /**
  * GET /reports/{report}: view_sales (Super Admin, Manager); margins also view_cost. A branch

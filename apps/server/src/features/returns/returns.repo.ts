@@ -2,9 +2,9 @@ import type { ReturnItem, ReturnItemCondition, ReturnStatus } from '@pos/shared'
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, returnItems, returns, returnsDaily, saleItems, sales, users } from '../../db/schema';
+import { dailyRows } from '../../domain/sales-figures.repo';
 import { type DayCount, type OrderKey, orderBy, type PageWindow, windowQuery } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
-import { dailyRows } from '../../lib/sales-figures.repo';
 import { localDayRange } from '../../lib/sql-filters.repo';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 

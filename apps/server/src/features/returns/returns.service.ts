@@ -15,18 +15,17 @@ import {
   toMinor,
 } from '@pos/shared';
 import type { Db } from '../../db/client';
+import { type Approver, grantDigest, registerRulesOf, useGrant } from '../../domain/approvals';
+import { writeAudit } from '../../domain/audit.repo';
+import { nextReturnNumber } from '../../domain/document-numbers.repo';
+import { returnsByPeriod } from '../../domain/sales-figures';
+import { rethrowShiftError } from '../../domain/shifts';
+import { registerOfBranch } from '../../domain/shifts.repo';
+import { recordStockMovements } from '../../domain/stock-ledger.repo';
 import { type Actor, can, loadInScope, resolveBranch } from '../../lib/access';
-import { type Approver, grantDigest, useGrant } from '../../lib/approvals';
-import { findRegisterRules } from '../../lib/approvals.repo';
-import { writeAudit } from '../../lib/audit.repo';
-import { nextReturnNumber } from '../../lib/document-numbers.repo';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { readPageByDays, withinDays } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
-import { returnsByPeriod } from '../../lib/sales-figures';
-import { rethrowShiftError } from '../../lib/shifts';
-import { registerOfBranch } from '../../lib/shifts.repo';
-import { recordStockMovements } from '../../lib/stock-ledger.repo';
 import * as repo from './returns.repo';
 
 function toReturn(row: repo.ReturnRow, items: ReturnItem[]): Return {
@@ -63,7 +62,7 @@ function toReturn(row: repo.ReturnRow, items: ReturnItem[]): Return {
  * item keeps its discount and tax shares.
  * Restockable lines go back to stock with one `return` movement each. The daily totals follow by trigger.
  *
- * Who (docs/ARCHITECTURE.md, "Returns at the register"): `process_returns` (Super Admin, Manager)
+ * Who (docs/architecture/returns.md): `process_returns` (Super Admin, Manager)
  * anywhere in reach, at a register or not. A cashier has no `process_returns` (DESIGN.md section 6)
  * and takes a return only at a register of their branch (`register_id`; without it 403): with the
  * branch's register rule `cashier_may_take_returns`, or with a manager's one-time grant for this
@@ -88,7 +87,7 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
   }
 
   const registerId = input.register_id ? await registerOfBranch(db, scope, input.register_id) : null;
-  const rules = atRegister ? await findRegisterRules(db, scope) : undefined;
+  const rules = atRegister ? await registerRulesOf(db, actor, scope) : undefined;
   const needsApproval = atRegister && rules?.cashierMayTakeReturns !== true;
   const id = randomUUID();
   await db.transaction(async (tx) => {
@@ -312,7 +311,7 @@ export async function listReturns(
 
 /**
  * GET /returns/analytics: every return of the branch by status (all time), and the completed returns
- * of today, this week and this month as the dashboard counts them (lib/sales-figures returnsByPeriod).
+ * of today, this week and this month as the dashboard counts them (domain/sales-figures returnsByPeriod).
  */
 export async function getAnalytics(db: Db, actor: Actor, { branchId }: { branchId: string }): Promise<ReturnAnalytics> {
   const scope = await resolveBranch(db, { actor, branchId, permission: 'view_returns' });

@@ -1,7 +1,7 @@
 import type { CurrencySetting, TaxRegistration, TaxSetting, UpdateTaxInput } from '@pos/shared';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../domain/audit.repo';
 import { type Actor, resolveBranch, resolveCompany } from '../../lib/access';
-import { writeAudit } from '../../lib/audit.repo';
 import * as repo from './settings.repo';
 
 export async function getTax(db: Db, actor: Actor, branchId: string): Promise<TaxSetting> {

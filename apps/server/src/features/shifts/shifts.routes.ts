@@ -16,7 +16,7 @@ import { ok, okPage } from '../../lib/http';
 import * as service from './shifts.service';
 import { exportShifts } from './shifts-export.service';
 
-/** Shifts and the cash drawer (docs/ARCHITECTURE.md, "Shifts and the cash drawer"). */
+/** Shifts and the cash drawer (docs/architecture/shifts.md). */
 export async function shiftsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['shifts'];

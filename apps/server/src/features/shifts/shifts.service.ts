@@ -5,16 +5,11 @@ import {
   type DenominationCount,
   denominationTotalMinor,
   drawerDenominations,
-  exceedsDrawer,
-  formatInCurrency,
   fromMinor,
   type NoSale,
-  type OfflineCashMovementInput,
   type OpenShiftInput,
   type PageMeta,
   pageMeta,
-  paidOutCeilingMessage,
-  ROLE_IDS,
   SHIFT_MSG,
   type Shift,
   type ShiftListQuery,
@@ -22,14 +17,16 @@ import {
   toMinor,
 } from '@pos/shared';
 import type { Db } from '../../db/client';
+import { type Approver, grantDigest, useGrant } from '../../domain/approvals';
+import { writeAudit } from '../../domain/audit.repo';
+import { cashOf, movementIdReused, recordMovement, requireDrawerHolder } from '../../domain/cash-drawer';
+import * as drawerRepo from '../../domain/cash-drawer.repo';
+import { rethrowShiftError, shiftClosed } from '../../domain/shifts';
+import { registerOfBranch } from '../../domain/shifts.repo';
 import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
-import { type Approver, grantDigest, useGrant } from '../../lib/approvals';
-import { writeAudit } from '../../lib/audit.repo';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { rethrowShiftError, shiftClosed } from '../../lib/shifts';
-import { registerOfBranch } from '../../lib/shifts.repo';
 import * as repo from './shifts.repo';
 
 type ShiftRow = NonNullable<Awaited<ReturnType<typeof repo.findShift>>>;
@@ -73,7 +70,7 @@ function checkCount(count: DenominationCount | null | undefined, amount: number,
 }
 
 async function drawerOf(db: Db, scope: { companyId: string; branchId: string }) {
-  const rules = await repo.findDrawerRules(db, scope);
+  const rules = await drawerRepo.findDrawerRules(db, scope);
   if (!rules) throw notFound('Branch');
   return {
     denominations: drawerDenominations(rules.cashDenominations, rules.currency),
@@ -98,15 +95,6 @@ async function shiftInScope(db: Db, actor: Actor, id: string) {
     permission: 'sell',
     load: (companyIds) => repo.findShift(db, { id, companyIds }),
   });
-}
-
-/**
- * The drawer of a shift is the business of its own cashier, or of a manager or Super Admin (whose
- * reach to the shift's branch shiftInScope has checked): another cashier of the branch gets 403.
- */
-function requireDrawerHolder(actor: Pick<Actor, 'userId' | 'roleId' | 'isSuperUser'>, shift: { cashierId: string }) {
-  const manages = actor.isSuperUser || actor.roleId === ROLE_IDS.superAdmin || actor.roleId === ROLE_IDS.manager;
-  if (!manages && actor.userId !== shift.cashierId) throw forbidden(SHIFT_MSG.notYourShift);
 }
 
 /** POST /shifts: opens a shift at a register with its float (counted by denomination, optionally). */
@@ -159,22 +147,10 @@ export async function currentShift(db: Db, actor: Actor, registerId: string): Pr
   };
 }
 
-type Figures = Awaited<ReturnType<typeof repo.shiftFigures>>;
+type Figures = drawerRepo.ShiftFigures;
 
 const m = (v: string) => toMinor(toMoney(v));
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-
-/**
- * The one definition of the drawer's expected cash, in minor units: float + cash sales - cash refunds
- * + paid in - paid out (the report, the close and the paid-out ceiling all use it).
- */
-function cashOf(openingFloat: string, figures: Figures) {
-  const cashSales = sum(figures.sales.filter((s) => s.method === 'cash').map((s) => m(s.total)));
-  const cashRefunds = sum(figures.refunds.filter((r) => r.method === 'cash').map((r) => m(r.total)));
-  const paidIn = sum(figures.movements.filter((x) => x.kind === 'paid_in').map((x) => m(x.total)));
-  const paidOut = sum(figures.movements.filter((x) => x.kind === 'paid_out').map((x) => m(x.total)));
-  return { paidIn, paidOut, expected: m(openingFloat) + cashSales - cashRefunds + paidIn - paidOut };
-}
 
 /** The report's figures in minor units; expected cash as `cashOf`. */
 function reportOf(row: ShiftRow, figures: Figures, movements: CashMovement[]): ShiftReport {
@@ -209,7 +185,7 @@ async function movementsOf(db: Db, row: { companyId: string; id: string }): Prom
 
 async function reportFor(db: Db, row: ShiftRow): Promise<ShiftReport> {
   const [figures, movements] = await Promise.all([
-    repo.shiftFigures(db, { companyId: row.companyId, shiftId: row.id }),
+    drawerRepo.shiftFigures(db, { companyId: row.companyId, shiftId: row.id }),
     movementsOf(db, row),
   ]);
   return reportOf(row, figures, movements);
@@ -244,139 +220,6 @@ export async function addCashMovement(
   }
 }
 
-/** Who recorded a movement at a register offline, as the batch upload checked them (deviceUserOf). */
-export type OfflineMovementOrigin = {
-  user: { id: string; name: string; roleId: number; isSuperUser: boolean; isActive: boolean };
-  register: { id: string; isTrusted: boolean };
-};
-
-/**
- * A paid in / paid out the register recorded offline (POST /transactions/batch, `cash_movements`, signed by
- * the register): the same rules as online, except that the cash has already moved, so a paid out beyond the
- * drawer's expected cash is recorded and flagged (`paid_out_over_drawer`) like an offline sale's departures,
- * not refused. Its id is its idempotency key: the same movement again answers the first (`replayed`), another
- * movement under the same id is 422. The shift must be the register's own at the batch's branch (404).
- */
-export async function addOfflineCashMovement(
-  db: Db,
-  actor: Actor,
-  scope: { companyId: string; branchId: string },
-  input: OfflineCashMovementInput,
-  origin: OfflineMovementOrigin,
-): Promise<{ movement: CashMovement; replayed: boolean }> {
-  const shift = await shiftInScope(db, actor, input.shift_id);
-  if (shift.branchId !== scope.branchId || shift.registerId !== origin.register.id) throw notFound('Shift');
-  const { user } = origin;
-  requireDrawerHolder({ userId: user.id, roleId: user.roleId, isSuperUser: user.isSuperUser }, shift);
-  const flags = [
-    ...(origin.register.isTrusted ? [] : ['register_unconfirmed']),
-    ...(user.isActive ? [] : ['cashier_inactive']),
-  ];
-  try {
-    return await recordMovement(db, shift, input, {
-      user,
-      offline: { at: new Date(input.at), flags },
-    });
-  } catch (error) {
-    if (isUniqueViolation(error, 'cash_movements_company_id_id_pk')) throw movementIdReused();
-    throw error;
-  }
-}
-
-const movementIdReused = () =>
-  new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This id was already used for a different cash movement');
-
-/**
- * The one path of a cash movement into a shift: the shift row is locked FOR UPDATE first, so two paid
- * outs at once queue and the second sees the first, and no sale or refund joins the shift while the
- * drawer's figure is read. Past the ceiling (`exceedsDrawer`) an online movement is refused (409), an
- * offline one recorded with its flag. A movement under an `id` already recorded answers that one
- * (`replayed`; 422 if it was another movement), even once its shift has closed.
- */
-async function recordMovement(
-  db: Db,
-  shift: ShiftRow,
-  input: CashMovementInput,
-  { user, offline }: { user: { id: string; name: string }; offline?: { at: Date; flags: string[] } },
-): Promise<{ movement: CashMovement; replayed: boolean }> {
-  try {
-    return await db.transaction(async (tx) => {
-      const locked = await repo.lockShift(tx, { companyId: shift.companyId, id: shift.id });
-      if (input.id) {
-        const existing = await repo.findMovement(tx, { companyId: shift.companyId, id: input.id });
-        if (existing) {
-          const same =
-            existing.shiftId === shift.id &&
-            existing.kind === input.kind &&
-            toMinor(toMoney(existing.amount)) === toMinor(input.amount) &&
-            existing.reason === input.reason &&
-            existing.userId === user.id;
-          if (!same) throw movementIdReused();
-          const { id, kind, reason, offline: wasOffline, flags } = existing;
-          const at = existing.at.toISOString();
-          const amount = toMoney(existing.amount);
-          return {
-            movement: { id, kind, amount, reason, userName: user.name, at, offline: wasOffline, flags },
-            replayed: true,
-          };
-        }
-      }
-      if (locked?.status !== 'open') throw shiftClosed();
-      const flags = [...(offline?.flags ?? [])];
-      if (input.kind === 'paid_out') {
-        const figures = await repo.shiftFigures(tx, { companyId: shift.companyId, shiftId: shift.id });
-        const available = cashOf(locked.openingFloat, figures).expected;
-        if (exceedsDrawer(input, available)) {
-          if (offline) flags.push('paid_out_over_drawer');
-          else {
-            const rules = await repo.findDrawerRules(tx, shift);
-            const message = paidOutCeilingMessage(formatInCurrency(fromMinor(Math.max(available, 0)), rules?.currency));
-            throw conflict(message, { amount: message });
-          }
-        }
-      }
-      const row = await repo.insertMovement(tx, {
-        companyId: shift.companyId,
-        shiftId: shift.id,
-        kind: input.kind,
-        amount: input.amount.toFixed(2),
-        reason: input.reason,
-        userId: user.id,
-        ...(input.id && { id: input.id }),
-        ...(offline && { at: offline.at, offline: true, flags }),
-      });
-      await writeAudit(tx, {
-        companyId: shift.companyId,
-        branchId: shift.branchId,
-        userId: user.id,
-        registerId: shift.registerId,
-        action: 'shift.cash_movement',
-        entityType: 'shift',
-        entityId: shift.id,
-        after: {
-          kind: input.kind,
-          amount: input.amount,
-          reason: input.reason,
-          ...(offline && { offline: true, movementId: row.id, at: row.at.toISOString(), flags }),
-        },
-      });
-      const movement: CashMovement = {
-        id: row.id,
-        kind: input.kind,
-        amount: input.amount,
-        reason: input.reason,
-        userName: user.name,
-        at: row.at.toISOString(),
-        offline: Boolean(offline),
-        flags,
-      };
-      return { movement, replayed: false };
-    });
-  } catch (error) {
-    rethrowShiftError(error);
-  }
-}
-
 /**
  * POST /shifts/{id}/no-sale: the drawer opened without a sale (change for a customer, a check), by the
  * shift's cashier or a manager, while the shift is open. Nothing moves; the audit row names the
@@ -388,7 +231,7 @@ export async function recordNoSale(db: Db, actor: Actor, id: string): Promise<No
   if (shift.status !== 'open') throw shiftClosed();
   const at = await db.transaction(async (tx) => {
     // FOR UPDATE: a close waits for it (and it for a close), so no drawer opening lands on a closed shift.
-    const locked = await repo.lockShift(tx, { companyId: shift.companyId, id: shift.id });
+    const locked = await drawerRepo.lockShift(tx, { companyId: shift.companyId, id: shift.id });
     if (locked?.status !== 'open') throw shiftClosed();
     await writeAudit(tx, {
       companyId: shift.companyId,
@@ -431,9 +274,9 @@ export async function closeShift(
   const counted = checkCount(input.denominations, input.counted, drawer.denominations, 'denominations');
   try {
     await db.transaction(async (tx) => {
-      const locked = await repo.lockShift(tx, { companyId: shift.companyId, id: shift.id });
+      const locked = await drawerRepo.lockShift(tx, { companyId: shift.companyId, id: shift.id });
       if (locked?.status !== 'open') throw shiftClosed();
-      const figures = await repo.shiftFigures(tx, { companyId: shift.companyId, shiftId: shift.id });
+      const figures = await drawerRepo.shiftFigures(tx, { companyId: shift.companyId, shiftId: shift.id });
       const report = reportOf(shift, figures, []);
       const expectedMinor = toMinor(report.expectedCash);
       const overShortMinor = toMinor(input.counted) - expectedMinor;

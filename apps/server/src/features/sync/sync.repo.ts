@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { branches, brands, categories, companies, customers, products } from '../../db/schema';
 
@@ -19,8 +19,18 @@ export async function syncWatermark(db: DbOrTx): Promise<number> {
 const after = (column: { changeXid: unknown; id: unknown }, w: SyncWindow): SQL | undefined =>
   w.after ? sql`(${column.changeXid}, ${column.id}) > (${w.after.xid}::bigint, ${w.after.id}::uuid)` : undefined;
 
-/** One page of the branch's products in the order of their last write (products_branch_change_idx). */
+/**
+ * One page of the branch's products in the order of their last write. A first sync (`from` 0) reads
+ * them all, walking products_branch_change_idx by change_xid. A later one reads the rows written since
+ * `from` by either stamp (change_xid: the catalogue columns; stock_xid: the stock, which a sale changes
+ * without touching change_xid or any index) in the order of the later stamp: a scan of the branch's
+ * products, the price of a sale that is a HOT update (bench/README.md, 'The sale write').
+ */
 export async function productsPage(db: DbOrTx, scope: BranchKey, w: SyncWindow) {
+  const key =
+    w.from === 0
+      ? sql<number>`${products.changeXid}`
+      : sql<number>`greatest(${products.changeXid}, ${products.stockXid})`;
   return db
     .select({
       id: products.id,
@@ -34,7 +44,7 @@ export async function productsPage(db: DbOrTx, scope: BranchKey, w: SyncWindow) 
       brandId: products.brandId,
       brandName: brands.name,
       deleted: sql<boolean>`${products.deletedAt} is not null`,
-      changeXid: products.changeXid,
+      changeXid: sql<number>`${key}`.mapWith(Number),
     })
     .from(products)
     .leftJoin(categories, and(eq(categories.companyId, products.companyId), eq(categories.id, products.categoryId)))
@@ -43,12 +53,12 @@ export async function productsPage(db: DbOrTx, scope: BranchKey, w: SyncWindow) 
       and(
         eq(products.companyId, scope.companyId),
         eq(products.branchId, scope.branchId),
-        gte(products.changeXid, w.from),
-        after(products, w),
+        w.from === 0 ? undefined : or(gte(products.changeXid, w.from), gte(products.stockXid, w.from)),
+        after({ changeXid: key, id: products.id }, w),
         w.liveOnly ? isNull(products.deletedAt) : undefined,
       ),
     )
-    .orderBy(asc(products.changeXid), asc(products.id))
+    .orderBy(asc(key), asc(products.id))
     .limit(w.limit + 1);
 }
 

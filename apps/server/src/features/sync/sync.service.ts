@@ -13,7 +13,7 @@ import { toMoney } from '../../lib/money';
 import * as repo from './sync.repo';
 
 /**
- * The sync cursor (docs/ARCHITECTURE.md, 'Registers and offline sales'), opaque to the register:
+ * The sync cursor (docs/architecture/offline.md, 'Registers and offline sales'), opaque to the register:
  * `from` the transaction id a sync reads from, `watermark` the oldest transaction running when the
  * sync's first page was read (the next sync's `from`), `after` the last row of the previous page, and
  * `liveOnly` for a first sync (no tombstones of products deleted before the register knew them).

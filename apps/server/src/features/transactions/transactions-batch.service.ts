@@ -11,15 +11,15 @@ import {
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+// The one path of a cash movement into a shift (the paid-out ceiling, the drawer's holder), shared with the
+// shifts feature: an offline movement uploaded here goes through it.
+import { addOfflineCashMovement } from '../../domain/cash-drawer';
 import { type Actor, resolveBranch } from '../../lib/access';
 import { isSignedByDevice } from '../../lib/device-proof';
 import { clientErrorOf } from '../../lib/error-handler';
 import { AppError, notFound } from '../../lib/errors';
-// The one path of a cash movement into a shift (the paid-out ceiling, the drawer's holder) is the shifts
-// feature's: an offline movement uploaded here goes through it.
-import { addOfflineCashMovement } from '../shifts/shifts.service';
+import { createSale, type DeviceProof, deviceUserOf } from './sale-write.service';
 import { findBranchRegister } from './transactions.repo';
-import { createSale, type DeviceProof, deviceUserOf } from './transactions.service';
 
 const RECORDED = 'Payment processed successfully';
 const MOVEMENT_RECORDED = 'Cash movement recorded';
@@ -31,7 +31,7 @@ const OTHER_BRANCH = "The sale's branch is not the batch's branch";
  * batch sent again after a lost answer records nothing twice: the sales already recorded answer as
  * replays. Each sale answers what POST /transactions would have: 201, or its 4xx (a malformed sale, a
  * sale of another branch than the batch's, a refusal of createSale), and the next sale goes on. Then the
- * batch's offline cash movements, in order, each by the shifts' one movement path (addOfflineCashMovement),
+ * batch's offline cash movements, in order, each by the drawer's one movement path (addOfflineCashMovement),
  * keyed by its own id. An unexpected error (a 5xx: the database gone) fails the whole request: the register
  * backs off and sends the batch again, and whatever was recorded before the failure answers as a replay then.
  */
@@ -57,7 +57,7 @@ export async function createSaleBatch(
  * One offline cash movement of the batch: parsed on its own (400), signed by the register it names
  * (403 DEVICE_PROOF_REQUIRED without a signature, DEVICE_PROOF_INVALID for another's; that register of the
  * batch's branch, 404), recorded by the user it names (deviceUserOf: staff of the branch who signed in on
- * the register), then the shifts' movement path. Answers like a sale of the batch.
+ * the register), then the drawer's movement path. Answers like a sale of the batch.
  */
 async function recordMovement(
   db: Db,

@@ -1,6 +1,7 @@
 import type { PaymentMethod, Sale, SaleItem } from '@pos/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, type FixedStatement, runFixed } from '../../db/client';
+import { type Db, type DbOrTx, namedStatement, runNamed } from '../../db/client';
+import { REFUSALS } from '../../db/refusals';
 import {
   branches,
   customers,
@@ -12,12 +13,13 @@ import {
   salesDaily,
   users,
 } from '../../db/schema';
-import { receiptNumberSql } from '../../lib/document-numbers';
+import { receiptNumberSql } from '../../domain/document-numbers';
+import { dailyRows } from '../../domain/sales-figures.repo';
+import { saleMovementsSql } from '../../domain/stock-ledger.repo';
 import { type DayCount, type OrderKey, orderBy, windowQuery } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
-import { dailyRows } from '../../lib/sales-figures.repo';
+import { refusalOf } from '../../lib/pg-errors';
 import { containsPattern, type LocalDays, localDayRange } from '../../lib/sql-filters.repo';
-import { saleMovementsSql } from '../../lib/stock-ledger.repo';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
 type BranchKey = { companyId: string; branchId: string };
@@ -74,27 +76,61 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
 }
 
 /**
- * The whole sale in one statement, so one round trip and no explicit transaction (docs/ARCHITECTURE.md,
- * 'Sales'):
+ * The whole sale in one statement, so one round trip and no explicit transaction (docs/architecture/sales.md):
  * 1. the cart's products are locked in id order (one order for every sale: no deadlocks);
  * 2. each is decremented only if it is live in the branch, its price is still the cart's and its stock
- *    covers the quantity; unless every product was, pos_sale_check fails the statement ('stock');
+ *    covers the quantity; unless every product was, pos_sale_check fails the statement (REFUSALS.saleStock);
  * 3. the customer is found or created by phone;
  * 4. the sale is inserted, numbered from the branch's sequence (receiptNumberSql: RCP-000042); if its
- *    id or idempotency key is taken it is not, and pos_sale_check fails the statement ('exists');
+ *    id or idempotency key is taken it is not, and pos_sale_check fails the statement (REFUSALS.saleExists);
  * 5. its lines and one `sale` movement per product (the stock ledger's saleMovementsSql: previous and new
  *    quantity from the update itself) are inserted.
  * A failed check rolls everything back. Numerics are compared and returned as text.
  */
-export const COMMIT_SALE: FixedStatement = {
-  name: 'pos_commit_sale',
-  text: `
+export const COMMIT_SALE = namedStatement(
+  'pos_commit_sale',
+  [
+    'companyId',
+    'branchId',
+    'saleId',
+    'cashierId',
+    'paymentMethod',
+    'subtotal',
+    'discountType',
+    'discountValue',
+    'discountAmount',
+    'taxRate',
+    'taxAmount',
+    'total',
+    'amountPaid',
+    'changeAmount',
+    'idempotencyKey',
+    'requestHash',
+    'productIds',
+    'productQuantities',
+    'productPrices',
+    'lineIds',
+    'lineProductIds',
+    'lineQuantities',
+    'customerPhone',
+    'customerName',
+    'customerEmail',
+    'productCharged',
+    'offline',
+    'soldAt',
+    'registerId',
+    'receiptNumber',
+    'shiftId',
+    'flags',
+  ],
+  (p) => `
 with locked as (
   select p.id, w.quantity, w.price, w.charged
   from products p
-  join unnest($17::uuid[], $18::integer[], $19::numeric[], $26::numeric[]) as w(id, quantity, price, charged)
+  join unnest(${p.productIds}::uuid[], ${p.productQuantities}::integer[], ${p.productPrices}::numeric[],
+              ${p.productCharged}::numeric[]) as w(id, quantity, price, charged)
     on w.id = p.id
-  where p.company_id = $1::uuid
+  where p.company_id = ${p.companyId}::uuid
   order by p.id
   for update of p
 ),
@@ -102,19 +138,22 @@ moved as (
   update products p
   set stock_quantity = p.stock_quantity - l.quantity, updated_at = now()
   from locked l
-  where p.company_id = $1 and p.id = l.id and p.branch_id = $2
-    and (p.deleted_at is null or $27::boolean)
-    and ($27::boolean or (p.price = l.price and p.stock_quantity >= l.quantity))
+  where p.company_id = ${p.companyId} and p.id = l.id and p.branch_id = ${p.branchId}
+    and (p.deleted_at is null or ${p.offline}::boolean)
+    and (${p.offline}::boolean or (p.price = l.price and p.stock_quantity >= l.quantity))
   returning p.id, p.name, p.sku, l.charged as price, l.quantity, p.stock_quantity as new_quantity,
-    array_remove(array[case when $27::boolean and p.stock_quantity < 0 then 'oversold' end,
-                       case when $27::boolean and p.price <> l.charged then 'price_differs' end], null) as flags
+    array_remove(array[case when ${p.offline}::boolean and p.stock_quantity < 0 then 'oversold' end,
+                       case when ${p.offline}::boolean and p.price <> l.charged then 'price_differs' end], null) as flags
 ),
 sellable as (
-  select pos_sale_check((select count(*) from moved) = cardinality($17::uuid[]), 'stock') as ok
+  select pos_sale_check((select count(*) from moved) = cardinality(${p.productIds}::uuid[]),
+                        '${REFUSALS.saleStock}') as ok
 ),
 customer as (
   insert into customers (company_id, branch_id, name, phone, email)
-  select $1::uuid, $2::uuid, $24::text, $23::text, $25::text where $23::text is not null
+  select ${p.companyId}::uuid, ${p.branchId}::uuid, ${p.customerName}::text, ${p.customerPhone}::text,
+         ${p.customerEmail}::text
+  where ${p.customerPhone}::text is not null
   on conflict (company_id, branch_id, phone) do update set phone = excluded.phone
   returning id, name, phone
 ),
@@ -123,19 +162,22 @@ sale as (
                      subtotal, discount_type, discount_value, discount_amount, tax_rate, tax_amount, total,
                      amount_paid, change_amount, idempotency_key, request_hash,
                      sold_at, register_id, shift_id, offline, flags)
-  select $1::uuid, $3::uuid, $2::uuid,
-         coalesce($30::text, (select ${receiptNumberSql('n')}
-                              from (select nextval(pos_receipt_sequence($2::uuid)) as n) as seq)),
-         $4::uuid, (select id from customer), $5::text, 'completed', $6::numeric, $7::text, $8::numeric,
-         $9::numeric, $10::numeric, $11::numeric, $12::numeric, $13::numeric, $14::numeric, $15::text, $16::text,
-         coalesce($28::timestamptz, now()), $29::uuid, $31::uuid, $27::boolean,
-         array_remove($32::text[] || (select coalesce(array_agg(distinct f order by f), '{}')
-                                      from moved m, unnest(m.flags) as f where $27::boolean) || array[
-           case when $28::timestamptz > now() + interval '5 minutes' then 'sold_at_future' end,
-           case when $28::timestamptz < now() - make_interval(hours => b.offline_limit_hours) then 'sold_at_stale' end
+  select ${p.companyId}::uuid, ${p.saleId}::uuid, ${p.branchId}::uuid,
+         coalesce(${p.receiptNumber}::text, (select ${receiptNumberSql('n')}
+                              from (select nextval(pos_receipt_sequence(${p.branchId}::uuid)) as n) as seq)),
+         ${p.cashierId}::uuid, (select id from customer), ${p.paymentMethod}::text, 'completed',
+         ${p.subtotal}::numeric, ${p.discountType}::text, ${p.discountValue}::numeric, ${p.discountAmount}::numeric,
+         ${p.taxRate}::numeric, ${p.taxAmount}::numeric, ${p.total}::numeric, ${p.amountPaid}::numeric,
+         ${p.changeAmount}::numeric, ${p.idempotencyKey}::text, ${p.requestHash}::text,
+         coalesce(${p.soldAt}::timestamptz, now()), ${p.registerId}::uuid, ${p.shiftId}::uuid,
+         ${p.offline}::boolean,
+         array_remove(${p.flags}::text[] || (select coalesce(array_agg(distinct f order by f), '{}')
+                                      from moved m, unnest(m.flags) as f where ${p.offline}::boolean) || array[
+           case when ${p.soldAt}::timestamptz > now() + interval '5 minutes' then 'sold_at_future' end,
+           case when ${p.soldAt}::timestamptz < now() - make_interval(hours => b.offline_limit_hours) then 'sold_at_stale' end
          ], null)
   from sellable
-  join branches b on b.company_id = $1::uuid and b.id = $2::uuid
+  join branches b on b.company_id = ${p.companyId}::uuid and b.id = ${p.branchId}::uuid
   where sellable.ok
   on conflict do nothing
   returning id, receipt_number, created_at, sold_at, flags, shift_id
@@ -143,26 +185,27 @@ sale as (
 items as (
   insert into sale_items (company_id, id, sale_id, product_id, product_name, product_sku, quantity, unit_price,
                           subtotal, flags)
-  select $1::uuid, l.id, s.id, m.id, m.name, m.sku, l.quantity, m.price, m.price * l.quantity, m.flags
+  select ${p.companyId}::uuid, l.id, s.id, m.id, m.name, m.sku, l.quantity, m.price, m.price * l.quantity, m.flags
   from sale s
-  cross join unnest($20::uuid[], $21::uuid[], $22::integer[]) as l(id, product_id, quantity)
+  cross join unnest(${p.lineIds}::uuid[], ${p.lineProductIds}::uuid[], ${p.lineQuantities}::integer[])
+    as l(id, product_id, quantity)
   join moved m on m.id = l.product_id
 ),
 movements as (
-  ${saleMovementsSql({ companyId: '$1', branchId: '$2', userId: '$4', sale: 'sale', moved: 'moved' })}
+  ${saleMovementsSql({ companyId: p.companyId, branchId: p.branchId, userId: p.cashierId, sale: 'sale', moved: 'moved' })}
 )
-select pos_sale_check(s.id is not null, 'exists') as ok,
+select pos_sale_check(s.id is not null, '${REFUSALS.saleExists}') as ok,
        s.receipt_number, s.created_at, s.sold_at, s.flags, s.shift_id,
        c.id as customer_id, c.name as customer_name, c.phone as customer_phone,
-       (select name from branches where company_id = $1 and id = $2) as branch_name,
-       (select code from registers where company_id = $1 and id = $29::uuid) as register_code,
+       (select name from branches where company_id = ${p.companyId} and id = ${p.branchId}) as branch_name,
+       (select code from registers where company_id = ${p.companyId} and id = ${p.registerId}::uuid) as register_code,
        (select json_agg(json_build_object('id', m.id, 'name', m.name, 'sku', m.sku, 'price', m.price::text,
                                           'flags', m.flags))
         from moved m) as products
 from (select 1) as one
 left join sale s on true
 left join customer c on true`,
-};
+);
 
 /** The sale's own columns (money as text with two decimals, the tax rate a percent), its cart and customer. */
 export type SaleToCommit = Omit<
@@ -177,7 +220,7 @@ export type SaleToCommit = Omit<
   /** The cart's lines, each with the id its sale_items row gets. */
   lines: { id: string; productId: string; quantity: number }[];
   customer: { phone: string; name: string; email: string | null } | null;
-  /** Made offline (issue 14): short stock, prices and deleted products accepted, lines flagged. */
+  /** Made offline: short stock, prices and deleted products accepted, lines flagged. */
   offline: boolean;
   /** When the customer paid (the register's clock); null: now. */
   soldAt: Date | null;
@@ -202,6 +245,8 @@ export type CommittedSale = {
   products: { id: string; name: string; sku: string | null; price: string; flags: string[] }[];
 };
 
+type CommitSaleName = (typeof COMMIT_SALE.names)[number];
+
 /** Runs COMMIT_SALE; throws SaleCheckFailed('stock' | 'exists') when it refused and wrote nothing. */
 export async function commitSale(db: Db, sale: SaleToCommit): Promise<CommittedSale> {
   let row: {
@@ -218,45 +263,44 @@ export async function commitSale(db: Db, sale: SaleToCommit): Promise<CommittedS
     products: CommittedSale['products'];
   };
   try {
-    [row] = (await runFixed<typeof row>(db, COMMIT_SALE, [
-      sale.companyId,
-      sale.branchId,
-      sale.id,
-      sale.cashierId,
-      sale.paymentMethod,
-      sale.subtotal,
-      sale.discountType,
-      sale.discountValue,
-      sale.discountAmount,
-      sale.taxRate,
-      sale.taxAmount,
-      sale.total,
-      sale.amountPaid,
-      sale.changeAmount,
-      sale.idempotencyKey,
-      sale.requestHash,
-      sale.products.map((p) => p.id),
-      sale.products.map((p) => p.quantity),
-      sale.products.map((p) => p.price),
-      sale.lines.map((l) => l.id),
-      sale.lines.map((l) => l.productId),
-      sale.lines.map((l) => l.quantity),
-      sale.customer?.phone ?? null,
-      sale.customer?.name ?? null,
-      sale.customer?.email ?? null,
-      sale.products.map((p) => p.charged),
-      sale.offline,
-      sale.soldAt,
-      sale.registerId,
-      sale.receiptNumber,
-      sale.shiftId,
-      sale.flags,
-    ])) as [typeof row];
+    [row] = (await runNamed<typeof row, CommitSaleName>(db, COMMIT_SALE, {
+      companyId: sale.companyId,
+      branchId: sale.branchId,
+      saleId: sale.id,
+      cashierId: sale.cashierId,
+      paymentMethod: sale.paymentMethod,
+      subtotal: sale.subtotal,
+      discountType: sale.discountType,
+      discountValue: sale.discountValue,
+      discountAmount: sale.discountAmount,
+      taxRate: sale.taxRate,
+      taxAmount: sale.taxAmount,
+      total: sale.total,
+      amountPaid: sale.amountPaid,
+      changeAmount: sale.changeAmount,
+      idempotencyKey: sale.idempotencyKey,
+      requestHash: sale.requestHash,
+      productIds: sale.products.map((p) => p.id),
+      productQuantities: sale.products.map((p) => p.quantity),
+      productPrices: sale.products.map((p) => p.price),
+      productCharged: sale.products.map((p) => p.charged),
+      lineIds: sale.lines.map((l) => l.id),
+      lineProductIds: sale.lines.map((l) => l.productId),
+      lineQuantities: sale.lines.map((l) => l.quantity),
+      customerPhone: sale.customer?.phone ?? null,
+      customerName: sale.customer?.name ?? null,
+      customerEmail: sale.customer?.email ?? null,
+      offline: sale.offline,
+      soldAt: sale.soldAt,
+      registerId: sale.registerId,
+      receiptNumber: sale.receiptNumber,
+      shiftId: sale.shiftId,
+      flags: sale.flags,
+    })) as [typeof row];
   } catch (error) {
-    const hint = (error as { hint?: string }).hint;
-    if (hint === 'pos_sale_check:stock' || hint === 'pos_sale_check:exists') {
-      throw new SaleCheckFailed(hint === 'pos_sale_check:stock' ? 'stock' : 'exists');
-    }
+    const refusal = refusalOf(error);
+    if (refusal === REFUSALS.saleStock) throw new SaleCheckFailed('stock');
+    if (refusal === REFUSALS.saleExists) throw new SaleCheckFailed('exists');
     throw error;
   }
   return {
@@ -396,7 +440,7 @@ function saleConditions(db: DbOrTx, scope: BranchDays, filters: SaleListFilters)
   return and(
     eq(sales.companyId, scope.companyId),
     eq(sales.branchId, scope.branchId),
-    // The day of a sale is when the customer paid (sold_at; issue 14).
+    // The day of a sale is when the customer paid (sold_at).
     localDayRange(sales.soldAt, scope.timezone, filters),
     filters.paymentMethod ? eq(sales.paymentMethod, filters.paymentMethod) : undefined,
     filters.status ? eq(sales.status, filters.status) : undefined,

@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportResponse, sendExport } from '../../lib/export';
 import { ok, okPage } from '../../lib/http';
+import { createSale } from './sale-write.service';
 import * as service from './transactions.service';
 import { createSaleBatch } from './transactions-batch.service';
 import { exportSales } from './transactions-export.service';
@@ -38,7 +39,7 @@ export async function transactionsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { sale, isReplay } = await service.createSale(app.db, req.actor, {
+      const { sale, isReplay } = await createSale(app.db, req.actor, {
         input: req.body,
         idempotencyKey: req.headers['idempotency-key'],
       });

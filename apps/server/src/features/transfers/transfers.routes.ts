@@ -14,7 +14,7 @@ import { exportResponse, sendExport } from '../../lib/export';
 import { ok, okPage } from '../../lib/http';
 import * as service from './transfers.service';
 
-/** Transfers between branches of one company (issue 16); docs/ARCHITECTURE.md "Stock moves: transfers". */
+/** Transfers between branches of one company (docs/architecture/stock.md, "Transfers"). */
 export async function transfersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['transfers'];

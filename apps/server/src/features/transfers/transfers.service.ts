@@ -14,13 +14,13 @@ import {
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
+import { writeAudit } from '../../domain/audit.repo';
+import { nextTransferNumber } from '../../domain/document-numbers.repo';
+import { recordTransferIn, recordTransferOut } from '../../domain/stock-ledger.repo';
 import { type Actor, can, isCashier, loadInScope, resolveBranch } from '../../lib/access';
-import { writeAudit } from '../../lib/audit.repo';
-import { nextTransferNumber } from '../../lib/document-numbers.repo';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { selectInBatches } from '../../lib/export.repo';
 import type { ExportColumn, ListExport } from '../../lib/export-columns';
-import { recordTransferIn, recordTransferOut } from '../../lib/stock-ledger.repo';
 import * as repo from './transfers.repo';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

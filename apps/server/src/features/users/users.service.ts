@@ -10,6 +10,7 @@ import {
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../domain/audit.repo';
 import {
   type Actor,
   accessibleCompanyIds,
@@ -19,7 +20,6 @@ import {
   resolveBranch,
   resolveCompany,
 } from '../../lib/access';
-import { writeAudit } from '../../lib/audit.repo';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { commonPasswordMessage } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';

@@ -82,7 +82,7 @@ export function AppLayout() {
               <Stack gap="xs">{pickers}</Stack>
             </AppShell.Section>
           ) : null}
-          {/* Native scrolling: Mantine's ScrollArea brings Floating UI into every first load (issue 14). */}
+          {/* Native scrolling: Mantine's ScrollArea brings Floating UI into every first load. */}
           <AppShell.Section grow style={{ overflowY: 'auto' }}>
             {links.map((link) => (
               <NavLink

@@ -12,7 +12,7 @@ import { loadPopupParts, type PopupParts, usePopupParts } from './load';
 
 // Tooltips, menus, popovers and selects whose Floating UI code loads on the first interaction with the page
 // (./load.ts). Until then each shows as its plain control (the button, the input) and a click on it opens the
-// popup as soon as it has loaded. The register's first load carries none of it (issue 14).
+// popup as soon as it has loaded. The register's first load carries none of it.
 
 /** Keeps the keyboard focus on a control when its plain stand-in is replaced by the loaded one. */
 export function Swap({ loaded, children }: { loaded: boolean; children: ReactNode }) {
@@ -124,6 +124,8 @@ export function PickerInput({ onOpen, styles, ...props }: PickerInputProps) {
       // The select's styles name its input, wrapper and label: the same parts as an InputBase.
       styles={styles as never}
       readOnly
+      // Like the loaded select's field: it opens a list (Enter, arrow down or a click).
+      aria-haspopup="listbox"
       rightSection={<ComboboxChevron />}
       rightSectionPointerEvents="none"
       autoComplete="off"

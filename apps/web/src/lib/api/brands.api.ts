@@ -1,7 +1,5 @@
 import type { brandResponses, CreateBrandInput, UpdateBrandInput } from '@pos/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { notifyError } from '../notify';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Answer, apiRequest } from '.';
 
 export type BrandListParams = { branchId: string; page: number; limit: number; search?: string };
@@ -18,23 +16,13 @@ export function fetchBrands(
   return apiRequest<Answer<typeof brandResponses.list>>('/brands', { query: params, signal });
 }
 
-export const brandsQueryOptions = (params: BrandListParams) =>
+/** One page of the branch's brands (the brands screen's list); disabled until a branch is selected. */
+export const brandsQuery = ({ branchId, ...rest }: Omit<BrandListParams, 'branchId'> & { branchId: string | null }) =>
   queryOptions({
-    queryKey: brandKeys.list(params),
-    queryFn: ({ signal }) => fetchBrands(params, signal),
-    placeholderData: keepPreviousData,
+    queryKey: brandKeys.list({ ...rest, branchId: branchId ?? '' }),
+    queryFn: ({ signal }) => fetchBrands({ ...rest, branchId: branchId ?? '' }, signal),
+    enabled: Boolean(branchId),
   });
-
-/** One page of the branch's brands; disabled until a branch is selected. */
-export function useBrands(params: Omit<BrandListParams, 'branchId'> & { branchId: string | null }) {
-  const { branchId, ...rest } = params;
-  const query = useQuery({ ...brandsQueryOptions({ ...rest, branchId: branchId ?? '' }), enabled: Boolean(branchId) });
-  // One toast id: a refetch that fails again updates the toast instead of stacking another.
-  useEffect(() => {
-    if (query.error) notifyError('Failed to fetch brands', 'Error', 'fetch-brands');
-  }, [query.error]);
-  return query;
-}
 
 /** GET /brands/{id}/usage: the products a delete would leave without a brand. */
 export function fetchBrandUsage(id: string, signal?: AbortSignal): Promise<Answer<typeof brandResponses.usage>> {

@@ -1,5 +1,5 @@
 import type { customerResponses, UpdateCustomerInput } from '@pos/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, apiRequest } from '.';
 
 export type CustomerListParams = { branchId: string; page: number; limit: number; search?: string };
@@ -31,14 +31,13 @@ export function fetchCustomers(params: CustomerListParams, signal?: AbortSignal)
   return apiRequest<Answer<typeof customerResponses.list>>('/customers', { query: params, signal });
 }
 
-export function useCustomers(params: CustomerListParams) {
-  return useQuery({
+/** One page of the branch's customers (the Customers screen); disabled until a branch is selected. */
+export const customersQuery = (params: CustomerListParams) =>
+  queryOptions({
     queryKey: customerKeys.list(params),
-    queryFn: ({ signal }) => apiRequest<Answer<typeof customerResponses.list>>('/customers', { query: params, signal }),
-    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => fetchCustomers(params, signal),
     enabled: Boolean(params.branchId),
   });
-}
 
 const path = (id: string, rest = '') => `/customers/${encodeURIComponent(id)}${rest}`;
 
@@ -60,25 +59,23 @@ export function useCustomerAnalytics(id: string) {
   });
 }
 
-export function useCustomerTransactions(id: string, params: HistoryParams, enabled = true) {
-  return useQuery({
+/** A page of the customer's sales in a date range; fetched while `enabled` (its tab is open). */
+export const customerTransactionsQuery = (id: string, params: HistoryParams, enabled: boolean) =>
+  queryOptions({
     queryKey: customerKeys.transactions(id, params),
     queryFn: ({ signal }) =>
       apiRequest<Answer<typeof customerResponses.transactions>>(path(id, '/transactions'), { query: params, signal }),
-    placeholderData: keepPreviousData,
     enabled: Boolean(id) && enabled,
   });
-}
 
-export function useCustomerReturns(id: string, params: HistoryParams, enabled = true) {
-  return useQuery({
+/** A page of the customer's returns in a date range; fetched while `enabled` (its tab is open). */
+export const customerReturnsQuery = (id: string, params: HistoryParams, enabled: boolean) =>
+  queryOptions({
     queryKey: customerKeys.returns(id, params),
     queryFn: ({ signal }) =>
       apiRequest<Answer<typeof customerResponses.returns>>(path(id, '/returns'), { query: params, signal }),
-    placeholderData: keepPreviousData,
     enabled: Boolean(id) && enabled,
   });
-}
 
 export function useUpdateCustomer(id: string) {
   const client = useQueryClient();

@@ -1,5 +1,5 @@
 import type { ExceptionListQuery, exceptionResponses, ResolveExceptionInput } from '@pos/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, apiRequest } from '.';
 
 /** GET /exceptions parameters: the branch, which exceptions and the page. */
@@ -26,15 +26,13 @@ export function resolveException(saleId: string, input: ResolveExceptionInput) {
   });
 }
 
-/** One page of the branch's exceptions, paged on the server; the previous page stays while the next loads. */
-export function useExceptions(params: ExceptionListParams) {
-  return useQuery({
+/** One page of the branch's exceptions, paged on the server; disabled until a branch is selected. */
+export const exceptionsQuery = (params: ExceptionListParams) =>
+  queryOptions({
     queryKey: exceptionKeys.list(params),
     queryFn: ({ signal }) => fetchExceptions(params, signal),
     enabled: Boolean(params.branchId),
-    placeholderData: keepPreviousData,
   });
-}
 
 /** How many exceptions of the branch are open: one row asked for, the total read from the page's meta. */
 export function useOpenExceptionCount(branchId: string | undefined) {

@@ -6,9 +6,7 @@ import type {
   writeOffResponses,
 } from '@pos/shared';
 import { INVENTORY_MSG } from '@pos/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { notifyError } from '../notify';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, apiRequest } from '.';
 
 export type StockListParams = {
@@ -44,25 +42,18 @@ export function fetchMovements(params: MovementListParams, signal?: AbortSignal)
   return apiRequest<Answer<typeof inventoryResponses.movements>>('/inventory/movements', { query: params, signal });
 }
 
-/** One toast id for every inventory fetch: a refetch that fails again updates it instead of stacking. */
-function useFetchErrorToast(error: unknown) {
-  useEffect(() => {
-    if (error) notifyError(INVENTORY_MSG.fetchFailed, 'Error', 'fetch-inventory');
-  }, [error]);
-}
+/** The toast of a failed inventory list: one id for all of them, so a refetch that fails again updates it. */
+export const INVENTORY_FETCH_TOAST = { id: 'fetch-inventory', message: INVENTORY_MSG.fetchFailed };
 
-export function useStockLevels(params: Omit<StockListParams, 'branchId'> & { branchId: string | null }) {
-  const { branchId, ...rest } = params;
-  const full = { ...rest, branchId: branchId ?? '' };
-  const query = useQuery({
-    queryKey: inventoryKeys.stock(full),
-    queryFn: ({ signal }) => fetchStock(full, signal),
-    placeholderData: keepPreviousData,
+type OfBranch<P> = Omit<P, 'branchId'> & { branchId: string | null };
+
+/** One page of the branch's stock levels; disabled until a branch is selected. */
+export const stockLevelsQuery = ({ branchId, ...rest }: OfBranch<StockListParams>) =>
+  queryOptions({
+    queryKey: inventoryKeys.stock({ ...rest, branchId: branchId ?? '' }),
+    queryFn: ({ signal }) => fetchStock({ ...rest, branchId: branchId ?? '' }, signal),
     enabled: Boolean(branchId),
   });
-  useFetchErrorToast(query.error);
-  return query;
-}
 
 /** The product pickers (adjustment form, movement filter): the first 20 matches of a search. */
 export function useProductOptions({
@@ -83,18 +74,13 @@ export function useProductOptions({
   });
 }
 
-export function useMovements(params: Omit<MovementListParams, 'branchId'> & { branchId: string | null }) {
-  const { branchId, ...rest } = params;
-  const full = { ...rest, branchId: branchId ?? '' };
-  const query = useQuery({
-    queryKey: inventoryKeys.movements(full),
-    queryFn: ({ signal }) => fetchMovements(full, signal),
-    placeholderData: keepPreviousData,
+/** One page of the branch's stock movements; disabled until a branch is selected. */
+export const movementsQuery = ({ branchId, ...rest }: OfBranch<MovementListParams>) =>
+  queryOptions({
+    queryKey: inventoryKeys.movements({ ...rest, branchId: branchId ?? '' }),
+    queryFn: ({ signal }) => fetchMovements({ ...rest, branchId: branchId ?? '' }, signal),
     enabled: Boolean(branchId),
   });
-  useFetchErrorToast(query.error);
-  return query;
-}
 
 export function adjustStock(body: StockAdjustmentInput) {
   return apiRequest<Answer<typeof inventoryResponses.adjusted>>('/inventory/adjustments', { method: 'POST', body });
@@ -137,15 +123,10 @@ export function fetchInventoryFlags(params: FlagListParams, signal?: AbortSignal
   return apiRequest<Answer<typeof inventoryFlagsResponses.list>>('/inventory/flags', { query: params, signal });
 }
 
-export function useInventoryFlags(params: Omit<FlagListParams, 'branchId'> & { branchId: string | null }) {
-  const { branchId, ...rest } = params;
-  const full = { ...rest, branchId: branchId ?? '' };
-  const query = useQuery({
-    queryKey: ['inventory', full.branchId, 'flags', full] as const,
-    queryFn: ({ signal }) => fetchInventoryFlags(full, signal),
-    placeholderData: keepPreviousData,
+/** One page of the branch's flagged offline sale lines; disabled until a branch is selected. */
+export const inventoryFlagsQuery = ({ branchId, ...rest }: OfBranch<FlagListParams>) =>
+  queryOptions({
+    queryKey: ['inventory', branchId ?? '', 'flags', { ...rest, branchId: branchId ?? '' }] as const,
+    queryFn: ({ signal }) => fetchInventoryFlags({ ...rest, branchId: branchId ?? '' }, signal),
     enabled: Boolean(branchId),
   });
-  useFetchErrorToast(query.error);
-  return query;
-}

@@ -1,7 +1,5 @@
 import type { CreateProductInput, PageMeta, Product, productResponses, UpdateProductInput } from '@pos/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { notifyError } from '../notify';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Answer, apiRequest } from '.';
 
 /**
@@ -57,25 +55,16 @@ export async function priceCheck(branchId: string, search: string): Promise<Prod
   return answer.data[0] ?? null;
 }
 
-export const productsQueryOptions = (params: ProductListParams) =>
+/** One page of the branch's products (the products screen); disabled until a branch is selected. */
+export const productsQuery = ({
+  branchId,
+  ...rest
+}: Omit<ProductListParams, 'branchId'> & { branchId: string | null }) =>
   queryOptions({
-    queryKey: productKeys.list(params),
-    queryFn: ({ signal }) => fetchProducts(params, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export function useProducts(params: Omit<ProductListParams, 'branchId'> & { branchId: string | null }) {
-  const { branchId, ...rest } = params;
-  const query = useQuery({
-    ...productsQueryOptions({ ...rest, branchId: branchId ?? '' }),
+    queryKey: productKeys.list({ ...rest, branchId: branchId ?? '' }),
+    queryFn: ({ signal }) => fetchProducts({ ...rest, branchId: branchId ?? '' }, signal),
     enabled: Boolean(branchId),
   });
-  // One toast id: a refetch that fails again updates the toast instead of stacking another.
-  useEffect(() => {
-    if (query.error) notifyError('Failed to fetch products', 'Error', 'fetch-products');
-  }, [query.error]);
-  return query;
-}
 
 export function createProduct(body: CreateProductInput): Promise<Answer<typeof productResponses.one>> {
   return apiRequest<Answer<typeof productResponses.one>>('/products', { method: 'POST', body });

@@ -1,4 +1,5 @@
 import type { CashMovementInput, CloseShiftInput, OpenShiftInput, shiftResponses } from '@pos/shared';
+import { queryOptions } from '@tanstack/react-query';
 import { type Answer, apiRequest } from '.';
 
 /** GET /shifts parameters: the branch, the page and only the filters in use. */
@@ -64,3 +65,11 @@ export function fetchShifts(
 ): Promise<Answer<typeof shiftResponses.list>> {
   return apiRequest<Answer<typeof shiftResponses.list>>('/shifts', { query: params, signal });
 }
+
+/** One page of the branch's shifts (the Shifts screen); disabled until a branch is selected. */
+export const shiftsQuery = (params: ShiftListParams) =>
+  queryOptions({
+    queryKey: shiftKeys.list(params),
+    queryFn: ({ signal }) => fetchShifts(params, signal),
+    enabled: Boolean(params.branchId),
+  });

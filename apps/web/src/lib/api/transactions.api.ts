@@ -93,24 +93,14 @@ export async function createSaleBatch(
 /** A 403: the user may list sales but not see their analytics (a cashier). */
 export const isForbidden = (error: unknown) => isApiError(error) && error.status === 403;
 
-export const transactionsQueryOptions = (params: TransactionListParams) =>
+/** One page of the branch's sales (the transactions screen); disabled until a branch is selected. */
+export const transactionsQuery = (params: TransactionListParams) =>
   queryOptions({
     queryKey: transactionKeys.list(params),
     queryFn: ({ signal }) => fetchTransactions(params, signal),
-    placeholderData: keepPreviousData,
+    enabled: Boolean(params.branchId),
   });
 
-/** One page of the branch's sales; disabled until a branch is selected (an empty branchId). */
-export function useTransactions(params: TransactionListParams) {
-  const query = useQuery({ ...transactionsQueryOptions(params), enabled: Boolean(params.branchId) });
-  // One toast id: a refetch that fails again updates the toast instead of stacking another.
-  useEffect(() => {
-    if (query.error) notifyError('Failed to fetch transactions', 'Error', 'fetch-transactions');
-  }, [query.error]);
-  return query;
-}
-
-/** The summary figures of the filtered period. A 403 is shown on the cards, not toasted. */
 export function useTransactionAnalytics(params: AnalyticsQuery) {
   const query = useQuery({
     queryKey: transactionKeys.analytics(params),

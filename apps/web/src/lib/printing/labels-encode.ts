@@ -1,5 +1,5 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
-import { expandLabels, type LabelData, labelBarcode } from './labels';
+import { expandLabels, type LabelData, labelBarcode } from './label-data';
 
 /** A thermal label is 32 characters wide (58 mm stock); names are cut to two lines. */
 export const LABEL_COLUMNS = 32;

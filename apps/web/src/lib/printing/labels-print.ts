@@ -1,5 +1,5 @@
 import { barcodeSvg as svgOf } from './barcode-svg';
-import { expandLabels, type LabelData, labelBarcode } from './labels';
+import { expandLabels, type LabelData, labelBarcode } from './label-data';
 import { encodeLabels } from './labels-encode';
 import { POPUP_CLOSE_DELAY_MS, PrintError, printViaUsb } from './print';
 

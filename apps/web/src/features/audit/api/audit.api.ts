@@ -1,5 +1,5 @@
 import type { AuditAction, auditResponses } from '@pos/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { type Answer, apiRequest } from '../../../lib/api';
 
 /** The Audit Log screen's filters, as GET /audit-logs and its export twin take them. */
@@ -26,12 +26,10 @@ export function fetchAuditLogs(filters: AuditFilters, page: number, limit: numbe
   });
 }
 
-/** One page of the audit log, paged on the server; the previous page stays on screen while the next loads. */
-export function useAuditLogs(filters: AuditFilters, page: number, limit: number, enabled: boolean) {
-  return useQuery({
+/** One page of the audit log, paged on the server; disabled until it names a company or a branch. */
+export const auditLogsQuery = (filters: AuditFilters, page: number, limit: number) =>
+  queryOptions({
     queryKey: auditKeys.page(filters, page, limit),
     queryFn: ({ signal }) => fetchAuditLogs(filters, page, limit, signal),
-    placeholderData: keepPreviousData,
-    enabled,
+    enabled: Boolean(filters.companyId || filters.branchId),
   });
-}

@@ -3,21 +3,23 @@ import type { Brand } from '@pos/shared';
 import { useState } from 'react';
 import { DeleteConfirmation } from '../../../components/delete-confirmation';
 import { ListToolbar } from '../../../components/list-toolbar';
-import { PagerFooter } from '../../../components/pager-footer';
+import { PagedTable } from '../../../components/paged-table';
 import { EditDeleteActions } from '../../../components/row-actions';
-import { ListState } from '../../../components/table-state';
-import { useBrands, useCreateBrand, useDeleteBrand, useUpdateBrand } from '../../../lib/api/brands.api';
+import { brandsQuery, useCreateBrand, useDeleteBrand, useUpdateBrand } from '../../../lib/api/brands.api';
 import { usageSentence, useCatalogUsage } from '../../../lib/api/catalog-usage.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
-import { useKeepPageInRange, useListControls } from '../../../lib/use-list-controls';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { AddBrandForm, EditBrandModal } from './brand-form';
 
 export function BrandsPage() {
   const { branch, isLoading: isSelecting } = useCurrentSelection();
   const branchId = branch?.id ?? null;
-  const list = useListControls({ scope: branchId });
-  const brands = useBrands({ branchId, page: list.page, limit: list.pageSize, search: list.debouncedSearch });
+  const list = usePagedList({
+    scope: branchId,
+    query: ({ page, limit, search }) => brandsQuery({ branchId, page, limit, search }),
+    errorToast: { id: 'fetch-brands', message: 'Failed to fetch brands' },
+  });
 
   const createBrand = useCreateBrand();
   const updateBrand = useUpdateBrand();
@@ -25,13 +27,6 @@ export function BrandsPage() {
   const [editing, setEditing] = useState<Brand | null>(null);
   const [deleting, setDeleting] = useState<Brand | null>(null);
   const usage = useCatalogUsage('brands', deleting?.id ?? null);
-
-  const rows = brands.data?.data ?? [];
-  const total = brands.data?.meta?.total ?? 0;
-  const totalPages = brands.data?.meta?.totalPages ?? 1;
-  const { page, setPage } = list;
-
-  useKeepPageInRange(page, setPage, brands);
 
   const add = async (name: string) => {
     if (!branchId) return;
@@ -83,49 +78,27 @@ export function BrandsPage() {
       <Paper withBorder p="md" radius="md">
         <ListToolbar list={list} entity="brands" placeholder="Search brands..." mb="md" />
 
-        {isSelecting || (brands.isPending && branchId) || rows.length === 0 ? (
-          <ListState
-            loading={Boolean(isSelecting || (brands.isPending && branchId))}
-            failed={brands.isError}
-            errorText="Failed to fetch brands"
-            emptyText={emptyText}
-          />
-        ) : (
-          <Table striped highlightOnHover verticalSpacing="sm" style={{ opacity: brands.isPlaceholderData ? 0.6 : 1 }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th w={120} ta="right">
-                  Actions
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((brand) => (
-                <Table.Tr key={brand.id}>
-                  <Table.Td>{brand.name}</Table.Td>
-                  <Table.Td>
-                    <EditDeleteActions
-                      name={brand.name}
-                      onEdit={() => setEditing(brand)}
-                      onDelete={() => setDeleting(brand)}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-
-        {total > 0 ? (
-          <PagerFooter
-            mt="md"
-            label={`${total} ${total === 1 ? 'brand' : 'brands'}`}
-            page={list.page}
-            totalPages={totalPages}
-            onPageChange={list.setPage}
-          />
-        ) : null}
+        <PagedTable
+          list={list}
+          label="Brands"
+          columns={['Name', { label: 'Actions', w: 120, ta: 'right' }]}
+          row={(brand) => (
+            <Table.Tr key={brand.id}>
+              <Table.Td>{brand.name}</Table.Td>
+              <Table.Td>
+                <EditDeleteActions
+                  name={brand.name}
+                  onEdit={() => setEditing(brand)}
+                  onDelete={() => setDeleting(brand)}
+                />
+              </Table.Td>
+            </Table.Tr>
+          )}
+          loading={isSelecting}
+          errorText="Failed to fetch brands"
+          emptyText={emptyText}
+          summary={({ total }) => `${total} ${total === 1 ? 'brand' : 'brands'}`}
+        />
       </Paper>
 
       <EditBrandModal brand={editing} onClose={() => setEditing(null)} onSave={save} isSaving={updateBrand.isPending} />

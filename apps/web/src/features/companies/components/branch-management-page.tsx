@@ -2,14 +2,14 @@ import { Badge, Button, Group, Paper, Stack, Table, Title } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks';
 import { canManageBranches } from '@pos/shared';
 import { IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { AccessDenied } from '../../../components/access-denied';
-import { PagerFooter } from '../../../components/pager-footer';
-import { TableStateRow } from '../../../components/table-state';
+import { PagedTable } from '../../../components/paged-table';
 import { errorMessage } from '../../../lib/api';
 import { showingRange } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session-store';
+import { useLocalPages } from '../../../lib/use-paged-list';
 import { useAllBranchesQuery, useCompaniesQuery } from '../api/companies.api';
 import { CreateBranchModal } from './create-branch-modal';
 
@@ -28,7 +28,6 @@ export function BranchManagementPage() {
 
 function BranchManagement() {
   const [opened, { open, close }] = useDisclosure(false);
-  const [page, setPage] = useState(1);
   const companiesQuery = useCompaniesQuery();
   const branchesQuery = useAllBranchesQuery({ companies: companiesQuery.data });
 
@@ -42,11 +41,11 @@ function BranchManagement() {
     }
   }, [branchesQuery.error]);
 
-  const branches = branchesQuery.data ?? [];
-  const totalPages = Math.max(1, Math.ceil(branches.length / BRANCHES_PAGE_SIZE));
-  const currentPage = Math.min(page, totalPages);
-  const rows = branches.slice((currentPage - 1) * BRANCHES_PAGE_SIZE, currentPage * BRANCHES_PAGE_SIZE);
-  const isLoading = companiesQuery.isPending || (companiesQuery.isSuccess && branchesQuery.isPending);
+  // Every company's branches are read whole and paged here.
+  const list = useLocalPages(branchesQuery.data ?? [], {
+    pageSize: BRANCHES_PAGE_SIZE,
+    isLoading: companiesQuery.isPending || (companiesQuery.isSuccess && branchesQuery.isPending),
+  });
 
   return (
     <Stack gap="md">
@@ -59,54 +58,34 @@ function BranchManagement() {
         </Button>
       </Group>
 
-      <Paper withBorder radius="md" pos="relative">
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((column) => (
-                  <Table.Th key={column}>{column}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 ? (
-                <TableStateRow
-                  colSpan={COLUMNS.length}
-                  loading={isLoading}
-                  emptyText="No branches found. Create your first branch using the button above."
-                />
-              ) : (
-                rows.map((branch) => (
-                  <Table.Tr key={branch.id}>
-                    <Table.Td fw={500}>{branch.name}</Table.Td>
-                    <Table.Td>{branch.companyName}</Table.Td>
-                    <Table.Td>{branch.address}</Table.Td>
-                    <Table.Td>{branch.phone}</Table.Td>
-                    <Table.Td>
-                      <Badge color={branch.isActive ? 'green' : 'red'} variant="light">
-                        {branch.isActive ? 'Active' : 'Inactive'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={branch.isMain ? 'blue' : 'gray'} variant="light">
-                        {branch.isMain ? 'Main Branch' : 'Branch'}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+      <Paper withBorder p="md" radius="md">
+        <PagedTable
+          list={list}
+          label="Branches"
+          columns={COLUMNS}
+          row={(branch) => (
+            <Table.Tr key={branch.id}>
+              <Table.Td fw={500}>{branch.name}</Table.Td>
+              <Table.Td>{branch.companyName}</Table.Td>
+              <Table.Td>{branch.address}</Table.Td>
+              <Table.Td>{branch.phone}</Table.Td>
+              <Table.Td>
+                <Badge color={branch.isActive ? 'green' : 'red'} variant="light">
+                  {branch.isActive ? 'Active' : 'Inactive'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={branch.isMain ? 'blue' : 'gray'} variant="light">
+                  {branch.isMain ? 'Main Branch' : 'Branch'}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          minWidth={760}
+          emptyText="No branches found. Create your first branch using the button above."
+          summary={(range) => showingRange({ ...range, noun: 'branches' })}
+        />
       </Paper>
-
-      <PagerFooter
-        label={showingRange({ page: currentPage, limit: BRANCHES_PAGE_SIZE, total: branches.length, noun: 'branches' })}
-        page={currentPage}
-        totalPages={totalPages}
-        onPageChange={setPage}
-      />
 
       <CreateBranchModal opened={opened} onClose={close} companies={companiesQuery.data ?? []} />
     </Stack>

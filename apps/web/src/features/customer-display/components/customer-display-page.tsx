@@ -6,7 +6,7 @@ import { CartScreen, IdleScreen, ThanksScreen } from './display-screens';
 export const DISPLAY_TITLE = 'Customer display';
 
 /**
- * `/display`: the screen facing the customer (issue 24). It shows only what the register of this browser
+ * `/display`: the screen facing the customer. It shows only what the register of this browser
  * sends it (lib/customer-display.ts): no sign-in of its own, no API call, nothing stored.
  */
 export function CustomerDisplayPage() {

@@ -15,16 +15,10 @@ import { IconArrowBackUp, IconArrowLeft, IconCash, IconChartBar, IconEdit, IconR
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { StatCard } from '../../../components/stat-card';
-import {
-  useCustomer,
-  useCustomerAnalytics,
-  useCustomerReturns,
-  useCustomerTransactions,
-} from '../../../lib/api/customers.api';
+import { useCustomer, useCustomerAnalytics } from '../../../lib/api/customers.api';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
-import { useHistoryRange } from '../hooks/use-history-range';
 import { EditCustomerModal } from './edit-customer-modal';
 import { ReturnHistoryTab } from './return-history-tab';
 import { TransactionHistoryTab } from './transaction-history-tab';
@@ -48,10 +42,6 @@ export function CustomerDetailPage() {
   const customer = useCustomer(customerId);
   const analytics = useCustomerAnalytics(customerId);
   const [tab, setTab] = useState<string | null>('details');
-  const txRange = useHistoryRange();
-  const retRange = useHistoryRange();
-  const transactions = useCustomerTransactions(customerId, txRange.params, tab === 'transactions');
-  const returns = useCustomerReturns(customerId, retRange.params, tab === 'returns');
   const [editing, setEditing] = useState(false);
 
   useEffect(() => {
@@ -63,12 +53,6 @@ export function CustomerDetailPage() {
   useEffect(() => {
     if (analytics.error) console.error('Failed to fetch customer stats', analytics.error);
   }, [analytics.error]);
-  useEffect(() => {
-    if (transactions.error) notifyError('Failed to fetch transactions', 'Error', 'fetch-customer-transactions');
-  }, [transactions.error]);
-  useEffect(() => {
-    if (returns.error) notifyError('Failed to fetch returns', 'Error', 'fetch-customer-returns');
-  }, [returns.error]);
 
   const c = customer.data;
   const a = analytics.data;
@@ -145,16 +129,11 @@ export function CustomerDetailPage() {
           </Tabs.Panel>
 
           <Tabs.Panel value="transactions" pt="md">
-            <TransactionHistoryTab
-              range={txRange}
-              page={transactions.data}
-              loading={transactions.isLoading}
-              timeZone={tz}
-            />
+            <TransactionHistoryTab customerId={customerId} active={tab === 'transactions'} timeZone={tz} />
           </Tabs.Panel>
 
           <Tabs.Panel value="returns" pt="md">
-            <ReturnHistoryTab range={retRange} page={returns.data} loading={returns.isLoading} timeZone={tz} />
+            <ReturnHistoryTab customerId={customerId} active={tab === 'returns'} timeZone={tz} />
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -1,22 +1,28 @@
 import { Group } from '@mantine/core';
 import { DateField } from '../../../components/date-field';
-import type { HistoryRange } from '../hooks/use-history-range';
 
-/** Start and end date pickers of a history tab (either may be empty). */
-export function HistoryRangeFilter({ range }: { range: HistoryRange }) {
+export type HistoryDates = { start: string | null; end: string | null };
+
+type HistoryRangeFilterProps = {
+  dates: HistoryDates;
+  onChange: <K extends keyof HistoryDates>(key: K, value: HistoryDates[K]) => void;
+};
+
+/** Start and end date pickers of a history tab (either may be empty); a new date goes back to page 1. */
+export function HistoryRangeFilter({ dates, onChange }: HistoryRangeFilterProps) {
   return (
     <Group gap="sm" mb="sm">
       <DateField
         label="Start Date"
-        value={range.start}
-        onChange={(day) => range.setStart(day || null)}
-        maxDate={range.end}
+        value={dates.start}
+        onChange={(day) => onChange('start', day || null)}
+        maxDate={dates.end}
       />
       <DateField
         label="End Date"
-        value={range.end}
-        onChange={(day) => range.setEnd(day || null)}
-        minDate={range.start}
+        value={dates.end}
+        onChange={(day) => onChange('end', day || null)}
+        minDate={dates.start}
       />
     </Group>
   );

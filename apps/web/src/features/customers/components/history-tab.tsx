@@ -1,65 +1,49 @@
-import { Table } from '@mantine/core';
-import type { PageMeta } from '@pos/shared';
 import type { ReactNode } from 'react';
-import { PagerFooter } from '../../../components/pager-footer';
-import { TableStateRow } from '../../../components/table-state';
+import { type Column, PagedTable } from '../../../components/paged-table';
 import { showingRange } from '../../../lib/format';
-import { HISTORY_PAGE_SIZE, type HistoryRange } from '../hooks/use-history-range';
-import { HistoryRangeFilter } from './history-range-filter';
+import type { PagedRows } from '../../../lib/use-paged-list';
+import { toDay } from '../utils/format';
+import { type HistoryDates, HistoryRangeFilter } from './history-range-filter';
+
+/** Customer histories list 10 a page (spec 02). */
+export const HISTORY_PAGE_SIZE = 10;
+
+/** A history's first range: none (every date). */
+export const ALL_DATES: HistoryDates = { start: null, end: null };
+
+/** The range a history's request carries: its days, or nothing for an open end. */
+export const historyRange = ({ start, end }: HistoryDates) => ({ startDate: toDay(start), endDate: toDay(end) });
 
 type HistoryTabProps<T> = {
-  range: HistoryRange;
-  page: { data: T[]; meta: PageMeta } | undefined;
-  loading: boolean;
+  /** The history's paged list (`usePagedList` with the dates as its filters). */
+  list: PagedRows<T> & {
+    filters: HistoryDates;
+    setFilter: <K extends keyof HistoryDates>(key: K, value: HistoryDates[K]) => void;
+  };
   /** The table's accessible name ('Transaction History'). */
   label: string;
   /** What the rows are, for the footer ('transactions'). */
   noun: string;
   emptyText: string;
-  columns: ReactNode[];
+  columns: Column[];
   minWidth: number;
   row: (item: T) => ReactNode;
 };
 
 /** A customer history: the date range, the page of rows (or the empty text) and the pager. */
-export function HistoryTab<T>({
-  range,
-  page,
-  loading,
-  label,
-  noun,
-  emptyText,
-  columns,
-  minWidth,
-  row,
-}: HistoryTabProps<T>) {
-  const rows = page?.data ?? [];
+export function HistoryTab<T>({ list, label, noun, emptyText, columns, minWidth, row }: HistoryTabProps<T>) {
   return (
     <>
-      <HistoryRangeFilter range={range} />
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table striped aria-label={label}>
-          <Table.Thead>
-            <Table.Tr>{columns}</Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 ? (
-              <TableStateRow colSpan={columns.length} loading={loading} emptyText={emptyText} />
-            ) : (
-              rows.map(row)
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {page ? (
-        <PagerFooter
-          mt="sm"
-          label={showingRange({ page: range.page, limit: HISTORY_PAGE_SIZE, total: page.meta.total, noun })}
-          page={range.page}
-          totalPages={Math.max(1, page.meta.totalPages)}
-          onPageChange={range.setPage}
-        />
-      ) : null}
+      <HistoryRangeFilter dates={list.filters} onChange={list.setFilter} />
+      <PagedTable
+        list={list}
+        label={label}
+        columns={columns}
+        row={row}
+        minWidth={minWidth}
+        emptyText={emptyText}
+        summary={(range) => showingRange({ ...range, noun })}
+      />
     </>
   );
 }

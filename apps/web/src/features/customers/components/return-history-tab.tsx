@@ -1,38 +1,42 @@
 import { Badge, Table, Text } from '@mantine/core';
-import type { CustomerReturn, PageMeta } from '@pos/shared';
+import { customerReturnsQuery } from '../../../lib/api/customers.api';
 import { formatDate, formatDollars } from '../../../lib/format';
-import type { HistoryRange } from '../hooks/use-history-range';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { historyStatusColor, reasonLabel } from '../utils/format';
-import { HistoryTab } from './history-tab';
+import { ALL_DATES, HISTORY_PAGE_SIZE, HistoryTab, historyRange } from './history-tab';
 
 type ReturnHistoryTabProps = {
-  range: HistoryRange;
-  page: { data: CustomerReturn[]; meta: PageMeta } | undefined;
-  loading: boolean;
+  customerId: string;
+  /** Its tab is open: the history is fetched only then. */
+  active: boolean;
   timeZone: string | undefined;
 };
 
 /** The customer's returns in the range, 10 a page. */
-export function ReturnHistoryTab({ timeZone, ...history }: ReturnHistoryTabProps) {
+export function ReturnHistoryTab({ customerId, active, timeZone }: ReturnHistoryTabProps) {
+  const list = usePagedList({
+    scope: customerId,
+    filters: ALL_DATES,
+    pageSize: HISTORY_PAGE_SIZE,
+    query: ({ page, limit, filters }) =>
+      customerReturnsQuery(customerId, { page, limit, ...historyRange(filters) }, active),
+    errorToast: { id: 'fetch-customer-returns', message: 'Failed to fetch returns' },
+  });
   return (
     <HistoryTab
-      {...history}
+      list={list}
       label="Return History"
       noun="returns"
       emptyText="No returns found"
       minWidth={720}
       columns={[
-        <Table.Th key="return">Return #</Table.Th>,
-        <Table.Th key="date">Date</Table.Th>,
-        <Table.Th key="items">Items</Table.Th>,
-        <Table.Th key="refund" ta="right">
-          Refund
-        </Table.Th>,
-        <Table.Th key="fee" ta="right">
-          Restocking Fee
-        </Table.Th>,
-        <Table.Th key="reason">Reason</Table.Th>,
-        <Table.Th key="status">Status</Table.Th>,
+        'Return #',
+        'Date',
+        'Items',
+        { label: 'Refund', ta: 'right' },
+        { label: 'Restocking Fee', ta: 'right' },
+        'Reason',
+        'Status',
       ]}
       row={(r) => (
         <Table.Tr key={r.id}>

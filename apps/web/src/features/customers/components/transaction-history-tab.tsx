@@ -1,38 +1,37 @@
 import { Badge, Table } from '@mantine/core';
-import type { CustomerTransaction, PageMeta } from '@pos/shared';
 import { useNavigate } from 'react-router';
+import { customerTransactionsQuery } from '../../../lib/api/customers.api';
 import { formatDate, formatDollars } from '../../../lib/format';
-import type { HistoryRange } from '../hooks/use-history-range';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { historyStatusColor } from '../utils/format';
-import { HistoryTab } from './history-tab';
+import { ALL_DATES, HISTORY_PAGE_SIZE, HistoryTab, historyRange } from './history-tab';
 
 type TransactionHistoryTabProps = {
-  range: HistoryRange;
-  page: { data: CustomerTransaction[]; meta: PageMeta } | undefined;
-  loading: boolean;
+  customerId: string;
+  /** Its tab is open: the history is fetched only then. */
+  active: boolean;
   timeZone: string | undefined;
 };
 
 /** The customer's sales in the range, 10 a page; a row opens the sale on the transactions screen. */
-export function TransactionHistoryTab({ timeZone, ...history }: TransactionHistoryTabProps) {
+export function TransactionHistoryTab({ customerId, active, timeZone }: TransactionHistoryTabProps) {
+  const list = usePagedList({
+    scope: customerId,
+    filters: ALL_DATES,
+    pageSize: HISTORY_PAGE_SIZE,
+    query: ({ page, limit, filters }) =>
+      customerTransactionsQuery(customerId, { page, limit, ...historyRange(filters) }, active),
+    errorToast: { id: 'fetch-customer-transactions', message: 'Failed to fetch transactions' },
+  });
   const navigate = useNavigate();
   return (
     <HistoryTab
-      {...history}
+      list={list}
       label="Transaction History"
       noun="transactions"
       emptyText="No transactions found"
       minWidth={640}
-      columns={[
-        <Table.Th key="receipt">Receipt #</Table.Th>,
-        <Table.Th key="date">Date</Table.Th>,
-        <Table.Th key="items">Items</Table.Th>,
-        <Table.Th key="payment">Payment</Table.Th>,
-        <Table.Th key="total" ta="right">
-          Total
-        </Table.Th>,
-        <Table.Th key="status">Status</Table.Th>,
-      ]}
+      columns={['Receipt #', 'Date', 'Items', 'Payment', { label: 'Total', ta: 'right' }, 'Status']}
       row={(t) => (
         <Table.Tr
           key={t.id}

@@ -19,7 +19,7 @@ const same = (a: ImportMapping, b: ImportMapping) =>
   Object.keys({ ...a, ...b }).every((k) => JSON.stringify(a[k] ?? []) === JSON.stringify(b[k] ?? []));
 
 /**
- * The file's columns against ours (issue 25): for each of our columns the file's columns that feed it,
+ * The file's columns against ours: for each of our columns the file's columns that feed it,
  * changeable. Several columns make one cell: joined for names, addresses and descriptions, else the
  * first non-empty one (a barcode, else the SKU).
  */

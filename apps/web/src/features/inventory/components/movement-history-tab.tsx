@@ -1,13 +1,11 @@
 import { Badge, Group, Select, Table, Text } from '@mantine/core';
 import type { InventoryStockItem } from '@pos/shared';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
-import { useState } from 'react';
 import { ExportButton } from '../../../components/export-button';
-import { PagerFooter } from '../../../components/pager-footer';
-import { ListState } from '../../../components/table-state';
-import { useMovements } from '../../../lib/api/inventory.api';
+import { PagedTable } from '../../../components/paged-table';
+import { INVENTORY_FETCH_TOAST, movementsQuery } from '../../../lib/api/inventory.api';
 import { formatDateTime } from '../../../lib/format';
-import { useKeepPageInRange } from '../../../lib/use-list-controls';
+import { usePagedList } from '../../../lib/use-paged-list';
 import {
   INVENTORY_PAGE_SIZE,
   MOVEMENT_TYPE_OPTIONS,
@@ -19,28 +17,21 @@ import { ProductSelect } from './product-select';
 
 type Props = { branchId: string | null; timeZone: string | null; isSelecting: boolean };
 
+const toQuery = ({ product, type }: { product: InventoryStockItem | null; type: string }) => ({
+  productId: product?.id,
+  movementType: type === 'all' ? undefined : type,
+});
+
 /** Movement History: the branch's stock ledger, newest first, filtered by product or type. */
 export function MovementHistoryTab({ branchId, timeZone, isSelecting }: Props) {
-  const [product, setProduct] = useState<InventoryStockItem | null>(null);
-  const [type, setType] = useState('all');
-  const filterKey = `${branchId}|${product?.id ?? ''}|${type}`;
-  const [paging, setPaging] = useState({ page: 1, key: filterKey });
-  const page = paging.key === filterKey ? paging.page : 1;
-
-  const movements = useMovements({
-    branchId,
-    page,
-    limit: INVENTORY_PAGE_SIZE,
-    productId: product?.id,
-    movementType: type === 'all' ? undefined : type,
+  const list = usePagedList({
+    scope: branchId,
+    filters: { product: null as InventoryStockItem | null, type: 'all' },
+    pageSize: INVENTORY_PAGE_SIZE,
+    query: ({ page, limit, filters }) => movementsQuery({ branchId, page, limit, ...toQuery(filters) }),
+    errorToast: INVENTORY_FETCH_TOAST,
   });
-  const rows = movements.data?.data ?? [];
-  const total = movements.data?.meta?.total ?? 0;
-  const totalPages = Math.max(1, movements.data?.meta?.totalPages ?? 1);
-
-  useKeepPageInRange(page, (next) => setPaging({ page: next, key: filterKey }), movements);
-
-  const isLoading = isSelecting || (Boolean(branchId) && movements.isPending);
+  const { product, type } = list.filters;
 
   return (
     <>
@@ -50,7 +41,7 @@ export function MovementHistoryTab({ branchId, timeZone, isSelecting }: Props) {
           placeholder="All products (search...)"
           branchId={branchId}
           value={product}
-          onChange={setProduct}
+          onChange={(next) => list.setFilter('product', next)}
           clearable
           w={320}
         />
@@ -58,100 +49,77 @@ export function MovementHistoryTab({ branchId, timeZone, isSelecting }: Props) {
           label="Movement Type"
           data={MOVEMENT_TYPE_OPTIONS}
           value={type}
-          onChange={(v) => setType(v ?? 'all')}
+          onChange={(v) => list.setFilter('type', v ?? 'all')}
           allowDeselect={false}
           w={180}
         />
         {branchId ? (
           <ExportButton
             path="/inventory/movements/export.csv"
-            query={{ branchId, productId: product?.id, movementType: type === 'all' ? undefined : type }}
+            query={{ branchId, ...toQuery(list.filters) }}
             entity="stock movements"
           />
         ) : null}
       </Group>
 
-      {isLoading || rows.length === 0 ? (
-        <ListState
-          loading={isLoading}
-          failed={movements.isError}
-          errorText="Failed to fetch inventory data"
-          emptyText={NO_MOVEMENTS}
-        />
-      ) : (
-        <Table.ScrollContainer minWidth={860}>
-          <Table
-            striped
-            highlightOnHover
-            verticalSpacing="sm"
-            style={{ opacity: movements.isPlaceholderData ? 0.6 : 1 }}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Product</Table.Th>
-                <Table.Th miw={130}>Type</Table.Th>
-                <Table.Th>Direction</Table.Th>
-                <Table.Th ta="right">Quantity</Table.Th>
-                <Table.Th style={{ whiteSpace: 'nowrap' }}>Previous → New</Table.Th>
-                <Table.Th>User</Table.Th>
-                <Table.Th>Reason</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((m) => (
-                <Table.Tr key={m.id} data-testid="movement-row">
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt, timeZone)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {m.product.name}
-                    </Text>
-                    {m.product.sku ? (
-                      <Text size="xs" c="dimmed">
-                        {m.product.sku}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Badge
-                      color={movementTypeColor(m.movementType)}
-                      variant="light"
-                      styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-                    >
-                      {movementTypeLabel(m.movementType)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap" c={m.direction === 'in' ? 'green' : 'red'}>
-                      {m.direction === 'in' ? <IconArrowUpRight size={16} /> : <IconArrowDownRight size={16} />}
-                      <Text size="sm">{m.direction === 'in' ? 'In' : 'Out'}</Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right" fw={600}>
-                    {m.direction === 'in' ? '+' : '-'}
-                    {m.quantity}
-                  </Table.Td>
-                  <Table.Td>
-                    {m.previousQuantity} → {m.newQuantity}
-                  </Table.Td>
-                  <Table.Td>{m.userName ?? 'System'}</Table.Td>
-                  <Table.Td>{m.reason ?? '-'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-
-      {total > 0 ? (
-        <PagerFooter
-          mt="md"
-          label={`${total} ${total === 1 ? 'movement' : 'movements'}`}
-          page={page}
-          totalPages={totalPages}
-          onPageChange={(next) => setPaging({ page: next, key: filterKey })}
-        />
-      ) : null}
+      <PagedTable
+        list={list}
+        label="Stock movements"
+        columns={[
+          'Date',
+          'Product',
+          { label: 'Type', miw: 130 },
+          'Direction',
+          { label: 'Quantity', ta: 'right' },
+          { label: 'Previous → New', style: { whiteSpace: 'nowrap' } },
+          'User',
+          'Reason',
+        ]}
+        row={(m) => (
+          <Table.Tr key={m.id} data-testid="movement-row">
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt, timeZone)}</Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={500}>
+                {m.product.name}
+              </Text>
+              {m.product.sku ? (
+                <Text size="xs" c="dimmed">
+                  {m.product.sku}
+                </Text>
+              ) : null}
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Badge
+                color={movementTypeColor(m.movementType)}
+                variant="light"
+                styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+              >
+                {movementTypeLabel(m.movementType)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap" c={m.direction === 'in' ? 'green' : 'red'}>
+                {m.direction === 'in' ? <IconArrowUpRight size={16} /> : <IconArrowDownRight size={16} />}
+                <Text size="sm">{m.direction === 'in' ? 'In' : 'Out'}</Text>
+              </Group>
+            </Table.Td>
+            <Table.Td ta="right" fw={600}>
+              {m.direction === 'in' ? '+' : '-'}
+              {m.quantity}
+            </Table.Td>
+            <Table.Td>
+              {m.previousQuantity} → {m.newQuantity}
+            </Table.Td>
+            <Table.Td>{m.userName ?? 'System'}</Table.Td>
+            <Table.Td>{m.reason ?? '-'}</Table.Td>
+          </Table.Tr>
+        )}
+        minWidth={860}
+        loading={isSelecting}
+        errorText="Failed to fetch inventory data"
+        emptyText={NO_MOVEMENTS}
+        summary={({ total }) => `${total} ${total === 1 ? 'movement' : 'movements'}`}
+      />
     </>
   );
 }

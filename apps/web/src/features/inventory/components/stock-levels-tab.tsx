@@ -1,15 +1,12 @@
 import { Badge, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { InventoryStockItem } from '@pos/shared';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
 import { ExportButton } from '../../../components/export-button';
-import { PagerFooter } from '../../../components/pager-footer';
-import { ListState } from '../../../components/table-state';
+import { PagedTable } from '../../../components/paged-table';
 import { useAllCategories } from '../../../lib/api/categories.api';
-import { useStockLevels } from '../../../lib/api/inventory.api';
+import { INVENTORY_FETCH_TOAST, stockLevelsQuery } from '../../../lib/api/inventory.api';
 import { formatMoney } from '../../../lib/format';
-import { useKeepPageInRange } from '../../../lib/use-list-controls';
+import { usePagedList } from '../../../lib/use-paged-list';
 import {
   INVENTORY_PAGE_SIZE,
   NO_PRODUCTS,
@@ -26,32 +23,24 @@ type Props = {
   onAdjust: (product: InventoryStockItem) => void;
 };
 
+const toQuery = (search: string, { categoryId, status }: { categoryId: string | null; status: string }) => ({
+  search: search || undefined,
+  categoryId: categoryId ?? undefined,
+  stockStatus: status === 'all' ? undefined : status,
+});
+
 /** Stock Levels: search, category and stock status filters, 10 rows a page from the server. */
 export function StockLevelsTab({ branchId, isSelecting, showValue, canAdjust, onAdjust }: Props) {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 500);
-  const [categoryId, setCategoryId] = useState<string | null>(null);
-  const [status, setStatus] = useState('all');
-  const filterKey = `${branchId}|${debouncedSearch}|${categoryId}|${status}`;
-  const [paging, setPaging] = useState({ page: 1, key: filterKey });
-  const page = paging.key === filterKey ? paging.page : 1;
-
   const categories = useAllCategories(branchId);
-  const stock = useStockLevels({
-    branchId,
-    page,
-    limit: INVENTORY_PAGE_SIZE,
-    search: debouncedSearch || undefined,
-    categoryId: categoryId ?? undefined,
-    stockStatus: status === 'all' ? undefined : status,
+  const list = usePagedList({
+    scope: branchId,
+    filters: { categoryId: null as string | null, status: 'all' },
+    pageSize: INVENTORY_PAGE_SIZE,
+    query: ({ page, limit, search, filters }) =>
+      stockLevelsQuery({ branchId, page, limit, ...toQuery(search, filters) }),
+    errorToast: INVENTORY_FETCH_TOAST,
   });
-  const rows = stock.data?.data ?? [];
-  const total = stock.data?.meta?.total ?? 0;
-  const totalPages = Math.max(1, stock.data?.meta?.totalPages ?? 1);
-
-  useKeepPageInRange(page, (next) => setPaging({ page: next, key: filterKey }), stock);
-
-  const isLoading = isSelecting || (Boolean(branchId) && stock.isPending);
+  const { categoryId, status } = list.filters;
 
   return (
     <>
@@ -61,8 +50,8 @@ export function StockLevelsTab({ branchId, isSelecting, showValue, canAdjust, on
           placeholder="Search by name or SKU..."
           aria-label="Search products"
           leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          value={list.search}
+          onChange={(event) => list.setSearch(event.currentTarget.value)}
           style={{ flex: '1 1 240px' }}
         />
         <Select
@@ -70,7 +59,7 @@ export function StockLevelsTab({ branchId, isSelecting, showValue, canAdjust, on
           placeholder="All Categories"
           data={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
           value={categoryId}
-          onChange={setCategoryId}
+          onChange={(v) => list.setFilter('categoryId', v)}
           searchable
           clearable
           w={200}
@@ -79,96 +68,73 @@ export function StockLevelsTab({ branchId, isSelecting, showValue, canAdjust, on
           label="Stock Status"
           data={STOCK_STATUS_OPTIONS.map((o) => ({ ...o }))}
           value={status}
-          onChange={(v) => setStatus(v ?? 'all')}
+          onChange={(v) => list.setFilter('status', v ?? 'all')}
           allowDeselect={false}
           w={180}
         />
         {branchId ? (
           <ExportButton
             path="/inventory/stock/export.csv"
-            query={{
-              branchId,
-              search: debouncedSearch || undefined,
-              categoryId: categoryId ?? undefined,
-              stockStatus: status === 'all' ? undefined : status,
-            }}
+            query={{ branchId, ...toQuery(list.appliedSearch, list.filters) }}
             entity="stock levels"
           />
         ) : null}
       </Group>
 
-      {isLoading || rows.length === 0 ? (
-        <ListState
-          loading={isLoading}
-          failed={stock.isError}
-          errorText="Failed to fetch inventory data"
-          emptyText={NO_PRODUCTS}
-        />
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover verticalSpacing="sm" style={{ opacity: stock.isPlaceholderData ? 0.6 : 1 }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                <Table.Th>SKU</Table.Th>
-                <Table.Th>Category</Table.Th>
-                <Table.Th>Stock</Table.Th>
-                <Table.Th>Low / Max</Table.Th>
-                {showValue ? <Table.Th ta="right">Stock Value</Table.Th> : null}
-                {canAdjust ? <Table.Th ta="right">Actions</Table.Th> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.id} data-testid="stock-row">
-                  <Table.Td fw={500}>{row.name}</Table.Td>
-                  <Table.Td>{row.sku ?? 'N/A'}</Table.Td>
-                  <Table.Td>{row.category?.name ?? 'Uncategorized'}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text fw={600} data-testid="stock-quantity">
-                        {row.stockQuantity.toLocaleString('en-US')}
-                      </Text>
-                      <Badge color={stockStatusColor(row.status)} variant="light">
-                        {stockStatusLabel(row.status)}
-                      </Badge>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    {row.lowStockThreshold} / {row.maxStock}
-                  </Table.Td>
-                  {showValue ? (
-                    <Table.Td ta="right">{row.stockValue === undefined ? 'N/A' : formatMoney(row.stockValue)}</Table.Td>
-                  ) : null}
-                  {canAdjust ? (
-                    <Table.Td ta="right">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        leftSection={<IconAdjustments size={14} />}
-                        aria-label={`Adjust ${row.name}`}
-                        onClick={() => onAdjust(row)}
-                      >
-                        Adjust
-                      </Button>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-
-      {total > 0 ? (
-        <PagerFooter
-          mt="md"
-          label={`${total} ${total === 1 ? 'product' : 'products'}`}
-          page={page}
-          totalPages={totalPages}
-          onPageChange={(next) => setPaging({ page: next, key: filterKey })}
-        />
-      ) : null}
+      <PagedTable
+        list={list}
+        label="Stock levels"
+        columns={[
+          'Product',
+          'SKU',
+          'Category',
+          'Stock',
+          'Low / Max',
+          showValue && { label: 'Stock Value', ta: 'right' },
+          canAdjust && { label: 'Actions', ta: 'right' },
+        ]}
+        row={(row) => (
+          <Table.Tr key={row.id} data-testid="stock-row">
+            <Table.Td fw={500}>{row.name}</Table.Td>
+            <Table.Td>{row.sku ?? 'N/A'}</Table.Td>
+            <Table.Td>{row.category?.name ?? 'Uncategorized'}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Text fw={600} data-testid="stock-quantity">
+                  {row.stockQuantity.toLocaleString('en-US')}
+                </Text>
+                <Badge color={stockStatusColor(row.status)} variant="light">
+                  {stockStatusLabel(row.status)}
+                </Badge>
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              {row.lowStockThreshold} / {row.maxStock}
+            </Table.Td>
+            {showValue ? (
+              <Table.Td ta="right">{row.stockValue === undefined ? 'N/A' : formatMoney(row.stockValue)}</Table.Td>
+            ) : null}
+            {canAdjust ? (
+              <Table.Td ta="right">
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconAdjustments size={14} />}
+                  aria-label={`Adjust ${row.name}`}
+                  onClick={() => onAdjust(row)}
+                >
+                  Adjust
+                </Button>
+              </Table.Td>
+            ) : null}
+          </Table.Tr>
+        )}
+        minWidth={760}
+        loading={isSelecting}
+        errorText="Failed to fetch inventory data"
+        emptyText={NO_PRODUCTS}
+        summary={({ total }) => `${total} ${total === 1 ? 'product' : 'products'}`}
+      />
     </>
   );
 }

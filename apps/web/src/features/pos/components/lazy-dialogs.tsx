@@ -4,8 +4,8 @@ import { showPaymentOnDisplay } from '../store/customer-display';
 import type { PaymentModalProps } from './payment-modal';
 
 /**
- * The register's dialogs a cashier does not need on the first screen load on first use (issue 14: the
- * register's first-load JavaScript <= 250 KB gzip): each is its own chunk, fetched the first time it
+ * The register's dialogs a cashier does not need on the first screen load on first use (the
+ * register's first-load JavaScript must stay <= 250 KB gzip): each is its own chunk, fetched the first time it
  * opens. The service worker precaches every chunk (apps/web/vite.config.ts), so they open offline too.
  * The payment dialog is fetched ahead as soon as the cart holds an item (preloadPaymentDialog), so mod+P and
  * typing the amount do not wait for it.

@@ -24,7 +24,7 @@ const MAX_PRICE = 1_000_000_000;
 export type PricedLine = { productId: string; name: string; price: number; charged: number; changed: boolean };
 
 /**
- * The line's price changed at the register (issue 24): the price charged for this line only; the
+ * The line's price changed at the register: the price charged for this line only; the
  * product's price stays. Past the branch's register rules (a cashier without "Cashiers may change
  * prices") the sale asks a manager's approval at Payment, as a discount past the limit does.
  * `onApply(null)`: back to the product's price.

@@ -117,7 +117,7 @@ export function PosPage() {
         </div>
         <Group gap="sm" wrap="wrap" justify="flex-end">
           <RegisterStatus branchId={branch.id} timeZone={branch.timezone} />
-          <ShiftBar branchId={branch.id} onPromptExited={focusBarcode} />
+          <ShiftBar branchId={branch.id} onDialogExited={focusBarcode} />
           <Hint label="Keyboard shortcuts (?)">
             <ActionIcon variant="default" size="lg" aria-label="Keyboard shortcuts" onClick={() => setModal('help')}>
               <IconKeyboard size={18} />

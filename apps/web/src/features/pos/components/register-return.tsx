@@ -7,7 +7,7 @@ import { MountOnFirstOpen } from './lazy-dialogs';
 const ReturnModal = lazy(() => import('./return-modal').then((m) => ({ default: m.ReturnModal })));
 
 /**
- * The register's Return (issue 24): the cart's button (F4 from anywhere on the register) and the dialog,
+ * The register's Return: the cart's button (F4 from anywhere on the register) and the dialog,
  * whose code loads the first time it opens (the register's first load stays small).
  */
 export function ReturnButton() {

@@ -17,7 +17,7 @@ import { ReturnForm } from './return-form';
 const MATCHES = 10;
 
 /**
- * The register's Return (issue 24; F4 or the cart's Return button): scan the receipt's barcode or type its
+ * The register's Return (F4 or the cart's Return button): scan the receipt's barcode or type its
  * number, then pick what comes back. A scan anywhere in the dialog looks the receipt up (the register's
  * scanner routes it here: store/return-desk.ts). The refund is taken at this register: a cash refund comes
  * out of its open shift's drawer.

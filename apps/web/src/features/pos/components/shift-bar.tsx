@@ -23,13 +23,14 @@ type Dialog = 'open' | 'cash' | 'x' | 'close' | null;
 
 /**
  * The register's shift: a prompt to open one when the register has none (cash sales need it), and
- * once open a menu for cash in / out, the X report and the close (docs/ARCHITECTURE.md, "Shifts and
- * the cash drawer"). The prompt, which opens by itself on arrival, hands the focus back with `onPromptExited`
- * (the register's Barcode field): it loads on first use, so the field may not have had the focus when it opened.
+ * once open a menu for cash in / out, the X report and the close (docs/architecture/shifts.md). Every shift
+ * dialog hands the focus back with `onDialogExited` (the register's Barcode field), as the register's other
+ * dialogs do: the prompt opens by itself on arrival and loads on first use, so the field may not have had
+ * the focus when it opened, and Close shift removes the Shift menu it was opened from.
  * Offline the shift is the one the server last named (kept in IndexedDB): cash in / out and the X report
  * work (queued and provisional), "No sale" and the close need the server.
  */
-export function ShiftBar({ branchId, onPromptExited }: { branchId: string; onPromptExited?: () => void }) {
+export function ShiftBar({ branchId, onDialogExited }: { branchId: string; onDialogExited?: () => void }) {
   const { register, current, shift, refresh, savedAt } = useShift();
   const { waiting } = useOutbox(branchId);
   const online = useConnectivity((s) => s.online);
@@ -38,6 +39,8 @@ export function ShiftBar({ branchId, onPromptExited }: { branchId: string; onPro
   useShiftReport(shift?.id ?? null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [prompted, setPrompted] = useState<string | null>(null);
+  // The shift being closed: its dialog stays (the Z report, then its closing transition) once the shift is gone.
+  const [closing, setClosing] = useState<string | null>(null);
   const noShift = current !== null && current.shift === null;
 
   // Once per register and page: a register without an open shift asks for one (opening one needs the server).
@@ -88,7 +91,14 @@ export function ShiftBar({ branchId, onPromptExited }: { branchId: string; onPro
                 No sale
               </Menu.Item>
               <Menu.Item onClick={() => setDialog('x')}>X report</Menu.Item>
-              <Menu.Item color="red" disabled={!online} onClick={() => setDialog('close')}>
+              <Menu.Item
+                color="red"
+                disabled={!online}
+                onClick={() => {
+                  setClosing(shift.id);
+                  setDialog('close');
+                }}
+              >
                 Close shift
               </Menu.Item>
               {!online && <Menu.Label>No sale and Close shift need the server</Menu.Label>}
@@ -109,28 +119,41 @@ export function ShiftBar({ branchId, onPromptExited }: { branchId: string; onPro
           registerCode={register.code}
           denominations={current.denominations}
           onOpened={done}
-          onExited={onPromptExited}
+          onExited={onDialogExited}
         />
       </MountOnFirstOpen>
       {shift && (
         <>
           <MountOnFirstOpen opened={dialog === 'cash'} onFailed={() => setDialog(null)}>
-            <ShiftCashModal opened={dialog === 'cash'} onClose={() => setDialog(null)} onDone={done} />
+            <ShiftCashModal
+              opened={dialog === 'cash'}
+              onClose={() => setDialog(null)}
+              onDone={done}
+              onExited={onDialogExited}
+            />
           </MountOnFirstOpen>
           <MountOnFirstOpen opened={dialog === 'x'} onFailed={() => setDialog(null)}>
-            <ShiftReportModal opened={dialog === 'x'} onClose={() => setDialog(null)} shiftId={shift.id} />
-          </MountOnFirstOpen>
-          <MountOnFirstOpen opened={dialog === 'close'} onFailed={() => setDialog(null)}>
-            <ShiftCloseModal
-              opened={dialog === 'close'}
+            <ShiftReportModal
+              opened={dialog === 'x'}
               onClose={() => setDialog(null)}
+              onExited={onDialogExited}
               shiftId={shift.id}
-              denominations={current.denominations}
-              pendingSales={waiting}
-              onClosed={done}
             />
           </MountOnFirstOpen>
         </>
+      )}
+      {closing && (
+        <MountOnFirstOpen opened={dialog === 'close'} onFailed={() => setDialog(null)}>
+          <ShiftCloseModal
+            opened={dialog === 'close'}
+            onClose={() => setDialog(null)}
+            shiftId={closing}
+            denominations={current.denominations}
+            pendingSales={waiting}
+            onClosed={done}
+            onExited={onDialogExited}
+          />
+        </MountOnFirstOpen>
       )}
     </>
   );

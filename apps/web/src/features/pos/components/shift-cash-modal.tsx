@@ -15,10 +15,13 @@ export function ShiftCashModal({
   opened,
   onClose,
   onDone,
+  onExited,
 }: {
   opened: boolean;
   onClose: () => void;
   onDone: () => void;
+  /** After the close transition (the register puts the focus back in the Barcode field). */
+  onExited?: () => void;
 }) {
   const [kind, setKind] = useState<CashMovementKind>('paid_out');
   const [amount, setAmount] = useState<number | string>('');
@@ -47,7 +50,7 @@ export function ShiftCashModal({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Cash in / out" centered>
+    <Modal opened={opened} onClose={onClose} onExitTransitionEnd={onExited} title="Cash in / out" centered>
       <Stack gap="sm">
         <SegmentedControl
           aria-label="Kind"

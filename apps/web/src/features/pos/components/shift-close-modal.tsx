@@ -3,10 +3,11 @@ import { type DenominationCount, denominationTotalMinor, fromMinor, type ShiftRe
 import { useState } from 'react';
 import { ShiftReportView } from '../../../components/shift-report';
 import { errorMessage, isApiError } from '../../../lib/api';
-import { requestApprovalGrant } from '../../../lib/api/approvals.api';
 import { closeShift } from '../../../lib/api/shifts.api';
 import { notifyError } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
+import { useStepFocus } from '../../../lib/use-step-focus';
+import { requestApprovalGrant } from '../api/approvals.api';
 import { useShiftPrint } from '../hooks/use-shift-print';
 import { ShiftDenominations } from './shift-denominations';
 
@@ -17,7 +18,8 @@ type Step = 'count' | 'approval' | 'done';
  * figure; the server answers expected, counted and over/short. Past the branch's limit a manager
  * approves with username and PIN, traded once for a grant for this shift and this count (POST
  * /approvals/grants; not the shift's cashier, not the one closing). The register refuses to close
- * while sales wait to upload.
+ * while sales wait to upload. Each step takes the focus (its first field, or the title of the Z report), and
+ * once closed the register has it back (`onExited`, after the closing transition: its Barcode field).
  */
 export function ShiftCloseModal({
   opened,
@@ -26,6 +28,7 @@ export function ShiftCloseModal({
   denominations,
   pendingSales,
   onClosed,
+  onExited,
 }: {
   opened: boolean;
   onClose: () => void;
@@ -33,6 +36,7 @@ export function ShiftCloseModal({
   denominations: number[];
   pendingSales: number;
   onClosed: () => void;
+  onExited?: () => void;
 }) {
   const { branch } = useCurrentSelection();
   const print = useShiftPrint();
@@ -46,6 +50,7 @@ export function ShiftCloseModal({
   const [problem, setProblem] = useState<string | null>(null);
   const [report, setReport] = useState<ShiftReport | null>(null);
   const counted = byCount ? fromMinor(denominationTotalMinor(count)) : Number(total) || 0;
+  const stepRef = useStepFocus(step, opened);
 
   const reset = () => {
     setStep('count');
@@ -99,8 +104,16 @@ export function ShiftCloseModal({
   };
 
   return (
-    <Modal opened={opened} onClose={dismiss} title={step === 'done' ? 'Shift closed' : 'Close shift'} centered>
-      <Stack gap="sm">
+    <Modal
+      opened={opened}
+      onClose={dismiss}
+      onExitTransitionEnd={onExited}
+      title={step === 'done' ? 'Shift closed' : 'Close shift'}
+      // The Z report's step starts at its title (focusable by script, not by Tab).
+      attributes={{ title: { tabIndex: -1 } }}
+      centered
+    >
+      <Stack gap="sm" ref={stepRef}>
         {step === 'count' && (
           <>
             {pendingSales > 0 && (

@@ -35,10 +35,13 @@ export function provisionalNote({
 export function ShiftReportModal({
   opened,
   onClose,
+  onExited,
   shiftId,
 }: {
   opened: boolean;
   onClose: () => void;
+  /** After the close transition (the register puts the focus back in the Barcode field). */
+  onExited?: () => void;
   shiftId: string;
 }) {
   const { branch } = useCurrentSelection();
@@ -66,7 +69,7 @@ export function ShiftReportModal({
       })
     : null;
   return (
-    <Modal opened={opened} onClose={onClose} title="X report" centered size="md">
+    <Modal opened={opened} onClose={onClose} onExitTransitionEnd={onExited} title="X report" centered size="md">
       <Stack gap="sm">
         {report.isLoading && <Loader size="sm" aria-label="Loading the report" />}
         {report.isError && (

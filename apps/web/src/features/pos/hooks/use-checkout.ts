@@ -1,7 +1,6 @@
 import type { Sale } from '@pos/shared';
 import { useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api';
-import { requestApprovalGrant } from '../../../lib/api/approvals.api';
 import { useInvalidateProducts } from '../../../lib/api/products.api';
 import { createSale } from '../../../lib/api/transactions.api';
 import { formatMoney } from '../../../lib/format';
@@ -15,6 +14,7 @@ import {
 } from '../../../lib/printing';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
+import { requestApprovalGrant } from '../api/approvals.api';
 import { fetchCartProduct } from '../api/pos.api';
 import { connectivityStore, isNetworkFailure, isOnline } from '../offline/connectivity';
 import { withApproval } from '../store/approval-request';
@@ -94,7 +94,7 @@ export function useCheckout() {
     setIsPaying(true);
     let sale: Awaited<ReturnType<typeof createSale>>;
     try {
-      // Offline (issue 14): the sale goes into the outbox before its receipt prints. The payment key is
+      // Offline: the sale goes into the outbox before its receipt prints. The payment key is
       // also the sale's id, so a sale queued after a lost answer is never recorded twice.
       const queued = isOnline() ? undefined : await sellOffline(cart, payment, key);
       if (queued === 'cancelled') return stop('rejected');

@@ -1,8 +1,8 @@
 import type { Product } from '@pos/shared';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { openLiveEvents } from '../../../lib/api/events.api';
 import { productKeys } from '../../../lib/api/products.api';
+import { openLiveEvents } from '../api/events.api';
 import { setLocalStock, syncCatalogue } from '../offline/catalogue-sync';
 import { useConnectivity } from '../offline/connectivity';
 import { cartStore } from '../store/cart-store';

@@ -2,16 +2,16 @@ import { RETURNS_MSG, type RefundMethod, type Return, type Sale } from '@pos/sha
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
-import { requestApprovalGrant } from '../../../lib/api/approvals.api';
 import { createReturn } from '../../../lib/api/returns.api';
 import { shiftKeys } from '../../../lib/api/shifts.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { openCashDrawer } from '../../../lib/printing';
 import { type ReturnDraft, returnPayload } from '../../../lib/returns';
+import { requestApprovalGrant } from '../api/approvals.api';
 import { withApproval } from '../store/approval-request';
 
 /**
- * A return at the register (issue 24): POST /returns naming this register, whose open shift takes the
+ * A return at the register: POST /returns naming this register, whose open shift takes the
  * refund (a cash refund comes out of its drawer). Past the branch's register rules (a cashier without
  * 'Cashiers may take returns at the register') the server asks for a manager: the register asks for their
  * username and PIN (the sale's approval dialog), trades them for a one-time grant for this register and

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api';
-import { enrolRegister } from '../../../lib/api/registers.api';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { newUuid } from '../../../lib/uuid';
+import { enrolRegister } from '../api/registers.api';
 import { getMeta, setMeta } from '../offline/db';
 import { devicePublicKey, syncApprovalData } from '../offline/device-trust';
 

@@ -29,7 +29,7 @@ async function orSaved<T>(
 }
 
 /**
- * The open shift of this device's register (docs/ARCHITECTURE.md, "Shifts and the cash drawer"), the
+ * The open shift of this device's register (docs/architecture/shifts.md), the
  * drawer's notes and coins and the over/short limit. Offline the last answer stands, kept in IndexedDB
  * so a reload without the server still has it (`savedAt`: when the server gave it); refetched when the
  * server is back.

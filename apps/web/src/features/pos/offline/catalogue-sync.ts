@@ -1,6 +1,6 @@
 import type { SyncProduct, SyncTombstone } from '@pos/shared';
 import { isApiError } from '../../../lib/api';
-import { fetchCatalogueSync, fetchCustomerSync } from '../../../lib/api/sync.api';
+import { fetchCatalogueSync, fetchCustomerSync } from '../api/sync.api';
 import { getMeta, type LocalCustomer, type LocalProduct, registerDb } from './db';
 import { toLocalProduct } from './local-catalogue';
 
@@ -34,28 +34,36 @@ function fromSync(p: SyncProduct, branchId: string): LocalProduct {
 
 const isInvalidCursor = (error: unknown) => isApiError(error) && error.status === 400;
 
+/** The first page of a sync from the stored cursor; a cursor the server refuses starts a full sync. */
+async function firstCataloguePage(branchId: string, cursor: string | undefined, signal?: AbortSignal) {
+  try {
+    return await fetchCatalogueSync({ branchId, cursor, limit: SYNC_PAGE }, signal);
+  } catch (error) {
+    if (cursor && isInvalidCursor(error)) return fetchCatalogueSync({ branchId, limit: SYNC_PAGE }, signal);
+    throw error;
+  }
+}
+
 /**
  * The branch's catalogue into IndexedDB through the cursor API: without a stored cursor the whole
  * branch in pages of 5,000, then only what changed since (edits, stock, deletions as tombstones). Each
  * page is written in one transaction with the cursor it leads to, so an interrupted sync resumes where
- * it stopped. A cursor the server refuses starts a full sync. Then the branch's tax rate and currency,
- * then the customers the same way. Resolves with the number of products written.
+ * it stopped. The next page is requested before the page in hand is written: the server answers it
+ * while IndexedDB writes (the writing is most of a first sync's time). A cursor the server refuses
+ * starts a full sync. Then the branch's tax rate and currency, then the customers the same way.
+ * Resolves with the number of products written.
  */
 export async function syncCatalogue(branchId: string, signal?: AbortSignal): Promise<number> {
   const db = registerDb();
-  let cursor = await getMeta<string>(catalogueCursorKey(branchId));
+  let request = firstCataloguePage(branchId, await getMeta<string>(catalogueCursorKey(branchId)), signal);
   let written = 0;
   for (let guard = 0; guard < 10_000; guard++) {
-    let page: Awaited<ReturnType<typeof fetchCatalogueSync>>;
-    try {
-      page = await fetchCatalogueSync({ branchId, cursor, limit: SYNC_PAGE }, signal);
-    } catch (error) {
-      if (cursor && isInvalidCursor(error)) {
-        cursor = undefined;
-        continue;
-      }
-      throw error;
-    }
+    const page = await request;
+    const next = page.hasMore
+      ? fetchCatalogueSync({ branchId, cursor: page.nextCursor, limit: SYNC_PAGE }, signal)
+      : undefined;
+    // Awaited once this page is written; a failure then is not an unhandled rejection meanwhile.
+    next?.catch(() => {});
     const upserts = page.products.filter((p): p is SyncProduct => !p.deleted).map((p) => fromSync(p, branchId));
     const tombstones = page.products.filter((p): p is SyncTombstone => p.deleted).map((p) => p.id);
     await db.transaction('rw', [db.products, db.meta], async () => {
@@ -73,8 +81,8 @@ export async function syncCatalogue(branchId: string, signal?: AbortSignal): Pro
       });
     });
     written += upserts.length;
-    cursor = page.nextCursor;
-    if (!page.hasMore) break;
+    if (!next) break;
+    request = next;
   }
   await syncCustomers(branchId, signal).catch((error) => {
     // A user who may not read customers: the phone lookup then knows the customers of this register's sales.

@@ -69,6 +69,9 @@ export class RegisterDb extends Dexie {
     });
     // Cash movements queue beside the sales: the register counts them apart (the header, the X report).
     this.version(2).stores({ outbox: '++seq, &id, branchId, status, type' });
+    // No products `branchId` index: `[branchId+nameLower]` answers a branch's range, and every index
+    // entry is written per product by the catalogue sync (bench/README.md, 'The register offline').
+    this.version(3).stores({ products: 'id, [branchId+nameLower], [branchId+skuLower], *words' });
   }
 }
 

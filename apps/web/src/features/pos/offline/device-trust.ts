@@ -10,12 +10,12 @@ import {
   saleSigningText,
 } from '@pos/shared';
 import { fetchRegisterRules } from '../../../lib/api/register-rules.api';
-import { fetchRegisterApprovers } from '../../../lib/api/registers.api';
+import { fetchRegisterApprovers } from '../api/registers.api';
 import { branchSettings } from './catalogue-sync';
 import { getMeta, setMeta } from './db';
 
 /**
- * What this register proves on its own (docs/ARCHITECTURE.md, 'The register's trust model'): a key pair
+ * What this register proves on its own (docs/architecture/register-trust.md): a key pair
  * made once on the device (the private key cannot leave the browser) whose public half is given at
  * enrolment, and with which every queued sale is signed when it uploads; the branch's register rules and
  * approvers, kept so the rules hold while offline and a manager's PIN can be checked without the server.

@@ -2,13 +2,20 @@ import type { CashierProduct, PageMeta } from '@pos/shared';
 import Dexie from 'dexie';
 import { type LocalCustomer, type LocalProduct, registerDb } from './db';
 
-/** The lowercase words a search matches by prefix: the name's words, the SKU and its parts. */
+const WORD_BREAK = /[^\p{L}\p{N}]+/u;
+
+/**
+ * The lowercase words a search matches by prefix: the words of the name and of the SKU. A search is cut
+ * into words the same way, so the whole SKU 'sku-000001' would never be a search's prefix: its parts
+ * 'sku' and '000001' are (each entry is one more index write per product in the catalogue sync).
+ */
 export function indexWords(name: string, sku: string | null): string[] {
-  const text = `${name} ${sku ?? ''}`.toLowerCase();
-  const words = new Set(text.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
-  if (sku) words.add(sku.toLowerCase());
-  return [...words];
+  return [...new Set(`${name} ${sku ?? ''}`.toLowerCase().split(WORD_BREAK).filter(Boolean))];
 }
+
+/** The branch's products in the `[branchId+nameLower]` index: by name. */
+const branchRange = (branchId: string) =>
+  registerDb().products.where('[branchId+nameLower]').between([branchId, Dexie.minKey], [branchId, Dexie.maxKey]);
 
 /** A product of the server as the register stores it (any cost field is dropped). */
 export function toLocalProduct(product: CashierProduct & { cost?: unknown }): LocalProduct {
@@ -42,16 +49,13 @@ export async function localTilesPage(params: {
 }): Promise<LocalPage> {
   const { branchId, categoryId, page, limit } = params;
   const db = registerDb();
-  const terms = params.search
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+  const terms = params.search.toLowerCase().split(WORD_BREAK).filter(Boolean);
   const offset = (page - 1) * limit;
   const inCategory = (p: LocalProduct) => !categoryId || p.categoryId === categoryId;
   let rows: LocalProduct[];
   let total: number;
   if (terms.length === 0) {
-    const range = db.products.where('[branchId+nameLower]').between([branchId, Dexie.minKey], [branchId, Dexie.maxKey]);
+    const range = branchRange(branchId);
     if (categoryId) {
       const matched = await range
         .filter(inCategory)
@@ -60,7 +64,7 @@ export async function localTilesPage(params: {
       rows = matched.slice(offset, offset + limit);
       total = offset + matched.slice(offset).length;
     } else {
-      total = await db.products.where('branchId').equals(branchId).count();
+      total = await range.count();
       rows = await range.offset(offset).limit(limit).toArray();
     }
   } else {
@@ -110,11 +114,8 @@ export async function localCustomerByPhone(branchId: string, phone: string): Pro
 /** The categories of the branch's stored products (the category filter offline). */
 export async function localCategories(branchId: string): Promise<{ id: string; name: string }[]> {
   const seen = new Map<string, string>();
-  await registerDb()
-    .products.where('branchId')
-    .equals(branchId)
-    .each((p) => {
-      if (p.categoryId && p.category && !seen.has(p.categoryId)) seen.set(p.categoryId, p.category.name);
-    });
+  await branchRange(branchId).each((p) => {
+    if (p.categoryId && p.category && !seen.has(p.categoryId)) seen.set(p.categoryId, p.category.name);
+  });
   return [...seen].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { getMeta, isMovementEntry, type MovementOutboxEntry, type OutboxEntry, registerDb, setMeta } from './db';
 
 /**
- * The register's shift offline (docs/ARCHITECTURE.md, 'The register offline'): the server's last answers
+ * The register's shift offline (docs/architecture/offline.md): the server's last answers
  * about it (the open shift, its report) kept in IndexedDB, so a reload without the server still shows the
  * Shift menu and an X report; and the paid in / paid out recorded without the server, queued in the
  * outbox beside the sales and synced the same way.

@@ -4,7 +4,7 @@ import { createStore } from 'zustand/vanilla';
 import { isApiError } from '../../../lib/api';
 
 /**
- * A manager's approval at the register (issue 15). The server refuses a cashier's sale past the
+ * A manager's approval at the register. The server refuses a cashier's sale past the
  * branch's limits with 403 APPROVAL_REQUIRED; the register then asks for a manager's username and PIN
  * (ApprovalModal), trades them once for a one-time grant for this register and this cart (POST
  * /approvals/grants) and sends the same sale again naming only the grant. A refused PIN or grant

@@ -2,8 +2,8 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
 /**
- * A manager's approval while the register is offline (docs/ARCHITECTURE.md, 'The register's trust
- * model'): the register applies the branch's rules itself; past a limit it asks for a manager's
+ * A manager's approval while the register is offline (docs/architecture/register-trust.md): the register applies
+ * the branch's rules itself; past a limit it asks for a manager's
  * username and PIN, checked on the device (OfflineApprovalModal). The cashier may also sell without
  * it: the sale then syncs as an exception for a manager. Cancel keeps the cart.
  */

@@ -2,7 +2,7 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
 /**
- * The register's Return dialog (issue 24): open or not, and the last receipt number scanned while it is
+ * The register's Return dialog: open or not, and the last receipt number scanned while it is
  * open. The register's scanner hands a scan to the open dialog (the receipt to look up) instead of the cart,
  * and the register's keys wait while it is open. No zod, nothing large: the register's first load takes it.
  */

@@ -1,17 +1,17 @@
-import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { isCashier as isCashierUser, type Product } from '@pos/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DeleteConfirmation } from '../../../components/delete-confirmation';
 import { ExportButton, exportQuery } from '../../../components/export-button';
 import { ListToolbar } from '../../../components/list-toolbar';
-import { PagerFooter } from '../../../components/pager-footer';
+import { PagedTable } from '../../../components/paged-table';
 import { errorMessage } from '../../../lib/api';
-import { useCreateProduct, useDeleteProduct, useProducts, useUpdateProduct } from '../../../lib/api/products.api';
+import { productsQuery, useCreateProduct, useDeleteProduct, useUpdateProduct } from '../../../lib/api/products.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
-import { useKeepPageInRange, useListControls } from '../../../lib/use-list-controls';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { useLabelSelection } from '../hooks/use-label-selection';
 import { productCountLabel } from '../utils/product-count';
 import { createProductBody, type ProductFormState, updateProductBody } from '../utils/product-form';
@@ -27,8 +27,11 @@ export function ProductsPage() {
   const user = useSessionUser();
   const isCashier = isCashierUser(user);
 
-  const list = useListControls({ scope: branchId });
-  const products = useProducts({ branchId, page: list.page, limit: list.pageSize, search: list.debouncedSearch });
+  const list = usePagedList({
+    scope: branchId,
+    query: ({ page, limit, search }) => productsQuery({ branchId, page, limit, search }),
+    errorToast: { id: 'fetch-products', message: 'Failed to fetch products' },
+  });
 
   const createProduct = useCreateProduct();
   const updateProduct = useUpdateProduct();
@@ -36,13 +39,6 @@ export function ProductsPage() {
   const [editor, setEditor] = useState<Editor | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const labels = useLabelSelection();
-
-  const rows = products.data?.data ?? [];
-  const total = products.data?.meta?.total ?? 0;
-  const totalPages = products.data?.meta?.totalPages ?? 1;
-  const { page, setPage } = list;
-
-  useKeepPageInRange(page, setPage, products);
 
   const save = async (values: ProductFormState) => {
     if (!branchId || !editor) return;
@@ -85,7 +81,7 @@ export function ProductsPage() {
           {branchId && (
             <ExportButton
               path="/products/export.csv"
-              query={exportQuery({ branchId, search: list.debouncedSearch || undefined })}
+              query={exportQuery({ branchId, search: list.appliedSearch || undefined })}
               entity="products"
             />
           )}
@@ -101,44 +97,30 @@ export function ProductsPage() {
 
       <LabelPrintBar selection={labels} />
 
-      {isSelecting || (products.isPending && branchId) ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      ) : rows.length === 0 ? (
-        <Paper withBorder p="xl" radius="md">
-          <Text c="dimmed" ta="center">
-            {products.isError ? 'Failed to fetch products' : emptyText}
-          </Text>
-        </Paper>
-      ) : (
-        <SimpleGrid
-          cols={{ base: 1, sm: 2, lg: 3, xl: 4 }}
-          spacing="md"
-          style={{ opacity: products.isPlaceholderData ? 0.6 : 1 }}
-        >
-          {rows.map((product) => (
-            <ProductCard
-              key={product.id}
-              product={product}
-              showCost={!isCashier}
-              onEdit={(p) => setEditor({ mode: 'edit', product: p })}
-              onDelete={setDeleting}
-              labelPicked={labels.isPicked(product.id)}
-              onToggleLabel={labels.toggle}
-            />
-          ))}
-        </SimpleGrid>
-      )}
-
-      {total > 0 ? (
-        <PagerFooter
-          label={productCountLabel({ total, totalCapped: products.data?.meta?.totalCapped })}
-          page={list.page}
-          totalPages={totalPages}
-          onPageChange={list.setPage}
-        />
-      ) : null}
+      <PagedTable
+        list={list}
+        columns={[]}
+        row={(product) => (
+          <ProductCard
+            key={product.id}
+            product={product}
+            showCost={!isCashier}
+            onEdit={(p) => setEditor({ mode: 'edit', product: p })}
+            onDelete={setDeleting}
+            labelPicked={labels.isPicked(product.id)}
+            onToggleLabel={labels.toggle}
+          />
+        )}
+        body={(cards) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
+            {cards}
+          </SimpleGrid>
+        )}
+        loading={isSelecting}
+        errorText="Failed to fetch products"
+        emptyText={emptyText}
+        summary={({ total }) => productCountLabel({ total, totalCapped: list.meta?.totalCapped })}
+      />
 
       <ProductFormModal
         opened={editor !== null}

@@ -1,8 +1,8 @@
 import { Button, Group, NumberInput, SegmentedControl, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
-import { useEnterCountLine } from '../../../lib/api/stock-counts.api';
 import { notifyError } from '../../../lib/notify';
+import { useEnterCountLine } from '../api/stock-counts.api';
 import { numberOr } from '../utils/purchasing';
 
 /**

@@ -6,15 +6,16 @@ import { Link } from 'react-router';
 import { AccessDenied } from '../../../components/access-denied';
 import { ExportButton } from '../../../components/export-button';
 import { ListToolbar } from '../../../components/list-toolbar';
-import { PagerFooter } from '../../../components/pager-footer';
-import { ListState } from '../../../components/table-state';
-import { usePurchaseOrders } from '../../../lib/api/purchase-orders.api';
+import { PagedTable } from '../../../components/paged-table';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
-import { useListControls } from '../../../lib/use-list-controls';
+import { usePagedList } from '../../../lib/use-paged-list';
+import { purchaseOrdersQuery } from '../api/purchase-orders.api';
 import { PO_STATUS_COLORS, PO_STATUS_OPTIONS, poStatusLabel } from '../utils/purchasing';
 import { ReorderModal } from './reorder-modal';
+
+const statusFilter = (status: string) => (status === 'all' ? undefined : (status as PurchaseOrderStatus));
 
 /** /dashboard/purchase-orders: the branch's purchase orders (Managers and Super Admins). */
 export function PurchaseOrdersPage() {
@@ -30,20 +31,14 @@ export function PurchaseOrdersPage() {
 function PurchaseOrdersScreen() {
   const { branch, isLoading: isSelecting } = useCurrentSelection();
   const branchId = branch?.id ?? null;
-  const [status, setStatus] = useState('all');
-  const list = useListControls({ scope: `${branchId ?? ''}|${status}` });
-  const filter = status === 'all' ? undefined : (status as PurchaseOrderStatus);
-  const orders = usePurchaseOrders({
-    branchId,
-    page: list.page,
-    limit: list.pageSize,
-    status: filter,
-    search: list.debouncedSearch,
+  const list = usePagedList({
+    scope: branchId,
+    filters: { status: 'all' },
+    query: ({ page, limit, search, filters }) =>
+      purchaseOrdersQuery({ branchId, page, limit, status: statusFilter(filters.status), search }),
   });
+  const filter = statusFilter(list.filters.status);
   const [reordering, setReordering] = useState(false);
-  const rows = orders.data?.data ?? [];
-  const total = orders.data?.meta?.total ?? 0;
-  const loading = Boolean(isSelecting || (orders.isPending && branchId));
 
   return (
     <Stack gap="md">
@@ -54,7 +49,7 @@ function PurchaseOrdersScreen() {
         <Group gap="xs" wrap="wrap">
           <ExportButton
             path="/purchase-orders/export.csv"
-            query={{ branchId, status: filter, search: list.debouncedSearch }}
+            query={{ branchId, status: filter, search: list.appliedSearch }}
             entity="purchase orders"
           />
           <Button variant="light" onClick={() => setReordering(true)} disabled={!branchId}>
@@ -71,67 +66,50 @@ function PurchaseOrdersScreen() {
           <Select
             label="Status"
             data={PO_STATUS_OPTIONS}
-            value={status}
-            onChange={(v) => setStatus(v ?? 'all')}
+            value={list.filters.status}
+            onChange={(v) => list.setFilter('status', v ?? 'all')}
             allowDeselect={false}
             w={200}
           />
         </Group>
         <ListToolbar list={list} entity="purchase orders" placeholder="Search number or supplier..." mb="md" />
-        {loading || rows.length === 0 ? (
-          <ListState
-            loading={loading}
-            failed={orders.isError}
-            errorText="Failed to fetch purchase orders"
-            emptyText={list.isSearching || filter ? 'No purchase orders match' : 'No purchase orders yet'}
-          />
-        ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Number</Table.Th>
-                  <Table.Th>Supplier</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Units ordered</Table.Th>
-                  <Table.Th ta="right">Units received</Table.Th>
-                  <Table.Th ta="right">Total cost</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((po) => (
-                  <Table.Tr key={po.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/dashboard/purchase-orders/${po.id}`} fw={600}>
-                        {po.number}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{po.supplier.name}</Table.Td>
-                    <Table.Td>
-                      <Badge color={PO_STATUS_COLORS[po.status]} variant="light">
-                        {poStatusLabel(po.status)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">{po.quantityOrdered}</Table.Td>
-                    <Table.Td ta="right">{po.quantityReceived}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(po.totalCost)}</Table.Td>
-                    <Table.Td>{formatDate(po.createdAt, branch?.timezone)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {total > 0 ? (
-          <PagerFooter
-            mt="md"
-            label={`${total} ${total === 1 ? 'purchase order' : 'purchase orders'}`}
-            page={list.page}
-            totalPages={orders.data?.meta?.totalPages ?? 1}
-            onPageChange={list.setPage}
-          />
-        ) : null}
+        <PagedTable
+          list={list}
+          label="Purchase orders"
+          columns={[
+            'Number',
+            'Supplier',
+            'Status',
+            { label: 'Units ordered', ta: 'right' },
+            { label: 'Units received', ta: 'right' },
+            { label: 'Total cost', ta: 'right' },
+            'Created',
+          ]}
+          row={(po) => (
+            <Table.Tr key={po.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/dashboard/purchase-orders/${po.id}`} fw={600}>
+                  {po.number}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{po.supplier.name}</Table.Td>
+              <Table.Td>
+                <Badge color={PO_STATUS_COLORS[po.status]} variant="light">
+                  {poStatusLabel(po.status)}
+                </Badge>
+              </Table.Td>
+              <Table.Td ta="right">{po.quantityOrdered}</Table.Td>
+              <Table.Td ta="right">{po.quantityReceived}</Table.Td>
+              <Table.Td ta="right">{formatMoney(po.totalCost)}</Table.Td>
+              <Table.Td>{formatDate(po.createdAt, branch?.timezone)}</Table.Td>
+            </Table.Tr>
+          )}
+          minWidth={720}
+          loading={isSelecting}
+          errorText="Failed to fetch purchase orders"
+          emptyText={list.isSearching || filter ? 'No purchase orders match' : 'No purchase orders yet'}
+          summary={({ total }) => `${total} ${total === 1 ? 'purchase order' : 'purchase orders'}`}
+        />
       </Paper>
       <ReorderModal opened={reordering} onClose={() => setReordering(false)} />
     </Stack>

@@ -2,9 +2,9 @@ import { Button, Group, NumberInput, Table, Text } from '@mantine/core';
 import type { PurchaseOrderDetail } from '@pos/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
-import { useReceivePurchaseOrder } from '../../../lib/api/purchase-orders.api';
 import { formatMoney } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useReceivePurchaseOrder } from '../api/purchase-orders.api';
 import { numberOr } from '../utils/purchasing';
 
 type Entry = { quantity: number; unitCost: number };

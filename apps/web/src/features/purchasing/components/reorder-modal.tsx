@@ -2,9 +2,9 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api';
-import { useReorder } from '../../../lib/api/purchase-orders.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
+import { useReorder } from '../api/purchase-orders.api';
 import { SupplierSelect } from './supplier-select';
 
 /** The reorder helper: every product at or below its low-stock threshold, up to max stock, as one draft. */

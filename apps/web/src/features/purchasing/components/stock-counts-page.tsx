@@ -3,15 +3,15 @@ import { type StockCountStatus, userCan } from '@pos/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ExportButton } from '../../../components/export-button';
-import { PagerFooter } from '../../../components/pager-footer';
-import { ListState } from '../../../components/table-state';
+import { PagedTable } from '../../../components/paged-table';
 import { errorMessage } from '../../../lib/api';
 import { useAllCategories } from '../../../lib/api/categories.api';
-import { useStartStockCount, useStockCounts } from '../../../lib/api/stock-counts.api';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
+import { usePagedList } from '../../../lib/use-paged-list';
+import { stockCountsQuery, useStartStockCount } from '../api/stock-counts.api';
 
 export const COUNT_STATUS_COLORS: Record<StockCountStatus, string> = {
   open: 'blue',
@@ -27,13 +27,14 @@ export function StockCountsPage() {
   const manages = userCan(me, 'adjust_stock');
   const { branch, isLoading: isSelecting } = useCurrentSelection();
   const branchId = branch?.id ?? null;
-  const [page, setPage] = useState(1);
-  const counts = useStockCounts({ branchId, page, limit: PAGE_SIZE });
+  const counts = usePagedList({
+    scope: branchId,
+    pageSize: PAGE_SIZE,
+    query: ({ page, limit }) => stockCountsQuery({ branchId, page, limit }),
+  });
   const [starting, setStarting] = useState(false);
-  const rows = counts.data?.data ?? [];
-  const total = counts.data?.meta?.total ?? 0;
-  const loading = Boolean(isSelecting || (counts.isPending && branchId));
-  const denied = counts.error && 'status' in counts.error && counts.error.status === 403;
+  const error = counts.query.error;
+  const denied = error && 'status' in error && error.status === 403;
 
   return (
     <Stack gap="md">
@@ -51,56 +52,33 @@ export function StockCountsPage() {
         ) : null}
       </Group>
       <Paper withBorder p="md" radius="md">
-        {loading || rows.length === 0 ? (
-          <ListState
-            loading={loading}
-            failed={counts.isError}
-            errorText={denied ? 'Counting is not enabled for cashiers at this branch' : 'Failed to fetch stock counts'}
-            emptyText="No stock counts yet"
-          />
-        ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Started</Table.Th>
-                  <Table.Th>Scope</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Counted products</Table.Th>
-                  <Table.Th>Started by</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/dashboard/stock-counts/${c.id}`} fw={600}>
-                        {formatDateTime(c.startedAt, branch?.timezone)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{c.category ? c.category.name : 'All products'}</Table.Td>
-                    <Table.Td>
-                      <Badge color={COUNT_STATUS_COLORS[c.status]} variant="light">
-                        {STATUS_LABELS[c.status]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">{c.countedProducts}</Table.Td>
-                    <Table.Td>{c.startedBy ?? '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {total > 0 ? (
-          <PagerFooter
-            mt="md"
-            label={`${total} ${total === 1 ? 'count' : 'counts'}`}
-            page={page}
-            totalPages={counts.data?.meta?.totalPages ?? 1}
-            onPageChange={setPage}
-          />
-        ) : null}
+        <PagedTable
+          list={counts}
+          label="Stock counts"
+          columns={['Started', 'Scope', 'Status', { label: 'Counted products', ta: 'right' }, 'Started by']}
+          row={(c) => (
+            <Table.Tr key={c.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/dashboard/stock-counts/${c.id}`} fw={600}>
+                  {formatDateTime(c.startedAt, branch?.timezone)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{c.category ? c.category.name : 'All products'}</Table.Td>
+              <Table.Td>
+                <Badge color={COUNT_STATUS_COLORS[c.status]} variant="light">
+                  {STATUS_LABELS[c.status]}
+                </Badge>
+              </Table.Td>
+              <Table.Td ta="right">{c.countedProducts}</Table.Td>
+              <Table.Td>{c.startedBy ?? '—'}</Table.Td>
+            </Table.Tr>
+          )}
+          minWidth={520}
+          loading={isSelecting}
+          errorText={denied ? 'Counting is not enabled for cashiers at this branch' : 'Failed to fetch stock counts'}
+          emptyText="No stock counts yet"
+          summary={({ total }) => `${total} ${total === 1 ? 'count' : 'counts'}`}
+        />
       </Paper>
       {manages ? <StartCountModal opened={starting} onClose={() => setStarting(false)} /> : null}
     </Stack>

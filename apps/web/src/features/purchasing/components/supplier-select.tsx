@@ -1,7 +1,8 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useSuppliers } from '../../../lib/api/suppliers.api';
+import { suppliersQuery } from '../api/suppliers.api';
 
 type Props = {
   companyId: string | null;
@@ -16,7 +17,10 @@ export function SupplierSelect({ companyId, value, onChange, label = 'Supplier',
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const term = value && search === value.name ? '' : debounced;
-  const suppliers = useSuppliers({ companyId, page: 1, limit: 20, search: term });
+  const suppliers = useQuery({
+    ...suppliersQuery({ companyId, page: 1, limit: 20, search: term }),
+    placeholderData: keepPreviousData,
+  });
   const found = suppliers.data?.data;
   const data = useMemo(() => {
     const list = (found ?? []).map((s) => ({ value: s.id, label: s.name }));

@@ -6,15 +6,14 @@ import { AccessDenied } from '../../../components/access-denied';
 import { DeleteConfirmation } from '../../../components/delete-confirmation';
 import { ExportButton } from '../../../components/export-button';
 import { ListToolbar } from '../../../components/list-toolbar';
-import { PagerFooter } from '../../../components/pager-footer';
+import { PagedTable } from '../../../components/paged-table';
 import { EditDeleteActions } from '../../../components/row-actions';
-import { ListState } from '../../../components/table-state';
 import { errorMessage } from '../../../lib/api';
-import { useCreateSupplier, useDeleteSupplier, useSuppliers, useUpdateSupplier } from '../../../lib/api/suppliers.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
-import { useKeepPageInRange, useListControls } from '../../../lib/use-list-controls';
+import { usePagedList } from '../../../lib/use-paged-list';
+import { suppliersQuery, useCreateSupplier, useDeleteSupplier, useUpdateSupplier } from '../api/suppliers.api';
 import { SupplierFormModal } from './supplier-form-modal';
 
 /** /dashboard/suppliers: the company's suppliers (Managers and Super Admins). */
@@ -31,17 +30,15 @@ export function SuppliersPage() {
 function SuppliersScreen() {
   const { company, isLoading: isSelecting } = useCurrentSelection();
   const companyId = company?.id ?? null;
-  const list = useListControls({ scope: companyId });
-  const suppliers = useSuppliers({ companyId, page: list.page, limit: list.pageSize, search: list.debouncedSearch });
+  const list = usePagedList({
+    scope: companyId,
+    query: ({ page, limit, search }) => suppliersQuery({ companyId, page, limit, search }),
+  });
   const create = useCreateSupplier();
   const update = useUpdateSupplier();
   const remove = useDeleteSupplier();
   const [editing, setEditing] = useState<Supplier | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Supplier | null>(null);
-  const rows = suppliers.data?.data ?? [];
-  const total = suppliers.data?.meta?.total ?? 0;
-  useKeepPageInRange(list.page, list.setPage, suppliers);
-  const loading = Boolean(isSelecting || (suppliers.isPending && companyId));
 
   const save = async (values: SupplierFormValues) => {
     try {
@@ -74,7 +71,7 @@ function SuppliersScreen() {
         <Group gap="xs">
           <ExportButton
             path="/suppliers/export.csv"
-            query={{ companyId, search: list.debouncedSearch }}
+            query={{ companyId, search: list.appliedSearch }}
             entity="suppliers"
           />
           <Button
@@ -89,57 +86,34 @@ function SuppliersScreen() {
 
       <Paper withBorder p="md" radius="md">
         <ListToolbar list={list} entity="suppliers" placeholder="Search name, contact, phone or email..." mb="md" />
-        {loading || rows.length === 0 ? (
-          <ListState
-            loading={loading}
-            failed={suppliers.isError}
-            errorText="Failed to fetch suppliers"
-            emptyText={list.isSearching ? 'No suppliers found matching your search' : 'No suppliers added yet'}
-          />
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Contact</Table.Th>
-                  <Table.Th>Phone</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th ta="right">Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>
-                      <Text fw={500}>{s.name}</Text>
-                      {s.notes ? (
-                        <Text size="xs" c="dimmed">
-                          {s.notes}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{s.contactName ?? '—'}</Table.Td>
-                    <Table.Td>{s.phone ?? '—'}</Table.Td>
-                    <Table.Td>{s.email ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <EditDeleteActions name={s.name} onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {total > 0 ? (
-          <PagerFooter
-            mt="md"
-            label={`${total} ${total === 1 ? 'supplier' : 'suppliers'}`}
-            page={list.page}
-            totalPages={suppliers.data?.meta?.totalPages ?? 1}
-            onPageChange={list.setPage}
-          />
-        ) : null}
+        <PagedTable
+          list={list}
+          label="Suppliers"
+          columns={['Name', 'Contact', 'Phone', 'Email', { label: 'Actions', ta: 'right' }]}
+          row={(s) => (
+            <Table.Tr key={s.id}>
+              <Table.Td>
+                <Text fw={500}>{s.name}</Text>
+                {s.notes ? (
+                  <Text size="xs" c="dimmed">
+                    {s.notes}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{s.contactName ?? '—'}</Table.Td>
+              <Table.Td>{s.phone ?? '—'}</Table.Td>
+              <Table.Td>{s.email ?? '—'}</Table.Td>
+              <Table.Td>
+                <EditDeleteActions name={s.name} onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />
+              </Table.Td>
+            </Table.Tr>
+          )}
+          minWidth={560}
+          loading={isSelecting}
+          errorText="Failed to fetch suppliers"
+          emptyText={list.isSearching ? 'No suppliers found matching your search' : 'No suppliers added yet'}
+          summary={({ total }) => `${total} ${total === 1 ? 'supplier' : 'suppliers'}`}
+        />
       </Paper>
 
       <SupplierFormModal

@@ -1,6 +1,6 @@
 import type { CreateReturnInput } from '@pos/shared';
 import { RETURNS_MSG } from '@pos/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../lib/api';
 import {
@@ -26,18 +26,19 @@ export const returnKeys = {
   sale: (id: string) => ['transactions', 'detail', id] as const,
 };
 
-export function useReturns(params: ReturnListParams) {
-  const query = useQuery({
+/** One page of the branch's returns; disabled until a branch is selected. */
+export const returnsQuery = (params: ReturnListParams) =>
+  queryOptions({
     queryKey: returnKeys.list(params),
     queryFn: ({ signal }) => fetchReturns(params, signal),
-    placeholderData: keepPreviousData,
     enabled: Boolean(params.branchId),
   });
-  useEffect(() => {
-    if (query.error) notifyError(errorMessage(query.error, RETURNS_MSG.fetchFailed), 'Error', 'fetch-returns');
-  }, [query.error]);
-  return query;
-}
+
+/** The toast of a failed returns list (one id: a refetch that fails again replaces it). */
+export const RETURNS_FETCH_TOAST = {
+  id: 'fetch-returns',
+  message: (error: Error) => errorMessage(error, RETURNS_MSG.fetchFailed),
+};
 
 export function useReturnAnalytics(branchId: string) {
   return useQuery({

@@ -3,7 +3,7 @@ import { fromMinor, type ReturnRefund } from '@pos/shared';
 import { formatAmount } from '../../../lib/format';
 
 /**
- * What the refund is made of (issue 10 finding 7): the goods at their sale price, less their share of
+ * What the refund is made of: the goods at their sale price, less their share of
  * the sale's discount, plus their share of its tax, less the restocking fees.
  */
 export function RefundBreakdown({ refund }: { refund: ReturnRefund }) {

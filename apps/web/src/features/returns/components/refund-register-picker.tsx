@@ -8,7 +8,7 @@ export const registerOption = (shift: Pick<Shift, 'registerId' | 'registerCode' 
 });
 
 /**
- * Which register's drawer pays the refund (issue 24): the registers of the branch with an open shift. A
+ * Which register's drawer pays the refund: the registers of the branch with an open shift. A
  * cash refund comes out of the chosen register's shift (its expected cash drops); a card, store credit or
  * exchange refund is listed by method in that shift's X / Z report. With no open shift, a cash refund has no
  * drawer to come from: said before the server says it.

@@ -1,16 +1,16 @@
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Tabs, Title } from '@mantine/core';
 import { userCan } from '@pos/shared';
 import { IconArrowBackUp, IconCalendar, IconCash, IconClock } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { AccessDenied } from '../../../components/access-denied';
 import { DateField } from '../../../components/date-field';
 import { ExportButton, exportQuery } from '../../../components/export-button';
-import { PagerFooter } from '../../../components/pager-footer';
 import { formatAmount, formatCount } from '../../../lib/format';
 import { RETURN_STATUS_OPTIONS } from '../../../lib/returns';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
-import { useReturn, useReturnAnalytics, useReturns } from '../api/returns.api';
+import { usePagedList } from '../../../lib/use-paged-list';
+import { RETURNS_FETCH_TOAST, returnsQuery, useReturn, useReturnAnalytics } from '../api/returns.api';
 import { FindTransaction } from './find-transaction';
 import { ProcessReturnModal } from './process-return-modal';
 import { ReturnDetailsModal } from './return-details-modal';
@@ -18,6 +18,16 @@ import { ReturnStat } from './return-stat';
 import { ReturnsTable } from './returns-table';
 
 const PAGE_SIZE = 10;
+
+type ReturnFilters = { status: string | null; startDate: string; endDate: string };
+const NO_FILTERS: ReturnFilters = { status: null, startDate: '', endDate: '' };
+
+/** The filters as GET /returns and the export take them: an end before the start is left out. */
+const returnFilters = ({ status, startDate, endDate }: ReturnFilters) => ({
+  status: status ?? undefined,
+  startDate: startDate || undefined,
+  endDate: endDate && (!startDate || endDate >= startDate) ? endDate : undefined,
+});
 
 /** /dashboard/returns: four stat cards, the returns list and the transaction lookup (spec 02, section 2). */
 
@@ -125,33 +135,15 @@ function ReturnsList({
   timeZone: string | null;
   onView: (id: string) => void;
 }) {
-  const [status, setStatus] = useState<string | null>(null);
-  const [startDate, setStartDate] = useState('');
-  const [endDate, setEndDate] = useState('');
-  const [page, setPage] = useState(1);
-  const returns = useReturns({
-    branchId,
-    page,
-    limit: PAGE_SIZE,
-    status: status ?? undefined,
-    startDate: startDate || undefined,
-    endDate: endDate && (!startDate || endDate >= startDate) ? endDate : undefined,
+  const list = usePagedList({
+    scope: branchId,
+    filters: NO_FILTERS,
+    pageSize: PAGE_SIZE,
+    query: ({ page, limit, filters }) => returnsQuery({ branchId, page, limit, ...returnFilters(filters) }),
+    errorToast: RETURNS_FETCH_TOAST,
   });
-  const rows = returns.data?.data ?? [];
-  const total = returns.data?.meta?.total ?? 0;
-  const totalPages = Math.max(1, returns.data?.meta?.totalPages ?? 1);
-
-  // A branch change starts again at page 1.
-  useEffect(() => {
-    if (branchId) setPage(1);
-  }, [branchId]);
-
-  const exportFilters = exportQuery({
-    branchId,
-    status: status ?? undefined,
-    startDate: startDate || undefined,
-    endDate: endDate && (!startDate || endDate >= startDate) ? endDate : undefined,
-  });
+  const { status, startDate, endDate } = list.filters;
+  const exportFilters = exportQuery({ branchId, ...returnFilters(list.filters) });
 
   return (
     <Stack gap="md">
@@ -162,64 +154,29 @@ function ReturnsList({
           data={RETURN_STATUS_OPTIONS}
           value={status}
           clearable
-          onChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
+          onChange={(v) => list.setFilter('status', v)}
           w={180}
         />
         <DateField
           label="Start Date"
           value={startDate}
-          onChange={(day) => {
-            setStartDate(day);
-            setPage(1);
-          }}
+          onChange={(day) => list.setFilter('startDate', day)}
           maxDate={endDate}
         />
         <DateField
           label="End Date"
           value={endDate}
-          onChange={(day) => {
-            setEndDate(day);
-            setPage(1);
-          }}
+          onChange={(day) => list.setFilter('endDate', day)}
           minDate={startDate}
         />
         {status || startDate || endDate ? (
-          <Button
-            variant="subtle"
-            onClick={() => {
-              setStatus(null);
-              setStartDate('');
-              setEndDate('');
-              setPage(1);
-            }}
-          >
+          <Button variant="subtle" onClick={list.clearFilters}>
             Clear filters
           </Button>
         ) : null}
         {branchId ? <ExportButton path="/returns/export.csv" query={exportFilters} entity="returns" /> : null}
       </Group>
-      <ReturnsTable
-        rows={rows}
-        loading={Boolean(returns.isPending && branchId)}
-        failed={returns.isError}
-        dimmed={returns.isPlaceholderData}
-        timeZone={timeZone}
-        onView={onView}
-      />
-      <PagerFooter
-        label={
-          total === 0
-            ? 'No returns'
-            : `Showing ${(Math.min(page, totalPages) - 1) * PAGE_SIZE + 1}-${Math.min(page * PAGE_SIZE, total)} of ${total}`
-        }
-        page={page}
-        totalPages={totalPages}
-        onPageChange={setPage}
-        labelledControls
-      />
+      <ReturnsTable list={list} timeZone={timeZone} onView={onView} />
     </Stack>
   );
 }

@@ -15,7 +15,7 @@ const formSchema = z.object({ taxId: ntnSchema, strn: strnSchema });
 type Values = { taxId: string; strn: string };
 
 /**
- * The selected company's NTN and STRN (issue 24): both optional, printed in every receipt's header
+ * The selected company's NTN and STRN: both optional, printed in every receipt's header
  * when set. Shown to super admins only (the parent decides).
  */
 export function TaxRegistrationCard() {

@@ -1,29 +1,16 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  ScrollArea,
-  Select,
-  Stack,
-  Table,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Paper, Select, Stack, Table, Title } from '@mantine/core';
 import { type Shift, userCan } from '@pos/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AccessDenied } from '../../../components/access-denied';
-import { PagerFooter } from '../../../components/pager-footer';
+import { PagedTable } from '../../../components/paged-table';
 import { ShiftReportView } from '../../../components/shift-report';
-import { TableStateRow } from '../../../components/table-state';
 import { errorMessage } from '../../../lib/api';
-import { fetchShiftReport, fetchShifts, type ShiftListParams, shiftKeys } from '../../../lib/api/shifts.api';
+import { fetchShiftReport, shiftKeys, shiftsQuery } from '../../../lib/api/shifts.api';
 import { formatDateTime, formatMoney, showingRange } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
+import { usePagedList } from '../../../lib/use-paged-list';
 
 const LIMIT = 20;
 type StatusFilter = 'all' | 'open' | 'closed';
@@ -41,23 +28,14 @@ export function ShiftsPage() {
 
 function ShiftsScreen() {
   const { branch, isLoading: selecting } = useCurrentSelection();
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<Shift | null>(null);
-  const params: ShiftListParams = {
-    branchId: branch?.id ?? '',
-    page,
-    limit: LIMIT,
-    ...(status !== 'all' && { status }),
-  };
-  const list = useQuery({
-    queryKey: shiftKeys.list(params),
-    queryFn: ({ signal }) => fetchShifts(params, signal),
-    enabled: Boolean(branch),
-    placeholderData: keepPreviousData,
+  const list = usePagedList({
+    scope: branch?.id ?? null,
+    filters: { status: 'all' as StatusFilter },
+    pageSize: LIMIT,
+    query: ({ page, limit, filters: { status } }) =>
+      shiftsQuery({ branchId: branch?.id ?? '', page, limit, ...(status !== 'all' && { status }) }),
   });
-  const rows = list.data?.data ?? [];
-  const meta = list.data?.meta;
+  const [open, setOpen] = useState<Shift | null>(null);
 
   return (
     <Stack gap="md">
@@ -73,12 +51,9 @@ function ShiftsScreen() {
         <Select
           label="Status"
           w={200}
-          value={status}
+          value={list.filters.status}
           allowDeselect={false}
-          onChange={(v) => {
-            setStatus((v as StatusFilter) ?? 'all');
-            setPage(1);
-          }}
+          onChange={(v) => list.setFilter('status', (v as StatusFilter) ?? 'all')}
           data={[
             { value: 'all', label: 'All shifts' },
             { value: 'open', label: 'Open' },
@@ -87,67 +62,40 @@ function ShiftsScreen() {
         />
       </Group>
       <Paper withBorder p="md">
-        <ScrollArea type="auto">
-          <Table striped highlightOnHover miw={760} aria-label="Shifts">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Opened</Table.Th>
-                <Table.Th>Register</Table.Th>
-                <Table.Th>Cashier</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Z #</Table.Th>
-                <Table.Th ta="right">Over/short</Table.Th>
-                <Table.Th>Report</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 ? (
-                <TableStateRow
-                  colSpan={7}
-                  loading={selecting || list.isPending}
-                  failed={list.isError}
-                  errorText="The shifts could not be loaded."
-                  emptyText="No shifts match these filters."
-                />
-              ) : (
-                rows.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>{formatDateTime(s.openedAt, branch?.timezone)}</Table.Td>
-                    <Table.Td>{s.registerCode}</Table.Td>
-                    <Table.Td>{s.cashierName}</Table.Td>
-                    <Table.Td>
-                      <Badge color={s.status === 'open' ? 'teal' : 'gray'} variant="light">
-                        {s.status === 'open' ? 'Open' : 'Closed'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{s.zNumber ?? '—'}</Table.Td>
-                    <Table.Td ta="right">{s.overShort === null ? '—' : formatMoney(s.overShort)}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setOpen(s)}
-                        aria-label={`View report: register ${s.registerCode}, ${formatDateTime(s.openedAt, branch?.timezone)}`}
-                      >
-                        View
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-        {meta ? (
-          <PagerFooter
-            mt="md"
-            label={showingRange({ page: meta.page, limit: meta.limit, total: meta.total })}
-            page={page}
-            totalPages={meta.totalPages}
-            onPageChange={setPage}
-            labelledControls
-          />
-        ) : null}
+        <PagedTable
+          list={list}
+          label="Shifts"
+          columns={['Opened', 'Register', 'Cashier', 'Status', 'Z #', { label: 'Over/short', ta: 'right' }, 'Report']}
+          row={(s) => (
+            <Table.Tr key={s.id}>
+              <Table.Td>{formatDateTime(s.openedAt, branch?.timezone)}</Table.Td>
+              <Table.Td>{s.registerCode}</Table.Td>
+              <Table.Td>{s.cashierName}</Table.Td>
+              <Table.Td>
+                <Badge color={s.status === 'open' ? 'teal' : 'gray'} variant="light">
+                  {s.status === 'open' ? 'Open' : 'Closed'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{s.zNumber ?? '—'}</Table.Td>
+              <Table.Td ta="right">{s.overShort === null ? '—' : formatMoney(s.overShort)}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setOpen(s)}
+                  aria-label={`View report: register ${s.registerCode}, ${formatDateTime(s.openedAt, branch?.timezone)}`}
+                >
+                  View
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          minWidth={760}
+          loading={selecting}
+          errorText="The shifts could not be loaded."
+          emptyText="No shifts match these filters."
+          summary={showingRange}
+        />
       </Paper>
       <ShiftReportDialog shift={open} onClose={() => setOpen(null)} timeZone={branch?.timezone} />
     </Stack>

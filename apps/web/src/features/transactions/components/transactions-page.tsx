@@ -2,19 +2,23 @@ import { Badge, Group, Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ExportButton, exportQuery } from '../../../components/export-button';
-import { PagerFooter } from '../../../components/pager-footer';
 import {
   isForbidden,
+  transactionsQuery,
   useTransaction,
   useTransactionAnalytics,
-  useTransactions,
 } from '../../../lib/api/transactions.api';
-import { showingRange } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
-import { useKeepPageInRange } from '../../../lib/use-list-controls';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { useReprintReceipt } from '../hooks/use-reprint-receipt';
-import { useTransactionFilters } from '../hooks/use-transaction-filters';
-import { emptyTransactionsText, transactionListQuery } from '../utils/filters';
+import {
+  type TransactionFilters as Applied,
+  dateRangeParams,
+  emptyTransactionsText,
+  hasActiveFilters,
+  NO_FILTERS,
+  transactionListQuery,
+} from '../utils/filters';
 import { SummaryCards } from './summary-cards';
 import { TransactionDetailsModal } from './transaction-details-modal';
 import { TransactionFilters } from './transaction-filters';
@@ -29,11 +33,18 @@ export function TransactionsPage() {
   const branchId = branch?.id ?? null;
   const timeZone = branch?.timezone ?? null;
 
-  const filters = useTransactionFilters({ scope: branchId });
-  const transactions = useTransactions(
-    transactionListQuery(filters.applied, { branchId: branchId ?? '', page: filters.page, limit: filters.pageSize }),
-  );
-  const analytics = useTransactionAnalytics({ branchId: branchId ?? '', ...filters.range });
+  // The cashier name is the list's search: debounced, and an emptied box (or 'Clear filters') applies at once.
+  const list = usePagedList({
+    scope: branchId,
+    filters: NO_FILTERS,
+    query: ({ page, limit, search, filters }) =>
+      transactionsQuery(
+        transactionListQuery({ ...filters, cashierName: search }, { branchId: branchId ?? '', page, limit }),
+      ),
+    errorToast: { id: 'fetch-transactions', message: 'Failed to fetch transactions' },
+  });
+  const applied: Applied = { ...list.filters, cashierName: list.appliedSearch };
+  const analytics = useTransactionAnalytics({ branchId: branchId ?? '', ...dateRangeParams(applied) });
 
   const [searchParams, setSearchParams] = useSearchParams();
   const selectedId = searchParams.get(DETAILS_PARAM);
@@ -62,17 +73,7 @@ export function TransactionsPage() {
       { replace: true },
     );
 
-  const rows = transactions.data?.data ?? [];
-  const total = transactions.data?.meta?.total ?? 0;
-  const totalPages = Math.max(1, transactions.data?.meta?.totalPages ?? 1);
-  const { page, setPage } = filters;
-
-  useKeepPageInRange(page, setPage, transactions);
-
-  const isListLoading = isSelecting || (Boolean(branchId) && transactions.isPending);
-  const emptyText = transactions.isError
-    ? 'Failed to fetch transactions'
-    : emptyTransactionsText(filters.filtersActive);
+  const emptyText = emptyTransactionsText(hasActiveFilters(applied));
   const isRestricted = isForbidden(analytics.error);
 
   return (
@@ -90,7 +91,7 @@ export function TransactionsPage() {
           <Group ml="auto">
             <ExportButton
               path="/transactions/export.csv"
-              query={exportQuery(transactionListQuery(filters.applied, { branchId, page: 1, limit: filters.pageSize }))}
+              query={exportQuery(transactionListQuery(applied, { branchId, page: 1, limit: list.pageSize }))}
               entity="transactions"
             />
           </Group>
@@ -106,26 +107,13 @@ export function TransactionsPage() {
 
       <Paper withBorder p="md" radius="md">
         <Stack gap="md">
-          <TransactionFilters filters={filters} />
+          <TransactionFilters list={list} />
           <TransactionsTable
-            rows={rows}
-            isLoading={isListLoading}
-            isStale={transactions.isPlaceholderData}
+            list={list}
+            loading={isSelecting}
             emptyText={emptyText}
             timeZone={timeZone}
             onView={openDetails}
-          />
-          <PagerFooter
-            label={showingRange({
-              page: Math.min(page, totalPages),
-              limit: filters.pageSize,
-              total,
-              noun: 'transactions',
-            })}
-            page={page}
-            totalPages={totalPages}
-            onPageChange={setPage}
-            labelledControls
           />
         </Stack>
       </Paper>

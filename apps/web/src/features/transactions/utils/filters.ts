@@ -21,12 +21,11 @@ export type TransactionFilters = {
   endDate: string | Date | null;
 };
 
-export const EMPTY_FILTERS: TransactionFilters = {
-  cashierName: '',
-  paymentMethod: 'all',
-  startDate: null,
-  endDate: null,
-};
+/** The filters of the list besides the cashier name (the list's search), as they start and as 'Clear' leaves them. */
+export type ListFilters = { paymentMethod: PaymentFilter; startDate: string | null; endDate: string | null };
+export const NO_FILTERS: ListFilters = { paymentMethod: 'all', startDate: null, endDate: null };
+
+export const EMPTY_FILTERS: TransactionFilters = { ...NO_FILTERS, cashierName: '' };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})/;

@@ -1,15 +1,17 @@
 import { Alert, Button, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type TransferDetail, transferLineOpen } from '@pos/shared';
 import { IconBarcode } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
-import { useReceiveTransfer } from '../../../lib/api/transfers.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useReceiveTransfer } from '../api/transfers.api';
 import { countsOf, openAfter, type ReceiptCounts, receiptLines, scanInto } from '../utils/transfers';
 
 /**
  * The receive screen: scan a barcode or type a SKU and press Enter for +1 received on its line; or type
  * received and damaged per line. Missing = what stays open. One receipt per submit; more may follow.
+ * The scan field has the focus when the panel shows and again after each receipt (the page shows a new panel
+ * for what stays open), so the next scanned code lands in it.
  */
 export function ReceivePanel({ transfer }: { transfer: TransferDetail }) {
   const [counts, setCounts] = useState<ReceiptCounts>({});
@@ -18,6 +20,7 @@ export function ReceivePanel({ transfer }: { transfer: TransferDetail }) {
   const scanRef = useRef<HTMLInputElement>(null);
   const receive = useReceiveTransfer();
   const open = transfer.lines.filter((l) => transferLineOpen(l) > 0);
+  useEffect(() => scanRef.current?.focus(), []);
 
   const scan = () => {
     const result = scanInto(transfer.lines, counts, code);
@@ -67,7 +70,6 @@ export function ReceivePanel({ transfer }: { transfer: TransferDetail }) {
             scan();
           }
         }}
-        data-autofocus
         w={320}
       />
       {scanMessage ? (

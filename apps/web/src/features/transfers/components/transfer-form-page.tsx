@@ -1,8 +1,8 @@
 import { Badge, Group, Paper, Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { ListState } from '../../../components/table-state';
-import { useTransfer } from '../../../lib/api/transfers.api';
 import { useCurrentSelection } from '../../../lib/selection-context';
+import { useTransfer } from '../api/transfers.api';
 import { TransferForm } from './transfer-form';
 
 /** /dashboard/transfers/new and /dashboard/transfers/:id/edit: a draft from the selected branch. */

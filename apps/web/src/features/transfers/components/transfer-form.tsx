@@ -16,9 +16,9 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api';
-import { useCreateTransfer, useUpdateTransfer } from '../../../lib/api/transfers.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
+import { useCreateTransfer, useUpdateTransfer } from '../api/transfers.api';
 import { type PickedProduct, TransferProductPicker } from './transfer-product-picker';
 
 type Line = { productId: string; name: string; sku: string | null; stock: number | null; quantity: number | string };

@@ -1,15 +1,15 @@
 import { Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Tabs, Title } from '@mantine/core';
 import { TRANSFER_STATUS_LABELS, TRANSFER_STATUSES, userCan } from '@pos/shared';
 import { IconArrowsExchange, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ExportButton } from '../../../components/export-button';
-import { PagerFooter } from '../../../components/pager-footer';
-import { ListState } from '../../../components/table-state';
-import { useTransfers } from '../../../lib/api/transfers.api';
+import { PagedTable } from '../../../components/paged-table';
+import { errorMessage } from '../../../lib/api';
 import { formatDateTime, showingRange } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
+import { usePagedList } from '../../../lib/use-paged-list';
+import { transfersQuery } from '../api/transfers.api';
 import { TRANSFERS_PAGE_SIZE, transferStatusColor, transferStatusLabel } from '../utils/transfers';
 
 type Direction = 'incoming' | 'outgoing';
@@ -19,6 +19,11 @@ const STATUS_OPTIONS = [
   ...TRANSFER_STATUSES.map((s) => ({ value: s, label: TRANSFER_STATUS_LABELS[s] })),
 ];
 
+const toQuery = ({ direction, status }: { direction: Direction; status: string }) => ({
+  direction,
+  status: status === 'all' ? undefined : status,
+});
+
 /** /dashboard/transfers: the branch's incoming and outgoing transfers, paged on the server. */
 export function TransfersPage() {
   const { branch, isLoading: isSelecting } = useCurrentSelection();
@@ -26,17 +31,15 @@ export function TransfersPage() {
   const user = useSessionUser();
   const canSend = user ? userCan(user, 'adjust_stock') : false;
   const navigate = useNavigate();
-  const [direction, setDirection] = useState<Direction>('incoming');
-  const [status, setStatus] = useState('all');
-  const filterKey = `${branchId}|${direction}|${status}`;
-  const [paging, setPaging] = useState({ page: 1, key: filterKey });
-  const page = paging.key === filterKey ? paging.page : 1;
-  const filters = { direction, status: status === 'all' ? undefined : status };
-  const list = useTransfers({ branchId, page, limit: TRANSFERS_PAGE_SIZE, ...filters });
-  const rows = list.data?.data ?? [];
-  const total = list.data?.meta.total ?? 0;
-  const totalPages = Math.max(1, list.data?.meta.totalPages ?? 1);
-  const isLoading = isSelecting || (Boolean(branchId) && list.isPending);
+  const list = usePagedList({
+    scope: branchId,
+    filters: { direction: 'incoming' as Direction, status: 'all' },
+    pageSize: TRANSFERS_PAGE_SIZE,
+    query: ({ page, limit, filters }) => transfersQuery({ branchId, page, limit, ...toQuery(filters) }),
+    errorToast: { id: 'fetch-transfers', message: (error) => errorMessage(error, 'Failed to fetch transfers') },
+  });
+  const { direction } = list.filters;
+  const filters = toQuery(list.filters);
 
   return (
     <Stack gap="md">
@@ -69,7 +72,10 @@ export function TransfersPage() {
 
       <Paper withBorder p="md" radius="md">
         <Group justify="space-between" align="flex-end" wrap="wrap" mb="md">
-          <Tabs value={direction} onChange={(v) => setDirection(v === 'outgoing' ? 'outgoing' : 'incoming')}>
+          <Tabs
+            value={direction}
+            onChange={(v) => list.setFilter('direction', v === 'outgoing' ? 'outgoing' : 'incoming')}
+          >
             <Tabs.List>
               <Tabs.Tab value="incoming" leftSection={<IconArrowsExchange size={16} aria-hidden />}>
                 Incoming
@@ -82,70 +88,52 @@ export function TransfersPage() {
           <Select
             label="Status"
             data={STATUS_OPTIONS}
-            value={status}
-            onChange={(v) => setStatus(v ?? 'all')}
+            value={list.filters.status}
+            onChange={(v) => list.setFilter('status', v ?? 'all')}
             allowDeselect={false}
             w={180}
           />
         </Group>
 
-        {isLoading || rows.length === 0 ? (
-          <ListState
-            loading={isLoading}
-            failed={list.isError}
-            errorText="Failed to fetch transfers"
-            emptyText={direction === 'incoming' ? 'No incoming transfers' : 'No outgoing transfers'}
-          />
-        ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped highlightOnHover verticalSpacing="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Number</Table.Th>
-                  <Table.Th>{direction === 'incoming' ? 'From' : 'To'}</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Units sent</Table.Th>
-                  <Table.Th ta="right">Received / damaged</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Sent</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((t) => (
-                  <Table.Tr key={t.id} data-testid="transfer-row">
-                    <Table.Td>
-                      <Anchor component={Link} to={`/dashboard/transfers/${t.id}`} fw={600}>
-                        {t.number}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{direction === 'incoming' ? t.fromBranch.name : t.toBranch.name}</Table.Td>
-                    <Table.Td>
-                      <Badge color={transferStatusColor(t.status)} variant="light">
-                        {transferStatusLabel(t.status)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">{t.quantitySent}</Table.Td>
-                    <Table.Td ta="right">
-                      {t.quantityReceived} / {t.quantityDamaged}
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(t.createdAt, branch?.timezone)}</Table.Td>
-                    <Table.Td>{t.sentAt ? formatDateTime(t.sentAt, branch?.timezone) : 'Not sent'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {total > 0 ? (
-          <PagerFooter
-            mt="md"
-            label={showingRange({ page, limit: TRANSFERS_PAGE_SIZE, total, noun: 'transfers' })}
-            page={page}
-            totalPages={totalPages}
-            onPageChange={(p) => setPaging({ page: p, key: filterKey })}
-            labelledControls
-          />
-        ) : null}
+        <PagedTable
+          list={list}
+          label="Transfers"
+          columns={[
+            'Number',
+            direction === 'incoming' ? 'From' : 'To',
+            'Status',
+            { label: 'Units sent', ta: 'right' },
+            { label: 'Received / damaged', ta: 'right' },
+            'Created',
+            'Sent',
+          ]}
+          row={(t) => (
+            <Table.Tr key={t.id} data-testid="transfer-row">
+              <Table.Td>
+                <Anchor component={Link} to={`/dashboard/transfers/${t.id}`} fw={600}>
+                  {t.number}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{direction === 'incoming' ? t.fromBranch.name : t.toBranch.name}</Table.Td>
+              <Table.Td>
+                <Badge color={transferStatusColor(t.status)} variant="light">
+                  {transferStatusLabel(t.status)}
+                </Badge>
+              </Table.Td>
+              <Table.Td ta="right">{t.quantitySent}</Table.Td>
+              <Table.Td ta="right">
+                {t.quantityReceived} / {t.quantityDamaged}
+              </Table.Td>
+              <Table.Td>{formatDateTime(t.createdAt, branch?.timezone)}</Table.Td>
+              <Table.Td>{t.sentAt ? formatDateTime(t.sentAt, branch?.timezone) : 'Not sent'}</Table.Td>
+            </Table.Tr>
+          )}
+          minWidth={720}
+          loading={isSelecting}
+          errorText="Failed to fetch transfers"
+          emptyText={direction === 'incoming' ? 'No incoming transfers' : 'No outgoing transfers'}
+          summary={(range) => showingRange({ ...range, noun: 'transfers' })}
+        />
       </Paper>
     </Stack>
   );

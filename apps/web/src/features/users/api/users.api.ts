@@ -1,8 +1,6 @@
 import type { CreateUserInput, UpdateUserInput, userResponses } from '@pos/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Answer, apiRequest } from '../../../lib/api';
-import { notifyError } from '../../../lib/notify';
 
 export type UserListParams = { companyId: string; branchId?: string; page: number; limit: number; search?: string };
 
@@ -15,25 +13,13 @@ export function fetchUsers(params: UserListParams, signal?: AbortSignal): Promis
   return apiRequest<Answer<typeof userResponses.list>>('/users', { query: params, signal });
 }
 
-export const usersQueryOptions = (params: UserListParams) =>
+/** One page of the company's users; disabled until a company is selected. */
+export const usersQuery = ({ companyId, ...rest }: Omit<UserListParams, 'companyId'> & { companyId: string | null }) =>
   queryOptions({
-    queryKey: userKeys.list(params),
-    queryFn: ({ signal }) => fetchUsers(params, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export function useUsers(params: Omit<UserListParams, 'companyId'> & { companyId: string | null }) {
-  const { companyId, ...rest } = params;
-  const query = useQuery({
-    ...usersQueryOptions({ ...rest, companyId: companyId ?? '' }),
+    queryKey: userKeys.list({ ...rest, companyId: companyId ?? '' }),
+    queryFn: ({ signal }) => fetchUsers({ ...rest, companyId: companyId ?? '' }, signal),
     enabled: Boolean(companyId),
   });
-  // One toast id: a refetch that fails again updates the toast instead of stacking another.
-  useEffect(() => {
-    if (query.error) notifyError('Failed to fetch users', 'Error', 'fetch-users');
-  }, [query.error]);
-  return query;
-}
 
 export function createUser(body: CreateUserInput): Promise<Answer<typeof userResponses.one>> {
   return apiRequest<Answer<typeof userResponses.one>>('/users', { method: 'POST', body });

@@ -5,15 +5,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { AccessDenied } from '../../../components/access-denied';
 import { ExportButton } from '../../../components/export-button';
 import { ListToolbar } from '../../../components/list-toolbar';
-import { PagerFooter } from '../../../components/pager-footer';
-import { TableStateRow } from '../../../components/table-state';
+import { PagedTable } from '../../../components/paged-table';
 import { errorMessage } from '../../../lib/api';
 import { showingRange } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
-import { useKeepPageInRange, useListControls } from '../../../lib/use-list-controls';
-import { useCreateUser, useUpdateUser, useUsers } from '../api/users.api';
+import { usePagedList } from '../../../lib/use-paged-list';
+import { useCreateUser, usersQuery, useUpdateUser } from '../api/users.api';
 import { roleBadgeColor } from '../utils/role-badge';
 import { type AddUserFormState, createUserBody, type EditUserFormState, updateUserBody } from '../utils/user-form';
 import { AddUserModal, EditUserModal } from './user-modals';
@@ -41,17 +40,17 @@ function UsersScreen() {
   // The branch filter: every branch of the company by default for those who may see them all (so a
   // user made for another branch, or a Super Admin with no branch, is listed), else their own branch.
   const seesAllBranches = canSwitchBranch(me);
-  const [branchFilter, setBranchFilter] = useState<string>(ALL_BRANCHES);
-  const filterBranchId = seesAllBranches ? (branchFilter === ALL_BRANCHES ? undefined : branchFilter) : branchId;
-
-  const list = useListControls({ scope: `${companyId}|${filterBranchId ?? 'all'}` });
-  const users = useUsers({
-    companyId,
-    branchId: filterBranchId ?? undefined,
-    page: list.page,
-    limit: list.pageSize,
-    search: list.debouncedSearch,
+  const filterBranchOf = (filter: string) =>
+    (seesAllBranches ? (filter === ALL_BRANCHES ? undefined : filter) : branchId) ?? undefined;
+  const list = usePagedList({
+    scope: `${companyId}|${seesAllBranches ? '' : branchId}`,
+    filters: { branch: ALL_BRANCHES },
+    query: ({ page, limit, search, filters }) =>
+      usersQuery({ companyId, branchId: filterBranchOf(filters.branch), page, limit, search }),
+    errorToast: { id: 'fetch-users', message: 'Failed to fetch users' },
   });
+  const branchFilter = list.filters.branch;
+  const filterBranchId = filterBranchOf(branchFilter);
 
   const branchOptions = useMemo(() => branches.map((b) => ({ value: b.id, label: b.name })), [branches]);
   const filterOptions = useMemo(
@@ -60,19 +59,12 @@ function UsersScreen() {
   );
   // Another company: its branches are others, so back to all of them.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the company changes
-  useEffect(() => setBranchFilter(ALL_BRANCHES), [companyId]);
+  useEffect(() => list.setFilter('branch', ALL_BRANCHES), [companyId]);
 
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
   const [isAdding, setIsAdding] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
-
-  const rows = users.data?.data ?? [];
-  const total = users.data?.meta?.total ?? 0;
-  const totalPages = users.data?.meta?.totalPages ?? 1;
-  const { page, setPage } = list;
-
-  useKeepPageInRange(page, setPage, users);
 
   const create = async (values: AddUserFormState) => {
     if (!companyId) return;
@@ -112,7 +104,7 @@ function UsersScreen() {
           {companyId && (
             <ExportButton
               path="/users/export.csv"
-              query={{ companyId, branchId: filterBranchId ?? undefined, search: list.debouncedSearch || undefined }}
+              query={{ companyId, branchId: filterBranchId, search: list.appliedSearch || undefined }}
               entity="users"
             />
           )}
@@ -128,7 +120,7 @@ function UsersScreen() {
             label="Branch"
             data={filterOptions}
             value={branchFilter}
-            onChange={(value) => setBranchFilter(value ?? ALL_BRANCHES)}
+            onChange={(value) => list.setFilter('branch', value ?? ALL_BRANCHES)}
             allowDeselect={false}
             maw={320}
             mb="sm"
@@ -136,75 +128,52 @@ function UsersScreen() {
         ) : null}
         <ListToolbar list={list} entity="users" placeholder="Search users..." mb="md" />
 
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover verticalSpacing="sm" style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Username</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Actions</Table.Th>
+        <PagedTable
+          list={list}
+          label="Users"
+          columns={['Name', 'Email', 'Username', 'Role', 'Actions']}
+          row={(user) => {
+            const role = user.roles[0]?.name ?? '';
+            return (
+              <Table.Tr key={user.id}>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm" fw={500}>
+                      {user.name}
+                    </Text>
+                    {user.isActive ? null : (
+                      <Badge color="gray" variant="outline" size="xs">
+                        Inactive
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{user.email ?? '—'}</Table.Td>
+                <Table.Td>{user.username}</Table.Td>
+                <Table.Td>
+                  <Badge color={roleBadgeColor(role)} variant="light">
+                    {role || 'No role'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconPencil size={14} />}
+                    onClick={() => setEditing(user)}
+                    aria-label={`Edit ${user.name}`}
+                  >
+                    Edit
+                  </Button>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {isSelecting || (users.isPending && companyId) || rows.length === 0 ? (
-                <TableStateRow
-                  colSpan={5}
-                  loading={Boolean(isSelecting || (users.isPending && companyId))}
-                  failed={users.isError}
-                  errorText="Failed to fetch users"
-                  emptyText="No users found"
-                />
-              ) : (
-                rows.map((user) => {
-                  const role = user.roles[0]?.name ?? '';
-                  return (
-                    <Table.Tr key={user.id}>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Text size="sm" fw={500}>
-                            {user.name}
-                          </Text>
-                          {user.isActive ? null : (
-                            <Badge color="gray" variant="outline" size="xs">
-                              Inactive
-                            </Badge>
-                          )}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{user.email ?? '—'}</Table.Td>
-                      <Table.Td>{user.username}</Table.Td>
-                      <Table.Td>
-                        <Badge color={roleBadgeColor(role)} variant="light">
-                          {role || 'No role'}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          leftSection={<IconPencil size={14} />}
-                          onClick={() => setEditing(user)}
-                          aria-label={`Edit ${user.name}`}
-                        >
-                          Edit
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-
-        <PagerFooter
-          mt="md"
-          label={showingRange({ page: Math.min(list.page, totalPages), limit: list.pageSize, total })}
-          page={list.page}
-          totalPages={totalPages}
-          onPageChange={list.setPage}
+            );
+          }}
+          minWidth={640}
+          loading={isSelecting}
+          errorText="Failed to fetch users"
+          emptyText="No users found"
+          summary={showingRange}
         />
       </Paper>
 

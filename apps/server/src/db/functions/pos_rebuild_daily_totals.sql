@@ -1,0 +1,41 @@
+-- Recomputes one branch's sales_daily and returns_daily from its rows, then its report totals (after a
+-- change of the branch's time zone). The table locks hold back concurrent sales and returns until the
+-- caller's transaction commits.
+CREATE OR REPLACE FUNCTION public.pos_rebuild_daily_totals(p_company uuid, p_branch uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  LOCK TABLE sales_daily, returns_daily IN EXCLUSIVE MODE;
+  DELETE FROM sales_daily WHERE company_id = p_company AND branch_id = p_branch;
+  DELETE FROM returns_daily WHERE company_id = p_company AND branch_id = p_branch;
+  INSERT INTO sales_daily (company_id, branch_id, day, cashier_id, payment_method, sales_count, transactions,
+                           revenue, subtotal, tax, discounts, items_sold)
+  SELECT s.company_id, s.branch_id, (s.sold_at AT TIME ZONE b.timezone)::date, s.cashier_id, s.payment_method,
+         count(*),
+         count(*) FILTER (WHERE s.status = 'completed'),
+         coalesce(sum(s.total) FILTER (WHERE s.status = 'completed'), 0),
+         coalesce(sum(s.subtotal) FILTER (WHERE s.status = 'completed'), 0),
+         coalesce(sum(s.tax_amount) FILTER (WHERE s.status = 'completed'), 0),
+         coalesce(sum(s.discount_amount) FILTER (WHERE s.status = 'completed'), 0),
+         coalesce(sum(i.quantity) FILTER (WHERE s.status = 'completed'), 0)
+  FROM sales s
+  JOIN branches b ON b.company_id = s.company_id AND b.id = s.branch_id
+  LEFT JOIN LATERAL (
+    SELECT sum(si.quantity) AS quantity FROM sale_items si WHERE si.company_id = s.company_id AND si.sale_id = s.id
+  ) i ON true
+  WHERE s.company_id = p_company AND s.branch_id = p_branch
+  GROUP BY 1, 2, 3, 4, 5;
+  INSERT INTO returns_daily (company_id, branch_id, day, returns_count, refunded, items_returned, returned_subtotal)
+  SELECT r.company_id, r.branch_id, (r.created_at AT TIME ZONE b.timezone)::date, count(*), sum(r.refund_amount),
+         coalesce(sum(i.quantity), 0), coalesce(sum(i.goods), 0)
+  FROM returns r
+  JOIN branches b ON b.company_id = r.company_id AND b.id = r.branch_id
+  LEFT JOIN LATERAL (
+    SELECT sum(ri.quantity) AS quantity, sum(ri.quantity * ri.unit_price) AS goods
+    FROM return_items ri WHERE ri.company_id = r.company_id AND ri.return_id = r.id
+  ) i ON true
+  WHERE r.company_id = p_company AND r.branch_id = p_branch AND r.status = 'completed'
+  GROUP BY 1, 2, 3;
+  PERFORM pos_rebuild_report_totals(p_company, p_branch);
+END $function$;

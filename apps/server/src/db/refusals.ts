@@ -1,0 +1,21 @@
+/**
+ * The refusals the database raises, one list for the SQL and the TypeScript. A function in db/functions
+ * refuses with `RAISE EXCEPTION ... USING ERRCODE = 'P0001', HINT = '<code>'` (pos_sale_check raises the
+ * code its caller passes, one of these); the server reads the error's hint (`refusalOf` in
+ * lib/pg-errors.ts) and answers. test/unit/refusals.test.ts checks that every code the SQL raises is
+ * listed here, and every listed code is raised somewhere.
+ */
+export const REFUSALS = {
+  /** pos_sales_shift, pos_returns_shift: an online cash sale, or a cash refund, with no open shift. */
+  shiftRequired: 'pos_shift:required',
+  /** pos_sales_shift, pos_returns_shift, pos_cash_movements_shift, pos_shift_closed_guard: the shift is closed. */
+  shiftClosed: 'pos_shift:closed',
+  /** pos_sales_shift: the shift a sale names is not one of the sale's company and branch. */
+  shiftUnknown: 'pos_shift:unknown',
+  /** The sale statement's pos_sale_check: a product could not be sold (gone, another price, short of stock). */
+  saleStock: 'pos_sale_check:stock',
+  /** The sale statement's pos_sale_check: the sale's id or idempotency key is taken. */
+  saleExists: 'pos_sale_check:exists',
+} as const;
+
+export type Refusal = (typeof REFUSALS)[keyof typeof REFUSALS];

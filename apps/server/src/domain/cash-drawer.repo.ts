@@ -1,0 +1,161 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { branches, cashMovements, companies, returns, sales, shifts } from '../db/schema';
+import { type CompanyScope, tenantFilter } from '../lib/tenant.repo';
+
+/**
+ * The drawer of a shift (domain/cash-drawer.ts): its rules, its row locked, its figures and its cash
+ * movements. The shifts feature and the register's offline batch (features/transactions) both read them.
+ */
+
+type BranchKey = { companyId: string; branchId: string };
+
+/**
+ * A shift in the caller's companies, as the movement path and a close's grant need it: its branch,
+ * register, cashier and status.
+ */
+export async function findShiftDrawer(db: DbOrTx, { id, companyIds }: { id: string; companyIds: CompanyScope }) {
+  const [row] = await db
+    .select({
+      id: shifts.id,
+      companyId: shifts.companyId,
+      branchId: shifts.branchId,
+      registerId: shifts.registerId,
+      cashierId: shifts.cashierId,
+      status: shifts.status,
+    })
+    .from(shifts)
+    .where(and(eq(shifts.id, id), tenantFilter(shifts.companyId, companyIds)))
+    .limit(1);
+  return row;
+}
+
+/** The branch's drawer settings and the company's currency. */
+export async function findDrawerRules(db: DbOrTx, { companyId, branchId }: BranchKey) {
+  const [row] = await db
+    .select({
+      cashDenominations: branches.cashDenominations,
+      overShortThreshold: branches.overShortThreshold,
+      currency: companies.currency,
+    })
+    .from(branches)
+    .innerJoin(companies, eq(companies.id, branches.companyId))
+    .where(and(eq(branches.companyId, companyId), eq(branches.id, branchId)))
+    .limit(1);
+  return row;
+}
+
+/** The shift row locked FOR UPDATE (a close waits for sales holding it FOR SHARE, and they for it). */
+export async function lockShift(tx: DbOrTx, { companyId, id }: { companyId: string; id: string }) {
+  const [row] = await tx
+    .select({
+      id: shifts.id,
+      status: shifts.status,
+      branchId: shifts.branchId,
+      registerId: shifts.registerId,
+      openingFloat: shifts.openingFloat,
+    })
+    .from(shifts)
+    .where(and(eq(shifts.companyId, companyId), eq(shifts.id, id)))
+    .for('update');
+  return row;
+}
+
+export type ShiftFigures = {
+  sales: { method: string; count: number; total: string; discount: string; tax: string; change: string }[];
+  refunds: { method: string; count: number; total: string }[];
+  movements: { kind: string; total: string }[];
+  late: { count: number; total: string };
+};
+
+/**
+ * The shift's sales by payment method, refunds by method and cash movements by kind (numerics as text);
+ * and apart, the late sales naming it (offline sales uploaded after it closed: they belong to the
+ * register's next shift, migration 0029).
+ */
+export async function shiftFigures(db: DbOrTx, { companyId, shiftId }: { companyId: string; shiftId: string }) {
+  const [salesRows, refundRows, movementRows, lateRows] = await Promise.all([
+    db
+      .select({
+        method: sales.paymentMethod,
+        count: count(),
+        total: sql<string>`coalesce(sum(${sales.total}), 0)::text`,
+        discount: sql<string>`coalesce(sum(${sales.discountAmount}), 0)::text`,
+        tax: sql<string>`coalesce(sum(${sales.taxAmount}), 0)::text`,
+        change: sql<string>`coalesce(sum(${sales.changeAmount}), 0)::text`,
+      })
+      .from(sales)
+      .where(and(eq(sales.companyId, companyId), eq(sales.shiftId, shiftId)))
+      .groupBy(sales.paymentMethod)
+      .orderBy(sales.paymentMethod),
+    db
+      .select({
+        method: returns.refundMethod,
+        count: count(),
+        total: sql<string>`coalesce(sum(${returns.refundAmount}), 0)::text`,
+      })
+      .from(returns)
+      .where(and(eq(returns.companyId, companyId), eq(returns.shiftId, shiftId)))
+      .groupBy(returns.refundMethod)
+      .orderBy(returns.refundMethod),
+    db
+      .select({ kind: cashMovements.kind, total: sql<string>`coalesce(sum(${cashMovements.amount}), 0)::text` })
+      .from(cashMovements)
+      .where(and(eq(cashMovements.companyId, companyId), eq(cashMovements.shiftId, shiftId)))
+      .groupBy(cashMovements.kind),
+    db
+      .select({ count: count(), total: sql<string>`coalesce(sum(${sales.total}), 0)::text` })
+      .from(sales)
+      .where(and(eq(sales.companyId, companyId), eq(sales.lateShiftId, shiftId))),
+  ]);
+  return {
+    sales: salesRows,
+    refunds: refundRows,
+    movements: movementRows,
+    late: lateRows[0] ?? { count: 0, total: '0' },
+  } satisfies ShiftFigures;
+}
+
+export async function insertMovement(
+  tx: DbOrTx,
+  row: {
+    companyId: string;
+    shiftId: string;
+    kind: 'paid_in' | 'paid_out';
+    amount: string;
+    reason: string;
+    userId: string;
+    /** Offline: the register's id and time, and the review flags. */
+    id?: string;
+    at?: Date;
+    offline?: boolean;
+    flags?: string[];
+  },
+) {
+  const [inserted] = await tx
+    .insert(cashMovements)
+    .values(row)
+    .returning({ id: cashMovements.id, at: cashMovements.at });
+  if (!inserted) throw new Error('cash movement not inserted');
+  return inserted;
+}
+
+/** A cash movement by its id in the company (an offline one's id is the register's: its idempotency key). */
+export async function findMovement(tx: DbOrTx, { companyId, id }: { companyId: string; id: string }) {
+  const [row] = await tx
+    .select({
+      id: cashMovements.id,
+      shiftId: cashMovements.shiftId,
+      kind: cashMovements.kind,
+      amount: cashMovements.amount,
+      reason: cashMovements.reason,
+      userId: cashMovements.userId,
+      at: cashMovements.at,
+      offline: cashMovements.offline,
+      flags: cashMovements.flags,
+    })
+    .from(cashMovements)
+    .where(and(eq(cashMovements.companyId, companyId), eq(cashMovements.id, id)))
+    .limit(1);
+  return row;
+}

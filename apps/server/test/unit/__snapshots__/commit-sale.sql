@@ -1,0 +1,117 @@
+-- $1 companyId
+-- $2 branchId
+-- $3 saleId
+-- $4 cashierId
+-- $5 paymentMethod
+-- $6 subtotal
+-- $7 discountType
+-- $8 discountValue
+-- $9 discountAmount
+-- $10 taxRate
+-- $11 taxAmount
+-- $12 total
+-- $13 amountPaid
+-- $14 changeAmount
+-- $15 idempotencyKey
+-- $16 requestHash
+-- $17 productIds
+-- $18 productQuantities
+-- $19 productPrices
+-- $20 lineIds
+-- $21 lineProductIds
+-- $22 lineQuantities
+-- $23 customerPhone
+-- $24 customerName
+-- $25 customerEmail
+-- $26 productCharged
+-- $27 offline
+-- $28 soldAt
+-- $29 registerId
+-- $30 receiptNumber
+-- $31 shiftId
+-- $32 flags
+with locked as (
+  select p.id, w.quantity, w.price, w.charged
+  from products p
+  join unnest($17::uuid[], $18::integer[], $19::numeric[],
+              $26::numeric[]) as w(id, quantity, price, charged)
+    on w.id = p.id
+  where p.company_id = $1::uuid
+  order by p.id
+  for update of p
+),
+moved as (
+  update products p
+  set stock_quantity = p.stock_quantity - l.quantity, updated_at = now()
+  from locked l
+  where p.company_id = $1 and p.id = l.id and p.branch_id = $2
+    and (p.deleted_at is null or $27::boolean)
+    and ($27::boolean or (p.price = l.price and p.stock_quantity >= l.quantity))
+  returning p.id, p.name, p.sku, l.charged as price, l.quantity, p.stock_quantity as new_quantity,
+    array_remove(array[case when $27::boolean and p.stock_quantity < 0 then 'oversold' end,
+                       case when $27::boolean and p.price <> l.charged then 'price_differs' end], null) as flags
+),
+sellable as (
+  select pos_sale_check((select count(*) from moved) = cardinality($17::uuid[]),
+                        'pos_sale_check:stock') as ok
+),
+customer as (
+  insert into customers (company_id, branch_id, name, phone, email)
+  select $1::uuid, $2::uuid, $24::text, $23::text,
+         $25::text
+  where $23::text is not null
+  on conflict (company_id, branch_id, phone) do update set phone = excluded.phone
+  returning id, name, phone
+),
+sale as (
+  insert into sales (company_id, id, branch_id, receipt_number, cashier_id, customer_id, payment_method, status,
+                     subtotal, discount_type, discount_value, discount_amount, tax_rate, tax_amount, total,
+                     amount_paid, change_amount, idempotency_key, request_hash,
+                     sold_at, register_id, shift_id, offline, flags)
+  select $1::uuid, $3::uuid, $2::uuid,
+         coalesce($30::text, (select 'RCP-' || lpad(n::text, greatest(6, length(n::text)), '0')
+                              from (select nextval(pos_receipt_sequence($2::uuid)) as n) as seq)),
+         $4::uuid, (select id from customer), $5::text, 'completed',
+         $6::numeric, $7::text, $8::numeric, $9::numeric,
+         $10::numeric, $11::numeric, $12::numeric, $13::numeric,
+         $14::numeric, $15::text, $16::text,
+         coalesce($28::timestamptz, now()), $29::uuid, $31::uuid,
+         $27::boolean,
+         array_remove($32::text[] || (select coalesce(array_agg(distinct f order by f), '{}')
+                                      from moved m, unnest(m.flags) as f where $27::boolean) || array[
+           case when $28::timestamptz > now() + interval '5 minutes' then 'sold_at_future' end,
+           case when $28::timestamptz < now() - make_interval(hours => b.offline_limit_hours) then 'sold_at_stale' end
+         ], null)
+  from sellable
+  join branches b on b.company_id = $1::uuid and b.id = $2::uuid
+  where sellable.ok
+  on conflict do nothing
+  returning id, receipt_number, created_at, sold_at, flags, shift_id
+),
+items as (
+  insert into sale_items (company_id, id, sale_id, product_id, product_name, product_sku, quantity, unit_price,
+                          subtotal, flags)
+  select $1::uuid, l.id, s.id, m.id, m.name, m.sku, l.quantity, m.price, m.price * l.quantity, m.flags
+  from sale s
+  cross join unnest($20::uuid[], $21::uuid[], $22::integer[])
+    as l(id, product_id, quantity)
+  join moved m on m.id = l.product_id
+),
+movements as (
+  insert into stock_movements (company_id, branch_id, product_id, movement_type, direction, quantity,
+                               previous_quantity, new_quantity, user_id, reference_type, reference_id)
+  select $1::uuid, $2::uuid, m.id, 'sale', 'out', m.quantity, m.new_quantity + m.quantity, m.new_quantity, $4::uuid,
+         'sale', s.id
+  from sale s cross join moved m
+)
+select pos_sale_check(s.id is not null, 'pos_sale_check:exists') as ok,
+       s.receipt_number, s.created_at, s.sold_at, s.flags, s.shift_id,
+       c.id as customer_id, c.name as customer_name, c.phone as customer_phone,
+       (select name from branches where company_id = $1 and id = $2) as branch_name,
+       (select code from registers where company_id = $1 and id = $29::uuid) as register_code,
+       (select json_agg(json_build_object('id', m.id, 'name', m.name, 'sku', m.sku, 'price', m.price::text,
+                                          'flags', m.flags))
+        from moved m) as products
+from (select 1) as one
+left join sale s on true
+left join customer c on true

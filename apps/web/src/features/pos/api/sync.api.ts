@@ -1,0 +1,16 @@
+import type { syncResponses } from '@pos/shared';
+import { type Answer, apiRequest } from '../../../lib/api';
+
+export type SyncParams = { branchId: string; cursor?: string; limit?: number };
+
+/** GET /sync/catalogue: the branch's products changed since the cursor (all of them without one), a page. */
+export async function fetchCatalogueSync(params: SyncParams, signal?: AbortSignal) {
+  const answer = await apiRequest<Answer<typeof syncResponses.catalogue>>('/sync/catalogue', { query: params, signal });
+  return answer.data;
+}
+
+/** GET /sync/customers: the branch's customers changed since the cursor, a page. */
+export async function fetchCustomerSync(params: SyncParams, signal?: AbortSignal) {
+  const answer = await apiRequest<Answer<typeof syncResponses.customers>>('/sync/customers', { query: params, signal });
+  return answer.data;
+}
