@@ -34,7 +34,12 @@ export const uniqueUsername = (prefix: string) => unique(prefix).replace(/\s+/g,
 export async function expectToast(page: Page, message: string) {
   const toast = page.getByRole('alert').filter({ hasText: message });
   await expect(toast).toBeVisible();
-  await toast.getByRole('button').click();
+  // Dismissed here, or gone by itself: a toast closes after 4 s, and on a loaded machine that can happen between
+  // seeing it and clicking its button (the click would then wait for a button that never comes back).
+  await toast
+    .getByRole('button')
+    .click({ timeout: 4_000 })
+    .catch(() => undefined);
   await expect(toast).toHaveCount(0);
 }
 
