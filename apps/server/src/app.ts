@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
+import { startSalesRollup } from './domain/sales-rollup';
 import type { Env } from './env';
 import { approvalsRoutes } from './features/approvals/approvals.routes';
 import { auditRoutes } from './features/audit/audit.routes';
@@ -48,6 +49,8 @@ export type AppOptions = {
   logger?: boolean;
   /** Called for every route as it is registered (the test suites walk the API's operations with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Whether this process rolls new sales up into the kept totals (domain/sales-rollup.ts); on unless a test needs the queue to stay. */
+  salesRollup?: boolean;
 };
 
 export async function buildApp({
@@ -56,6 +59,7 @@ export async function buildApp({
   jwtSecret,
   logger = true,
   onRoute,
+  salesRollup = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -107,6 +111,10 @@ export async function buildApp({
   app.decorate('db', database.db);
   app.decorate('tokens', createTokenService(jwtSecret));
   if (onRoute) app.addHook('onRoute', onRoute);
+  if (salesRollup) {
+    const rollup = startSalesRollup(database.db, (message) => app.log.warn(message));
+    app.addHook('onClose', () => rollup.stop());
+  }
   registerErrorHandler(app);
 
   await app.register(helmet, {

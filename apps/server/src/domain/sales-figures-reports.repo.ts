@@ -1,18 +1,20 @@
 import { MONEY_METHOD_LABELS, type ReportKind } from '@pos/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client';
+import { salesDaily, salesDailyProducts, salesHourly, salesMonthlyProducts } from '../db/schema';
 import { type LocalDays, localDayRange } from '../lib/sql-filters.repo';
 import { addDays } from './sales-figures';
+import { keptTotals } from './sales-figures.repo';
 
 /**
  * The breakdowns of the Reports screen, with the definitions of 'Sales figures' (docs/architecture/reports.md):
  * completed sales by the local day (of their branch) they were sold (`sold_at`), completed returns by
  * the local day they were made. A breakdown's rows sum to the figure of the same period (sales by day:
  * grossRevenue, totalReturnedValue, netRevenue; product, category and brand: grossSubtotal and
- * netSubtotal). Every breakdown of sales reads kept totals (sales_daily, returns_daily; sales_hourly and
- * sales_daily_products of migration 0024, sales_monthly_products of 0025), a row per day or month and
- * key, never the sales or their lines: its cost grows with the days and products of the period, not with
- * the sales. Only returns by reason reads the returns themselves.
+ * netSubtotal). Every breakdown of sales reads kept totals (sales_daily, returns_daily; sales_hourly,
+ * sales_daily_products, sales_monthly_products; those of sales with the sales still queued for their
+ * roll-up, `keptTotals`), a row per day or month and key, never the sales or their lines: its cost grows
+ * with the days and products of the period, not with the sales. Only returns by reason reads the returns themselves.
  */
 
 /** One branch (its time zone), or every branch of a company (each in its own time zone). */
@@ -72,7 +74,8 @@ const byDay = (scope: ReportScope, period: LocalDays) => sql`
          coalesce(s.revenue, 0)::text as revenue, coalesce(r.refunded, 0)::text as returned,
          (coalesce(s.revenue, 0) - coalesce(r.refunded, 0))::text as net_revenue, null::text as cost
   from (select d.day, sum(d.transactions) as tx, sum(d.items_sold) as items, sum(d.revenue) as revenue
-        from sales_daily d where ${dailyWhere(scope, period)} group by d.day having sum(d.transactions) > 0) s
+        from ${keptTotals(salesDaily, scope.companyId)} d where ${dailyWhere(scope, period)}
+        group by d.day having sum(d.transactions) > 0) s
   full join (select d.day, sum(d.refunded) as refunded from returns_daily d
              where ${dailyWhere(scope, period)} group by d.day having sum(d.returns_count) > 0) r on r.day = s.day`;
 
@@ -81,7 +84,7 @@ const byDailyColumn = (scope: ReportScope, period: LocalDays, key: SQL, label: S
   select ${key}::text as key, ${label} as label, sum(d.transactions)::text as transactions,
          sum(d.items_sold)::text as quantity, sum(d.revenue)::text as revenue, null::text as returned,
          sum(d.revenue)::text as net_revenue, null::text as cost
-  from sales_daily d ${join}
+  from ${keptTotals(salesDaily, scope.companyId)} d ${join}
   where ${dailyWhere(scope, period)}
   group by ${key}, ${label} having sum(d.transactions) > 0`;
 
@@ -103,7 +106,7 @@ const byPaymentMethod = (scope: ReportScope, period: LocalDays) => {
          (coalesce(s.revenue, 0) - coalesce(r.refunded, 0))::text as net_revenue, null::text as cost
   from (select d.payment_method as method, sum(d.transactions) as tx, sum(d.items_sold) as items,
                sum(d.revenue) as revenue
-        from sales_daily d where ${dailyWhere(scope, period)}
+        from ${keptTotals(salesDaily, scope.companyId)} d where ${dailyWhere(scope, period)}
         group by d.payment_method having sum(d.transactions) > 0) s
   full join (select case rt.refund_method when 'card_refund' then 'card' else rt.refund_method end as method,
                     sum(rt.refund_amount) as refunded
@@ -121,7 +124,7 @@ const byHour = (scope: ReportScope, period: LocalDays) => sql`
          h.tx::text as transactions, null::text as quantity, h.revenue::text as revenue, null::text as returned,
          h.revenue::text as net_revenue, null::text as cost
   from (select d.hour, sum(d.transactions) as tx, sum(d.revenue) as revenue
-        from sales_hourly d where ${dailyWhere(scope, period)}
+        from ${keptTotals(salesHourly, scope.companyId)} d where ${dailyWhere(scope, period)}
         group by d.hour having sum(d.transactions) > 0) h`;
 
 /** yyyy-mm-dd plus n calendar months, on the first of its month. */
@@ -165,7 +168,9 @@ function productRows(scope: ReportScope, period: LocalDays): SQL {
   const counted = sql`(d.sale_lines > 0 or d.return_lines > 0)`;
   const { months, days } = splitByMonths(period);
   const parts = days.map(
-    (range) => sql`select ${columns} from sales_daily_products d where ${dailyWhere(scope, range)} and ${counted}`,
+    (range) =>
+      sql`select ${columns} from ${keptTotals(salesDailyProducts, scope.companyId)} d
+          where ${dailyWhere(scope, range)} and ${counted}`,
   );
   if (months) {
     const monthly = sql.join(
@@ -177,7 +182,9 @@ function productRows(scope: ReportScope, period: LocalDays): SQL {
       ].filter((c): c is SQL => c !== undefined),
       sql` and `,
     );
-    parts.push(sql`select ${columns} from sales_monthly_products d where ${monthly} and ${counted}`);
+    parts.push(
+      sql`select ${columns} from ${keptTotals(salesMonthlyProducts, scope.companyId)} d where ${monthly} and ${counted}`,
+    );
   }
   return sql.join(parts, sql` union all `);
 }

@@ -1,6 +1,16 @@
-import { type AnyColumn, and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, getTableName, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client';
-import { returnItems, returns, returnsDaily, saleItems, sales, salesDaily } from '../db/schema';
+import {
+  returnItems,
+  returns,
+  returnsDaily,
+  saleItems,
+  sales,
+  salesDaily,
+  type salesDailyProducts,
+  type salesHourly,
+  type salesMonthlyProducts,
+} from '../db/schema';
 import type { LocalDays } from '../lib/sql-filters.repo';
 
 type BranchKey = { companyId: string; branchId: string };
@@ -19,6 +29,20 @@ export function dailyRows(table: typeof salesDaily | typeof returnsDaily, scope:
     period.startDate ? gte(table.day, period.startDate) : undefined,
     period.endDate ? lte(table.day, period.endDate) : undefined,
   );
+}
+
+/**
+ * A kept totals table of sales as every reader reads it (docs/architecture/reports.md, 'The roll-up'): its rows
+ * and the rows the company's sales still queued for the roll-up add (`pos_<table>_of`), in the reader's one
+ * snapshot, so each sale counts exactly once. A key can be in both parts: read it summed, never as one row per
+ * key. Give it an alias (`d`, or the table's own name for its columns).
+ */
+export function keptTotals(
+  table: typeof salesDaily | typeof salesHourly | typeof salesDailyProducts | typeof salesMonthlyProducts,
+  companyId: string,
+): SQL {
+  const queued = sql.raw(`pos_${getTableName(table)}_of`);
+  return sql`(select * from ${table} union all select * from ${queued}(pos_sales_rollup_pending(${companyId}::uuid)))`;
 }
 
 /** The sales figures as SQL numerics (strings), every one computed in the database. */
@@ -91,7 +115,7 @@ export async function salesFigures(db: DbOrTx, scope: BranchKey, period: DayPeri
     tax: salesDaily.tax,
     discounts: salesDaily.discounts,
     items: salesDaily.itemsSold,
-  })} from ${salesDaily} where ${dailyRows(salesDaily, scope, period)}`;
+  })} from ${keptTotals(salesDaily, scope.companyId)} as ${salesDaily} where ${dailyRows(salesDaily, scope, period)}`;
   const r = sql`select ${sums({
     returns: returnsDaily.returnsCount,
     refunded: returnsDaily.refunded,
@@ -149,7 +173,8 @@ export async function dailyNetRevenue(
     db,
     sql`
     select d.day::text as day, sum(d.amount)::text as net_revenue from (
-      select ${salesDaily.day} as day, ${salesDaily.revenue} as amount from ${salesDaily}
+      select ${salesDaily.day} as day, ${salesDaily.revenue} as amount
+        from ${keptTotals(salesDaily, scope.companyId)} as ${salesDaily}
         where ${dailyRows(salesDaily, scope, period)}
       union all
       select ${returnsDaily.day}, -${returnsDaily.refunded} from ${returnsDaily}

@@ -2,6 +2,7 @@ import { computeCartTotals } from '@pos/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, returns, saleItems, sales, salesDaily } from '../../src/db/schema';
+import { rollUpAllSales } from '../../src/domain/sales-rollup';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { bearer, createProduct, createTenant, login } from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
@@ -102,6 +103,8 @@ describe(`the invariants check (${engineName()})`, () => {
       .update(saleItems)
       .set({ returnedQuantity: 99 })
       .where(and(eq(saleItems.companyId, tenant.company.id), eq(saleItems.saleId, saleId)));
+    // Rolled up first, so the kept row exists to damage.
+    await rollUpAllSales(db());
     await db()
       .update(salesDaily)
       .set({ revenue: sql`${salesDaily.revenue} + 1` })

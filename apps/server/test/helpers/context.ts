@@ -16,7 +16,7 @@ export type TestContext = { app: FastifyInstance; database: Database; close: () 
  */
 export async function createTestContext(
   envOverrides: Record<string, string> = {},
-  { onRoute }: Pick<AppOptions, 'onRoute'> = {},
+  { onRoute, salesRollup }: Pick<AppOptions, 'onRoute' | 'salesRollup'> = {},
 ): Promise<TestContext> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -57,6 +57,7 @@ export async function createTestContext(
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
     logger: false,
     onRoute,
+    salesRollup,
   });
   await app.ready();
   return {

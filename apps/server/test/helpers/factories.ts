@@ -288,7 +288,7 @@ type SaleLine = { product: { id: string; name: string; sku: string | null; price
 /**
  * A sale inserted directly (bookkeeping only: stock and movements are not touched), for reports that
  * need chosen timestamps. Totals come from the shared money module like POST /transactions; the
- * receipt number from the branch's counter. The daily totals follow by trigger.
+ * receipt number from the branch's counter. The kept totals follow by the roll-up.
  */
 export async function createSale(
   db: Db,
@@ -326,45 +326,48 @@ export async function createSale(
   });
   if (paymentMethod === 'cash') await openTestShift(db, { companyId, branchId, userId: cashierId });
   const receiptNumber = await nextReceiptNumber(db, { branchId });
-  const [sale] = await db
-    .insert(sales)
-    .values({
-      companyId,
-      branchId,
-      receiptNumber,
-      cashierId,
-      customerId,
-      paymentMethod,
-      status,
-      subtotal: totals.subtotal.toFixed(2),
-      discountType,
-      discountValue: discountValue.toFixed(2),
-      discountAmount: totals.discountAmount.toFixed(2),
-      taxRate: taxRate.toFixed(2),
-      taxAmount: totals.tax.toFixed(2),
-      total: totals.total.toFixed(2),
-      amountPaid: totals.total.toFixed(2),
-      changeAmount: '0.00',
-      ...(createdAt && { createdAt, soldAt: createdAt }),
-    })
-    .returning();
-  if (!sale) throw new Error('sale');
-  const items = await db
-    .insert(saleItems)
-    .values(
-      lines.map((l) => ({
+  // One transaction, as the server writes a sale: the roll-up never sees the sale without its lines.
+  return db.transaction(async (tx) => {
+    const [sale] = await tx
+      .insert(sales)
+      .values({
         companyId,
-        saleId: sale.id,
-        productId: l.product.id,
-        productName: l.product.name,
-        productSku: l.product.sku,
-        quantity: l.quantity,
-        unitPrice: l.product.price,
-        subtotal: fromMinor(toMinor(Number(l.product.price)) * l.quantity).toFixed(2),
-      })),
-    )
-    .returning();
-  return { sale, items };
+        branchId,
+        receiptNumber,
+        cashierId,
+        customerId,
+        paymentMethod,
+        status,
+        subtotal: totals.subtotal.toFixed(2),
+        discountType,
+        discountValue: discountValue.toFixed(2),
+        discountAmount: totals.discountAmount.toFixed(2),
+        taxRate: taxRate.toFixed(2),
+        taxAmount: totals.tax.toFixed(2),
+        total: totals.total.toFixed(2),
+        amountPaid: totals.total.toFixed(2),
+        changeAmount: '0.00',
+        ...(createdAt && { createdAt, soldAt: createdAt }),
+      })
+      .returning();
+    if (!sale) throw new Error('sale');
+    const items = await tx
+      .insert(saleItems)
+      .values(
+        lines.map((l) => ({
+          companyId,
+          saleId: sale.id,
+          productId: l.product.id,
+          productName: l.product.name,
+          productSku: l.product.sku,
+          quantity: l.quantity,
+          unitPrice: l.product.price,
+          subtotal: fromMinor(toMinor(Number(l.product.price)) * l.quantity).toFixed(2),
+        })),
+      )
+      .returning();
+    return { sale, items };
+  });
 }
 
 let returnCounter = 0;

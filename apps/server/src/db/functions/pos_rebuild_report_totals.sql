@@ -1,6 +1,5 @@
 -- Recomputes one branch's sales_hourly and sales_daily_products from its rows (sales_monthly_products
--- follows through the triggers on sales_daily_products). Locked after sales_daily and returns_daily, in the
--- order sales and returns reach them.
+-- follows through the triggers on sales_daily_products); sales still queued for the roll-up stay out.
 CREATE OR REPLACE FUNCTION public.pos_rebuild_report_totals(p_company uuid, p_branch uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -16,6 +15,7 @@ BEGIN
   FROM sales s
   JOIN branches b ON b.company_id = s.company_id AND b.id = s.branch_id
   WHERE s.company_id = p_company AND s.branch_id = p_branch AND s.status = 'completed'
+    AND NOT pos_sales_rollup_queued(s.company_id, s.id)
   GROUP BY 1, 2, 3, 4, 5, 6;
   INSERT INTO sales_daily_products (company_id, branch_id, day, product_id, product_name, sale_lines, quantity, goods,
                                     return_lines, returned_quantity, returned_goods)
@@ -29,6 +29,7 @@ BEGIN
     JOIN sales s ON s.company_id = i.company_id AND s.id = i.sale_id
     JOIN branches b ON b.company_id = s.company_id AND b.id = s.branch_id
     WHERE s.company_id = p_company AND s.branch_id = p_branch AND s.status = 'completed'
+      AND NOT pos_sales_rollup_queued(s.company_id, s.id)
     UNION ALL
     SELECT r.company_id, r.branch_id, (r.created_at AT TIME ZONE b.timezone)::date, i.product_id, i.product_name,
            0, 0, 0, 1, i.quantity, i.quantity * i.unit_price

@@ -4,8 +4,9 @@ import { date, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle
 const total = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull().default('0');
 
 /**
- * Derived, never written by the application: database triggers on sales and sale_items
- * (db/triggers/sales.sql and sale_items.sql, functions/pos_sales_daily_*.sql) keep one row per branch,
+ * Derived, never written by the application: the roll-up (functions/pos_sales_rollup.sql, rows by
+ * pos_sales_daily_of) adds new sales, the change triggers on sales and sale_items (db/triggers/sales.sql and
+ * sale_items.sql, functions/pos_sales_daily_*.sql) move a rolled-up sale's share; one row per branch,
  * local day (the sale's sold_at in the branch's time zone), cashier and payment method,
  * so the sales figures and the list's counts at 1,000,000 sales read a few thousand rows instead of
  * scanning sales. sales_count counts every sale; the other columns only completed sales.
@@ -48,4 +49,21 @@ export const returnsDaily = pgTable(
     returnedSubtotal: total('returned_subtotal'),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.branchId, t.day] })],
+);
+
+/**
+ * The sales written and not yet rolled up into the kept totals (sales_daily, sales_hourly, sales_daily_products
+ * and through it sales_monthly_products). A sale's insert queues it (trigger sales_rollup_enqueue), so the sale's
+ * transaction touches no shared totals row; the roll-up (functions/pos_sales_rollup.sql, run by every server
+ * process, domain/sales-rollup.ts) adds a batch to the totals and takes it off the queue in one transaction;
+ * a reader adds the queued sales to the kept rows in its own snapshot (domain/sales-figures.repo.ts,
+ * `keptTotals`), so a sale counts once whenever it is read (docs/architecture/reports.md, 'The roll-up').
+ */
+export const salesRollupQueue = pgTable(
+  'sales_rollup_queue',
+  {
+    companyId: uuid('company_id').notNull(),
+    saleId: uuid('sale_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.saleId] })],
 );

@@ -4,11 +4,12 @@ import { date, integer, numeric, pgTable, primaryKey, smallint, text, uuid } fro
 const total = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull().default('0');
 
 /**
- * Derived like sales_daily, never written by the application: database triggers keep one row per branch,
- * local day, product and the name it was sold under, so the goods and margin reports at 1,000,000 sales
- * read a row per product and day instead of every sale line. The triggers: db/triggers/sale_items.sql,
- * returns.sql and return_items.sql (functions pos_sales_daily_products_*), and sales.sql for a sale whose
- * day, branch or status changes (pos_report_totals_*).
+ * Derived like sales_daily, never written by the application: one row per branch, local day, product and
+ * the name it was sold under, so the goods and margin reports at 1,000,000 sales read a row per product and
+ * day instead of every sale line. Sales' lines arrive by the roll-up (pos_sales_daily_products_of); the
+ * triggers of db/triggers/sale_items.sql, returns.sql and return_items.sql (functions
+ * pos_sales_daily_products_*) and sales.sql for a rolled-up sale whose day, branch or status changes
+ * (pos_report_totals_*) keep it after that.
  * Sales side (the sale's sold_at day, completed sales only): sale_lines, quantity and goods (the lines'
  * subtotal, quantity x unit price). Returns side (the return's created_at day, completed returns only):
  * return_lines, returned_quantity and returned_goods (quantity x unit price, before restocking fees).
@@ -70,9 +71,8 @@ export const salesMonthlyProducts = pgTable(
 
 /**
  * Derived like sales_daily: completed sales per branch, local day and local hour of day (0-23) of their
- * sold_at, cashier and payment method, kept by the triggers on sales (db/triggers/sales.sql,
- * functions/pos_sales_hourly_on_insert.sql and pos_report_totals_*.sql) (the same grain as sales_daily, so a sale locks no row that
- * another sale would not also wait for there).
+ * sold_at, cashier and payment method, kept like sales_daily: the roll-up adds new sales (pos_sales_hourly_of),
+ * the change triggers on sales move a rolled-up sale's share (functions/pos_report_totals_*.sql).
  */
 export const salesHourly = pgTable(
   'sales_hourly',

@@ -1,5 +1,6 @@
--- The sale's shift (before insert); keep the summary tables sales_daily, sales_hourly and
--- sales_daily_products (and through it sales_monthly_products).
+-- The sale's shift (before insert); new sales queued for the roll-up into the kept totals (sales_daily,
+-- sales_hourly, sales_daily_products and through it sales_monthly_products); a change to a rolled-up sale
+-- moves its share of them at once.
 
 CREATE TRIGGER report_totals_sale_change
   AFTER DELETE OR UPDATE OF company_id, id, branch_id, cashier_id, payment_method, status, total, sold_at
@@ -12,15 +13,10 @@ CREATE TRIGGER sales_daily_change
   ON public.sales
   FOR EACH ROW EXECUTE FUNCTION pos_sales_daily_on_change();
 
-CREATE TRIGGER sales_daily_insert
+CREATE TRIGGER sales_rollup_enqueue
   AFTER INSERT ON public.sales
   REFERENCING NEW TABLE AS new_sales
-  FOR EACH STATEMENT EXECUTE FUNCTION pos_sales_daily_on_insert();
-
-CREATE TRIGGER sales_hourly_insert
-  AFTER INSERT ON public.sales
-  REFERENCING NEW TABLE AS new_sales
-  FOR EACH STATEMENT EXECUTE FUNCTION pos_sales_hourly_on_insert();
+  FOR EACH STATEMENT EXECUTE FUNCTION pos_sales_rollup_enqueue();
 
 CREATE TRIGGER sales_shift
   BEFORE INSERT ON public.sales

@@ -1,6 +1,6 @@
 import type { PaymentMethod, Sale, SaleItem } from '@pos/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, namedStatement, runNamed } from '../../db/client';
+import { type Db, type DbOrTx, namedStatement, queryRows, runNamed } from '../../db/client';
 import { REFUSALS } from '../../db/refusals';
 import {
   branches,
@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { receiptNumberSql } from '../../domain/document-numbers';
-import { dailyRows } from '../../domain/sales-figures.repo';
+import { dailyRows, keptTotals } from '../../domain/sales-figures.repo';
 import { saleMovementsSql } from '../../domain/stock-ledger.repo';
 import { type DayCount, type OrderKey, orderBy, windowQuery } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
@@ -552,17 +552,17 @@ export function salesExportQuery(db: Db, scope: BranchDays, filters: SaleListFil
 export async function countSalesByDay(db: DbOrTx, scope: BranchDays, filters: SaleListFilters): Promise<DayCount[]> {
   if (!filters.receipt && (!filters.status || filters.status === 'completed')) {
     const counted = filters.status ? salesDaily.transactions : salesDaily.salesCount;
-    const rows = await db
-      .select({ day: salesDaily.day, rows: sql<string>`coalesce(sum(${counted}), 0)` })
-      .from(salesDaily)
-      .where(
-        and(
-          dailyRows(salesDaily, scope, filters),
-          filters.paymentMethod ? eq(salesDaily.paymentMethod, filters.paymentMethod) : undefined,
-          filters.cashierName ? inArray(salesDaily.cashierId, cashiersNamed(db, filters.cashierName)) : undefined,
-        ),
-      )
-      .groupBy(salesDaily.day);
+    const rows = await queryRows<{ day: string; rows: string }>(
+      db,
+      sql`select ${salesDaily.day}::text as day, coalesce(sum(${counted}), 0) as rows
+          from ${keptTotals(salesDaily, scope.companyId)} as ${salesDaily}
+          where ${and(
+            dailyRows(salesDaily, scope, filters),
+            filters.paymentMethod ? eq(salesDaily.paymentMethod, filters.paymentMethod) : undefined,
+            filters.cashierName ? inArray(salesDaily.cashierId, cashiersNamed(db, filters.cashierName)) : undefined,
+          )}
+          group by ${salesDaily.day}`,
+    );
     return rows.map((r) => ({ day: r.day, rows: Number(r.rows) }));
   }
   const day = sql<string>`((${sales.soldAt} at time zone ${scope.timezone})::date)::text`;

@@ -1,0 +1,203 @@
+import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
+import { sales } from '../../src/db/schema';
+import { salesFigures } from '../../src/domain/sales-figures.repo';
+import { reportRows } from '../../src/domain/sales-figures-reports.repo';
+import { rollUpAllSales } from '../../src/domain/sales-rollup';
+import { rollUpSales } from '../../src/domain/sales-rollup.repo';
+import { createTestContext, engineName, type TestContext } from '../helpers/context';
+import { bearer, createProduct, createSale, createTenant, login } from '../helpers/factories';
+import { checkInvariants } from '../helpers/invariants';
+
+/**
+ * The roll-up of sales into the kept totals (docs/architecture/reports.md, 'The roll-up'): a sale's
+ * transaction only queues it; the readers add the queued sales; the roll-up moves them into the totals once;
+ * a change to a queued sale is read as it is when rolled up, a change to a rolled-up one moves its totals.
+ * The server's own roll-up is off here, so the queue holds what the test put there.
+ */
+describe(`the sales roll-up (${engineName()})`, () => {
+  let ctx: TestContext;
+  let tenant: Awaited<ReturnType<typeof createTenant>>;
+  let token: string;
+  const db = () => ctx.database.db;
+  const period = { startDate: '2000-01-01', endDate: '2100-12-31' };
+
+  beforeAll(async () => {
+    ctx = await createTestContext({}, { salesRollup: false });
+    tenant = await createTenant(db(), { shifts: false });
+    token = await login(ctx.app, tenant.admin.username);
+  });
+  afterAll(() => ctx.close());
+
+  const scope = () => ({ companyId: tenant.company.id, branchId: tenant.main.id });
+  const reportScope = () => ({ ...scope(), timezone: null });
+  const queued = async () =>
+    Number(
+      (
+        await queryRows<{ n: string }>(
+          db(),
+          sql`select count(*) as n from sales_rollup_queue where company_id = ${tenant.company.id}::uuid`,
+        )
+      )[0]?.n,
+    );
+  const keptRows = async (table: 'sales_daily' | 'sales_hourly' | 'sales_daily_products' | 'sales_monthly_products') =>
+    Number(
+      (
+        await queryRows<{ n: string }>(
+          db(),
+          sql`select count(*) as n from ${sql.identifier(table)} where company_id = ${tenant.company.id}::uuid`,
+        )
+      )[0]?.n,
+    );
+  /** What the screens read: the sales figures, and the day, hour and product reports. */
+  const figures = async () => ({
+    figures: await salesFigures(db(), scope(), period),
+    byDay: await reportRows(db(), 'sales-by-day', reportScope(), period),
+    byHour: await reportRows(db(), 'sales-by-hour', reportScope(), period),
+    byProduct: (await reportRows(db(), 'sales-by-product', reportScope(), period)).sort((a, b) =>
+      a.key.localeCompare(b.key),
+    ),
+  });
+
+  it('a sale writes no totals row; readers count it while queued; the roll-up moves it once', async () => {
+    const product = await createProduct(db(), {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      price: '120.50',
+    });
+    const sold = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/transactions',
+      headers: bearer(token),
+      payload: {
+        branchId: tenant.main.id,
+        items: [{ product_id: product.id, quantity: 2, price: 120.5 }],
+        subtotal: 241,
+        tax: 0,
+        tax_rate: 0,
+        discount_type: 'amount',
+        discount_value: 0,
+        discount_amount: 0,
+        total: 241,
+        payment_method: 'card',
+        amount_paid: 241,
+        change: 0,
+      },
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    expect(await queued()).toBe(1);
+    for (const table of ['sales_daily', 'sales_hourly', 'sales_daily_products', 'sales_monthly_products'] as const) {
+      expect(await keptRows(table), table).toBe(0);
+    }
+    const before = await figures();
+    expect(before.figures.grossTransactions).toBe('1');
+    expect(before.figures.grossRevenue).toBe('241.00');
+    expect(before.figures.grossItemsSold).toBe('2');
+    expect(before.byProduct.map((r) => [r.quantity, r.revenue])).toEqual([['2', '241.00']]);
+    expect(before.byHour.map((r) => r.revenue)).toEqual(['241.00']);
+    expect(await checkInvariants(db())).toEqual([]);
+
+    expect(await rollUpAllSales(db())).toBe(1);
+    expect(await queued()).toBe(0);
+    expect(await keptRows('sales_daily')).toBe(1);
+    expect(await keptRows('sales_monthly_products')).toBe(1);
+    expect(await figures()).toEqual(before);
+    expect(await checkInvariants(db())).toEqual([]);
+    // Nothing is taken twice.
+    expect(await rollUpAllSales(db())).toBe(0);
+    expect(await figures()).toEqual(before);
+  });
+
+  it('a change to a queued sale is rolled up as it stands; a change to a rolled-up sale moves its totals', async () => {
+    const product = await createProduct(db(), {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      price: '10.00',
+    });
+    const line = { product: { ...product, price: '10.00' }, quantity: 3 };
+    const base = { companyId: tenant.company.id, branchId: tenant.main.id, cashierId: tenant.admin.id };
+    const { sale: early } = await createSale(db(), { ...base, lines: [line], paymentMethod: 'card' });
+    expect(await rollUpAllSales(db())).toBe(1);
+    const { sale: late } = await createSale(db(), { ...base, lines: [line], paymentMethod: 'card' });
+    const before = (await figures()).figures;
+
+    // The queued sale voided and the rolled-up one moved to another payment method, then both voided.
+    const setStatus = (id: string, status: string) =>
+      db()
+        .update(sales)
+        .set({ status })
+        .where(and(eq(sales.companyId, tenant.company.id), eq(sales.id, id)));
+    await setStatus(late.id, 'voided');
+    await db()
+      .update(sales)
+      .set({ paymentMethod: 'cash' })
+      .where(and(eq(sales.companyId, tenant.company.id), eq(sales.id, early.id)));
+    expect(await checkInvariants(db())).toEqual([]);
+    const afterLate = (await figures()).figures;
+    expect(Number(afterLate.grossTransactions)).toBe(Number(before.grossTransactions) - 1);
+    expect(Number(afterLate.grossRevenue)).toBeCloseTo(Number(before.grossRevenue) - 30, 2);
+
+    expect(await rollUpAllSales(db())).toBe(1);
+    expect(await checkInvariants(db())).toEqual([]);
+    expect((await figures()).figures).toEqual(afterLate);
+
+    await setStatus(early.id, 'voided');
+    expect(await checkInvariants(db())).toEqual([]);
+    expect(Number((await figures()).figures.grossRevenue)).toBeCloseTo(Number(before.grossRevenue) - 60, 2);
+  });
+
+  it.skipIf(engineName() === 'pglite')(
+    'leaves a sale another transaction is changing for the next run, without waiting for it',
+    async () => {
+      const product = await createProduct(db(), {
+        companyId: tenant.company.id,
+        branchId: tenant.main.id,
+        price: '7.00',
+      });
+      const base = { companyId: tenant.company.id, branchId: tenant.main.id, cashierId: tenant.admin.id };
+      const line = { product: { ...product, price: '7.00' }, quantity: 1 };
+      const { sale: held } = await createSale(db(), { ...base, lines: [line], paymentMethod: 'card' });
+      await createSale(db(), { ...base, lines: [line], paymentMethod: 'card' });
+      const other = new pg.Client({ connectionString: ctx.app.env.DATABASE_URL });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query(`update sales set status = 'voided' where id = $1`, [held.id]);
+        // The other sale is taken; the held one stays queued, and the roll-up did not wait for it.
+        expect(await rollUpSales(db(), 100)).toBe(1);
+        expect(await queued()).toBe(1);
+        await other.query('commit');
+      } finally {
+        await other.end();
+      }
+      expect(await rollUpAllSales(db())).toBe(1);
+      expect(await queued()).toBe(0);
+      expect(await checkInvariants(db())).toEqual([]);
+    },
+  );
+
+  it('a deleted queued sale leaves the queue and the figures', async () => {
+    const product = await createProduct(db(), {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      price: '5.00',
+    });
+    const base = { companyId: tenant.company.id, branchId: tenant.main.id, cashierId: tenant.admin.id };
+    const before = (await figures()).figures;
+    const { sale } = await createSale(db(), {
+      ...base,
+      lines: [{ product: { ...product, price: '5.00' }, quantity: 1 }],
+      paymentMethod: 'card',
+    });
+    await db().execute(sql`delete from sale_items where sale_id = ${sale.id}::uuid`);
+    await db()
+      .delete(sales)
+      .where(and(eq(sales.companyId, tenant.company.id), eq(sales.id, sale.id)));
+    expect(await rollUpAllSales(db())).toBe(0);
+    expect(await queued()).toBe(0);
+    expect((await figures()).figures).toEqual(before);
+    expect(await checkInvariants(db())).toEqual([]);
+  });
+});
