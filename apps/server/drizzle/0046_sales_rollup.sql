@@ -9,7 +9,8 @@ DROP TRIGGER IF EXISTS sales_hourly_insert ON public.sales;
 --> statement-breakpoint
 -- functions/pos_rebuild_daily_totals.sql
 -- Recomputes one branch's sales_daily and returns_daily from its rows, then its report totals (after a
--- change of the branch's time zone); sales still queued for the roll-up stay out (the roll-up adds them).
+-- change of the branch's time zone): the rolled-up sales by the roll-up's derivation (pos_sales_daily_of;
+-- sales still queued stay out, the roll-up adds them), the completed returns by their day.
 -- The table locks hold back concurrent returns, sales' changes and roll-ups until the caller's transaction
 -- commits; taken in the order a roll-up writes the tables (pos_sales_rollup).
 CREATE OR REPLACE FUNCTION public.pos_rebuild_daily_totals(p_company uuid, p_branch uuid)
@@ -20,23 +21,10 @@ BEGIN
   LOCK TABLE sales_hourly, sales_daily_products, sales_daily, returns_daily IN EXCLUSIVE MODE;
   DELETE FROM sales_daily WHERE company_id = p_company AND branch_id = p_branch;
   DELETE FROM returns_daily WHERE company_id = p_company AND branch_id = p_branch;
-  INSERT INTO sales_daily (company_id, branch_id, day, cashier_id, payment_method, sales_count, transactions,
-                           revenue, subtotal, tax, discounts, items_sold)
-  SELECT s.company_id, s.branch_id, (s.sold_at AT TIME ZONE b.timezone)::date, s.cashier_id, s.payment_method,
-         count(*),
-         count(*) FILTER (WHERE s.status = 'completed'),
-         coalesce(sum(s.total) FILTER (WHERE s.status = 'completed'), 0),
-         coalesce(sum(s.subtotal) FILTER (WHERE s.status = 'completed'), 0),
-         coalesce(sum(s.tax_amount) FILTER (WHERE s.status = 'completed'), 0),
-         coalesce(sum(s.discount_amount) FILTER (WHERE s.status = 'completed'), 0),
-         coalesce(sum(i.quantity) FILTER (WHERE s.status = 'completed'), 0)
-  FROM sales s
-  JOIN branches b ON b.company_id = s.company_id AND b.id = s.branch_id
-  LEFT JOIN LATERAL (
-    SELECT sum(si.quantity) AS quantity FROM sale_items si WHERE si.company_id = s.company_id AND si.sale_id = s.id
-  ) i ON true
-  WHERE s.company_id = p_company AND s.branch_id = p_branch AND NOT pos_sales_rollup_queued(s.company_id, s.id)
-  GROUP BY 1, 2, 3, 4, 5;
+  INSERT INTO sales_daily
+  SELECT * FROM pos_sales_daily_of(ARRAY(SELECT s.id FROM sales s
+                                         WHERE s.company_id = p_company AND s.branch_id = p_branch
+                                           AND NOT pos_sales_rollup_queued(s.company_id, s.id)));
   INSERT INTO returns_daily (company_id, branch_id, day, returns_count, refunded, items_returned, returned_subtotal)
   SELECT r.company_id, r.branch_id, (r.created_at AT TIME ZONE b.timezone)::date, count(*), sum(r.refund_amount),
          coalesce(sum(i.quantity), 0), coalesce(sum(i.goods), 0)
@@ -53,37 +41,31 @@ END $function$;
 --> statement-breakpoint
 -- functions/pos_rebuild_report_totals.sql
 -- Recomputes one branch's sales_hourly and sales_daily_products from its rows (sales_monthly_products
--- follows through the triggers on sales_daily_products); sales still queued for the roll-up stay out.
+-- follows through the triggers on sales_daily_products): the rolled-up sales by the roll-up's own
+-- derivations (pos_sales_hourly_of, pos_sales_daily_products_of; sales still queued stay out), the
+-- completed returns' items by their return's day.
 CREATE OR REPLACE FUNCTION public.pos_rebuild_report_totals(p_company uuid, p_branch uuid)
  RETURNS void
  LANGUAGE plpgsql
 AS $function$
+DECLARE
+  rolled uuid[];
 BEGIN
   LOCK TABLE sales_hourly, sales_daily_products IN EXCLUSIVE MODE;
   DELETE FROM sales_hourly WHERE company_id = p_company AND branch_id = p_branch;
   DELETE FROM sales_daily_products WHERE company_id = p_company AND branch_id = p_branch;
-  INSERT INTO sales_hourly (company_id, branch_id, day, hour, cashier_id, payment_method, transactions, revenue)
-  SELECT s.company_id, s.branch_id, (s.sold_at AT TIME ZONE b.timezone)::date,
-         extract(hour FROM s.sold_at AT TIME ZONE b.timezone)::smallint, s.cashier_id, s.payment_method,
-         count(*), sum(s.total)
-  FROM sales s
-  JOIN branches b ON b.company_id = s.company_id AND b.id = s.branch_id
-  WHERE s.company_id = p_company AND s.branch_id = p_branch AND s.status = 'completed'
-    AND NOT pos_sales_rollup_queued(s.company_id, s.id)
-  GROUP BY 1, 2, 3, 4, 5, 6;
+  rolled := ARRAY(SELECT s.id FROM sales s
+                  WHERE s.company_id = p_company AND s.branch_id = p_branch
+                    AND NOT pos_sales_rollup_queued(s.company_id, s.id));
+  INSERT INTO sales_hourly SELECT * FROM pos_sales_hourly_of(rolled);
   INSERT INTO sales_daily_products (company_id, branch_id, day, product_id, product_name, sale_lines, quantity, goods,
                                     return_lines, returned_quantity, returned_goods)
   SELECT x.company_id, x.branch_id, x.day, x.product_id, x.product_name, sum(x.sale_lines), sum(x.quantity),
          sum(x.goods), sum(x.return_lines), sum(x.returned_quantity), sum(x.returned_goods)
   FROM (
-    SELECT s.company_id, s.branch_id, (s.sold_at AT TIME ZONE b.timezone)::date AS day, i.product_id, i.product_name,
-           1 AS sale_lines, i.quantity, i.subtotal AS goods, 0 AS return_lines, 0 AS returned_quantity,
-           0::numeric AS returned_goods
-    FROM sale_items i
-    JOIN sales s ON s.company_id = i.company_id AND s.id = i.sale_id
-    JOIN branches b ON b.company_id = s.company_id AND b.id = s.branch_id
-    WHERE s.company_id = p_company AND s.branch_id = p_branch AND s.status = 'completed'
-      AND NOT pos_sales_rollup_queued(s.company_id, s.id)
+    SELECT d.company_id, d.branch_id, d.day, d.product_id, d.product_name, d.sale_lines, d.quantity, d.goods,
+           d.return_lines, d.returned_quantity, d.returned_goods
+    FROM pos_sales_daily_products_of(rolled) d
     UNION ALL
     SELECT r.company_id, r.branch_id, (r.created_at AT TIME ZONE b.timezone)::date, i.product_id, i.product_name,
            0, 0, 0, 1, i.quantity, i.quantity * i.unit_price

@@ -1,5 +1,6 @@
 -- Recomputes one branch's sales_daily and returns_daily from its rows, then its report totals (after a
--- change of the branch's time zone); sales still queued for the roll-up stay out (the roll-up adds them).
+-- change of the branch's time zone): the rolled-up sales by the roll-up's derivation (pos_sales_daily_of;
+-- sales still queued stay out, the roll-up adds them), the completed returns by their day.
 -- The table locks hold back concurrent returns, sales' changes and roll-ups until the caller's transaction
 -- commits; taken in the order a roll-up writes the tables (pos_sales_rollup).
 CREATE OR REPLACE FUNCTION public.pos_rebuild_daily_totals(p_company uuid, p_branch uuid)
@@ -10,23 +11,10 @@ BEGIN
   LOCK TABLE sales_hourly, sales_daily_products, sales_daily, returns_daily IN EXCLUSIVE MODE;
   DELETE FROM sales_daily WHERE company_id = p_company AND branch_id = p_branch;
   DELETE FROM returns_daily WHERE company_id = p_company AND branch_id = p_branch;
-  INSERT INTO sales_daily (company_id, branch_id, day, cashier_id, payment_method, sales_count, transactions,
-                           revenue, subtotal, tax, discounts, items_sold)
-  SELECT s.company_id, s.branch_id, (s.sold_at AT TIME ZONE b.timezone)::date, s.cashier_id, s.payment_method,
-         count(*),
-         count(*) FILTER (WHERE s.status = 'completed'),
-         coalesce(sum(s.total) FILTER (WHERE s.status = 'completed'), 0),
-         coalesce(sum(s.subtotal) FILTER (WHERE s.status = 'completed'), 0),
-         coalesce(sum(s.tax_amount) FILTER (WHERE s.status = 'completed'), 0),
-         coalesce(sum(s.discount_amount) FILTER (WHERE s.status = 'completed'), 0),
-         coalesce(sum(i.quantity) FILTER (WHERE s.status = 'completed'), 0)
-  FROM sales s
-  JOIN branches b ON b.company_id = s.company_id AND b.id = s.branch_id
-  LEFT JOIN LATERAL (
-    SELECT sum(si.quantity) AS quantity FROM sale_items si WHERE si.company_id = s.company_id AND si.sale_id = s.id
-  ) i ON true
-  WHERE s.company_id = p_company AND s.branch_id = p_branch AND NOT pos_sales_rollup_queued(s.company_id, s.id)
-  GROUP BY 1, 2, 3, 4, 5;
+  INSERT INTO sales_daily
+  SELECT * FROM pos_sales_daily_of(ARRAY(SELECT s.id FROM sales s
+                                         WHERE s.company_id = p_company AND s.branch_id = p_branch
+                                           AND NOT pos_sales_rollup_queued(s.company_id, s.id)));
   INSERT INTO returns_daily (company_id, branch_id, day, returns_count, refunded, items_returned, returned_subtotal)
   SELECT r.company_id, r.branch_id, (r.created_at AT TIME ZONE b.timezone)::date, count(*), sum(r.refund_amount),
          coalesce(sum(i.quantity), 0), coalesce(sum(i.goods), 0)
