@@ -342,6 +342,27 @@ test.describe('10. the small ones', () => {
     expect(box?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
   });
 
+  test('an open branch list lies over the toasts: the sign-in toast never takes a click meant for an option', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    const toast = page.getByRole('alert').filter({ hasText: 'Login successful!' });
+    await expect(toast).toBeVisible();
+    /** The stacking level an element is painted at: its nearest positioned ancestor's z-index. */
+    const layerOf = (el: Element) => {
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        const z = getComputedStyle(node).zIndex;
+        if (z !== 'auto') return Number(z);
+      }
+      return 0;
+    };
+    const toastLayer = await toast.evaluate(layerOf);
+    await page.getByRole('banner').getByRole('textbox', { name: 'Branch', exact: true }).click();
+    const list = page.getByRole('listbox', { name: 'Branch' });
+    await expect(list.getByRole('option').first()).toBeVisible();
+    expect(await list.evaluate(layerOf)).toBeGreaterThan(toastLayer);
+  });
+
   test('at 390 px the quick actions read in full and Recent Transactions shows Status and Action', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await signInToDashboard(page, 'manager');

@@ -1,4 +1,4 @@
-import { type ComboboxItem, InputBase, type InputBaseProps } from '@mantine/core';
+import { type ComboboxItem, getDefaultZIndex, InputBase, type InputBaseProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type CSSProperties, useMemo, useState } from 'react';
 import { PickerInput, Swap, useOpenWhenLoaded } from './popups/deferred';
@@ -86,6 +86,9 @@ function LoadedPicker({
     <Combobox
       store={combobox}
       withinPortal
+      // Above the toasts (Mantine's notifications sit at the overlay layer): the header's pickers open at the top
+      // right, where a toast (the sign-in's) shows below the header, and their options must take the click.
+      zIndex={getDefaultZIndex('overlay') + 1}
       onOptionSubmit={(next) => {
         if (next !== value) onChange?.(next);
         combobox.closeDropdown();
