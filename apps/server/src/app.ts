@@ -24,6 +24,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { importRoutes } from './features/import/import.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { inventoryFlagsRoutes } from './features/inventory/inventory-flags.routes';
+import { itemsRoutes } from './features/items/items.routes';
 import { productsRoutes } from './features/products/products.routes';
 import { purchasingRoutes } from './features/purchasing/purchasing.routes';
 import { registersRoutes } from './features/registers/registers.routes';
@@ -152,6 +153,7 @@ export async function buildApp({
         await protectedApi.register(categoriesRoutes);
         await protectedApi.register(brandsRoutes);
         await protectedApi.register(productsRoutes);
+        await protectedApi.register(itemsRoutes);
         await protectedApi.register(usersRoutes);
         await protectedApi.register(transactionsRoutes);
         await protectedApi.register(customersRoutes);

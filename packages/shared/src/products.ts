@@ -46,7 +46,7 @@ const QUANTITY_MAX = 1_000_000_000;
 const round2 = (v: number) => fromMinor(toMinor(v));
 
 /** A price: a JSON number above 0, rounded to 2 decimals. */
-const positiveMoney = (message: string) =>
+export const positiveMoney = (message: string) =>
   z.number({ error: message }).gt(0, message).max(MONEY_MAX, PRODUCT_MSG.amountTooLarge).transform(round2);
 
 const quantity = (negativeMessage: string) =>
@@ -85,7 +85,7 @@ const productFields = {
  * server then requires cost > 0 from users who may see cost ('Buying price must be greater than 0')
  * and ignores whatever a cashier sends (a cashier never sets cost).
  */
-const wireCost = z
+export const wireCost = z
   .number({ error: PRODUCT_MSG.costGtZero })
   .min(0, PRODUCT_MSG.costGtZero)
   .max(MONEY_MAX, PRODUCT_MSG.amountTooLarge)

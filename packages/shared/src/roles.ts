@@ -4,6 +4,7 @@ export const PERMISSIONS = [
   'manage_tax',
   'manage_users',
   'manage_catalog',
+  'manage_items',
   'view_cost',
   'adjust_stock',
   'view_sales',
@@ -32,6 +33,7 @@ const everyone: Permission[] = ['sell', 'view_transactions', 'view_inventory', '
 const managers: Permission[] = [
   ...everyone,
   'manage_users',
+  'manage_items',
   'view_cost',
   'adjust_stock',
   'view_sales',

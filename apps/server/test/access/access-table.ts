@@ -53,6 +53,8 @@ export type Place = {
   purchaseOrder: (status?: 'draft' | 'ordered') => Promise<{ id: string; productId: string }>;
   /** An open stock count of this branch with one counted product. */
   stockCount: () => Promise<{ id: string; productId: string }>;
+  /** A variant of this company (a new product of this branch, so listed here), with its item. */
+  variant: () => Promise<{ id: string; itemId: string }>;
   /** A register of this branch with no open shift. */
   register: () => Promise<{ id: string }>;
   /** An exception: a synced offline sale of this branch with a review flag. */
@@ -1463,6 +1465,100 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: async (w) => ({
       url: `/api/transfers/${(await w.target.transfer('in_transit')).id}/close`,
       payload: { note: 'Matrix' },
+    }),
+  },
+  // ---- the company's catalogue: items, variants, listings -------------------------------------------
+  {
+    operation: 'GET /api/items',
+    idIn: 'query',
+    id: 'companyId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/items?${q({ companyId: w.target.companyId })}` }),
+  },
+  {
+    operation: 'GET /api/items/:id',
+    idIn: 'path',
+    id: 'item id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/items/${(await w.target.variant()).itemId}` }),
+  },
+  {
+    operation: 'POST /api/items',
+    idIn: 'body',
+    id: 'companyId',
+    expect: MANAGERS_IN_COMPANY(201),
+    request: async (w) => ({
+      url: '/api/items',
+      payload: { companyId: w.target.companyId, name: w.unique('Matrix Item '), price: 10 },
+    }),
+  },
+  {
+    operation: 'POST /api/items',
+    idIn: 'body',
+    id: 'branchIds',
+    expect: MANAGERS_IN_COMPANY(201),
+    request: async (w) => ({
+      url: '/api/items',
+      payload: {
+        companyId: w.own.companyId,
+        name: w.unique('Matrix Item '),
+        price: 10,
+        branchIds: [w.target.branchId],
+      },
+    }),
+  },
+  {
+    operation: 'PATCH /api/items/:id',
+    idIn: 'path',
+    id: 'item id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/items/${(await w.target.variant()).itemId}`, payload: { description: 'x' } }),
+  },
+  {
+    operation: 'PATCH /api/variants/:id',
+    idIn: 'path',
+    id: 'variant id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/variants/${(await w.target.variant()).id}`, payload: { price: 12 } }),
+  },
+  {
+    operation: 'POST /api/variants/prices',
+    idIn: 'body',
+    id: 'companyId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({
+      url: '/api/variants/prices',
+      payload: { companyId: w.target.companyId, changes: [{ variantId: (await w.target.variant()).id, price: 12 }] },
+    }),
+  },
+  {
+    operation: 'POST /api/variants/prices',
+    idIn: 'body',
+    id: 'variantId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({
+      url: '/api/variants/prices',
+      payload: { companyId: w.own.companyId, changes: [{ variantId: (await w.target.variant()).id, price: 12 }] },
+    }),
+  },
+  {
+    operation: 'PUT /api/variants/:id/listings/:branchId',
+    idIn: 'path',
+    id: 'variant id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({
+      url: `/api/variants/${(await w.target.variant()).id}/listings/${w.target.branchId}`,
+      payload: { price: 30 },
+    }),
+  },
+  {
+    operation: 'PUT /api/variants/:id/listings/:branchId',
+    idIn: 'path',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({
+      url: `/api/variants/${(await w.own.variant()).id}/listings/${w.target.branchId}`,
+      payload: { price: null },
     }),
   },
   // ---- suppliers, purchase orders and stock counts (purchasing) ----------------------------------

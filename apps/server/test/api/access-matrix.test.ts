@@ -27,6 +27,7 @@ import {
   createUser,
   login,
   PASSWORD,
+  variantOf,
 } from '../helpers/factories';
 import { documentedStatuses, envelopeProblem, type OpenApiDocument, readOpenApi } from '../helpers/openapi';
 import { createPurchaseOrder, createStockCount, createSupplier } from '../helpers/purchasing-factories';
@@ -105,6 +106,7 @@ describe(`access matrix (${engineName()})`, () => {
       purchaseOrder: (status) => createPurchaseOrder(db(), { companyId, branchId, status }),
       stockCount: () => createStockCount(db(), { companyId, branchId }),
       register: () => createRegister(db(), { companyId, branchId }),
+      variant: async () => variantOf(db(), await product()),
       exception: async () => {
         const s = await sale();
         await markException(db(), { companyId, saleId: s.id });

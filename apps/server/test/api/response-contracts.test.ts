@@ -621,6 +621,23 @@ describe(`response contracts (${engineName()})`, () => {
       await call(manager, 'GET', `/audit-logs?${q}&action=stock.adjust`);
       await csv(admin, `/audit-logs/export.csv?companyId=${companyId}`);
 
+      const item = await call(manager, 'POST', '/items', {
+        companyId,
+        name: 'Contract Tee',
+        options: [{ name: 'Size', values: ['S', 'M'] }],
+        sku: 'CT',
+        price: 20,
+        cost: 8,
+        branchIds: [branchId],
+      });
+      await call(manager, 'GET', `/items?companyId=${companyId}&search=tee`);
+      await call(manager, 'GET', `/items/${item.data.id}`);
+      await call(manager, 'PATCH', `/items/${item.data.id}`, { description: 'Cotton' });
+      const [small, medium] = item.data.variants as { id: string }[];
+      await call(manager, 'PATCH', `/variants/${small?.id}`, { price: 21 });
+      await call(manager, 'POST', '/variants/prices', { companyId, changes: [{ variantId: medium?.id, price: 22 }] });
+      await call(manager, 'PUT', `/variants/${medium?.id}/listings/${branchId}`, { price: 25 });
+
       const spare = await login(ctx.app, 'contract_cashier');
       await call(spare, 'POST', '/auth/update-password', { oldPassword: 'Secret123', newPassword: 'Secret456' });
       await call(spare, 'POST', '/auth/logout');

@@ -18,6 +18,7 @@ import {
   sales,
   shifts,
   users,
+  variants,
 } from '../../src/db/schema';
 import { nextReceiptNumber } from '../../src/domain/document-numbers.repo';
 import { recordInitialStock } from '../../src/domain/stock-ledger.repo';
@@ -281,6 +282,16 @@ export async function createProduct(
     });
   }
   return product;
+}
+
+/** A product's variant in the company's catalogue, with its item. */
+export async function variantOf(db: Db, product: { companyId: string; variantId: string }) {
+  const [variant] = await db
+    .select({ id: variants.id, itemId: variants.itemId })
+    .from(variants)
+    .where(and(eq(variants.companyId, product.companyId), eq(variants.id, product.variantId)));
+  if (!variant) throw new Error('variant');
+  return variant;
 }
 
 type SaleLine = { product: { id: string; name: string; sku: string | null; price: string }; quantity: number };

@@ -34,6 +34,11 @@ import { type Db, queryRows } from '../../src/db/client';
  *    expected = float + cash sales - cash refunds + paid in - paid out, over/short = counted - expected.
  *    Late sales (offline sales uploaded after the shift they name had closed: `late_shift_id`) are not
  *    its rows but the register's next shift's; none is ever in the shift it is late for.
+ * 10. listings: every live product row (a branch's listing of a catalogue variant, migration 0047) lists a
+ *    variant of its own company and shows what the catalogue says: the variant's name and SKU, its item's
+ *    category and description, and the variant's chain price unless the branch overrides it
+ *    (price_overridden); no variant is listed twice live in one branch. (Invariant 1 already stands per
+ *    listing: a listing's stock is its own ledger's.)
  */
 export type Violation = { invariant: string; detail: string };
 
@@ -552,6 +557,68 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
         where s.late_shift_id is not null and (s.shift_id = s.late_shift_id or sh.status is distinct from 'closed')`,
   )) {
     add('shift-late', `sale ${r.id}: late for a shift that is ${r.status ?? 'missing'}, or counted in it`);
+  }
+
+  // 10. Live listings show their variant and item; a variant is listed once per branch.
+  for (const r of await rows<{
+    id: string;
+    variant_id: string | null;
+    variant: boolean;
+    item: boolean;
+    name: string;
+    sku: string | null;
+    category_id: string | null;
+    description: string | null;
+    price: string;
+    price_overridden: boolean;
+    variant_name: string | null;
+    variant_sku: string | null;
+    variant_price: string | null;
+    item_category_id: string | null;
+    item_description: string | null;
+  }>(
+    db,
+    sql`select p.id, p.variant_id, v.id is not null as variant, i.id is not null as item, p.name, p.sku,
+          p.category_id, p.description, p.price::text, p.price_overridden, v.name as variant_name,
+          v.sku as variant_sku, v.price::text as variant_price, i.category_id as item_category_id,
+          i.description as item_description
+        from products p
+        left join variants v on v.company_id = p.company_id and v.id = p.variant_id
+        left join items i on i.company_id = v.company_id and i.id = v.item_id
+        where p.deleted_at is null
+          and (v.id is null or i.id is null
+               or p.name is distinct from v.name or p.sku is distinct from v.sku
+               or p.category_id is distinct from i.category_id or p.description is distinct from i.description
+               or (not p.price_overridden and p.price is distinct from v.price))`,
+  )) {
+    if (!r.variant) {
+      add('listings', `product ${r.id}: its variant ${r.variant_id ?? 'null'} is not one of its company's`);
+      continue;
+    }
+    if (!r.item) {
+      add('listings', `product ${r.id}: variant ${r.variant_id} has no item in the company`);
+      continue;
+    }
+    const show = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
+    const differences = [
+      r.name !== r.variant_name && `name ${show(r.name)}, the variant's ${show(r.variant_name)}`,
+      r.sku !== r.variant_sku && `sku ${show(r.sku)}, the variant's ${show(r.variant_sku)}`,
+      r.category_id !== r.item_category_id && `category ${show(r.category_id)}, the item's ${show(r.item_category_id)}`,
+      r.description !== r.item_description &&
+        `description ${show(r.description)}, the item's ${show(r.item_description)}`,
+      !r.price_overridden &&
+        cents(r.price) !== cents(r.variant_price) &&
+        `price ${r.price} (not overridden), the chain price ${r.variant_price}`,
+    ].filter(Boolean);
+    add('listings', `product ${r.id} (variant ${r.variant_id}): ${differences.join('; ')}`);
+  }
+  for (const r of await rows<{ variant_id: string; branch_id: string; ids: string }>(
+    db,
+    sql`select variant_id, branch_id, string_agg(id::text, ', ' order by id) as ids from products
+        where deleted_at is null
+        group by company_id, variant_id, branch_id having count(*) > 1`,
+  )) {
+    add('listings', `variant ${r.variant_id} is listed more than once in branch ${r.branch_id}: products ${r.ids}`);
   }
 
   return violations;

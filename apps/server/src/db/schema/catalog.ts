@@ -72,6 +72,67 @@ export const brands = pgTable(
 );
 
 /**
+ * The company's catalogue (DESIGN.md section 11): an item (what is sold: name, category, description, the
+ * names of its options) and its variants (what is scanned and counted: options, SKU, chain price and cost).
+ * A branch sells a variant through its listing, a row of products.
+ */
+export const items = pgTable(
+  'items',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description'),
+    categoryId: uuid('category_id'),
+    /** Up to three option names (size, colour, ...); a variant has one value for each. */
+    optionNames: text('option_names').array().notNull().default(sql`'{}'::text[]`),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.categoryId], foreignColumns: [categories.companyId, categories.id] }),
+    index('items_name_idx').on(t.companyId, t.name, t.id).where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/**
+ * A variant of an item. name is what its listings show (the item's name, and its option values when it
+ * has options); price is the chain price, which every listing without an override sells at; cost is what a
+ * new listing starts from (each branch then keeps its own weighted cost).
+ */
+export const variants = pgTable(
+  'variants',
+  {
+    companyId: uuid('company_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    itemId: uuid('item_id').notNull(),
+    name: text('name').notNull(),
+    sku: text('sku'),
+    optionValues: text('option_values').array().notNull().default(sql`'{}'::text[]`),
+    /** The variant's place among its item's (the order they were made in: the matrix's). */
+    position: integer('position').notNull().default(0),
+    cost: money('cost').notNull().default('0'),
+    price: money('price').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.itemId], foreignColumns: [items.companyId, items.id] }),
+    index('variants_item_idx').on(t.companyId, t.itemId),
+    // An SKU names one live variant in the whole company.
+    uniqueIndex('variants_company_sku_uq')
+      .on(t.companyId, sql`lower(${t.sku})`)
+      .where(sql`${t.deletedAt} is null and ${t.sku} is not null`),
+  ],
+);
+
+/**
  * Triggers (db/triggers/products.sql): every insert and update stamps change_xid (the catalogue sync's
  * cursor) and adds the live events to live_events.
  */
@@ -104,6 +165,16 @@ export const products = pgTable(
     // delta sync reads rows newer by either stamp (docs/architecture/offline.md).
     changeXid: bigint('change_xid', { mode: 'number' }).notNull().default(0),
     stockXid: bigint('stock_xid', { mode: 'number' }).notNull().default(0),
+    // The variant this row lists in its branch. An insert that names none gets one from the trigger
+    // products_list_variant (pos_products_list_variant): the company's live variant of the row's SKU when
+    // the branch does not list it yet, else a new item with one variant made from the row. Drizzle sends
+    // null for it unless given.
+    variantId: uuid('variant_id')
+      .notNull()
+      .$defaultFn(() => sql`null`),
+    // The branch sells at its own price rather than the variant's chain price (a chain price change
+    // passes it by).
+    priceOverridden: boolean('price_overridden').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
@@ -131,6 +202,11 @@ export const products = pgTable(
     index('products_search_trgm_idx').using('gin', t.searchKey.op('gin_trgm_ops')).with({ fastupdate: false }),
     // Finding a product by id alone (the platform operator's requests name no company).
     index('products_id_idx').on(t.id),
+    foreignKey({ columns: [t.companyId, t.variantId], foreignColumns: [variants.companyId, variants.id] }),
+    // A variant is listed at most once in a branch; also the listings of a variant, for a chain change.
+    uniqueIndex('products_variant_branch_uq')
+      .on(t.companyId, t.variantId, t.branchId)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import type { Category } from '@pos/shared';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { categories, categoryBranches, products } from '../../db/schema';
+import { categories, categoryBranches, items, products } from '../../db/schema';
 import { containsPattern } from '../../lib/sql-filters.repo';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
@@ -166,13 +166,19 @@ export async function updateCategory(
 
 /**
  * Deletes a category with its whole subtree (the parent FK cascades) after unlinking every product
- * in it, deleted products included: the products FK has no ON DELETE action on purpose.
+ * and item in it, deleted products included: the FKs have no ON DELETE action on purpose.
  */
 export async function deleteCategoryTree(
   db: DbOrTx,
   { companyId, id }: CompanyKey & { id: string },
 ): Promise<{ deletedCategories: number; uncategorisedProducts: number }> {
   const subtree = subtreeIds({ companyId, id });
+  // The items first: a listing's category is its item's (pos_products_edit_variant), and items without a
+  // live listing would still hold the category.
+  await db
+    .update(items)
+    .set({ categoryId: null, updatedAt: new Date() })
+    .where(and(eq(items.companyId, companyId), inArray(items.categoryId, subtree)));
   const unlinked = await db
     .update(products)
     .set({ categoryId: null, updatedAt: new Date() })

@@ -126,6 +126,8 @@ export async function updateProducts(tx: DbOrTx, { companyId, branchId }: Branch
           category_id = coalesce(x.category_id, p.category_id),
           brand_id = coalesce(x.brand_id, p.brand_id),
           price = x.price,
+          -- The branch's price: an override unless it is the chain price (as PATCH /products/{id}).
+          price_overridden = x.price <> (select v.price from variants v where v.company_id = p.company_id and v.id = p.variant_id),
           cost = coalesce(x.cost, p.cost),
           low_stock_threshold = coalesce(x.low_stock_threshold, p.low_stock_threshold),
           max_stock = coalesce(x.max_stock, p.max_stock),
@@ -259,12 +261,12 @@ export async function deleteMapping(tx: DbOrTx, { companyId, kind, headersKey }:
 // ---- copy between branches ------------------------------------------------------------------------
 
 /**
- * Copies the live products of `from` into `to` (same company) in three statements: the categories
- * they use are attached to `to`; their brands are found in `to` by name or (createBrands) created;
- * then products are matched by SKU (or, without one, by name among products without SKU): matches
- * are updated (name, category, brand, prices, thresholds, description), the others inserted with no
- * stock (stock is what is on the shelf; it moves only through the ledger). Answers the counts and the
- * brands created.
+ * Copies the live products of `from` into `to` (same company) in two statements: their brands are found
+ * in `to` by name or (createBrands) created; then each product's variant is listed in `to`: an existing
+ * listing takes the source's brand, price (and whether it is an override), cost and thresholds, a new one
+ * is inserted with no stock (stock is what is on the shelf; it moves only through the ledger). Name, SKU,
+ * category and description are the catalogue's already; the categories are attached to `to` by the
+ * trigger products_attach_category. Answers the counts and the brands created.
  */
 export async function copyProducts(
   tx: DbOrTx,
@@ -280,13 +282,6 @@ export async function copyProducts(
     createBrands: boolean;
   },
 ) {
-  await tx.execute(
-    sql`insert into category_branches (company_id, category_id, branch_id)
-        select distinct ${companyId}::uuid, p.category_id, ${toBranchId}::uuid from products p
-        where p.company_id = ${companyId}::uuid and p.branch_id = ${fromBranchId}::uuid and p.deleted_at is null
-          and p.category_id is not null
-        on conflict do nothing`,
-  );
   const newBrands = createBrands
     ? await queryRows<{ name: string }>(
         tx,
@@ -306,9 +301,7 @@ export async function copyProducts(
           select p.*, tb.id as to_brand_id,
             (select t.id from products t
              where t.company_id = p.company_id and t.branch_id = ${toBranchId}::uuid and t.deleted_at is null
-               and (case when p.sku is not null then lower(t.sku) = lower(p.sku)
-                         else t.sku is null and lower(t.name) = lower(p.name) end)
-             order by t.id limit 1) as target_id
+               and t.variant_id = p.variant_id) as target_id
           from products p
           left join brands b on b.company_id = p.company_id and b.id = p.brand_id
           left join brands tb on tb.company_id = p.company_id and tb.branch_id = ${toBranchId}::uuid
@@ -316,17 +309,16 @@ export async function copyProducts(
           where p.company_id = ${companyId}::uuid and p.branch_id = ${fromBranchId}::uuid and p.deleted_at is null
         ),
         upd as (
-          update products t set name = s.name, category_id = s.category_id, brand_id = s.to_brand_id,
-            price = s.price, cost = s.cost, low_stock_threshold = s.low_stock_threshold, max_stock = s.max_stock,
-            description = s.description, updated_at = now()
+          update products t set brand_id = s.to_brand_id, price = s.price, price_overridden = s.price_overridden,
+            cost = s.cost, low_stock_threshold = s.low_stock_threshold, max_stock = s.max_stock, updated_at = now()
           from src s where t.company_id = ${companyId}::uuid and t.id = s.target_id
           returning 1
         ),
         ins as (
-          insert into products (company_id, branch_id, name, sku, category_id, brand_id, price, cost, stock_quantity,
-                                low_stock_threshold, max_stock, description)
-          select ${companyId}::uuid, ${toBranchId}::uuid, s.name, s.sku, s.category_id, s.to_brand_id, s.price, s.cost,
-                 0, s.low_stock_threshold, s.max_stock, s.description
+          insert into products (company_id, branch_id, variant_id, name, sku, category_id, brand_id, price,
+                                price_overridden, cost, stock_quantity, low_stock_threshold, max_stock, description)
+          select ${companyId}::uuid, ${toBranchId}::uuid, s.variant_id, s.name, s.sku, s.category_id, s.to_brand_id,
+                 s.price, s.price_overridden, s.cost, 0, s.low_stock_threshold, s.max_stock, s.description
           from src s where s.target_id is null
           returning 1
         )

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { brands, categories, products } from '../../db/schema';
+import { brands, categories, products, variants } from '../../db/schema';
 import { toMoney } from '../../lib/money';
 import { containsPattern, prefixPattern } from '../../lib/sql-filters.repo';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
@@ -368,15 +368,26 @@ export async function findProduct(
   return row ? toRow(row) : undefined;
 }
 
-/** Locks the product row for the rest of the transaction and answers its current price and cost. */
+/**
+ * Locks the product row for the rest of the transaction and answers its current price and cost, its
+ * variant and the variant's chain price.
+ */
 export async function lockProductPrices(db: DbOrTx, { companyId, id }: { companyId: string; id: string }) {
   const [row] = await db
-    .select({ price: products.price, cost: products.cost })
+    .select({ price: products.price, cost: products.cost, variantId: products.variantId, chainPrice: variants.price })
     .from(products)
+    .innerJoin(variants, and(eq(variants.companyId, products.companyId), eq(variants.id, products.variantId)))
     .where(and(eq(products.companyId, companyId), eq(products.id, id), isNull(products.deletedAt)))
-    .for('update')
+    .for('update', { of: products })
     .limit(1);
-  return row ? { price: toMoney(row.price), cost: toMoney(row.cost) } : undefined;
+  return row
+    ? {
+        price: toMoney(row.price),
+        cost: toMoney(row.cost),
+        variantId: row.variantId,
+        chainPrice: toMoney(row.chainPrice),
+      }
+    : undefined;
 }
 
 /** SKUs are unique per branch among live products, case-insensitively (the partial unique index backs this). */
@@ -425,13 +436,24 @@ export async function insertProduct(db: DbOrTx, input: BranchKey & ProductValues
 
 export async function updateProduct(
   db: DbOrTx,
-  { companyId, id, patch }: { companyId: string; id: string; patch: Partial<Omit<ProductValues, 'stockQuantity'>> },
+  {
+    companyId,
+    id,
+    patch,
+    priceOverridden,
+  }: {
+    companyId: string;
+    id: string;
+    patch: Partial<Omit<ProductValues, 'stockQuantity'>>;
+    priceOverridden?: boolean;
+  },
 ) {
   const { cost, price, ...rest } = patch;
   await db
     .update(products)
     .set({
       ...rest,
+      ...(priceOverridden !== undefined && { priceOverridden }),
       ...(cost !== undefined && { cost: cost.toFixed(2) }),
       ...(price !== undefined && { price: price.toFixed(2) }),
       updatedAt: new Date(),

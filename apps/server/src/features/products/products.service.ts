@@ -1,4 +1,5 @@
 import {
+  catalogSkuTakenMessage,
   type createProductSchema,
   type PageMeta,
   PRODUCT_MSG,
@@ -11,6 +12,7 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../domain/audit.repo';
+import { isCatalogSkuTaken } from '../../domain/catalog.repo';
 import { recordInitialStock } from '../../domain/stock-ledger.repo';
 import { type Actor, type BranchScope, can, loadInScope, resolveBranch } from '../../lib/access';
 import { brandInBranch, categoryInBranch, findBrandPlace, findCategoryPlace } from '../../lib/branch-refs.repo';
@@ -62,9 +64,17 @@ async function checkSku(db: DbOrTx, scope: BranchKey, sku: string | null | undef
   if (sku && (await repo.isSkuTaken(db, { ...scope, sku, exceptId }))) throw skuConflict(sku);
 }
 
-/** The partial unique index on lower(sku) catches the race the check above cannot. */
+const catalogSkuConflict = (sku: string) => conflict(catalogSkuTakenMessage(sku), { sku: catalogSkuTakenMessage(sku) });
+
+/** The partial unique indexes on lower(sku) catch the races the checks cannot. */
 function rethrowSkuRace(error: unknown, sku: string | null | undefined): never {
-  if (sku && isUniqueViolation(error, 'products_branch_sku_uq')) throw skuConflict(sku);
+  if (
+    sku &&
+    (isUniqueViolation(error, 'products_branch_sku_uq') || isUniqueViolation(error, 'products_variant_branch_uq'))
+  ) {
+    throw skuConflict(sku);
+  }
+  if (sku && isUniqueViolation(error, 'variants_company_sku_uq')) throw catalogSkuConflict(sku);
   throw error;
 }
 
@@ -141,8 +151,8 @@ export async function createProduct(db: Db, actor: Actor, input: CreateInput): P
     maxStock: input.maxStock ?? 1000,
     description: input.description ?? null,
   };
-  const id = await db
-    .transaction(async (tx) => {
+  const insert = () =>
+    db.transaction(async (tx) => {
       const productId = await repo.insertProduct(tx, {
         companyId: scope.companyId,
         branchId: scope.branchId,
@@ -167,6 +177,14 @@ export async function createProduct(db: Db, actor: Actor, input: CreateInput): P
         after: { name: values.name, sku: values.sku, price: values.price, cost: values.cost },
       });
       return productId;
+    });
+  // A new SKU created at the same moment by another request makes a new variant there and here; the
+  // loser tries once more, and then lists that variant (another branch) or meets this branch's own
+  // product with the SKU (the spec's 409).
+  const id = await insert()
+    .catch((error: unknown) => {
+      if (values.sku && isUniqueViolation(error, 'variants_company_sku_uq')) return insert();
+      throw error;
     })
     .catch((error: unknown) => rethrowSkuRace(error, values.sku));
   return getProduct(db, actor, id);
@@ -199,9 +217,20 @@ export async function updateProduct(db: Db, actor: Actor, id: string, input: Upd
   };
   await db
     .transaction(async (tx) => {
-      const before = await repo.lockProductPrices(tx, { companyId: scope.companyId, id });
-      if (!before) throw notFound('Product');
-      await repo.updateProduct(tx, { companyId: scope.companyId, id, patch });
+      const locked = await repo.lockProductPrices(tx, { companyId: scope.companyId, id });
+      if (!locked) throw notFound('Product');
+      const { variantId, chainPrice, ...before } = locked;
+      // The SKU is the variant's, so it must be free in the whole company (another branch's listing of the
+      // same variant keeps it, of course).
+      if (
+        patch.sku &&
+        (await isCatalogSkuTaken(tx, { companyId: scope.companyId, sku: patch.sku, exceptVariantId: variantId }))
+      ) {
+        throw catalogSkuConflict(patch.sku);
+      }
+      // A branch's price other than the chain price is its override; the chain price itself clears it.
+      const priceOverridden = patch.price === undefined ? undefined : patch.price !== chainPrice;
+      await repo.updateProduct(tx, { companyId: scope.companyId, id, patch, priceOverridden });
       const after = { price: patch.price ?? before.price, cost: patch.cost ?? before.cost };
       if (after.price !== before.price || after.cost !== before.cost) {
         await writeAudit(tx, {

@@ -2,7 +2,7 @@ import type { TransferStatus } from '@pos/shared';
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { branches, brands, categoryBranches, products, transferLines, transfers, users } from '../../db/schema';
+import { branches, brands, products, transferLines, transfers, users } from '../../db/schema';
 import type { CompanyScope } from '../../lib/tenant.repo';
 import { tenantFilter } from '../../lib/tenant.repo';
 
@@ -194,19 +194,14 @@ async function brandAt(tx: DbOrTx, { companyId, branchId, name }: BranchKey & { 
 /**
  * Creates the destination product from the source product, with stock 0 (the receipt's transfer_in
  * brings the units): name, SKU, price, cost, thresholds, description; the category is the company's
- * same category (categories belong to the company), made available at the destination branch; the
+ * same category (categories belong to the company), made available at the destination branch by the
+ * trigger products_attach_category; the
  * brand is the destination branch's brand of the same name, created if absent.
  */
 export async function createDestinationProduct(
   tx: DbOrTx,
   { companyId, branchId, source }: BranchKey & { source: NonNullable<Awaited<ReturnType<typeof findSourceProduct>>> },
 ) {
-  if (source.categoryId) {
-    await tx
-      .insert(categoryBranches)
-      .values({ companyId, branchId, categoryId: source.categoryId })
-      .onConflictDoNothing();
-  }
   const brandId = source.brandName ? await brandAt(tx, { companyId, branchId, name: source.brandName }) : null;
   const [row] = await tx
     .insert(products)

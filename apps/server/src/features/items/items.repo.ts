@@ -1,0 +1,277 @@
+import type { ItemSummary, Listing, Variant } from '@pos/shared';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { branches, categories, items, products, variants } from '../../db/schema';
+import { toMoney } from '../../lib/money';
+import { containsPattern } from '../../lib/sql-filters.repo';
+import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
+
+type CompanyKey = { companyId: string };
+
+const summaryColumns = {
+  id: items.id,
+  companyId: items.companyId,
+  name: items.name,
+  description: items.description,
+  categoryId: items.categoryId,
+  categoryName: categories.name,
+  optionNames: items.optionNames,
+  variantCount: sql<number>`(select count(*)::int from ${variants} v
+    where v.company_id = ${items.companyId} and v.item_id = ${items.id} and v.deleted_at is null)`,
+};
+
+type SummaryRow = {
+  id: string;
+  companyId: string;
+  name: string;
+  description: string | null;
+  categoryId: string | null;
+  categoryName: string | null;
+  optionNames: string[];
+  variantCount: number;
+};
+
+const toSummary = ({ categoryId, categoryName, ...r }: SummaryRow): ItemSummary => ({
+  ...r,
+  variantCount: Number(r.variantCount),
+  category: categoryId && categoryName !== null ? { id: categoryId, name: categoryName } : null,
+});
+
+function selectItems(db: DbOrTx) {
+  return db
+    .select(summaryColumns)
+    .from(items)
+    .leftJoin(categories, and(eq(categories.companyId, items.companyId), eq(categories.id, items.categoryId)));
+}
+
+/** A page of the company's live items by name; search matches the item's name or any of its variants' SKUs. */
+export async function listItems(
+  db: DbOrTx,
+  { companyId, search, limit, offset }: CompanyKey & { search?: string; limit: number; offset: number },
+): Promise<{ items: ItemSummary[]; total: number }> {
+  const pattern = search ? containsPattern(search) : undefined;
+  const where = and(
+    eq(items.companyId, companyId),
+    isNull(items.deletedAt),
+    pattern
+      ? sql`(${items.name} ilike ${pattern} or exists (select 1 from ${variants} v where v.company_id = ${items.companyId}
+              and v.item_id = ${items.id} and v.deleted_at is null and v.sku ilike ${pattern}))`
+      : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    selectItems(db).where(where).orderBy(asc(items.name), asc(items.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(items).where(where),
+  ]);
+  return { items: rows.map(toSummary), total: counted?.n ?? 0 };
+}
+
+/** A live item within the given companies. */
+export async function findItem(
+  db: DbOrTx,
+  { id, companyIds }: { id: string; companyIds: CompanyScope },
+): Promise<ItemSummary | undefined> {
+  const [row] = await selectItems(db)
+    .where(and(eq(items.id, id), isNull(items.deletedAt), tenantFilter(items.companyId, companyIds)))
+    .limit(1);
+  return row ? toSummary(row) : undefined;
+}
+
+/** The item's live variants with their live listings (branch name, price, override, stock), by name. */
+export async function itemVariants(
+  db: DbOrTx,
+  { companyId, itemId }: CompanyKey & { itemId: string },
+): Promise<Variant[]> {
+  const rows = await db
+    .select({
+      id: variants.id,
+      itemId: variants.itemId,
+      name: variants.name,
+      sku: variants.sku,
+      optionValues: variants.optionValues,
+      price: variants.price,
+      cost: variants.cost,
+      productId: products.id,
+      branchId: branches.id,
+      branchName: branches.name,
+      listingPrice: products.price,
+      priceOverridden: products.priceOverridden,
+      stockQuantity: products.stockQuantity,
+    })
+    .from(variants)
+    .leftJoin(
+      products,
+      and(eq(products.companyId, variants.companyId), eq(products.variantId, variants.id), isNull(products.deletedAt)),
+    )
+    .leftJoin(branches, and(eq(branches.companyId, products.companyId), eq(branches.id, products.branchId)))
+    .where(and(eq(variants.companyId, companyId), eq(variants.itemId, itemId), isNull(variants.deletedAt)))
+    .orderBy(asc(variants.position), asc(variants.id), asc(branches.name));
+  const byId = new Map<string, Variant>();
+  for (const r of rows) {
+    let variant = byId.get(r.id);
+    if (!variant) {
+      variant = {
+        id: r.id,
+        itemId: r.itemId,
+        name: r.name,
+        sku: r.sku,
+        optionValues: r.optionValues,
+        price: toMoney(r.price),
+        cost: toMoney(r.cost),
+        listings: [],
+      };
+      byId.set(r.id, variant);
+    }
+    if (r.productId && r.branchId && r.branchName !== null && r.listingPrice !== null) {
+      const listing: Listing = {
+        productId: r.productId,
+        branch: { id: r.branchId, name: r.branchName },
+        price: toMoney(r.listingPrice),
+        priceOverridden: r.priceOverridden ?? false,
+        stockQuantity: r.stockQuantity ?? 0,
+      };
+      variant.listings.push(listing);
+    }
+  }
+  return [...byId.values()];
+}
+
+export type VariantRow = {
+  companyId: string;
+  id: string;
+  itemId: string;
+  sku: string | null;
+  price: number;
+  cost: number;
+};
+
+/** A live variant within the given companies. */
+export async function findVariant(
+  db: DbOrTx,
+  { id, companyIds }: { id: string; companyIds: CompanyScope },
+): Promise<VariantRow | undefined> {
+  const [row] = await db
+    .select({
+      companyId: variants.companyId,
+      id: variants.id,
+      itemId: variants.itemId,
+      sku: variants.sku,
+      price: variants.price,
+      cost: variants.cost,
+    })
+    .from(variants)
+    .where(and(eq(variants.id, id), isNull(variants.deletedAt), tenantFilter(variants.companyId, companyIds)))
+    .limit(1);
+  return row ? { ...row, price: toMoney(row.price), cost: toMoney(row.cost) } : undefined;
+}
+
+/** The first of the SKUs already taken in the company, if any. */
+export async function firstTakenSku(db: DbOrTx, { companyId, skus }: CompanyKey & { skus: string[] }) {
+  if (skus.length === 0) return undefined;
+  const [row] = await queryRows<{ sku: string }>(
+    db,
+    sql`select sku from variants where company_id = ${companyId} and deleted_at is null and sku is not null
+          and lower(sku) = any (${`{${skus.map((s) => s.toLowerCase()).join(',')}}`}::text[]) limit 1`,
+  );
+  return row?.sku;
+}
+
+export type NewItem = CompanyKey & {
+  name: string;
+  description: string | null;
+  categoryId: string | null;
+  optionNames: string[];
+};
+
+export async function insertItem(db: DbOrTx, item: NewItem): Promise<string> {
+  const [row] = await db.insert(items).values(item).returning({ id: items.id });
+  if (!row) throw new Error('item insert returned nothing');
+  return row.id;
+}
+
+export type NewVariant = { name: string; sku: string | null; optionValues: string[]; price: number; cost: number };
+
+export async function insertVariants(
+  db: DbOrTx,
+  { companyId, itemId, rows }: CompanyKey & { itemId: string; rows: NewVariant[] },
+): Promise<string[]> {
+  const inserted = await db
+    .insert(variants)
+    .values(
+      rows.map((v, position) => ({
+        ...v,
+        companyId,
+        itemId,
+        position,
+        price: v.price.toFixed(2),
+        cost: v.cost.toFixed(2),
+      })),
+    )
+    .returning({ id: variants.id });
+  return inserted.map((r) => r.id);
+}
+
+export async function updateItem(
+  db: DbOrTx,
+  {
+    companyId,
+    id,
+    patch,
+  }: CompanyKey & { id: string; patch: Partial<Pick<NewItem, 'name' | 'description' | 'categoryId'>> },
+) {
+  await db
+    .update(items)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(items.companyId, companyId), eq(items.id, id)));
+}
+
+/** The item's live variants' ids and option values (to rename them after the item). */
+export function variantOptions(db: DbOrTx, { companyId, itemId }: CompanyKey & { itemId: string }) {
+  return db
+    .select({ id: variants.id, optionValues: variants.optionValues })
+    .from(variants)
+    .where(and(eq(variants.companyId, companyId), eq(variants.itemId, itemId), isNull(variants.deletedAt)));
+}
+
+export async function updateVariant(
+  db: DbOrTx,
+  {
+    companyId,
+    id,
+    patch,
+  }: CompanyKey & { id: string; patch: Partial<{ name: string; sku: string | null; price: number; cost: number }> },
+) {
+  const { price, cost, ...rest } = patch;
+  await db
+    .update(variants)
+    .set({
+      ...rest,
+      ...(price !== undefined && { price: price.toFixed(2) }),
+      ...(cost !== undefined && { cost: cost.toFixed(2) }),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(variants.companyId, companyId), eq(variants.id, id)));
+}
+
+/**
+ * New chain prices for many variants in one statement; answers each changed variant's item and its price
+ * before (unknown or deleted variants are left out).
+ */
+export async function setChainPrices(
+  db: DbOrTx,
+  { companyId, changes }: CompanyKey & { changes: ReadonlyArray<{ variantId: string; price: number }> },
+): Promise<{ id: string; itemId: string; before: string; after: string }[]> {
+  return queryRows(
+    db,
+    sql`with changes as (
+          select * from unnest(${`{${changes.map((c) => c.variantId).join(',')}}`}::uuid[],
+                               ${`{${changes.map((c) => c.price.toFixed(2)).join(',')}}`}::numeric[]) as c(id, price)
+        ), old as (
+          select va.id, va.price from variants va join changes c on c.id = va.id
+           where va.company_id = ${companyId} and va.deleted_at is null for update of va
+        )
+        update variants va set price = c.price, updated_at = now()
+          from changes c join old on old.id = c.id
+         where va.company_id = ${companyId} and va.id = c.id
+        returning va.id, va.item_id as "itemId", old.price::text as before, va.price::text as after`,
+  );
+}
