@@ -1,3 +1,14 @@
+CREATE TABLE "barcodes" (
+	"company_id" uuid NOT NULL,
+	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"variant_id" uuid NOT NULL,
+	"code" text NOT NULL,
+	"kind" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "barcodes_company_id_id_pk" PRIMARY KEY("company_id","id"),
+	CONSTRAINT "barcodes_kind_check" CHECK ("barcodes"."kind" in ('ean13', 'upca', 'code128'))
+);
+--> statement-breakpoint
 CREATE TABLE "items" (
 	"company_id" uuid NOT NULL,
 	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -72,9 +83,13 @@ ON CONFLICT DO NOTHING;--> statement-breakpoint
 DROP TABLE "catalog_backfill";--> statement-breakpoint
 DROP TABLE "catalog_backfill_variants";--> statement-breakpoint
 ALTER TABLE "products" ALTER COLUMN "variant_id" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "barcodes" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "barcodes" ADD CONSTRAINT "barcodes_company_id_variant_id_variants_company_id_id_fk" FOREIGN KEY ("company_id","variant_id") REFERENCES "public"."variants"("company_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "items" ADD CONSTRAINT "items_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "items" ADD CONSTRAINT "items_company_id_category_id_categories_company_id_id_fk" FOREIGN KEY ("company_id","category_id") REFERENCES "public"."categories"("company_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "variants" ADD CONSTRAINT "variants_company_id_item_id_items_company_id_id_fk" FOREIGN KEY ("company_id","item_id") REFERENCES "public"."items"("company_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "barcodes_company_code_uq" ON "barcodes" USING btree ("company_id","code");--> statement-breakpoint
+CREATE INDEX "barcodes_variant_idx" ON "barcodes" USING btree ("company_id","variant_id");--> statement-breakpoint
 CREATE INDEX "items_name_idx" ON "items" USING btree ("company_id","name","id") WHERE "items"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "variants_item_idx" ON "variants" USING btree ("company_id","item_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "variants_company_sku_uq" ON "variants" USING btree ("company_id",lower("sku")) WHERE "variants"."deleted_at" is null and "variants"."sku" is not null;--> statement-breakpoint

@@ -1,25 +1,32 @@
 -- Written by `npm run db:definitions` from apps/server/src/db/functions and apps/server/src/db/triggers.
 -- functions/pos_catalog_refresh_listings.sql
--- The one writer of what a listing (a products row) copies from the catalogue: its variant's name and SKU,
--- its item's category and description, and, unless the branch overrides it, the variant's chain price.
--- The copies keep the branch's search indexes and the catalogue sync on one table. Called after any
+-- The one writer of what a listing (a products row) copies from the catalogue: its variant's name, SKU and
+-- barcodes, its item's category and description, and, unless the branch overrides it, the variant's chain
+-- price. The copies keep the branch's search indexes and the catalogue sync on one table. Called after any
 -- change of the given items or their variants; touches only the live listings that differ, and answers
 -- how many it changed (a chain price change reports it).
 CREATE OR REPLACE FUNCTION public.pos_catalog_refresh_listings(p_company uuid, p_items uuid[])
  RETURNS integer
  LANGUAGE sql
 AS $function$
-  WITH changed AS (
-    UPDATE products p
-       SET name = va.name, sku = va.sku, category_id = it.category_id, description = it.description,
-           price = CASE WHEN p.price_overridden THEN p.price ELSE va.price END, updated_at = now()
+  WITH catalogue AS (
+    SELECT va.id, va.name, va.sku, va.price, it.category_id, it.description,
+           array(SELECT b.code FROM barcodes b
+                  WHERE b.company_id = va.company_id AND b.variant_id = va.id ORDER BY b.code) AS barcodes
       FROM variants va
       JOIN items it ON it.company_id = va.company_id AND it.id = va.item_id
      WHERE va.company_id = p_company AND va.item_id = ANY (p_items)
-       AND p.company_id = p_company AND p.variant_id = va.id AND p.deleted_at IS NULL
-       AND (p.name, p.sku, p.category_id, p.description, p.price)
-           IS DISTINCT FROM (va.name, va.sku, it.category_id, it.description,
-                             CASE WHEN p.price_overridden THEN p.price ELSE va.price END)
+  ),
+  changed AS (
+    UPDATE products p
+       SET name = c.name, sku = c.sku, category_id = c.category_id, description = c.description,
+           barcodes = c.barcodes, price = CASE WHEN p.price_overridden THEN p.price ELSE c.price END,
+           updated_at = now()
+      FROM catalogue c
+     WHERE p.company_id = p_company AND p.variant_id = c.id AND p.deleted_at IS NULL
+       AND (p.name, p.sku, p.category_id, p.description, p.barcodes, p.price)
+           IS DISTINCT FROM (c.name, c.sku, c.category_id, c.description, c.barcodes,
+                             CASE WHEN p.price_overridden THEN p.price ELSE c.price END)
     RETURNING 1
   )
   SELECT count(*)::int FROM changed
@@ -76,7 +83,7 @@ END $function$;
 -- functions/pos_products_list_variant.sql
 -- Trigger (products, before insert, when the row names no variant): makes the new branch product a listing
 -- of the company's catalogue. The SKU of one of the company's live variants lists that variant (its name,
--- SKU, category and description replace the row's; the row's price is a branch override when it differs
+-- SKU, barcodes, category and description replace the row's; the row's price is a branch override when it differs
 -- from the chain price); if the branch lists it already, the products unique indexes refuse the row.
 -- Anything else becomes a new item with one variant made from the row. Every path that adds products (the products API, imports, transfers, seeds) goes
 -- through here, so every product row is a listing (docs/architecture/catalogue.md).
@@ -103,6 +110,8 @@ BEGIN
       NEW.sku := hit.sku;
       NEW.category_id := hit.category_id;
       NEW.description := hit.description;
+      NEW.barcodes := array(SELECT b.code FROM barcodes b
+                             WHERE b.company_id = NEW.company_id AND b.variant_id = hit.id ORDER BY b.code);
     END IF;
   END IF;
   IF found_variant IS NULL THEN

@@ -5,7 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchCatalogueSync, fetchCustomerSync } from '../src/features/pos/api/sync.api';
 import { syncCatalogue } from '../src/features/pos/offline/catalogue-sync';
 import { type LocalProduct, RegisterDb, registerDb } from '../src/features/pos/offline/db';
-import { indexWords, localCategories, localTilesPage } from '../src/features/pos/offline/local-catalogue';
+import {
+  indexWords,
+  localCategories,
+  localProductBySku,
+  localTilesPage,
+} from '../src/features/pos/offline/local-catalogue';
 
 vi.mock('../src/features/pos/api/sync.api', () => ({ fetchCatalogueSync: vi.fn(), fetchCustomerSync: vi.fn() }));
 
@@ -16,6 +21,7 @@ const item = (n: number, over: Partial<SyncProduct> = {}): SyncProduct => ({
   deleted: false,
   name: `Mango Juice ${n}`,
   sku: `SKU-${String(n).padStart(6, '0')}`,
+  barcodes: [],
   price: 100 + n,
   stockQuantity: 10,
   lowStockThreshold: 2,
@@ -115,6 +121,32 @@ describe('the local catalogue', () => {
     expect(bySku.data.map((p) => p.id)).toEqual(['p2']);
 
     expect(await localCategories('b1')).toEqual([{ id: 'c-drinks', name: 'Drinks' }]);
+  });
+
+  it('finds a scan by the exact SKU first, else by any barcode of the variant, in the branch only', async () => {
+    vi.mocked(fetchCatalogueSync).mockResolvedValueOnce(
+      catalogue(
+        [
+          item(1, { name: 'Tee / M', sku: 'TEE-M', barcodes: ['4006381333931', 'TEE-M-ALT'] }),
+          item(2, { name: 'Tee / L', sku: 'TEE-L', barcodes: ['036000291452'] }),
+        ],
+        'c',
+        false,
+      ),
+    );
+    await syncCatalogue('b1');
+    const p2 = await registerDb().products.get('p2');
+    if (!p2) throw new Error('p2 not stored');
+    await registerDb().products.put({ ...p2, id: 'p2-elsewhere', branchId: 'b2' });
+
+    expect((await localProductBySku('b1', 'tee-m'))?.id).toBe('p1');
+    expect((await localProductBySku('b1', '4006381333931'))?.id).toBe('p1');
+    expect((await localProductBySku('b1', ' TEE-M-ALT '))?.id).toBe('p1');
+    expect((await localProductBySku('b1', '036000291452'))?.id).toBe('p2');
+    expect((await localProductBySku('b2', '036000291452'))?.id).toBe('p2-elsewhere');
+    expect(await localProductBySku('b1', '4006381333932')).toBeNull();
+    // The index keys stay in the store: the cart gets the cashier's view only.
+    expect(await localProductBySku('b1', '4006381333931')).not.toHaveProperty('codes');
   });
 
   it("keeps a register's stored products through the upgrade that drops the branchId index", async () => {

@@ -1,5 +1,6 @@
+import { isEan13 } from '@pos/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expandLabels, isEan13, labelBarcode } from '../src/lib/printing/label-data';
+import { expandLabels, labelBarcode } from '../src/lib/printing/label-data';
 import { encodeLabels } from '../src/lib/printing/labels-encode';
 import { barcodeSvg, printLabelSheet } from '../src/lib/printing/labels-print';
 

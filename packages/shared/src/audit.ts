@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'variant.update',
   'variant.price_change',
   'variant.chain_price_change',
+  'barcode.add',
+  'barcode.remove',
   'listing.create',
   'listing.update',
   // the register: sales past a cashier's limits (approved by a manager, or offline facts)
@@ -101,6 +103,8 @@ export const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'variant.update': 'Variant changed',
   'variant.price_change': 'Chain price changed',
   'variant.chain_price_change': 'Chain prices changed',
+  'barcode.add': 'Barcode added',
+  'barcode.remove': 'Barcode removed',
   'listing.create': 'Variant listed in a branch',
   'listing.update': 'Branch listing changed',
   'sale.discount_override': 'Discount above the limit',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { barcodeSchema } from './barcodes';
 import { optionalRefSchema, optionalTextSchema, searchSchema } from './categories';
 import {
   envelope,
@@ -195,6 +196,7 @@ export const variantSchema = z.object({
   optionValues: z.array(z.string()),
   price: moneySchema,
   cost: moneySchema,
+  barcodes: z.array(barcodeSchema),
   listings: z.array(listingSchema),
 });
 export type Variant = z.infer<typeof variantSchema>;

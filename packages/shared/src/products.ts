@@ -125,8 +125,8 @@ export type CashierProductFormValues = z.input<typeof cashierProductFormSchema>;
 
 /**
  * GET /products. search matches name or SKU (case-insensitive, substring; an exact SKU match
- * comes first); sku is an exact, case-insensitive SKU (barcode) lookup; categoryId includes its
- * subcategories.
+ * comes first); sku is a scanned code: the exact SKU (case-insensitive) or one of the variant's
+ * barcodes; categoryId includes its subcategories.
  */
 export const productListQuerySchema = pageQuerySchema.extend({
   branchId: idSchema,

@@ -27,6 +27,8 @@ export const syncProductSchema = z.object({
   deleted: z.literal(false),
   name: z.string(),
   sku: z.string().nullable(),
+  /** The variant's barcodes: a scan finds the product by any of them, or by its SKU. */
+  barcodes: z.array(z.string()),
   price: z.number(),
   stockQuantity: stockLevelSchema,
   lowStockThreshold: z.number().int(),

@@ -33,7 +33,7 @@ export type ListingChange = {
 
 /**
  * Lists a live variant in a branch, or changes its listing there: a new listing starts at stock 0, at the
- * variant's cost, with the catalogue's name, SKU, category and description. Answers the listing's product id
+ * variant's cost, with the catalogue's name, SKU, barcodes, category and description. Answers the listing's product id
  * and whether it is new; undefined when the variant is not a live variant of the company.
  */
 export async function listVariant(
@@ -56,11 +56,13 @@ export async function listVariant(
   if (updated) return { productId: updated.id, created: false };
   const [inserted] = await queryRows<{ id: string }>(
     db,
-    sql`insert into products (company_id, branch_id, variant_id, name, sku, category_id, description, cost, price,
-                              price_overridden, low_stock_threshold, max_stock)
-        select va.company_id, ${branchId}, va.id, va.name, va.sku, it.category_id, it.description, va.cost,
-               ${priceSql}, ${priceSql} <> va.price, coalesce(${lowStockThreshold ?? null}::int, 10),
-               coalesce(${maxStock ?? null}::int, 1000)
+    sql`insert into products (company_id, branch_id, variant_id, name, sku, barcodes, category_id, description, cost,
+                              price, price_overridden, low_stock_threshold, max_stock)
+        select va.company_id, ${branchId}, va.id, va.name, va.sku,
+               array(select b.code from barcodes b where b.company_id = va.company_id and b.variant_id = va.id
+                     order by b.code),
+               it.category_id, it.description, va.cost, ${priceSql}, ${priceSql} <> va.price,
+               coalesce(${lowStockThreshold ?? null}::int, 10), coalesce(${maxStock ?? null}::int, 1000)
           from variants va join items it on it.company_id = va.company_id and it.id = va.item_id
          where va.company_id = ${companyId} and va.id = ${variantId} and va.deleted_at is null
         returning id`,

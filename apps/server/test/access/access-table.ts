@@ -55,6 +55,8 @@ export type Place = {
   stockCount: () => Promise<{ id: string; productId: string }>;
   /** A variant of this company (a new product of this branch, so listed here), with its item. */
   variant: () => Promise<{ id: string; itemId: string }>;
+  /** A barcode of a new variant of this company. */
+  barcode: () => Promise<{ id: string }>;
   /** A register of this branch with no open shift. */
   register: () => Promise<{ id: string }>;
   /** An exception: a synced offline sale of this branch with a review flag. */
@@ -1540,6 +1542,23 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
       url: '/api/variants/prices',
       payload: { companyId: w.own.companyId, changes: [{ variantId: (await w.target.variant()).id, price: 12 }] },
     }),
+  },
+  {
+    operation: 'POST /api/variants/:id/barcodes',
+    idIn: 'path',
+    id: 'variant id',
+    expect: MANAGERS_IN_COMPANY(201),
+    request: async (w) => ({
+      url: `/api/variants/${(await w.target.variant()).id}/barcodes`,
+      payload: { code: w.unique('BC-') },
+    }),
+  },
+  {
+    operation: 'DELETE /api/barcodes/:id',
+    idIn: 'path',
+    id: 'barcode id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/barcodes/${(await w.target.barcode()).id}` }),
   },
   {
     operation: 'PUT /api/variants/:id/listings/:branchId',

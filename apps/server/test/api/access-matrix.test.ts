@@ -15,6 +15,7 @@ import { createTestContext, engineName, type TestContext } from '../helpers/cont
 import { markException } from '../helpers/device';
 import {
   bearer,
+  createBarcode,
   createBrand,
   createCategory,
   createCustomer,
@@ -107,6 +108,7 @@ describe(`access matrix (${engineName()})`, () => {
       stockCount: () => createStockCount(db(), { companyId, branchId }),
       register: () => createRegister(db(), { companyId, branchId }),
       variant: async () => variantOf(db(), await product()),
+      barcode: async () => createBarcode(db(), await product()),
       exception: async () => {
         const s = await sale();
         await markException(db(), { companyId, saleId: s.id });

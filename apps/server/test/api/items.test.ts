@@ -1,4 +1,4 @@
-import { catalogSkuTakenMessage, ITEM_MSG, type Item } from '@pos/shared';
+import { BARCODE_MSG, barcodeTakenMessage, catalogSkuTakenMessage, ITEM_MSG, type Item } from '@pos/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, items, products } from '../../src/db/schema';
@@ -376,6 +376,130 @@ describe(`the company's catalogue: items, variants, listings (${engineName()})`,
       branchIds: [other.main.id],
     });
     expect(foreignListing.statusCode).toBe(404);
+  });
+
+  describe('barcodes', () => {
+    it('a variant takes several barcodes; a scan in a branch that lists it finds it by any of them, or by its SKU', async () => {
+      const item = await createItem({
+        name: 'Hoodie',
+        options: [{ name: 'Size', values: ['M', 'L'] }],
+        sku: 'HOOD',
+        price: 50,
+        branchIds: [tenant.main.id],
+      });
+      const medium = item.variants[0];
+      if (!medium) throw new Error('variant');
+      const add = (code: string, kind?: string) =>
+        call(tokens.manager, 'POST', `/api/variants/${medium.id}/barcodes`, { code, ...(kind && { kind }) });
+
+      const ean = await add('4006381333931');
+      expect(ean.statusCode, ean.body).toBe(201);
+      expect(ean.json()).toMatchObject({ message: BARCODE_MSG.added, data: { code: '4006381333931', kind: 'ean13' } });
+      expect((await add('036000291452')).json().data.kind).toBe('upca');
+      expect((await add('HOOD M/2', 'code128')).json().data.kind).toBe('code128');
+      // Digits read as Code 128 when the user says so (an in-house code, no check digit).
+      expect((await add('1234567890123', 'code128')).statusCode).toBe(201);
+
+      const scan = async (branchId: string, code: string) => {
+        // The cashier works at the main branch; the manager looks at the second.
+        const token = branchId === tenant.main.id ? tokens.cashier : tokens.manager;
+        const res = await call(token, 'GET', `/api/products?branchId=${branchId}&sku=${encodeURIComponent(code)}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json().data as Listed[]).map((r) => r.name);
+      };
+      expect(await scan(tenant.main.id, '4006381333931')).toEqual(['Hoodie / M']);
+      expect(await scan(tenant.main.id, '036000291452')).toEqual(['Hoodie / M']);
+      expect(await scan(tenant.main.id, 'HOOD M/2')).toEqual(['Hoodie / M']);
+      expect(await scan(tenant.main.id, 'hood-m')).toEqual(['Hoodie / M']);
+      // Barcodes are exact; the second branch does not list the variant.
+      expect(await scan(tenant.main.id, 'hood m/2')).toEqual([]);
+      expect(await scan(tenant.second.id, '4006381333931')).toEqual([]);
+
+      const got = await call(tokens.manager, 'GET', `/api/items/${item.id}`);
+      expect(got.json().data.variants[0].barcodes.map((b: { code: string }) => b.code)).toEqual([
+        '4006381333931',
+        '036000291452',
+        'HOOD M/2',
+        '1234567890123',
+      ]);
+      expect(got.json().data.variants[1].barcodes).toEqual([]);
+      expect(await checkInvariants(db())).toEqual([]);
+
+      // Removing one: the scan no longer finds it; the audit keeps what it was.
+      const removed = await call(tokens.manager, 'DELETE', `/api/barcodes/${ean.json().data.id}`);
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(await scan(tenant.main.id, '4006381333931')).toEqual([]);
+      expect((await lastAudit('barcode.remove'))?.before).toEqual({ code: '4006381333931', kind: 'ean13' });
+      expect(await checkInvariants(db())).toEqual([]);
+    });
+
+    it('a listing added later, in another branch, carries the barcodes; so does the catalogue sync', async () => {
+      const item = await createItem({ name: 'Beanie', sku: 'BEANIE', price: 12, branchIds: [tenant.main.id] });
+      const [beanie] = item.variants;
+      if (!beanie) throw new Error('variant');
+      const first = await call(tokens.manager, 'GET', `/api/sync/catalogue?branchId=${tenant.main.id}&limit=5000`);
+      const cursor = first.json().data.nextCursor as string;
+      expect(
+        (await call(tokens.manager, 'POST', `/api/variants/${beanie.id}/barcodes`, { code: '5012345678900' }))
+          .statusCode,
+      ).toBe(201);
+
+      // The delta sync after the cursor re-sends the listing with its barcode.
+      const delta = await call(
+        tokens.manager,
+        'GET',
+        `/api/sync/catalogue?branchId=${tenant.main.id}&cursor=${cursor}`,
+      );
+      expect(delta.statusCode, delta.body).toBe(200);
+      const sent = (delta.json().data.products as { sku: string; barcodes: string[] }[]).find(
+        (p) => p.sku === 'BEANIE',
+      );
+      expect(sent?.barcodes).toEqual(['5012345678900']);
+
+      const listed = await call(tokens.manager, 'PUT', `/api/variants/${beanie.id}/listings/${tenant.second.id}`, {
+        price: null,
+      });
+      expect(listed.statusCode, listed.body).toBe(200);
+      const [inSecond] = await db()
+        .select({ barcodes: products.barcodes })
+        .from(products)
+        .where(eq(products.id, listed.json().data.productId));
+      expect(inSecond?.barcodes).toEqual(['5012345678900']);
+      expect(await checkInvariants(db())).toEqual([]);
+    });
+
+    it("refuses a wrong check digit, a code taken in the company or another variant's SKU; another company may use it", async () => {
+      const item = await createItem({ name: 'Socks', sku: 'SOCKS', price: 4 });
+      const add = (code: string, kind?: string, token = tokens.manager, variantId = item.variants[0]?.id) =>
+        call(token, 'POST', `/api/variants/${variantId}/barcodes`, { code, ...(kind && { kind }) });
+
+      const wrongDigit = await add('4006381333932');
+      expect(wrongDigit.statusCode).toBe(400);
+      expect(wrongDigit.body).toContain(BARCODE_MSG.checkDigit);
+      expect((await add('036000291453')).body).toContain(BARCODE_MSG.checkDigit);
+      expect((await add('12345', 'ean13')).body).toContain(BARCODE_MSG.ean13Digits);
+      expect((await add('caf\u00e9')).body).toContain(BARCODE_MSG.charset);
+      expect((await add('')).statusCode).toBe(400);
+
+      const taken = await add('036000291452');
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().message).toBe(barcodeTakenMessage('036000291452'));
+      const sku = await add('hood-l');
+      expect(sku.statusCode).toBe(409);
+      // Its own SKU as a barcode is allowed (it finds the same variant).
+      expect((await add('SOCKS')).statusCode).toBe(201);
+
+      const otherToken = await login(ctx.app, other.manager.username);
+      const elsewhere = await call(otherToken, 'POST', '/api/items', {
+        companyId: other.company.id,
+        name: 'Socks',
+        price: 4,
+      });
+      const otherVariant = elsewhere.json().data.variants[0].id;
+      expect((await add('036000291452', undefined, otherToken, otherVariant)).statusCode).toBe(201);
+      // Another company's variant or barcode is 404 to this company's manager.
+      expect((await add('X-1', undefined, tokens.manager, otherVariant)).statusCode).toBe(404);
+    });
   });
 
   it('lists page on the server and search matches names and variant SKUs', async () => {

@@ -637,6 +637,8 @@ describe(`response contracts (${engineName()})`, () => {
       await call(manager, 'PATCH', `/variants/${small?.id}`, { price: 21 });
       await call(manager, 'POST', '/variants/prices', { companyId, changes: [{ variantId: medium?.id, price: 22 }] });
       await call(manager, 'PUT', `/variants/${medium?.id}/listings/${branchId}`, { price: 25 });
+      const barcode = await call(manager, 'POST', `/variants/${medium?.id}/barcodes`, { code: '4006381333931' });
+      await call(manager, 'DELETE', `/barcodes/${barcode.data.id}`);
 
       const spare = await login(ctx.app, 'contract_cashier');
       await call(spare, 'POST', '/auth/update-password', { oldPassword: 'Secret123', newPassword: 'Secret456' });

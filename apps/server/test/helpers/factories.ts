@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client';
 import {
+  barcodes,
   branches,
   brands,
   categories,
@@ -292,6 +293,18 @@ export async function variantOf(db: Db, product: { companyId: string; variantId:
     .where(and(eq(variants.companyId, product.companyId), eq(variants.id, product.variantId)));
   if (!variant) throw new Error('variant');
   return variant;
+}
+
+/** A Code 128 barcode of a new product's variant (its listings' copies refreshed, as the API does). */
+export async function createBarcode(db: Db, product: { companyId: string; variantId: string }) {
+  const [barcode] = await db
+    .insert(barcodes)
+    .values({ companyId: product.companyId, variantId: product.variantId, code: unique('BC-'), kind: 'code128' })
+    .returning();
+  if (!barcode) throw new Error('barcode');
+  const { itemId } = await variantOf(db, product);
+  await db.execute(sql`select pos_catalog_refresh_listings(${product.companyId}::uuid, array[${itemId}::uuid])`);
+  return barcode;
 }
 
 type SaleLine = { product: { id: string; name: string; sku: string | null; price: string }; quantity: number };

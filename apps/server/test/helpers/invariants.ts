@@ -35,7 +35,7 @@ import { type Db, queryRows } from '../../src/db/client';
  *    Late sales (offline sales uploaded after the shift they name had closed: `late_shift_id`) are not
  *    its rows but the register's next shift's; none is ever in the shift it is late for.
  * 10. listings: every live product row (a branch's listing of a catalogue variant, migration 0047) lists a
- *    variant of its own company and shows what the catalogue says: the variant's name and SKU, its item's
+ *    variant of its own company and shows what the catalogue says: the variant's name, SKU and barcodes, its item's
  *    category and description, and the variant's chain price unless the branch overrides it
  *    (price_overridden); no variant is listed twice live in one branch. (Invariant 1 already stands per
  *    listing: a listing's stock is its own ledger's.)
@@ -576,17 +576,21 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     variant_price: string | null;
     item_category_id: string | null;
     item_description: string | null;
+    barcodes: string[];
+    variant_barcodes: string[];
   }>(
     db,
     sql`select p.id, p.variant_id, v.id is not null as variant, i.id is not null as item, p.name, p.sku,
           p.category_id, p.description, p.price::text, p.price_overridden, v.name as variant_name,
           v.sku as variant_sku, v.price::text as variant_price, i.category_id as item_category_id,
-          i.description as item_description
+          i.description as item_description, p.barcodes, vb.codes as variant_barcodes
         from products p
         left join variants v on v.company_id = p.company_id and v.id = p.variant_id
         left join items i on i.company_id = v.company_id and i.id = v.item_id
+        left join lateral (select array(select b.code from barcodes b where b.company_id = p.company_id
+                                          and b.variant_id = p.variant_id order by b.code) as codes) vb on true
         where p.deleted_at is null
-          and (v.id is null or i.id is null
+          and (v.id is null or i.id is null or p.barcodes is distinct from vb.codes
                or p.name is distinct from v.name or p.sku is distinct from v.sku
                or p.category_id is distinct from i.category_id or p.description is distinct from i.description
                or (not p.price_overridden and p.price is distinct from v.price))`,
@@ -606,6 +610,8 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
       r.category_id !== r.item_category_id && `category ${show(r.category_id)}, the item's ${show(r.item_category_id)}`,
       r.description !== r.item_description &&
         `description ${show(r.description)}, the item's ${show(r.item_description)}`,
+      r.barcodes.join() !== r.variant_barcodes.join() &&
+        `barcodes ${show(r.barcodes.join())}, the variant's ${show(r.variant_barcodes.join())}`,
       !r.price_overridden &&
         cents(r.price) !== cents(r.variant_price) &&
         `price ${r.price} (not overridden), the chain price ${r.variant_price}`,

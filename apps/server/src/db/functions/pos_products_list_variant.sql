@@ -1,6 +1,6 @@
 -- Trigger (products, before insert, when the row names no variant): makes the new branch product a listing
 -- of the company's catalogue. The SKU of one of the company's live variants lists that variant (its name,
--- SKU, category and description replace the row's; the row's price is a branch override when it differs
+-- SKU, barcodes, category and description replace the row's; the row's price is a branch override when it differs
 -- from the chain price); if the branch lists it already, the products unique indexes refuse the row.
 -- Anything else becomes a new item with one variant made from the row. Every path that adds products (the products API, imports, transfers, seeds) goes
 -- through here, so every product row is a listing (docs/architecture/catalogue.md).
@@ -27,6 +27,8 @@ BEGIN
       NEW.sku := hit.sku;
       NEW.category_id := hit.category_id;
       NEW.description := hit.description;
+      NEW.barcodes := array(SELECT b.code FROM barcodes b
+                             WHERE b.company_id = NEW.company_id AND b.variant_id = hit.id ORDER BY b.code);
     END IF;
   END IF;
   IF found_variant IS NULL THEN

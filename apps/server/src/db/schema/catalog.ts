@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -132,6 +133,31 @@ export const variants = pgTable(
   ],
 );
 
+export const BARCODE_KINDS = ['ean13', 'upca', 'code128'] as const;
+
+/**
+ * A variant's barcodes: any number, each unique in the company (the register's scan finds the variant by
+ * any of them). Its listings keep a copy (products.barcodes) for the offline registers' catalogue.
+ */
+export const barcodes = pgTable(
+  'barcodes',
+  {
+    companyId: uuid('company_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    variantId: uuid('variant_id').notNull(),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: BARCODE_KINDS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.variantId], foreignColumns: [variants.companyId, variants.id] }),
+    uniqueIndex('barcodes_company_code_uq').on(t.companyId, t.code),
+    index('barcodes_variant_idx').on(t.companyId, t.variantId),
+    check('barcodes_kind_check', sql`${t.kind} in ('ean13', 'upca', 'code128')`),
+  ],
+);
+
 /**
  * Triggers (db/triggers/products.sql): every insert and update stamps change_xid (the catalogue sync's
  * cursor) and adds the live events to live_events.
@@ -175,6 +201,8 @@ export const products = pgTable(
     // The branch sells at its own price rather than the variant's chain price (a chain price change
     // passes it by).
     priceOverridden: boolean('price_overridden').notNull().default(false),
+    // The variant's barcodes, copied by pos_catalog_refresh_listings (the catalogue sync sends them).
+    barcodes: text('barcodes').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),

@@ -265,7 +265,7 @@ export async function deleteMapping(tx: DbOrTx, { companyId, kind, headersKey }:
  * in `to` by name or (createBrands) created; then each product's variant is listed in `to`: an existing
  * listing takes the source's brand, price (and whether it is an override), cost and thresholds, a new one
  * is inserted with no stock (stock is what is on the shelf; it moves only through the ledger). Name, SKU,
- * category and description are the catalogue's already; the categories are attached to `to` by the
+ * barcodes, category and description are the catalogue's already; the categories are attached to `to` by the
  * trigger products_attach_category. Answers the counts and the brands created.
  */
 export async function copyProducts(
@@ -315,10 +315,11 @@ export async function copyProducts(
           returning 1
         ),
         ins as (
-          insert into products (company_id, branch_id, variant_id, name, sku, category_id, brand_id, price,
+          insert into products (company_id, branch_id, variant_id, name, sku, barcodes, category_id, brand_id, price,
                                 price_overridden, cost, stock_quantity, low_stock_threshold, max_stock, description)
-          select ${companyId}::uuid, ${toBranchId}::uuid, s.variant_id, s.name, s.sku, s.category_id, s.to_brand_id,
-                 s.price, s.price_overridden, s.cost, 0, s.low_stock_threshold, s.max_stock, s.description
+          select ${companyId}::uuid, ${toBranchId}::uuid, s.variant_id, s.name, s.sku, s.barcodes, s.category_id,
+                 s.to_brand_id, s.price, s.price_overridden, s.cost, 0, s.low_stock_threshold, s.max_stock,
+                 s.description
           from src s where s.target_id is null
           returning 1
         )

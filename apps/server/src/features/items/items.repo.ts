@@ -1,7 +1,7 @@
-import type { ItemSummary, Listing, Variant } from '@pos/shared';
+import type { Barcode, BarcodeKind, ItemSummary, Listing, Variant } from '@pos/shared';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { branches, categories, items, products, variants } from '../../db/schema';
+import { barcodes, branches, categories, items, products, variants } from '../../db/schema';
 import { toMoney } from '../../lib/money';
 import { containsPattern } from '../../lib/sql-filters.repo';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
@@ -76,7 +76,7 @@ export async function findItem(
   return row ? toSummary(row) : undefined;
 }
 
-/** The item's live variants with their live listings (branch name, price, override, stock), by name. */
+/** The item's live variants in their order, with their barcodes and live listings (branch, price, override, stock). */
 export async function itemVariants(
   db: DbOrTx,
   { companyId, itemId }: CompanyKey & { itemId: string },
@@ -105,6 +105,14 @@ export async function itemVariants(
     .leftJoin(branches, and(eq(branches.companyId, products.companyId), eq(branches.id, products.branchId)))
     .where(and(eq(variants.companyId, companyId), eq(variants.itemId, itemId), isNull(variants.deletedAt)))
     .orderBy(asc(variants.position), asc(variants.id), asc(branches.name));
+  const codes = await db
+    .select({ id: barcodes.id, variantId: barcodes.variantId, code: barcodes.code, kind: barcodes.kind })
+    .from(barcodes)
+    .innerJoin(variants, and(eq(variants.companyId, barcodes.companyId), eq(variants.id, barcodes.variantId)))
+    .where(and(eq(barcodes.companyId, companyId), eq(variants.itemId, itemId)))
+    .orderBy(asc(barcodes.createdAt), asc(barcodes.code));
+  const codesOf = new Map<string, Barcode[]>();
+  for (const { variantId, ...code } of codes) codesOf.set(variantId, [...(codesOf.get(variantId) ?? []), code]);
   const byId = new Map<string, Variant>();
   for (const r of rows) {
     let variant = byId.get(r.id);
@@ -117,6 +125,7 @@ export async function itemVariants(
         optionValues: r.optionValues,
         price: toMoney(r.price),
         cost: toMoney(r.cost),
+        barcodes: codesOf.get(r.id) ?? [],
         listings: [],
       };
       byId.set(r.id, variant);
@@ -274,4 +283,61 @@ export async function setChainPrices(
          where va.company_id = ${companyId} and va.id = c.id
         returning va.id, va.item_id as "itemId", old.price::text as before, va.price::text as after`,
   );
+}
+
+/** Whether a code is already a barcode, or an SKU (case-insensitively) of another variant, in the company. */
+export async function isCodeTaken(
+  db: DbOrTx,
+  { companyId, code, variantId }: CompanyKey & { code: string; variantId: string },
+): Promise<boolean> {
+  const [row] = await queryRows<{ taken: boolean }>(
+    db,
+    sql`select exists (select 1 from barcodes where company_id = ${companyId} and code = ${code})
+            or exists (select 1 from variants where company_id = ${companyId} and deleted_at is null
+                         and sku is not null and lower(sku) = lower(${code}) and id <> ${variantId}) as taken`,
+  );
+  return row?.taken === true;
+}
+
+export async function insertBarcode(
+  db: DbOrTx,
+  values: CompanyKey & { variantId: string; code: string; kind: BarcodeKind },
+): Promise<Barcode> {
+  const [row] = await db
+    .insert(barcodes)
+    .values(values)
+    .returning({ id: barcodes.id, code: barcodes.code, kind: barcodes.kind });
+  if (!row) throw new Error('barcode insert returned nothing');
+  return row;
+}
+
+export type BarcodeRow = Barcode & { companyId: string; variantId: string; itemId: string };
+
+/** A barcode within the given companies, with its variant's item. */
+export async function findBarcode(
+  db: DbOrTx,
+  { id, companyIds }: { id: string; companyIds: CompanyScope },
+): Promise<BarcodeRow | undefined> {
+  const [row] = await db
+    .select({
+      companyId: barcodes.companyId,
+      id: barcodes.id,
+      variantId: barcodes.variantId,
+      itemId: variants.itemId,
+      code: barcodes.code,
+      kind: barcodes.kind,
+    })
+    .from(barcodes)
+    .innerJoin(variants, and(eq(variants.companyId, barcodes.companyId), eq(variants.id, barcodes.variantId)))
+    .where(and(eq(barcodes.id, id), tenantFilter(barcodes.companyId, companyIds)))
+    .limit(1);
+  return row;
+}
+
+export async function deleteBarcode(db: DbOrTx, { companyId, id }: CompanyKey & { id: string }): Promise<boolean> {
+  const rows = await db
+    .delete(barcodes)
+    .where(and(eq(barcodes.companyId, companyId), eq(barcodes.id, id)))
+    .returning({ id: barcodes.id });
+  return rows.length > 0;
 }

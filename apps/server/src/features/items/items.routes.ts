@@ -1,4 +1,7 @@
 import {
+  addBarcodeSchema,
+  BARCODE_MSG,
+  barcodeResponses,
   chainPriceChangeSchema,
   createItemSchema,
   ITEM_MSG,
@@ -120,6 +123,41 @@ export async function itemsRoutes(app: FastifyInstance) {
     },
     async (req) =>
       ok(await service.changeChainPrices(app.db, req.actor, req.body), { message: ITEM_MSG.pricesChanged }),
+  );
+
+  r.post(
+    '/variants/:id/barcodes',
+    {
+      schema: {
+        summary: 'Add a barcode to a variant',
+        description:
+          "EAN-13 and UPC-A must carry the right check digit; kind omitted: 13 digits EAN-13, 12 UPC-A, else Code 128. Unique in the company and never another variant's SKU (409).",
+        errors: [403, 409],
+        tags,
+        params,
+        body: addBarcodeSchema,
+        response: { 201: barcodeResponses.one },
+      },
+    },
+    async (req, reply) => {
+      const barcode = await service.addBarcode(app.db, req.actor, req.params.id, req.body);
+      reply.code(201);
+      return ok(barcode, { message: BARCODE_MSG.added });
+    },
+  );
+
+  r.delete(
+    '/barcodes/:id',
+    {
+      schema: {
+        summary: 'Remove a barcode',
+        errors: [403],
+        tags,
+        params,
+        response: { 200: barcodeResponses.removed },
+      },
+    },
+    async (req) => ok(await service.removeBarcode(app.db, req.actor, req.params.id), { message: BARCODE_MSG.removed }),
   );
 
   r.put(

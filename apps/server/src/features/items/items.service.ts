@@ -1,4 +1,7 @@
 import {
+  type addBarcodeSchema,
+  type Barcode,
+  barcodeTakenMessage,
   catalogSkuTakenMessage,
   type chainPriceChangeSchema,
   type createItemSchema,
@@ -296,4 +299,62 @@ export async function setListing(
   const listing = (await variantOf(db, companyId, variant)).listings.find((l) => l.branch.id === branchId);
   if (!listing) throw notFound('Variant');
   return listing;
+}
+
+/**
+ * Adds a barcode to a variant: unique in the company, never another variant's SKU (a scan finds one
+ * variant). Every listing of the variant shows it (the offline registers' catalogue included).
+ */
+export async function addBarcode(
+  db: Db,
+  actor: Actor,
+  variantId: string,
+  input: z.output<typeof addBarcodeSchema>,
+): Promise<Barcode> {
+  const variant = await resolveVariant(db, actor, variantId);
+  const { companyId } = variant;
+  const taken = () => conflict(barcodeTakenMessage(input.code), { code: barcodeTakenMessage(input.code) });
+  if (await repo.isCodeTaken(db, { companyId, code: input.code, variantId })) throw taken();
+  return db
+    .transaction(async (tx) => {
+      const barcode = await repo.insertBarcode(tx, { companyId, variantId, ...input });
+      await refreshListings(tx, companyId, [variant.itemId]);
+      await writeAudit(tx, {
+        companyId,
+        userId: actor.userId,
+        action: 'barcode.add',
+        entityType: 'variant',
+        entityId: variantId,
+        after: { code: barcode.code, kind: barcode.kind },
+      });
+      return barcode;
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error, 'barcodes_company_code_uq')) throw taken();
+      throw error;
+    });
+}
+
+/** Removes a barcode from its variant (and from every listing's copy). */
+export async function removeBarcode(db: Db, actor: Actor, id: string): Promise<{ id: string }> {
+  const barcode = await loadInScope(actor, {
+    what: 'Barcode',
+    by: 'company',
+    permission: PERMISSION,
+    load: (companyIds) => repo.findBarcode(db, { id, companyIds }),
+  });
+  const { companyId } = barcode;
+  await db.transaction(async (tx) => {
+    if (!(await repo.deleteBarcode(tx, { companyId, id }))) throw notFound('Barcode');
+    await refreshListings(tx, companyId, [barcode.itemId]);
+    await writeAudit(tx, {
+      companyId,
+      userId: actor.userId,
+      action: 'barcode.remove',
+      entityType: 'variant',
+      entityId: barcode.variantId,
+      before: { code: barcode.code, kind: barcode.kind },
+    });
+  });
+  return { id };
 }

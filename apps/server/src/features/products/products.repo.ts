@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { brands, categories, products, variants } from '../../db/schema';
+import { barcodes, brands, categories, products, variants } from '../../db/schema';
 import { toMoney } from '../../lib/money';
 import { containsPattern, prefixPattern } from '../../lib/sql-filters.repo';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
@@ -98,6 +98,21 @@ function selectProducts(db: DbOrTx) {
     .leftJoin(productBrand, and(eq(productBrand.companyId, products.companyId), eq(productBrand.id, products.brandId)));
 }
 
+/**
+ * What a scanned code finds in a branch: the live product whose SKU it is (case-insensitive; the partial
+ * unique index) and the live listing of the variant whose barcode it is (barcodes_company_code_uq, then
+ * products_variant_branch_uq). Ids, for `id in (...)`.
+ */
+const scannedCode = ({ companyId, branchId, code }: BranchKey & { code: string }) => sql`(
+  select id from ${products}
+   where company_id = ${companyId} and branch_id = ${branchId} and deleted_at is null
+     and sku is not null and lower(sku) = ${code.toLowerCase()}
+  union all
+  select p.id from ${barcodes} b
+    join ${products} p on p.company_id = b.company_id and p.variant_id = b.variant_id
+                      and p.branch_id = ${branchId} and p.deleted_at is null
+   where b.company_id = ${companyId} and b.code = ${code})`;
+
 /** The ids of a category and its descendants, for the category filter. */
 const categoryWithDescendants = ({ companyId, categoryId }: { companyId: string; categoryId: string }) => sql`(
   with recursive subtree(id) as (
@@ -149,7 +164,7 @@ export async function listProducts(db: DbOrTx, input: ListInput): Promise<Produc
   const { companyId, branchId, search, sku, categoryId, brandId, limit, offset } = input;
 
   if (sku) {
-    // Unique among live products of the branch: no ORDER BY, which could lure the planner onto the name index.
+    // At most a row or two: no ORDER BY, which could lure the planner onto the name index.
     const rows = await selectProducts(db).where(
       and(
         eq(products.companyId, companyId),
@@ -157,8 +172,7 @@ export async function listProducts(db: DbOrTx, input: ListInput): Promise<Produc
         isNull(products.deletedAt),
         categoryId ? inArray(products.categoryId, categoryWithDescendants({ companyId, categoryId })) : undefined,
         brandId ? eq(products.brandId, brandId) : undefined,
-        isNotNull(products.sku),
-        eq(sql`lower(${products.sku})`, sku.toLowerCase()),
+        inArray(products.id, scannedCode({ companyId, branchId, code: sku })),
       ),
     );
     return { items: rows.slice(offset, offset + limit).map(toRow), total: rows.length, totalCapped: false };
@@ -203,7 +217,7 @@ export function productsExportQuery(db: DbOrTx, input: Omit<ListInput, 'limit' |
         isNull(products.deletedAt),
         categoryId ? inArray(products.categoryId, categoryWithDescendants({ companyId, categoryId })) : undefined,
         brandId ? eq(products.brandId, brandId) : undefined,
-        sku ? and(isNotNull(products.sku), eq(sql`lower(${products.sku})`, sku.toLowerCase())) : undefined,
+        sku ? inArray(products.id, scannedCode({ companyId, branchId, code: sku })) : undefined,
         search ? sql`${products.searchKey} like lower(${containsPattern(search)})` : undefined,
       ),
     )

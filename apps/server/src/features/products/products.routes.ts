@@ -29,8 +29,8 @@ export async function productsRoutes(app: FastifyInstance) {
 
   const listDescription = [
     "One page of the branch's live products. search matches name or SKU (case-insensitive substring):",
-    'the exact SKU first, then names that start with the term, then the rest, by name. sku is an exact',
-    'SKU (barcode) lookup.',
+    'the exact SKU first, then names that start with the term, then the rest, by name. sku is a scanned',
+    "code: the exact SKU (case-insensitive) or one of the variant's barcodes.",
     'meta.total is exact up to a cap, the first multiple of 500 above page * limit (500 for the first',
     'pages). Past the cap counting stops: meta.total is the cap, meta.totalCapped is true (there are more',
     'than meta.total) and meta.totalPages, total / limit rounded up, always reaches the next page; a later',

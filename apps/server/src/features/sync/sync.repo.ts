@@ -36,6 +36,7 @@ export async function productsPage(db: DbOrTx, scope: BranchKey, w: SyncWindow) 
       id: products.id,
       name: products.name,
       sku: products.sku,
+      barcodes: products.barcodes,
       price: products.price,
       stockQuantity: products.stockQuantity,
       lowStockThreshold: products.lowStockThreshold,

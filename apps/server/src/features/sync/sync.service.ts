@@ -106,6 +106,7 @@ export async function syncCatalogue(db: Db, actor: Actor, query: SyncQuery): Pro
           deleted: false,
           name: r.name,
           sku: r.sku,
+          barcodes: r.barcodes,
           price: toMoney(r.price),
           stockQuantity: r.stockQuantity,
           lowStockThreshold: r.lowStockThreshold,

@@ -1,3 +1,5 @@
+import { isEan13 } from '@pos/shared';
+
 /**
  * What a barcode label shows and which barcode it carries, pure: the label sheet (labels-print) and the
  * thermal encoder (labels-encode) both read it, and neither imports labels.ts, which loads them lazily.
@@ -7,14 +9,6 @@
 export type LabelData = { name: string; price: string; sku: string; copies: number };
 
 export type LabelBarcode = { symbology: 'ean13' | 'code128'; value: string };
-
-/** Whether a code is a valid EAN-13: 13 digits whose last is the GS1 check digit of the first 12. */
-export function isEan13(code: string): boolean {
-  if (!/^\d{13}$/.test(code)) return false;
-  const digits = [...code].map(Number);
-  const sum = digits.slice(0, 12).reduce((s, d, i) => s + d * (i % 2 === 0 ? 1 : 3), 0);
-  return (10 - (sum % 10)) % 10 === digits[12];
-}
 
 /** EAN-13 when the SKU is one, else Code 128 of the SKU (printable ASCII). */
 export function labelBarcode(sku: string): LabelBarcode {

@@ -9,6 +9,8 @@ export type LocalProduct = CashierProduct & {
   skuLower: string;
   /** Lowercase words of the name and the SKU: the search's prefix index (multi-entry). */
   words: string[];
+  /** The variant's barcodes as scanned: the scan's second index (multi-entry), after the SKU. */
+  codes: string[];
 };
 
 export type LocalCustomer = { id: string; branchId: string; phone: string; name: string | null; email: string | null };
@@ -72,6 +74,8 @@ export class RegisterDb extends Dexie {
     // No products `branchId` index: `[branchId+nameLower]` answers a branch's range, and every index
     // entry is written per product by the catalogue sync (bench/README.md, 'The register offline').
     this.version(3).stores({ products: 'id, [branchId+nameLower], [branchId+skuLower], *words' });
+    // A variant's barcodes (issue 27): one entry per barcode, none for products without.
+    this.version(4).stores({ products: 'id, [branchId+nameLower], [branchId+skuLower], *words, *codes' });
   }
 }
 

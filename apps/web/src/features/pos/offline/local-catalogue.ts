@@ -17,19 +17,29 @@ export function indexWords(name: string, sku: string | null): string[] {
 const branchRange = (branchId: string) =>
   registerDb().products.where('[branchId+nameLower]').between([branchId, Dexie.minKey], [branchId, Dexie.maxKey]);
 
-/** A product of the server as the register stores it (any cost field is dropped). */
-export function toLocalProduct(product: CashierProduct & { cost?: unknown }): LocalProduct {
+/** A product of the server as the register stores it (any cost field is dropped), with its variant's barcodes. */
+export function toLocalProduct(
+  product: CashierProduct & { cost?: unknown },
+  barcodes: readonly string[] = [],
+): LocalProduct {
   const { cost: _cost, ...rest } = product;
   return {
     ...rest,
     nameLower: product.name.toLowerCase(),
     skuLower: (product.sku ?? '').toLowerCase(),
     words: indexWords(product.name, product.sku),
+    codes: [...barcodes],
   };
 }
 
 /** The stored product without its index keys: what the tiles, the cart and the price check take. */
-export function fromLocalProduct({ nameLower: _n, skuLower: _s, words: _w, ...product }: LocalProduct): CashierProduct {
+export function fromLocalProduct({
+  nameLower: _n,
+  skuLower: _s,
+  words: _w,
+  codes: _c,
+  ...product
+}: LocalProduct): CashierProduct {
   return product;
 }
 
@@ -89,12 +99,20 @@ export async function localTilesPage(params: {
   };
 }
 
-/** A scanned barcode from the local store: the exact (case-insensitive) SKU of the branch. */
+/**
+ * A scanned code from the local store, as the server reads it (GET /products?sku=): the branch's product
+ * with that exact SKU (case-insensitive), else the one whose variant has that barcode.
+ */
 export async function localProductBySku(branchId: string, code: string): Promise<CashierProduct | null> {
-  const row = await registerDb()
-    .products.where('[branchId+skuLower]')
-    .equals([branchId, code.trim().toLowerCase()])
-    .first();
+  const scanned = code.trim();
+  const products = registerDb().products;
+  const row =
+    (await products.where('[branchId+skuLower]').equals([branchId, scanned.toLowerCase()]).first()) ??
+    (await products
+      .where('codes')
+      .equals(scanned)
+      .filter((p) => p.branchId === branchId)
+      .first());
   return row ? fromLocalProduct(row) : null;
 }
 
