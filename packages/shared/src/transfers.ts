@@ -23,6 +23,7 @@ export const TRANSFER_MSG = {
   invalidDirection: 'Direction must be incoming or outgoing',
   invalidStatus: 'Invalid transfer status',
   writeOffTypeInvalid: 'Write-off type must be damage or expiry',
+  itemRemoved: 'The item was removed from the catalogue: list it again before receiving',
 } as const;
 
 export const TRANSFER_STATUSES = ['draft', 'in_transit', 'received', 'closed', 'cancelled'] as const;

@@ -29,6 +29,9 @@ export type ListingChange = {
   price: number | null;
   lowStockThreshold?: number;
   maxStock?: number;
+  /** A new listing's cost (else the variant's) and brand (the branch's; brands belong to a branch). */
+  cost?: number;
+  brandId?: string | null;
 };
 
 /**
@@ -38,7 +41,7 @@ export type ListingChange = {
  */
 export async function listVariant(
   db: DbOrTx,
-  { companyId, branchId, variantId, price, lowStockThreshold, maxStock }: ListingChange,
+  { companyId, branchId, variantId, price, lowStockThreshold, maxStock, cost, brandId }: ListingChange,
 ): Promise<{ productId: string; created: boolean } | undefined> {
   const priceSql = price === null ? sql`va.price` : sql`${price.toFixed(2)}::numeric`;
   const [updated] = await queryRows<{ id: string }>(
@@ -56,12 +59,14 @@ export async function listVariant(
   if (updated) return { productId: updated.id, created: false };
   const [inserted] = await queryRows<{ id: string }>(
     db,
-    sql`insert into products (company_id, branch_id, variant_id, name, sku, barcodes, category_id, description, cost,
-                              price, price_overridden, low_stock_threshold, max_stock)
+    sql`insert into products (company_id, branch_id, variant_id, name, sku, barcodes, category_id, description,
+                              brand_id, cost, price, price_overridden, low_stock_threshold, max_stock)
         select va.company_id, ${branchId}, va.id, va.name, va.sku,
                array(select b.code from barcodes b where b.company_id = va.company_id and b.variant_id = va.id
                      order by b.code),
-               it.category_id, it.description, va.cost, ${priceSql}, ${priceSql} <> va.price,
+               it.category_id, it.description, ${brandId ?? null}::uuid,
+               coalesce(${cost === undefined ? null : cost.toFixed(2)}::numeric, va.cost), ${priceSql},
+               ${priceSql} <> va.price,
                coalesce(${lowStockThreshold ?? null}::int, 10), coalesce(${maxStock ?? null}::int, 1000)
           from variants va join items it on it.company_id = va.company_id and it.id = va.item_id
          where va.company_id = ${companyId} and va.id = ${variantId} and va.deleted_at is null

@@ -91,6 +91,50 @@ describe(`transfers (${engineName()})`, () => {
     token = tokens.admin,
   ) => call(token, 'POST', `/api/transfers/${t.id}/receive`, { lines });
 
+  it('lands on the same variant at the destination: its listing there, or a new listing of it; never a match by name', async () => {
+    const created = await call(tokens.admin, 'POST', '/api/items', {
+      companyId: a.company.id,
+      name: 'Transfer Tee',
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      price: 20,
+      cost: 9,
+      branchIds: [a.main.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const medium = created.json().data.variants[1] as { id: string; name: string; listings: { productId: string }[] };
+    const source = medium.listings[0]?.productId ?? '';
+    const adjusted = await call(tokens.admin, 'POST', '/api/inventory/adjustments', {
+      branchId: a.main.id,
+      productId: source,
+      newQuantity: 5,
+      reason: 'Opening stock',
+    });
+    expect(adjusted.statusCode, adjusted.body).toBeLessThan(300);
+    // A product of the same name (no SKU) at the destination is another item: not the shirt.
+    const lookalike = await product(a.second.id, { name: medium.name, sku: null, stockQuantity: 0 });
+
+    const t = await sent([{ productId: source, quantity: 2 }]);
+    const line = t.lines[0];
+    if (!line) throw new Error('line');
+    const res = await receive(t, [{ lineId: line.id, received: 2, damaged: 0 }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const destinationId = data(res).lines[0]?.destinationProductId ?? '';
+    expect(destinationId).not.toBe(lookalike.id);
+    const [dest] = await db()
+      .select({ variantId: products.variantId, stock: products.stockQuantity, price: products.price })
+      .from(products)
+      .where(and(eq(products.companyId, a.company.id), eq(products.id, destinationId)));
+    expect(dest).toEqual({ variantId: medium.id, stock: 2, price: '20.00' });
+    expect(await stockOf(lookalike.id)).toBe(0);
+
+    // The next transfer of size M finds that listing.
+    const again = await sent([{ productId: source, quantity: 1 }]);
+    const next = await receive(again, [{ lineId: again.lines[0]?.id ?? '', received: 1, damaged: 0 }]);
+    expect(data(next).lines[0]?.destinationProductId).toBe(destinationId);
+    expect(await stockOf(destinationId)).toBe(3);
+    expect(await checkInvariants(db())).toEqual([]);
+  });
+
   it('send, two partial receipts with a damaged unit: both branches stock and ledger exact, destination created by SKU', async () => {
     const category = await createCategory(db(), { companyId: a.company.id, branchIds: [a.main.id], name: 'Tea' });
     const brand = await createBrand(db(), { companyId: a.company.id, branchId: a.main.id, name: 'Leafy' });

@@ -137,39 +137,34 @@ export async function snapshotLine(
 
 // ---- destination products ------------------------------------------------------------------------
 
-/**
- * The destination branch's live product for a line: the same SKU (case-insensitive), or, for a source
- * product without SKU, a product without SKU of the same name (case-insensitive).
- */
-export async function findDestinationProduct(
-  tx: DbOrTx,
-  { companyId, branchId, sku, name }: BranchKey & { sku: string | null; name: string },
-) {
-  const match = sku
-    ? sql`lower(${products.sku}) = lower(${sku})`
-    : sql`${products.sku} is null and lower(${products.name}) = lower(${name})`;
+/** The destination branch's live listing of a variant, if it lists it. */
+export async function findListing(tx: DbOrTx, { companyId, branchId, variantId }: BranchKey & { variantId: string }) {
   const [row] = await tx
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.companyId, companyId), eq(products.branchId, branchId), isNull(products.deletedAt), match))
-    .orderBy(asc(products.createdAt), asc(products.id))
+    .where(
+      and(
+        eq(products.companyId, companyId),
+        eq(products.branchId, branchId),
+        eq(products.variantId, variantId),
+        isNull(products.deletedAt),
+      ),
+    )
     .limit(1);
   return row?.id;
 }
 
-/** The source product's catalogue fields (also a deleted one: its lines were sent). */
+/** What a new listing at the destination takes from the source product (also a deleted one: its lines were sent). */
 export async function findSourceProduct(tx: DbOrTx, { companyId, id }: { companyId: string; id: string }) {
   const [row] = await tx
     .select({
-      name: products.name,
-      sku: products.sku,
-      categoryId: products.categoryId,
+      variantId: products.variantId,
       brandName: brands.name,
       cost: products.cost,
       price: products.price,
+      priceOverridden: products.priceOverridden,
       lowStockThreshold: products.lowStockThreshold,
       maxStock: products.maxStock,
-      description: products.description,
     })
     .from(products)
     .leftJoin(brands, and(eq(brands.companyId, products.companyId), eq(brands.id, products.brandId)))
@@ -179,7 +174,7 @@ export async function findSourceProduct(tx: DbOrTx, { companyId, id }: { company
 }
 
 /** The destination branch's brand of this name (case-insensitive), created if it has none. */
-async function brandAt(tx: DbOrTx, { companyId, branchId, name }: BranchKey & { name: string }) {
+export async function brandAt(tx: DbOrTx, { companyId, branchId, name }: BranchKey & { name: string }) {
   await tx.insert(brands).values({ companyId, branchId, name }).onConflictDoNothing();
   const [row] = await tx
     .select({ id: brands.id })
@@ -189,39 +184,6 @@ async function brandAt(tx: DbOrTx, { companyId, branchId, name }: BranchKey & { 
     )
     .limit(1);
   return row?.id ?? null;
-}
-
-/**
- * Creates the destination product from the source product, with stock 0 (the receipt's transfer_in
- * brings the units): name, SKU, price, cost, thresholds, description; the category is the company's
- * same category (categories belong to the company), made available at the destination branch by the
- * trigger products_attach_category; the
- * brand is the destination branch's brand of the same name, created if absent.
- */
-export async function createDestinationProduct(
-  tx: DbOrTx,
-  { companyId, branchId, source }: BranchKey & { source: NonNullable<Awaited<ReturnType<typeof findSourceProduct>>> },
-) {
-  const brandId = source.brandName ? await brandAt(tx, { companyId, branchId, name: source.brandName }) : null;
-  const [row] = await tx
-    .insert(products)
-    .values({
-      companyId,
-      branchId,
-      name: source.name,
-      sku: source.sku,
-      categoryId: source.categoryId,
-      brandId,
-      cost: source.cost,
-      price: source.price,
-      stockQuantity: 0,
-      lowStockThreshold: source.lowStockThreshold,
-      maxStock: source.maxStock,
-      description: source.description,
-    })
-    .returning({ id: products.id });
-  if (!row) throw new Error('createDestinationProduct returned nothing');
-  return row.id;
 }
 
 // ---- reading ---------------------------------------------------------------------------------------

@@ -15,12 +15,14 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../domain/audit.repo';
+import { listVariant } from '../../domain/catalog.repo';
 import { nextTransferNumber } from '../../domain/document-numbers.repo';
 import { recordTransferIn, recordTransferOut } from '../../domain/stock-ledger.repo';
 import { type Actor, can, isCashier, loadInScope, resolveBranch } from '../../lib/access';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { selectInBatches } from '../../lib/export.repo';
 import type { ExportColumn, ListExport } from '../../lib/export-columns';
+import { toMoney } from '../../lib/money';
 import * as repo from './transfers.repo';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -318,20 +320,33 @@ async function loadForReceipt(db: Db, actor: Actor, id: string) {
 }
 
 /**
- * The destination product of a line: the one fixed by an earlier receipt, else the destination
- * branch's live product with the same SKU (case-insensitive), else one created from the source.
+ * The destination product of a line: the one fixed by an earlier receipt, else the destination branch's
+ * listing of the source product's variant, else a new listing of it there (listVariant: stock 0, the
+ * catalogue's name, SKU, barcodes and category; the source's price when it is the source branch's own,
+ * its cost, thresholds and the destination's brand of the same name). Never a match by SKU or name.
  */
 async function destinationProductOf(
   tx: DbOrTx,
   to: { companyId: string; branchId: string },
-  line: { productId: string; sku: string | null; name: string; destinationProductId: string | null },
+  line: { productId: string; destinationProductId: string | null },
 ) {
   if (line.destinationProductId) return line.destinationProductId;
-  const found = await repo.findDestinationProduct(tx, { ...to, sku: line.sku, name: line.name });
-  if (found) return found;
   const source = await repo.findSourceProduct(tx, { companyId: to.companyId, id: line.productId });
   if (!source) throw new AppError(500, 'INTERNAL', 'Source product missing');
-  return repo.createDestinationProduct(tx, { ...to, source: { ...source, name: line.name, sku: line.sku } });
+  const found = await repo.findListing(tx, { ...to, variantId: source.variantId });
+  if (found) return found;
+  const brandId = source.brandName ? await repo.brandAt(tx, { ...to, name: source.brandName }) : null;
+  const listed = await listVariant(tx, {
+    ...to,
+    variantId: source.variantId,
+    price: source.priceOverridden ? toMoney(source.price) : null,
+    cost: toMoney(source.cost),
+    lowStockThreshold: source.lowStockThreshold,
+    maxStock: source.maxStock,
+    brandId,
+  });
+  if (!listed) throw conflict(TRANSFER_MSG.itemRemoved);
+  return listed.productId;
 }
 
 /**
