@@ -4,6 +4,7 @@ import { queryRows } from '../../src/db/client';
 import { seedDemo } from '../../src/db/seed/demo';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { bearer, login } from '../helpers/factories';
+import { checkInvariants } from '../helpers/invariants';
 
 describe(`demo data (${engineName()})`, () => {
   let ctx: TestContext;
@@ -69,5 +70,45 @@ describe(`demo data (${engineName()})`, () => {
     expect(figures.grossTransactions).toBeGreaterThan(50);
     expect(figures.totalReturns).toBeGreaterThan(0);
     expect(figures.netRevenue).toBeLessThan(figures.grossRevenue);
+  });
+
+  it('is one catalogue: a product of both branches is one variant; the T-shirt has three sizes, M two barcodes', async () => {
+    const listings = await queryRows<{ sku: string; branches: number; variants: number }>(
+      ctx.database.db,
+      sql`select sku, count(distinct branch_id)::int as branches, count(distinct variant_id)::int as variants
+          from products where deleted_at is null group by sku order by sku`,
+    );
+    expect(listings.length).toBeGreaterThan(10);
+    for (const l of listings) expect([l.sku, l.branches, l.variants]).toEqual([l.sku, 2, 1]);
+    // One set of categories, each shown in both branches.
+    const [categories] = await queryRows<{ names: number; rows: number }>(
+      ctx.database.db,
+      sql`select count(distinct name)::int as names, count(*)::int as rows from categories`,
+    );
+    expect(categories?.rows).toBe(categories?.names);
+
+    const token = await login(ctx.app, 'admin', 'Demo1234');
+    const me = (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).json().data;
+    const company = me.company[0];
+    const found = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/items?companyId=${company.id}&search=T-Shirt`,
+      headers: bearer(token),
+    });
+    const [tee] = found.json().data;
+    const item = (await ctx.app.inject({ method: 'GET', url: `/api/items/${tee.id}`, headers: bearer(token) })).json()
+      .data;
+    expect(
+      item.variants.map((v: { name: string; barcodes: { code: string }[]; listings: { price: number }[] }) => [
+        v.name,
+        v.barcodes.map((b) => b.code),
+        v.listings.map((l) => l.price).sort(),
+      ]),
+    ).toEqual([
+      ['T-Shirt / S', ['8901234500019'], [799, 799]],
+      ['T-Shirt / M', ['8901234500026', '8901234500101'], [799, 849]],
+      ['T-Shirt / L', ['8901234500033'], [799, 799]],
+    ]);
+    expect(await checkInvariants(ctx.database.db)).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
-import { ROLE_IDS } from '@pos/shared';
+import { ROLE_IDS, variantName } from '@pos/shared';
+import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import {
+  barcodes,
   branches,
   brands,
   categories,
@@ -9,8 +11,10 @@ import {
   companies,
   companyMembers,
   customers,
+  items,
   products,
   users,
+  variants,
 } from '../schema';
 import { seedDemoHistory } from './demo-history';
 
@@ -64,7 +68,35 @@ const CATALOGUE: {
       ['Laundry Detergent 1kg', 'HH-LAUN-1KG', 'Sparkle', 540, 799, 18, 'Cleaning'],
     ],
   },
+  {
+    // The sizes of TEE (below): each branch lists the item's three variants.
+    category: 'Apparel',
+    children: ['T-Shirts'],
+    items: [
+      ['T-Shirt / S', 'APP-TEE-S', 'Threadline', 450, 799, 20, 'T-Shirts'],
+      ['T-Shirt / M', 'APP-TEE-M', 'Threadline', 450, 799, 24, 'T-Shirts'],
+      ['T-Shirt / L', 'APP-TEE-L', 'Threadline', 450, 799, 16, 'T-Shirts'],
+    ],
+  },
 ];
+
+/**
+ * One item in three sizes, made in the company's catalogue before the branches list it (their products'
+ * SKUs name its variants: the trigger products_list_variant lists them). Each size has an EAN-13; size M a
+ * second one (a supplier's). The Gulberg branch sells M at its own price.
+ */
+const TEE = {
+  name: 'T-Shirt',
+  subcategory: 'T-Shirts',
+  sizes: [
+    { size: 'S', sku: 'APP-TEE-S', barcodes: ['8901234500019'] },
+    { size: 'M', sku: 'APP-TEE-M', barcodes: ['8901234500026', '8901234500101'] },
+    { size: 'L', sku: 'APP-TEE-L', barcodes: ['8901234500033'] },
+  ],
+  cost: 450,
+  price: 799,
+  gulbergPriceOfM: 849,
+};
 
 const CUSTOMERS = [
   ['Imran Khan', '03001234567', 'imran@example.com'],
@@ -135,22 +167,57 @@ export async function seedDemo(db: Db, { timezone }: { timezone: string }): Prom
     await tx.insert(companyMembers).values({ companyId: company.id, userId: admin.id });
 
     const [, manager, cashier] = userRows;
+    // Categories belong to the company: each group once, shown in both branches.
+    const groups = [];
+    for (const group of CATALOGUE) {
+      const [parent] = await tx
+        .insert(categories)
+        .values({ companyId: company.id, name: group.category, description: `${group.category} aisle` })
+        .returning();
+      if (!parent) throw new Error('demo category insert failed');
+      const children = await tx
+        .insert(categories)
+        .values(group.children.map((name) => ({ companyId: company.id, parentId: parent.id, name })))
+        .returning();
+      await tx
+        .insert(categoryBranches)
+        .values(
+          branchRows.flatMap((branch) =>
+            [parent, ...children].map((c) => ({ companyId: company.id, categoryId: c.id, branchId: branch.id })),
+          ),
+        );
+      groups.push({ ...group, parent, children });
+    }
+    const teeCategory = groups.flatMap((g) => g.children).find((c) => c.name === TEE.subcategory);
+    const [tee] = await tx
+      .insert(items)
+      .values({ companyId: company.id, name: TEE.name, categoryId: teeCategory?.id ?? null, optionNames: ['Size'] })
+      .returning();
+    if (!tee) throw new Error('demo item insert failed');
+    for (const [position, { size, sku, barcodes: codes }] of TEE.sizes.entries()) {
+      const [variant] = await tx
+        .insert(variants)
+        .values({
+          companyId: company.id,
+          itemId: tee.id,
+          name: variantName(TEE.name, [size]),
+          sku,
+          optionValues: [size],
+          position,
+          cost: TEE.cost.toFixed(2),
+          price: TEE.price.toFixed(2),
+        })
+        .returning();
+      if (!variant) throw new Error('demo variant insert failed');
+      await tx
+        .insert(barcodes)
+        .values(codes.map((code) => ({ companyId: company.id, variantId: variant.id, code, kind: 'ean13' as const })));
+    }
+
     for (const branch of branchRows) {
       const brandIds = new Map<string, string>();
       const branchProducts: { id: string; name: string; sku: string; price: number; stock: number }[] = [];
-      for (const group of CATALOGUE) {
-        const [parent] = await tx
-          .insert(categories)
-          .values({ companyId: company.id, name: group.category, description: `${group.category} aisle` })
-          .returning();
-        if (!parent) throw new Error('demo category insert failed');
-        const children = await tx
-          .insert(categories)
-          .values(group.children.map((name) => ({ companyId: company.id, parentId: parent.id, name })))
-          .returning();
-        await tx
-          .insert(categoryBranches)
-          .values([parent, ...children].map((c) => ({ companyId: company.id, categoryId: c.id, branchId: branch.id })));
+      for (const { parent, children, ...group } of groups) {
         for (const [name, sku, brandName, cost, price, stock, subcategory] of group.items) {
           let brandId = brandIds.get(brandName);
           if (!brandId) {
@@ -187,6 +254,14 @@ export async function seedDemo(db: Db, { timezone }: { timezone: string }): Prom
         .values(
           CUSTOMERS.map(([name, phone, email]) => ({ companyId: company.id, branchId: branch.id, name, phone, email })),
         );
+      if (!branch.isMain) {
+        await tx
+          .update(products)
+          .set({ price: TEE.gulbergPriceOfM.toFixed(2), priceOverridden: true })
+          .where(
+            and(eq(products.companyId, company.id), eq(products.branchId, branch.id), eq(products.sku, 'APP-TEE-M')),
+          );
+      }
       // The main branch's cashier sells there; the manager covers the second branch.
       await seedDemoHistory(tx, {
         companyId: company.id,
