@@ -1,8 +1,9 @@
 // Shared pieces of the benchmarks: a fresh database, the built server on it, API calls, percentiles.
 // Every loop is bounded; all traffic goes to 127.0.0.1.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -278,5 +279,126 @@ export function cpuPerUnit(before, after, units) {
     postgresMs: per('postgres'),
     benchMs: per('bench'),
     machineBusy: +((after.machine - before.machine) / (wallMs * os.cpus().length)).toFixed(2),
+  };
+}
+
+/** A card sale of 3 different products of the register's list, 1-3 units each, 5 % tax. */
+function salePayload(branchId, products) {
+  const picked = new Set();
+  while (picked.size < 3) picked.add(Math.floor(Math.random() * products.length));
+  const items = [...picked].map((i) => ({
+    product_id: products[i].id,
+    quantity: 1 + Math.floor(Math.random() * 3),
+    price: products[i].price,
+  }));
+  const subtotal = items.reduce((s, l) => s + Math.round(l.price * 100) * l.quantity, 0);
+  const tax = taxOf(subtotal, 5);
+  const total = subtotal + tax;
+  return {
+    branchId,
+    items,
+    subtotal: subtotal / 100,
+    tax: tax / 100,
+    tax_rate: 5,
+    discount_type: 'amount',
+    discount_value: 0,
+    discount_amount: 0,
+    total: total / 100,
+    payment_method: 'card',
+    amount_paid: total / 100,
+    change: 0,
+  };
+}
+
+/**
+ * The sale load: each register (a cashier's token, its branch and the products it sells) posts 3-line card
+ * sales (1-3 units each, 5 % tax) after a 2 s warm-up, for `seconds`: as soon as the last is answered (closed
+ * loop), or at `rate` sales/s in all (open loop, latency counted from when a sale was due). Answers the
+ * throughput, latency, failures and the server's CPU per sale.
+ */
+export async function saleLoad({ port, registers, serverPid, seconds, rate = 0 }) {
+  const REGISTERS = registers.length;
+  const SECONDS = seconds;
+  const RATE = rate;
+  const url = `http://127.0.0.1:${port}/api/transactions`;
+  const latencies = [];
+  let failures = 0;
+  let created = 0;
+  const failureSamples = [];
+  // node:http with one kept-alive connection per register, like a till: cheaper per request than fetch,
+  // so the load generator takes less of the two cores the server and the database share with it.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: REGISTERS });
+  const send = (token, body) =>
+    new Promise((resolve, reject) => {
+      const req = http.request(
+        url,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            authorization: `Bearer ${token}`,
+            'idempotency-key': randomUUID(),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode, text }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  const post = async (register, due = performance.now()) => {
+    const started = due;
+    const res = await send(register.token, JSON.stringify(salePayload(register.branchId, register.products)));
+    if (res.status === 201) {
+      created++;
+      return performance.now() - started;
+    }
+    failures++;
+    if (failureSamples.length < 3) failureSamples.push(`${res.status} ${res.text.slice(0, 200)}`);
+    return undefined;
+  };
+  // Warm-up: JIT, connection pool, plan caches.
+  const warmUntil = performance.now() + 2000;
+  await Promise.all(
+    Array.from({ length: REGISTERS }, async (_, i) => {
+      while (performance.now() < warmUntil) await post(registers[i]);
+    }),
+  );
+  failures = 0;
+  const cpuBefore = cpuSnapshot(serverPid);
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: REGISTERS }, async (_, i) => {
+      const interval = RATE > 0 ? (1000 * REGISTERS) / RATE : 0;
+      let due = started + (interval * i) / REGISTERS;
+      while (due < deadline) {
+        if (interval > 0) await sleep(due - performance.now());
+        const ms = await post(registers[i], interval > 0 ? due : performance.now());
+        if (ms !== undefined) latencies.push(ms);
+        due = interval > 0 ? due + interval : performance.now();
+      }
+    }),
+  );
+  agent.destroy();
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = cpuPerUnit(cpuBefore, cpuSnapshot(serverPid), latencies.length + failures);
+  return {
+    salesPerSecond: +(latencies.length / elapsed).toFixed(1),
+    sales: latencies.length,
+    createdIncludingWarmUp: created,
+    failures,
+    failureSamples,
+    latencyMs: stats(latencies),
+    cpuPerSaleMs: cpu,
   };
 }

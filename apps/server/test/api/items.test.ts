@@ -234,6 +234,24 @@ describe(`the company's catalogue: items, variants, listings (${engineName()})`,
       'CAP-Green': 18,
     });
 
+    // The largest change allowed fits the route's body limit (about 1.3 MB of JSON); one more is refused.
+    const many = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        variantId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        price: 1234.56,
+      }));
+    const largest = await call(tokens.manager, 'POST', '/api/variants/prices', {
+      companyId: companyId(),
+      changes: many(20_000),
+    });
+    expect(largest.statusCode, largest.body.slice(0, 200)).toBe(404);
+    const tooMany = await call(tokens.manager, 'POST', '/api/variants/prices', {
+      companyId: companyId(),
+      changes: many(20_001),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.body).toContain(ITEM_MSG.priceChangesMax);
+
     const twice = await call(tokens.manager, 'POST', '/api/variants/prices', {
       companyId: companyId(),
       changes: [changes[0], changes[0]],
