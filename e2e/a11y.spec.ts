@@ -143,6 +143,48 @@ async function transferInTransitPath(page: Page): Promise<string> {
   return `/dashboard/transfers/${id}`;
 }
 
+/**
+ * An item of the demo company in sizes S and M, listed in the admin's branch only (the other branch shows Not
+ * listed), M at its own price there (an override): every state of the item page's grid.
+ */
+async function itemPath(page: Page): Promise<string> {
+  const admin = await apiSession(page, 'admin');
+  const login = await page.request.post('/api/auth/login', { data: { username: 'admin', password: 'Demo1234' } });
+  const companyId: string = (await login.json()).user.company[0].id;
+  const sku = `A11Y-ITEM-${Date.now().toString(36)}`;
+  const created = await page.request.post('/api/items', {
+    headers: admin.headers,
+    data: {
+      companyId,
+      name: `A11y tee ${sku}`,
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      sku,
+      price: 10,
+      branchIds: [admin.branchId],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const item = (await created.json()).data;
+  const medium = item.variants.find((v: { optionValues: string[] }) => v.optionValues[0] === 'M');
+  const listing = await page.request.put(`/api/variants/${medium.id}/listings/${admin.branchId}`, {
+    headers: admin.headers,
+    data: { price: 12 },
+  });
+  expect(listing.ok()).toBeTruthy();
+  return `/dashboard/items/${item.id}`;
+}
+
+/** The New item form with one option of two values: its variant grid shows. */
+async function newItemWithOptions(page: Page) {
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('A11y tee');
+  await page.getByRole('button', { name: 'Add option' }).click();
+  await page.getByRole('textbox', { name: 'Option 1 name' }).fill('Size');
+  const values = page.getByRole('combobox', { name: 'Option 1 values' });
+  await values.fill('S, M');
+  await values.press('Enter');
+  await expect(page.getByTestId('variant-row')).toHaveCount(2);
+}
+
 const SCREENS: Screen[] = [
   { name: 'sign-in', path: '/login', roles: ['signed out'] },
   { name: 'sign-in at 390 px', path: '/login', roles: ['signed out'], viewport: PHONE },
@@ -222,6 +264,38 @@ const SCREENS: Screen[] = [
     act: displayWithCart,
   },
   { name: 'products', path: '/dashboard/products' },
+  { name: 'items', path: '/dashboard/items' },
+  { name: 'items at 390 px', path: '/dashboard/items', roles: ['admin'], viewport: PHONE },
+  { name: 'new item', path: '/dashboard/items/new', roles: ['manager', 'admin'], act: newItemWithOptions },
+  {
+    name: 'new item at 390 px',
+    path: '/dashboard/items/new',
+    roles: ['admin'],
+    viewport: PHONE,
+    act: newItemWithOptions,
+  },
+  {
+    name: 'new item, errors shown',
+    path: '/dashboard/items/new',
+    roles: ['admin'],
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Create item' }).click();
+      await expect(page.getByText('Item name is required')).toBeVisible();
+    },
+  },
+  { name: 'item (prices by branch)', path: itemPath, roles: ['manager', 'admin'] },
+  { name: 'item at 390 px', path: itemPath, roles: ['admin'], viewport: PHONE },
+  {
+    name: 'item, chain price confirmation',
+    path: itemPath,
+    roles: ['admin'],
+    act: async (page) => {
+      const chain = page.getByRole('textbox', { name: /^Chain price of .* \/ S$/ });
+      await chain.fill('11');
+      await chain.press('Enter');
+      await openDialog(page, 'Change the chain price');
+    },
+  },
   { name: 'categories', path: '/dashboard/categories' },
   { name: 'brands', path: '/dashboard/brands' },
   { name: 'inventory, stock levels', path: '/dashboard/inventory' },

@@ -53,6 +53,18 @@ const ProductsPage = screen(
   () => import('../features/products/components/products-page'),
   (m) => m.ProductsPage,
 );
+const ItemsPage = screen(
+  () => import('../features/items/components/items-page'),
+  (m) => m.ItemsPage,
+);
+const ItemFormPage = screen(
+  () => import('../features/items/components/item-form-page'),
+  (m) => m.ItemFormPage,
+);
+const ItemDetailPage = screen(
+  () => import('../features/items/components/item-detail-page'),
+  (m) => m.ItemDetailPage,
+);
 const UsersPage = screen(
   () => import('../features/users/components/users-page'),
   (m) => m.UsersPage,
@@ -181,6 +193,9 @@ export function AppRoutes() {
             <Route path="/dashboard/categories" element={<CategoriesPage />} />
             <Route path="/dashboard/brands" element={<BrandsPage />} />
             <Route path="/dashboard/products" element={<ProductsPage />} />
+            <Route path="/dashboard/items" element={<ItemsPage />} />
+            <Route path="/dashboard/items/new" element={<ItemFormPage />} />
+            <Route path="/dashboard/items/:id" element={<ItemDetailPage />} />
             <Route path="/dashboard/users" element={<UsersPage />} />
             <Route path="/dashboard/pos" element={<PosPage />} />
             <Route path="/dashboard/transactions" element={<TransactionsPage />} />

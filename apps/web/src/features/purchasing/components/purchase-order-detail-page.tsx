@@ -3,6 +3,7 @@ import { userCan } from '@pos/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AccessDenied } from '../../../components/access-denied';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DetailField } from '../../../components/detail-field';
 import { ListState } from '../../../components/table-state';
 import { errorMessage } from '../../../lib/api';
@@ -12,7 +13,6 @@ import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
 import { useCancelPurchaseOrder, usePlacePurchaseOrder, usePurchaseOrder } from '../api/purchase-orders.api';
 import { PO_STATUS_COLORS, poStatusLabel } from '../utils/purchasing';
-import { ConfirmDialog } from './confirm-dialog';
 import { ReceiveForm } from './receive-form';
 
 /** /dashboard/purchase-orders/:id: the order, its lines, and its actions (order, receive, cancel). */

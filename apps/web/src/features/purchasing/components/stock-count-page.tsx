@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/
 import { userCan } from '@pos/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ExportButton } from '../../../components/export-button';
 import { ListState } from '../../../components/table-state';
 import { errorMessage } from '../../../lib/api';
@@ -10,7 +11,6 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
 import { useApplyStockCount, useCancelStockCount, useStockCount } from '../api/stock-counts.api';
-import { ConfirmDialog } from './confirm-dialog';
 import { CountEntryForm } from './count-entry-form';
 import { CountLinesTable, VariancesTable } from './count-tables';
 import { COUNT_STATUS_COLORS } from './stock-counts-page';

@@ -12,7 +12,10 @@ type Props = {
   color?: string;
 };
 
-/** Confirmation before an action that cannot be taken back (cancel an order, apply or drop a count). */
+/**
+ * Confirmation before an action that cannot be taken back or that reaches further than the screen (cancel an
+ * order, apply or drop a count, change a chain price, drop a branch price).
+ */
 export function ConfirmDialog({ opened, onClose, onConfirm, title, message, confirmLabel, color = 'blue' }: Props) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
