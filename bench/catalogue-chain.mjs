@@ -3,6 +3,7 @@
 // a million listings), then what a chain does with it.
 //
 //   node bench/catalogue-chain.mjs [--no-build] [--branches 50] [--variants 20000] [--registers 8] [--seconds 15]
+//                                  [--keep]
 //
 // 1. a fresh database next to TEST_DATABASE_URL, the built server on it (built unless --no-build); a company,
 //    its main branch and a cashier through the API; the other branches, the items (one variant each, an SKU
@@ -12,9 +13,10 @@
 // 3. one branch's catalogue sync for an offline register (GET /api/sync/catalogue in pages of 5,000, no
 //    cursor), timed; then the register's look-ups at the main branch: a scan by SKU, a scan by barcode
 //    (GET /api/products?sku=) and a search, 300 of each, timed per request;
-// 4. sale commits: --registers cashiers at the first branches post 3-line sales for --seconds (the load of
-//    bench/sales.mjs; compare with it in the same run);
-// 5. writes bench/results/catalogue-chain.json, stops the server, drops the database.
+// 4. sale commits, after the price change's dead rows are vacuumed (timed): --registers cashiers at the first
+//    branches post 3-line sales for --seconds (the load of bench/sales.mjs; compare with
+//    `bench/sales.mjs --branches 8 --registers 8` in the same run);
+// 5. writes bench/results/catalogue-chain.json, stops the server, drops the database (unless --keep).
 import pg from 'pg';
 import {
   addCashier,
@@ -53,6 +55,7 @@ const timed = async (fn) => {
 
 const database = await createDatabase();
 let server;
+let db;
 const result = { branches: BRANCHES, variants: VARIANTS, listings: BRANCHES * VARIANTS, loadBefore: loadAverage() };
 try {
   if (!process.argv.includes('--no-build')) buildServer();
@@ -64,7 +67,7 @@ try {
   const tenant = await setUpTenant(call, { adminUsername: 'benchadmin', adminPassword: 'Bench-Admin-Pass-1' });
   const { adminToken, company, branch } = tenant;
 
-  const db = new pg.Client({ connectionString: database.url });
+  db = new pg.Client({ connectionString: database.url });
   await db.connect();
   const seeded = await timed(async () => {
     await db.query(
@@ -73,23 +76,27 @@ try {
        from branches, generate_series(2, $2::integer) g where id = $1`,
       [branch.id, BRANCHES],
     );
+    // Ids as the API makes them (version 4 uuids), one per item and variant.
     await db.query(
-      `insert into items (company_id, id, name)
-       select $1::uuid, md5('item' || g)::uuid, 'Chain Product ' || g from generate_series(1, $2::integer) g`,
-      [company.id, VARIANTS],
+      `create temp table chain as
+       select g, gen_random_uuid() as item_id, gen_random_uuid() as variant_id from generate_series(1, $1::integer) g`,
+      [VARIANTS],
+    );
+    await db.query(
+      `insert into items (company_id, id, name) select $1::uuid, item_id, 'Chain Product ' || g from chain`,
+      [company.id],
     );
     await db.query(
       `insert into variants (company_id, id, item_id, name, sku, cost, price)
-       select $1::uuid, md5('variant' || g)::uuid, md5('item' || g)::uuid, 'Chain Product ' || g,
-              'CH-' || lpad(g::text, 6, '0'), 50, 80 + (g % 50)
-       from generate_series(1, $2::integer) g`,
-      [company.id, VARIANTS],
+       select $1::uuid, variant_id, item_id, 'Chain Product ' || g, 'CH-' || lpad(g::text, 6, '0'), 50, 80 + (g % 50)
+       from chain`,
+      [company.id],
     );
     const codes = Array.from({ length: VARIANTS }, (_, i) => ean13(i + 1));
     await db.query(
       `insert into barcodes (company_id, variant_id, code, kind)
-       select $1::uuid, md5('variant' || g)::uuid, ($2::text[])[g], 'ean13' from generate_series(1, $3::integer) g`,
-      [company.id, codes, VARIANTS],
+       select $1::uuid, variant_id, ($2::text[])[g], 'ean13' from chain`,
+      [company.id, codes],
     );
     // Every branch lists every variant: the listing copies the catalogue (as listVariant writes it).
     await db.query(
@@ -106,15 +113,18 @@ try {
   log(`${BRANCHES} branches x ${VARIANTS} variants listed in ${result.seedSeconds} s`);
 
   // A chain price change of every variant in one action.
-  const { rows: variantRows } = await db.query('select id, price::float8 as price from variants where company_id = $1', [
-    company.id,
-  ]);
+  const { rows: variantRows } = await db.query(
+    'select id, price::float8 as price from variants where company_id = $1',
+    [company.id],
+  );
   const changes = variantRows.map((v) => ({ variantId: v.id, price: +(v.price + 1.25).toFixed(2) }));
   const priceChange = await timed(() =>
     call('POST', '/variants/prices', { token: adminToken, body: { companyId: company.id, changes } }),
   );
   result.chainPriceChange = { ms: priceChange.ms, ...priceChange.value.data };
-  log(`chain price change of ${changes.length} variants: ${priceChange.ms} ms, ${priceChange.value.data.listings} listings`);
+  log(
+    `chain price change of ${changes.length} variants: ${priceChange.ms} ms, ${priceChange.value.data.listings} listings`,
+  );
   const [{ n: stale }] = (
     await db.query(
       `select count(*)::int as n from products p join variants v on v.company_id = p.company_id and v.id = p.variant_id
@@ -147,7 +157,9 @@ try {
     const times = [];
     for (let i = 0; i < LOOKUPS; i++) {
       const g = 1 + ((i * 7919) % VARIANTS);
-      const { ms, value } = await timed(() => call('GET', `/products?branchId=${branch.id}&${query(g)}`, { token: cashier }));
+      const { ms, value } = await timed(() =>
+        call('GET', `/products?branchId=${branch.id}&${query(g)}`, { token: cashier }),
+      );
       if (expectOne && value.data.length !== 1) throw new Error(`look-up ${query(g)} found ${value.data.length}`);
       times.push(ms);
     }
@@ -183,13 +195,24 @@ try {
           });
     registers.push({ token, branchId: at.id, products: listed });
   }
+  // A million listings updated leave a million dead rows: vacuum them (autovacuum would, within minutes)
+  // so the sales below measure the catalogue, not the clean-up of the price change.
+  result.vacuumAfterPriceChange = (await timed(() => db.query('vacuum analyze products'))).ms;
   await db.end();
+  db = undefined;
   result.sales = await saleLoad({ port: PORT, registers, serverPid: server.pid, seconds: SECONDS });
-  log(`sales: ${result.sales.salesPerSecond}/s, p50 ${result.sales.latencyMs.p50} ms, failures ${result.sales.failures}`);
+  log(
+    `sales: ${result.sales.salesPerSecond}/s, p50 ${result.sales.latencyMs.p50} ms, failures ${result.sales.failures}`,
+  );
   result.loadAfter = loadAverage();
   writeResult('catalogue-chain', result);
   console.log(JSON.stringify(result, null, 2));
+} catch (error) {
+  console.error(String(error).slice(0, 2000));
+  process.exitCode = 1;
 } finally {
+  await db?.end();
   await server?.stop();
-  await database.drop();
+  if (process.argv.includes('--keep')) log(`kept database ${database.url}`);
+  else await database.drop();
 }
