@@ -1,11 +1,10 @@
-import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client';
-import { variants } from '../db/schema';
 
 /**
  * The catalogue's writes that features share (docs/architecture/catalogue.md): what a listing (a products
  * row) copies from its variant and item is written only by pos_catalog_refresh_listings, and a variant is
- * listed in a branch only by listVariant.
+ * listed in a branch only by listVariant and insertListings.
  */
 
 /** uuids as one array parameter (a Postgres array literal: ids are validated uuids). */
@@ -57,41 +56,74 @@ export async function listVariant(
         returning p.id`,
   );
   if (updated) return { productId: updated.id, created: false };
-  const [inserted] = await queryRows<{ id: string }>(
+  const [inserted] = await insertListings(db, {
+    companyId,
+    branchIds: [branchId],
+    variantIds: [variantId],
+    price,
+    lowStockThreshold,
+    maxStock,
+    cost,
+    brandId,
+  });
+  return inserted ? { productId: inserted.id, created: true } : undefined;
+}
+
+/**
+ * New listings: each live variant in each branch, at stock 0, with the catalogue's name, SKU, barcodes,
+ * category and description; the variant's cost unless one is given; price null: the chain price. The
+ * branches must not list them yet (products_variant_branch_uq). One statement whatever the number. Answers
+ * the new product ids.
+ */
+export async function insertListings(
+  db: DbOrTx,
+  {
+    companyId,
+    branchIds,
+    variantIds,
+    price,
+    lowStockThreshold,
+    maxStock,
+    cost,
+    brandId,
+  }: Omit<ListingChange, 'branchId' | 'variantId'> & { branchIds: readonly string[]; variantIds: readonly string[] },
+): Promise<{ id: string }[]> {
+  if (branchIds.length === 0 || variantIds.length === 0) return [];
+  const priceSql = price === null ? sql`va.price` : sql`${price.toFixed(2)}::numeric`;
+  return queryRows<{ id: string }>(
     db,
     sql`insert into products (company_id, branch_id, variant_id, name, sku, barcodes, category_id, description,
                               brand_id, cost, price, price_overridden, low_stock_threshold, max_stock)
-        select va.company_id, ${branchId}, va.id, va.name, va.sku,
-               array(select b.code from barcodes b where b.company_id = va.company_id and b.variant_id = va.id
-                     order by b.code),
+        select va.company_id, b.id, va.id, va.name, va.sku,
+               array(select c.code from barcodes c where c.company_id = va.company_id and c.variant_id = va.id
+                     order by c.code),
                it.category_id, it.description, ${brandId ?? null}::uuid,
                coalesce(${cost === undefined ? null : cost.toFixed(2)}::numeric, va.cost), ${priceSql},
                ${priceSql} <> va.price,
                coalesce(${lowStockThreshold ?? null}::int, 10), coalesce(${maxStock ?? null}::int, 1000)
           from variants va join items it on it.company_id = va.company_id and it.id = va.item_id
-         where va.company_id = ${companyId} and va.id = ${variantId} and va.deleted_at is null
+          cross join unnest(${uuidArray(branchIds)}) as b(id)
+         where va.company_id = ${companyId} and va.id = any (${uuidArray(variantIds)}) and va.deleted_at is null
         returning id`,
   );
-  return inserted ? { productId: inserted.id, created: true } : undefined;
 }
 
-/** SKUs name one live variant in the company, case-insensitively (variants_company_sku_uq backs this). */
-export async function isCatalogSkuTaken(
+/**
+ * The first of the SKUs that already names a live variant of the company (case-insensitively;
+ * variants_company_sku_uq backs this), leaving out one variant's own.
+ */
+export async function firstTakenSku(
   db: DbOrTx,
-  { companyId, sku, exceptVariantId }: { companyId: string; sku: string; exceptVariantId?: string },
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: variants.id })
-    .from(variants)
-    .where(
-      and(
-        eq(variants.companyId, companyId),
-        isNull(variants.deletedAt),
-        isNotNull(variants.sku),
-        eq(sql`lower(${variants.sku})`, sku.toLowerCase()),
-        exceptVariantId ? ne(variants.id, exceptVariantId) : undefined,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
+  { companyId, skus, exceptVariantId }: { companyId: string; skus: readonly string[]; exceptVariantId?: string },
+): Promise<string | undefined> {
+  if (skus.length === 0) return undefined;
+  const [row] = await queryRows<{ sku: string }>(
+    db,
+    sql`select sku from variants
+         where company_id = ${companyId} and deleted_at is null and sku is not null
+           and lower(sku) = any (${`{${skus.map((s) => s.toLowerCase()).join(',')}}`}::text[])
+           ${exceptVariantId ? sql`and id <> ${exceptVariantId}` : sql``}
+         limit 1`,
+  );
+  return row?.sku;
 }

@@ -173,17 +173,6 @@ export async function findVariant(
   return row ? { ...row, price: toMoney(row.price), cost: toMoney(row.cost) } : undefined;
 }
 
-/** The first of the SKUs already taken in the company, if any. */
-export async function firstTakenSku(db: DbOrTx, { companyId, skus }: CompanyKey & { skus: string[] }) {
-  if (skus.length === 0) return undefined;
-  const [row] = await queryRows<{ sku: string }>(
-    db,
-    sql`select sku from variants where company_id = ${companyId} and deleted_at is null and sku is not null
-          and lower(sku) = any (${`{${skus.map((s) => s.toLowerCase()).join(',')}}`}::text[]) limit 1`,
-  );
-  return row?.sku;
-}
-
 export type NewItem = CompanyKey & {
   name: string;
   description: string | null;

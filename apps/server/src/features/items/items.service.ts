@@ -23,7 +23,7 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../domain/audit.repo';
-import { isCatalogSkuTaken, listVariant, refreshListings } from '../../domain/catalog.repo';
+import { firstTakenSku, insertListings, listVariant, refreshListings } from '../../domain/catalog.repo';
 import { type Actor, can, loadInScope, resolveBranch, resolveCompany } from '../../lib/access';
 import { findCategoryPlace } from '../../lib/branch-refs.repo';
 import { AppError, conflict, notFound } from '../../lib/errors';
@@ -120,7 +120,7 @@ export async function createItem(db: Db, actor: Actor, input: z.output<typeof cr
   await checkCategory(db, companyId, input.categoryId);
   const rows = newVariants(input, actor);
   const skus = rows.flatMap((v) => (v.sku ? [v.sku] : []));
-  const taken = await repo.firstTakenSku(db, { companyId, skus });
+  const taken = await firstTakenSku(db, { companyId, skus });
   if (taken) throw skuTaken(taken);
   const itemId = await db
     .transaction(async (tx) => {
@@ -132,11 +132,12 @@ export async function createItem(db: Db, actor: Actor, input: z.output<typeof cr
         optionNames: input.options.map((o) => o.name),
       });
       const variantIds = await repo.insertVariants(tx, { companyId, itemId: id, rows });
-      for (const branch of branchScopes) {
-        for (const variantId of variantIds) {
-          await listVariant(tx, { companyId, branchId: branch.branchId, variantId, price: null });
-        }
-      }
+      await insertListings(tx, {
+        companyId,
+        branchIds: [...new Set(branchScopes.map((b) => b.branchId))],
+        variantIds,
+        price: null,
+      });
       await writeAudit(tx, {
         companyId,
         userId: actor.userId,
@@ -210,7 +211,7 @@ export async function updateVariant(
 ): Promise<Variant> {
   const before = await resolveVariant(db, actor, id);
   const { companyId } = before;
-  if (input.sku && (await isCatalogSkuTaken(db, { companyId, sku: input.sku, exceptVariantId: id }))) {
+  if (input.sku && (await firstTakenSku(db, { companyId, skus: [input.sku], exceptVariantId: id }))) {
     throw skuTaken(input.sku);
   }
   const cost = acceptedCost(actor, input.cost);

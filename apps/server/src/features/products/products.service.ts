@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../domain/audit.repo';
-import { isCatalogSkuTaken } from '../../domain/catalog.repo';
+import { firstTakenSku } from '../../domain/catalog.repo';
 import { recordInitialStock } from '../../domain/stock-ledger.repo';
 import { type Actor, type BranchScope, can, loadInScope, resolveBranch } from '../../lib/access';
 import { brandInBranch, categoryInBranch, findBrandPlace, findCategoryPlace } from '../../lib/branch-refs.repo';
@@ -224,7 +224,7 @@ export async function updateProduct(db: Db, actor: Actor, id: string, input: Upd
       // same variant keeps it, of course).
       if (
         patch.sku &&
-        (await isCatalogSkuTaken(tx, { companyId: scope.companyId, sku: patch.sku, exceptVariantId: variantId }))
+        (await firstTakenSku(tx, { companyId: scope.companyId, skus: [patch.sku], exceptVariantId: variantId }))
       ) {
         throw catalogSkuConflict(patch.sku);
       }
