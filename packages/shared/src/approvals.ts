@@ -3,6 +3,7 @@ import { envelope, idSchema, instantSchema } from './common';
 import { percentSchema } from './rates';
 import { RETURN_REFUND_METHODS } from './returns';
 import { taxRateSchema } from './settings';
+import { quantityInput } from './units';
 
 /**
  * Manager approval at the register and the branch's register rules (DESIGN.md sections
@@ -84,7 +85,11 @@ export const approvalGrantRequestSchema = z.discriminatedUnion(
         .array(
           z.object({
             product_id: z.string().uuid('Invalid product'),
-            quantity: z.number().int().min(1).max(100_000),
+            quantity: quantityInput({
+              invalid: 'Quantity must be above 0',
+              tooLarge: 'Quantity must be at most 100,000',
+              max: 100_000,
+            }),
             price: grantMoney,
             unit_price: grantMoney.optional(),
           }),
@@ -114,7 +119,11 @@ export const approvalGrantRequestSchema = z.discriminatedUnion(
         .array(
           z.object({
             original_transaction_item_id: z.string().uuid('Invalid item'),
-            return_quantity: z.number().int().min(1).max(100_000),
+            return_quantity: quantityInput({
+              invalid: 'Quantity must be above 0',
+              tooLarge: 'Quantity must be at most 100,000',
+              max: 100_000,
+            }),
             restocking_fee: grantMoney.default(0),
           }),
         )

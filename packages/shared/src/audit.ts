@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   // companies, branches and settings
   'company.create',
   'company.currency',
+  'company.scale_labels',
   'company.tax_registration',
   'branch.create',
   'settings.tax',
@@ -84,6 +85,7 @@ export const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'auth.sign_in_failed': 'Sign-in failed',
   'company.create': 'Company created',
   'company.currency': 'Currency changed',
+  'company.scale_labels': 'Scale labels changed',
   'company.tax_registration': 'NTN / STRN changed',
   'branch.create': 'Branch created',
   'settings.tax': 'Tax rate changed',

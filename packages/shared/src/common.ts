@@ -37,10 +37,10 @@ export const moneySchema = z.number();
 /** A count of things: a whole number, 0 or more. */
 export const countSchema = count;
 /**
- * Units on hand (a product's stock, a movement's before and after): a whole number that may be below 0, since a
+ * Units on hand (a product's stock, a movement's before and after): a number with up to 3 decimals that may be below 0, since a
  * sale made offline is recorded even when the stock has meanwhile gone short (flagged for the manager).
  */
-export const stockLevelSchema = z.number().int();
+export const stockLevelSchema = z.number();
 /** An instant: ISO 8601 in UTC, as Date.prototype.toISOString writes it. */
 export const instantSchema = z.iso.datetime();
 /** A reference to another record with its display name. */

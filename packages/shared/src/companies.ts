@@ -3,6 +3,7 @@ import { branchSchema, companySchema, companySummarySchema } from './auth';
 import { envelope, pageMetaSchema } from './common';
 import { DEFAULT_CURRENCY, isKnownCurrency } from './currency';
 import { ifMissing, MSG } from './messages';
+import { SCALE_MSG, SCALE_PREFIX_PATTERN } from './scale-labels';
 
 /** A company's currency: an ISO 4217 code Intl knows, any case in, upper case out. */
 export const currencySchema = z
@@ -90,6 +91,15 @@ export type UpdateCurrencyInput = z.input<typeof updateCurrencySchema>;
 export const currencySettingSchema = z.object({ companyId: z.string(), currency: z.string() });
 export type CurrencySetting = z.infer<typeof currencySettingSchema>;
 
+/** Settings: the prefix of the company's scale labels (manage_companies); null: its scales print none. */
+export const updateScaleLabelsSchema = z.object({
+  companyId: z.string().uuid('Invalid company'),
+  scaleWeightPrefix: z.string().trim().regex(SCALE_PREFIX_PATTERN, SCALE_MSG.prefixInvalid).nullable(),
+});
+export type UpdateScaleLabelsInput = z.input<typeof updateScaleLabelsSchema>;
+export const scaleLabelSettingSchema = z.object({ companyId: z.string(), scaleWeightPrefix: z.string().nullable() });
+export type ScaleLabelSetting = z.infer<typeof scaleLabelSettingSchema>;
+
 /** An optional text field: trimmed, and empty (or absent) is null. */
 const optionalCode = (pattern: RegExp, message: string) =>
   z
@@ -133,6 +143,8 @@ export const companyResponses = {
   branchCreated: envelope(branchSchema),
   /** POST /settings/currency. */
   currency: envelope(currencySettingSchema),
+  /** POST /settings/scale-labels. */
+  scaleLabels: envelope(scaleLabelSettingSchema),
   /** POST /settings/tax-registration. */
   taxRegistration: envelope(taxRegistrationSchema),
 };

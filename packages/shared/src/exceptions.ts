@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import {
-  countSchema,
-  envelope,
-  idSchema,
-  instantSchema,
-  moneySchema,
-  namedRefSchema,
-  paged,
-  pageQuerySchema,
-} from './common';
+import { envelope, idSchema, instantSchema, moneySchema, namedRefSchema, paged, pageQuerySchema } from './common';
+import { quantitySchema } from './units';
 
 /**
  * Exceptions: synced offline sales that departed from the branch's rules (docs/architecture/register-trust.md). The
@@ -69,7 +61,7 @@ export const saleExceptionSchema = z.object({
   flags: z.array(z.string()),
   /** The lines that departed (sold past stock, at another price). */
   lines: z.array(
-    z.object({ productName: z.string(), quantity: countSchema, unitPrice: moneySchema, flags: z.array(z.string()) }),
+    z.object({ productName: z.string(), quantity: quantitySchema, unitPrice: moneySchema, flags: z.array(z.string()) }),
   ),
   resolution: z
     .object({ note: z.string(), resolvedBy: namedRefSchema.nullable(), resolvedAt: instantSchema })

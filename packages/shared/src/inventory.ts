@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { searchSchema } from './categories';
-import {
-  countSchema,
-  envelope,
-  idSchema,
-  instantSchema,
-  moneySchema,
-  namedRefSchema,
-  paged,
-  stockLevelSchema,
-} from './common';
+import { envelope, idSchema, instantSchema, moneySchema, namedRefSchema, paged, stockLevelSchema } from './common';
+import { addQuantities, toQuantity } from './money';
 import { dateFilterSchema } from './sales';
+import { quantityInput, quantitySchema } from './units';
 
 export const INVENTORY_MSG = {
   fetchFailed: 'Failed to fetch inventory data',
@@ -20,7 +13,7 @@ export const INVENTORY_MSG = {
   sameQuantity: 'Stock is already at that quantity',
   reasonRequired: 'Reason is required',
   reasonTooLong: 'Reason must be at most 500 characters',
-  quantityInvalid: 'Quantity must be a whole number of 0 or more',
+  quantityInvalid: 'Quantity must be 0 or more',
   quantityTooLarge: 'Quantity must be at most 1,000,000,000',
   invalidProduct: 'Invalid product',
   invalidBranch: 'Invalid branch',
@@ -114,8 +107,8 @@ export const cashierInventoryStockItemSchema = z.object({
   sku: z.string().nullable(),
   category: namedRefSchema.nullable(),
   stockQuantity: stockLevelSchema,
-  lowStockThreshold: countSchema,
-  maxStock: countSchema,
+  lowStockThreshold: quantitySchema,
+  maxStock: quantitySchema,
   status: z.enum(['out', 'low', 'over', 'normal']),
 });
 export const inventoryStockItemSchema = cashierInventoryStockItemSchema.extend({
@@ -156,7 +149,7 @@ export const inventoryMovementSchema = z.object({
   product: z.object({ id: z.string(), name: z.string(), sku: z.string().nullable() }),
   movementType: z.enum(STOCK_MOVEMENT_TYPES),
   direction: z.enum(['in', 'out']),
-  quantity: countSchema,
+  quantity: quantitySchema,
   previousQuantity: stockLevelSchema,
   newQuantity: stockLevelSchema,
   userName: z.string().nullable(),
@@ -170,11 +163,12 @@ export type InventoryMovement = z.infer<typeof inventoryMovementSchema>;
 export const stockAdjustmentSchema = z.object({
   productId: z.string({ error: INVENTORY_MSG.invalidProduct }).uuid(INVENTORY_MSG.invalidProduct),
   branchId: z.string({ error: INVENTORY_MSG.invalidBranch }).uuid(INVENTORY_MSG.invalidBranch),
-  newQuantity: z
-    .number({ error: INVENTORY_MSG.quantityInvalid })
-    .int(INVENTORY_MSG.quantityInvalid)
-    .min(0, INVENTORY_MSG.quantityInvalid)
-    .max(1_000_000_000, INVENTORY_MSG.quantityTooLarge),
+  newQuantity: quantityInput({
+    invalid: INVENTORY_MSG.quantityInvalid,
+    tooLarge: INVENTORY_MSG.quantityTooLarge,
+    max: 1_000_000_000,
+    min: 'zero',
+  }),
   reason: z
     .string({ error: INVENTORY_MSG.reasonRequired })
     .trim()
@@ -187,7 +181,7 @@ export const stockAdjustmentResultSchema = z.object({
   product: inventoryStockItemSchema,
   previousQuantity: stockLevelSchema,
   newQuantity: stockLevelSchema,
-  difference: z.number().int(),
+  difference: z.number(),
 });
 export type StockAdjustmentResult = z.infer<typeof stockAdjustmentResultSchema>;
 
@@ -213,8 +207,8 @@ export type AdjustmentType = 'increase' | 'decrease';
 
 /** The quantity an adjustment leads to, computed on the client; a decrease floors at 0. */
 export function adjustedQuantity(current: number, type: AdjustmentType, quantity: number): number {
-  const q = Number.isFinite(quantity) ? Math.max(0, Math.trunc(quantity)) : 0;
-  return type === 'increase' ? current + q : Math.max(0, current - q);
+  const q = Number.isFinite(quantity) ? Math.max(0, toQuantity(quantity)) : 0;
+  return type === 'increase' ? addQuantities(current, q) : Math.max(0, addQuantities(current, -q));
 }
 
 /** True when a decrease would go below 0 (the form then warns that stock is set to 0). */

@@ -12,6 +12,7 @@ import {
   stockLevelSchema,
 } from './common';
 import { PRODUCT_MSG, positiveMoney, skuSchema, wireCost } from './products';
+import { UNITS } from './units';
 
 /**
  * The company's catalogue (DESIGN.md section 11): items, their variants and the variants' listings in
@@ -23,6 +24,8 @@ export const ITEM_MSG = {
   optionsMax: 'An item has at most 3 options',
   optionNameRequired: 'Option name is required',
   optionNamesUnique: 'Option names must differ',
+  unitInvalid: `Unit must be one of ${UNITS.join(', ')}`,
+  unitHasFractions: 'A branch holds a fraction of this item: count it in whole units before selling it by the piece',
   optionValuesRequired: 'An option needs at least one value',
   optionValuesUnique: 'Option values must differ',
   variantsMax: 'An item has at most 200 variants',
@@ -91,6 +94,8 @@ const itemFields = {
     .max(NAME_MAX, ITEM_MSG.nameTooLong),
   description: optionalTextSchema(2000).optional(),
   categoryId: optionalRefSchema(PRODUCT_MSG.invalidCategory).optional(),
+  /** What a quantity of it counts: kg, L and m take 3 decimals (weighed and measured goods). */
+  unit: z.enum(UNITS, { error: ITEM_MSG.unitInvalid }),
 };
 
 /**
@@ -103,6 +108,7 @@ export const createItemSchema = z
   .object({
     companyId: idSchema,
     ...itemFields,
+    unit: itemFields.unit.default('piece'),
     options: z
       .array(itemOptionSchema)
       .max(ITEM_OPTIONS_MAX, ITEM_MSG.optionsMax)
@@ -142,6 +148,7 @@ export const updateItemSchema = z.object({
   name: itemFields.name.optional(),
   description: itemFields.description,
   categoryId: itemFields.categoryId,
+  unit: itemFields.unit.optional(),
 });
 export type UpdateItemInput = z.input<typeof updateItemSchema>;
 
@@ -208,6 +215,7 @@ export const itemSummarySchema = z.object({
   description: z.string().nullable(),
   category: namedRefSchema.nullable(),
   optionNames: z.array(z.string()),
+  unit: z.enum(UNITS),
   variantCount: z.number().int(),
 });
 export type ItemSummary = z.infer<typeof itemSummarySchema>;

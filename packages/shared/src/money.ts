@@ -5,6 +5,19 @@
  */
 
 export type Minor = number;
+
+// Quantities (DESIGN.md section 11): up to 3 decimals, counted here in thousandths so sums are exact.
+
+/** A quantity in thousandths of its unit (an integer): 0.75 -> 750. */
+export const toMilli = (quantity: number): number => Math.round(quantity * 1000);
+export const fromMilli = (milli: number): number => milli / 1000;
+
+/** A quantity rounded to its 3 decimals (what numeric(12,3) stores); also reads the database's numeric text. */
+export const toQuantity = (value: number | string): number => fromMilli(toMilli(Number(value)));
+
+/** a + b + ..., exact to the thousandth (0.1 + 0.2 is 0.3). */
+export const addQuantities = (...quantities: number[]): number =>
+  fromMilli(quantities.reduce((sum, q) => sum + toMilli(q), 0));
 export type DiscountType = 'percentage' | 'amount';
 
 /** 12.345 -> 1235. Decimal-string based, so 1.005 becomes 101 (half up), not 100 as `Math.round(1.005 * 100)` gives. */
@@ -46,8 +59,18 @@ export type CartTotals = {
   minor: { subtotal: Minor; discountAmount: Minor; tax: Minor; total: Minor };
 };
 
+/**
+ * A line's goods in minor units: unit price x quantity, half up to the minor unit (0.750 kg at 1,199.99 is
+ * 899.99). Quantities have up to 3 decimals; the product is exact (integers in thousandths).
+ */
+export function lineGoodsMinor(unitPriceMinor: Minor, quantity: number): Minor {
+  const milli = toMilli(quantity);
+  if (milli % 1000 === 0) return unitPriceMinor * (milli / 1000);
+  return Number(roundDiv(BigInt(unitPriceMinor) * BigInt(milli), 1000n));
+}
+
 export function lineSubtotal({ price, quantity }: CartLine): number {
-  return fromMinor(toMinor(price) * quantity);
+  return fromMinor(lineGoodsMinor(toMinor(price), quantity));
 }
 
 /**
@@ -55,7 +78,7 @@ export function lineSubtotal({ price, quantity }: CartLine): number {
  * tax on subtotal less discount, total = that plus tax.
  */
 export function computeCartTotals({ items, taxRate, discountType, discountValue }: CartInput): CartTotals {
-  const subtotal = items.reduce((sum, line) => sum + toMinor(line.price) * line.quantity, 0);
+  const subtotal = items.reduce((sum, line) => sum + lineGoodsMinor(toMinor(line.price), line.quantity), 0);
   const rawDiscount =
     discountType === 'percentage'
       ? percentOf(subtotal, Math.min(Math.max(discountValue, 0), 100))
@@ -102,10 +125,10 @@ export function allocateMinor(amount: Minor, weights: Minor[]): Minor[] {
   });
 }
 
-/** round(amount x n / q): a line's amount for its first n of q units (minor units). */
+/** round(amount x n / q): a line's amount for its first n of q units (minor units; n, q up to 3 decimals). */
 function unitsShare(amount: Minor, n: number, q: number): Minor {
   if (q <= 0) return 0;
-  return Number(roundDiv(BigInt(amount) * BigInt(n), BigInt(q)));
+  return Number(roundDiv(BigInt(amount) * BigInt(toMilli(n)), BigInt(toMilli(q))));
 }
 
 export type SoldLine = { id: string; quantity: number; unitPrice: number };
@@ -122,7 +145,7 @@ export type LinePaid = { id: string; quantity: number; goods: Minor; discount: M
  */
 export function saleLinesPaid(sale: { items: SoldLine[]; discountAmount: number; taxAmount: number }): LinePaid[] {
   const lines = [...sale.items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const goods = lines.map((l) => toMinor(l.unitPrice) * l.quantity);
+  const goods = lines.map((l) => lineGoodsMinor(toMinor(l.unitPrice), l.quantity));
   const subtotal = goods.reduce((sum, g) => sum + g, 0);
   const discounts = allocateMinor(Math.min(Math.max(toMinor(sale.discountAmount), 0), subtotal), goods);
   const taxes = allocateMinor(
@@ -143,21 +166,24 @@ export type RefundBreakdown = { goods: Minor; discount: Minor; tax: Minor; paid:
 /**
  * What the customer paid for units r+1..r+k of a line of q units (r already returned, k returned now),
  * by cumulative units: the line's discount and tax are each cut as share(n) = round(amount x n / q) and
- * the piece is share(r+k) - share(r); the goods are the unit price x k. So the last unit takes the
- * rounding remainder, returning every unit, in any pieces, refunds exactly the line's paid amount, and
- * no piece shows a negative share (a sale without discount shows none, one without tax none). The refund
- * is goods - discount + tax less the restocking fee; a fee above what was paid is the caller's to refuse
- * (the refund does not go below 0).
+ * the piece is share(r+k) - share(r); the goods of whole units are the unit price x k. A piece of a
+ * weighed line (0.250 of 0.750 kg) takes its goods as the share of goods less discount plus the share of
+ * the discount, so its goods never fall below its discount. So the last unit takes the rounding remainder,
+ * returning every unit, in any pieces, refunds exactly the line's paid amount, and no piece shows a
+ * negative share (a sale without discount shows none, one without tax none). The refund is goods -
+ * discount + tax less the restocking fee; a fee above what was paid is the caller's to refuse (the refund
+ * does not go below 0).
  */
 export function unitsRefund(
   line: LinePaid,
   { alreadyReturned, quantity, fee = 0 }: { alreadyReturned: number; quantity: number; fee?: Minor },
 ): RefundBreakdown {
   const from = Math.min(Math.max(alreadyReturned, 0), line.quantity);
-  const to = Math.min(from + Math.max(quantity, 0), line.quantity);
+  const to = Math.min(addQuantities(from, Math.max(quantity, 0)), line.quantity);
   const piece = (amount: Minor) => unitsShare(amount, to, line.quantity) - unitsShare(amount, from, line.quantity);
-  const goods = piece(line.goods);
+  const wholeUnits = Number.isInteger(line.quantity) && Number.isInteger(from) && Number.isInteger(to);
   const discount = piece(line.discount);
+  const goods = wholeUnits ? piece(line.goods) : piece(line.goods - line.discount) + discount;
   const tax = piece(line.tax);
   const paid = goods - discount + tax;
   return { goods, discount, tax, paid, fee, refund: Math.max(0, paid - fee) };

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { optionalRefSchema, optionalTextSchema, searchSchema } from './categories';
 import {
-  countSchema,
   envelope,
   idSchema,
   moneySchema,
@@ -12,6 +11,7 @@ import {
   stockLevelSchema,
 } from './common';
 import { fromMinor, toMinor } from './money';
+import { quantitySchema, UNITS } from './units';
 
 export const PRODUCT_MSG = {
   nameRequired: 'Product name is required',
@@ -148,10 +148,12 @@ export const cashierProductSchema = z.object({
   brand: namedRefSchema.nullable(),
   price: moneySchema,
   stockQuantity: stockLevelSchema,
-  lowStockThreshold: countSchema,
-  maxStock: countSchema,
+  lowStockThreshold: quantitySchema,
+  maxStock: quantitySchema,
   description: z.string().nullable(),
   branchId: z.string(),
+  /** The item's unit (piece unless the catalogue says otherwise): what a quantity of it counts. */
+  unit: z.enum(UNITS),
 });
 export type CashierProduct = z.infer<typeof cashierProductSchema>;
 

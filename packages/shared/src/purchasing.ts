@@ -10,6 +10,7 @@ import {
   stockLevelSchema,
 } from './common';
 import { fromMinor, toMinor } from './money';
+import { quantityInput, quantitySchema } from './units';
 
 /** Suppliers, purchase orders, the reorder helper and stock counts. */
 export const PURCHASING_MSG = {
@@ -30,9 +31,9 @@ export const PURCHASING_MSG = {
   linesRequired: 'Add at least one product',
   tooManyLines: 'A purchase order can have at most 2,000 lines',
   duplicateProduct: 'Each product can appear only once',
-  quantityInvalid: 'Quantity must be a whole number of 1 or more',
+  quantityInvalid: 'Quantity must be more than 0',
   quantityTooLarge: 'Quantity must be at most 1,000,000',
-  countedInvalid: 'Counted quantity must be a whole number of 0 or more',
+  countedInvalid: 'Counted quantity must be 0 or more',
   unitCostInvalid: 'Unit cost must be 0 or more, with at most 2 decimals',
   unitCostTooLarge: 'Unit cost must be at most 1,000,000,000',
   noteTooLong: 'Note must be at most 500 characters',
@@ -168,11 +169,11 @@ export const supplierResponses = {
 
 // ---------- purchase orders ----------
 
-const quantity = z
-  .number({ error: PURCHASING_MSG.quantityInvalid })
-  .int(PURCHASING_MSG.quantityInvalid)
-  .min(1, PURCHASING_MSG.quantityInvalid)
-  .max(1_000_000, PURCHASING_MSG.quantityTooLarge);
+const quantity = quantityInput({
+  invalid: PURCHASING_MSG.quantityInvalid,
+  tooLarge: PURCHASING_MSG.quantityTooLarge,
+  max: 1_000_000,
+});
 const unitCost = z
   .number({ error: PURCHASING_MSG.unitCostInvalid })
   .min(0, PURCHASING_MSG.unitCostInvalid)
@@ -245,8 +246,8 @@ export const purchaseOrderSchema = z.object({
   receivedAt: instantSchema.nullable(),
   cancelledAt: instantSchema.nullable(),
   lineCount: countSchema,
-  quantityOrdered: countSchema,
-  quantityReceived: countSchema,
+  quantityOrdered: quantitySchema,
+  quantityReceived: quantitySchema,
   totalCost: moneySchema,
 });
 export type PurchaseOrder = z.infer<typeof purchaseOrderSchema>;
@@ -255,8 +256,8 @@ export const purchaseOrderLineSchema = z.object({
   productId: z.string(),
   name: z.string(),
   sku: z.string().nullable(),
-  quantityOrdered: countSchema,
-  quantityReceived: countSchema,
+  quantityOrdered: quantitySchema,
+  quantityReceived: quantitySchema,
   unitCost: moneySchema,
   stockQuantity: stockLevelSchema,
 });
@@ -287,11 +288,12 @@ export const countLineSchema = z
   .object({
     productId: productId.optional(),
     sku: z.string().trim().min(1).max(200).optional(),
-    quantity: z
-      .number({ error: PURCHASING_MSG.countedInvalid })
-      .int(PURCHASING_MSG.countedInvalid)
-      .min(0, PURCHASING_MSG.countedInvalid)
-      .max(1_000_000, PURCHASING_MSG.quantityTooLarge),
+    quantity: quantityInput({
+      invalid: PURCHASING_MSG.countedInvalid,
+      tooLarge: PURCHASING_MSG.quantityTooLarge,
+      max: 1_000_000,
+      min: 'zero',
+    }),
     mode: z.enum(['set', 'add']).default('set'),
   })
   .refine((v) => v.productId || v.sku, { message: PURCHASING_MSG.productRequired, path: ['productId'] });
@@ -330,7 +332,7 @@ export const stockCountLineSchema = z.object({
   productId: z.string(),
   name: z.string(),
   sku: z.string().nullable(),
-  countedQuantity: countSchema,
+  countedQuantity: quantitySchema,
   countedAt: instantSchema,
   countedBy: z.string().nullable(),
 });
@@ -339,7 +341,7 @@ export type StockCountLine = z.infer<typeof stockCountLineSchema>;
 /** The review (adjust_stock): expected = stock when counted; value at cost only with view_cost. */
 export const stockCountVarianceSchema = stockCountLineSchema.extend({
   expectedQuantity: stockLevelSchema,
-  variance: z.number().int(),
+  variance: z.number(),
   varianceValue: moneySchema.optional(),
 });
 export type StockCountVariance = z.infer<typeof stockCountVarianceSchema>;
@@ -348,8 +350,8 @@ export const stockCountAppliedSchema = z.object({
   id: z.string(),
   status: z.enum(STOCK_COUNT_STATUSES),
   adjustedProducts: countSchema,
-  unitsIn: countSchema,
-  unitsOut: countSchema,
+  unitsIn: quantitySchema,
+  unitsOut: quantitySchema,
 });
 export type StockCountApplied = z.infer<typeof stockCountAppliedSchema>;
 

@@ -85,7 +85,7 @@ export const reportRowSchema = z.object({
   key: z.string(),
   label: z.string(),
   transactions: countSchema.nullable(),
-  quantity: z.number().int().nullable(),
+  quantity: z.number().nullable(),
   revenue: moneySchema,
   returned: moneySchema.nullable(),
   netRevenue: moneySchema,

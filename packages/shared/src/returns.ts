@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { countSchema, envelope, instantSchema, moneySchema, paged } from './common';
 import { hasAtMostTwoDecimals } from './rates';
 import { optionalDateSchema } from './sales';
+import { quantityInput, quantitySchema } from './units';
 
 export const RETURN_STATUSES = ['pending', 'approved', 'completed', 'rejected'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
@@ -67,11 +68,12 @@ export const createReturnSchema = z.object({
     .array(
       z.object({
         original_transaction_item_id: z.string().uuid('Invalid item'),
-        return_quantity: z
-          .number()
-          .int('Quantity must be a whole number')
-          .min(0, 'Quantity cannot be negative')
-          .max(100_000, 'Quantity must be at most 100,000'),
+        return_quantity: quantityInput({
+          invalid: 'Quantity cannot be negative',
+          tooLarge: 'Quantity must be at most 100,000',
+          max: 100_000,
+          min: 'zero',
+        }),
         reason: z.enum(RETURN_REASON_CODES).optional().nullable(),
         condition: z.enum(RETURN_ITEM_CONDITIONS).default('new'),
         restocking_fee: fee.default(0),
@@ -130,7 +132,7 @@ export const returnItemSchema = z.object({
   productId: z.string(),
   productName: z.string(),
   productSku: z.string().nullable(),
-  quantity: countSchema,
+  quantity: quantitySchema,
   unitPrice: moneySchema,
   restockingFee: moneySchema,
   /** The item's share of the sale's discount and of its tax (0 for returns made before that rule). */
@@ -161,7 +163,7 @@ export const returnSchema = z.object({
   reasonDescription: z.string().nullable(),
   notes: z.string().nullable(),
   itemCount: countSchema,
-  totalQuantity: countSchema,
+  totalQuantity: quantitySchema,
   items: z.array(returnItemSchema),
 });
 export type Return = z.infer<typeof returnSchema>;

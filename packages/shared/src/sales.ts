@@ -4,6 +4,7 @@ import { hasAtMostTwoDecimals, RATE_MSG } from './rates';
 import { OFFLINE_RECEIPT_PATTERN } from './receipt-numbers';
 import { SALE_BATCH_MAX } from './sale-batch';
 import { taxRateSchema } from './settings';
+import { quantityInput, quantitySchema } from './units';
 
 export const PAYMENT_METHODS = ['cash', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -30,11 +31,12 @@ export const createSaleSchema = z
       .array(
         z.object({
           product_id: z.string().uuid('Invalid product'),
-          quantity: z
-            .number()
-            .int('Quantity must be a whole number')
-            .min(1, 'Quantity must be at least 1')
-            .max(100_000, 'Quantity must be at most 100,000'),
+          /** Whole for a piece; up to 3 decimals for a unit that allows them (checked by the product's unit). */
+          quantity: quantityInput({
+            invalid: 'Quantity must be above 0',
+            tooLarge: 'Quantity must be at most 100,000',
+            max: 100_000,
+          }),
           price: amount,
           /** The register's price for the line when it differs from `price` (offline: kept and flagged). */
           unit_price: amount.optional(),
@@ -126,10 +128,10 @@ export const saleItemSchema = z.object({
   productId: z.string(),
   productName: z.string(),
   productSku: z.string().nullable(),
-  quantity: countSchema,
+  quantity: quantitySchema,
   unitPrice: moneySchema,
   subtotal: moneySchema,
-  returnedQuantity: countSchema,
+  returnedQuantity: quantitySchema,
   /** Review flags of an offline upload: 'oversold', 'price_differs'. */
   flags: z.array(z.string()),
 });
@@ -300,9 +302,9 @@ export const transactionListItemSchema = z.object({
   /** Number of lines. */
   itemCount: countSchema,
   /** Units sold (sum of the lines' quantities). */
-  totalQuantity: countSchema,
+  totalQuantity: quantitySchema,
   /** Units already returned over all lines. */
-  returnedQuantity: countSchema,
+  returnedQuantity: quantitySchema,
   items: z.array(saleItemSchema).optional(),
 });
 export type TransactionListItem = z.infer<typeof transactionListItemSchema>;
@@ -318,15 +320,15 @@ export const salesFiguresSchema = z.object({
   grossSubtotal: moneySchema,
   grossTax: moneySchema,
   grossDiscounts: moneySchema,
-  grossItemsSold: countSchema,
+  grossItemsSold: quantitySchema,
   averageTransactionValue: moneySchema,
   totalReturns: countSchema,
   totalReturnedValue: moneySchema,
-  totalItemsReturned: countSchema,
+  totalItemsReturned: quantitySchema,
   netRevenue: moneySchema,
   netSubtotal: moneySchema,
   /** Negative when more units came back than were sold in the period. */
-  netItemsSold: z.number().int(),
+  netItemsSold: z.number(),
   /** Percent, 1 decimal. */
   returnRate: z.number(),
   /** Percent, 1 decimal. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { registerRulesSchema } from './approvals';
 import { envelope, idSchema, paged, stockLevelSchema } from './common';
+import { UNITS } from './units';
 
 /**
  * Catalogue and customer sync for offline registers (docs/architecture/offline.md, 'Registers and
@@ -31,7 +32,9 @@ export const syncProductSchema = z.object({
   barcodes: z.array(z.string()),
   price: z.number(),
   stockQuantity: stockLevelSchema,
-  lowStockThreshold: z.number().int(),
+  lowStockThreshold: z.number(),
+  /** The item's unit: a weighed one (kg) takes decimal quantities and scale labels. */
+  unit: z.enum(UNITS),
   categoryId: z.string().nullable(),
   categoryName: z.string().nullable(),
   brandId: z.string().nullable(),
@@ -49,6 +52,8 @@ export const syncBranchSchema = z.object({
   taxRate: z.number(),
   currency: z.string(),
   timezone: z.string(),
+  /** The company's scale-label prefix (parseScaleLabel), null when its scales print none. */
+  scaleWeightPrefix: z.string().nullable(),
 });
 
 export const catalogueSyncSchema = z.object({
@@ -125,7 +130,7 @@ export const flaggedLineSchema = z.object({
   productId: z.string(),
   productName: z.string(),
   productSku: z.string().nullable(),
-  quantity: z.number().int(),
+  quantity: z.number(),
   unitPrice: z.number(),
   flags: z.array(z.string()),
   cashierName: z.string().nullable(),

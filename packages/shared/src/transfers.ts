@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countSchema, envelope, idSchema, instantSchema, namedRefSchema, paged, stockLevelSchema } from './common';
+import { quantityInput, quantitySchema } from './units';
 
 /** Transfers between branches of one company and write-offs (damage, expiry). */
 export const TRANSFER_MSG = {
@@ -10,9 +11,9 @@ export const TRANSFER_MSG = {
   linesRequired: 'Add at least one product',
   tooManyLines: 'A transfer can have at most 500 lines',
   duplicateProduct: 'Each product can appear only once in a transfer',
-  quantityInvalid: 'Quantity must be a whole number of 1 or more',
+  quantityInvalid: 'Quantity must be more than 0',
   quantityTooLarge: 'Quantity must be at most 1,000,000',
-  countInvalid: 'Quantities must be whole numbers of 0 or more',
+  countInvalid: 'Quantities must be 0 or more',
   noteTooLong: 'Note must be at most 500 characters',
   reasonRequired: 'Reason is required',
   reasonTooLong: 'Reason must be at most 500 characters',
@@ -61,16 +62,17 @@ export const transferListQuerySchema = z.object({
 });
 export type TransferListQuery = z.input<typeof transferListQuerySchema>;
 
-const quantity = z
-  .number({ error: TRANSFER_MSG.quantityInvalid })
-  .int(TRANSFER_MSG.quantityInvalid)
-  .min(1, TRANSFER_MSG.quantityInvalid)
-  .max(1_000_000, TRANSFER_MSG.quantityTooLarge);
-const units = z
-  .number({ error: TRANSFER_MSG.countInvalid })
-  .int(TRANSFER_MSG.countInvalid)
-  .min(0, TRANSFER_MSG.countInvalid)
-  .max(1_000_000, TRANSFER_MSG.quantityTooLarge);
+const quantity = quantityInput({
+  invalid: TRANSFER_MSG.quantityInvalid,
+  tooLarge: TRANSFER_MSG.quantityTooLarge,
+  max: 1_000_000,
+});
+const units = quantityInput({
+  invalid: TRANSFER_MSG.countInvalid,
+  tooLarge: TRANSFER_MSG.quantityTooLarge,
+  max: 1_000_000,
+  min: 'zero',
+});
 const note = z.string().trim().max(500, TRANSFER_MSG.noteTooLong).optional();
 
 export const transferLineInputSchema = z.object({
@@ -125,9 +127,9 @@ export const transferSummarySchema = z.object({
   toBranch: namedRefSchema,
   note: z.string().nullable(),
   lineCount: countSchema,
-  quantitySent: countSchema,
-  quantityReceived: countSchema,
-  quantityDamaged: countSchema,
+  quantitySent: quantitySchema,
+  quantityReceived: quantitySchema,
+  quantityDamaged: quantitySchema,
   createdByName: z.string().nullable(),
   createdAt: instantSchema,
   sentAt: instantSchema.nullable(),
@@ -142,10 +144,10 @@ export const transferLineSchema = z.object({
   productId: z.string(),
   sku: z.string().nullable(),
   name: z.string(),
-  quantity: countSchema,
-  received: countSchema,
-  damaged: countSchema,
-  missing: countSchema,
+  quantity: quantitySchema,
+  received: quantitySchema,
+  damaged: quantitySchema,
+  missing: quantitySchema,
   destinationProductId: z.string().nullable(),
 });
 export type TransferLine = z.infer<typeof transferLineSchema>;
@@ -187,7 +189,7 @@ export type WriteOffInput = z.input<typeof writeOffSchema>;
 export const writeOffResultSchema = z.object({
   productId: z.string(),
   type: z.enum(WRITE_OFF_TYPES),
-  quantity: countSchema,
+  quantity: quantitySchema,
   previousQuantity: stockLevelSchema,
   newQuantity: stockLevelSchema,
 });

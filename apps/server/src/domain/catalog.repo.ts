@@ -93,11 +93,11 @@ export async function insertListings(
   return queryRows<{ id: string }>(
     db,
     sql`insert into products (company_id, branch_id, variant_id, name, sku, barcodes, category_id, description,
-                              brand_id, cost, price, price_overridden, low_stock_threshold, max_stock)
+                              unit, brand_id, cost, price, price_overridden, low_stock_threshold, max_stock)
         select va.company_id, b.id, va.id, va.name, va.sku,
                array(select c.code from barcodes c where c.company_id = va.company_id and c.variant_id = va.id
                      order by c.code),
-               it.category_id, it.description, ${brandId ?? null}::uuid,
+               it.category_id, it.description, it.unit, ${brandId ?? null}::uuid,
                coalesce(${cost === undefined ? null : cost.toFixed(2)}::numeric, va.cost), ${priceSql},
                ${priceSql} <> va.price,
                coalesce(${lowStockThreshold ?? null}::int, 10), coalesce(${maxStock ?? null}::int, 1000)

@@ -1,4 +1,12 @@
-import { MARGIN_REPORTS, type Report, type ReportKind, type ReportRow, type ReportSort } from '@pos/shared';
+import {
+  fromMilli,
+  MARGIN_REPORTS,
+  type Report,
+  type ReportKind,
+  type ReportRow,
+  type ReportSort,
+  toMilli,
+} from '@pos/shared';
 import type { DbOrTx } from '../db/client';
 import { toMoney } from '../lib/money';
 import type { LocalDays } from '../lib/sql-filters.repo';
@@ -31,14 +39,15 @@ function toRow(r: repo.ReportSqlRow, margins: boolean): ReportRow {
 
 const sumOf = (rows: ReportRow[], pick: (r: ReportRow) => number | null | undefined) => {
   let any = false;
-  let cents = 0;
+  // In thousandths: exact for amounts (2 decimals) and quantities (3 decimals) alike.
+  let milli = 0;
   for (const r of rows) {
     const v = pick(r);
     if (v === null || v === undefined) continue;
     any = true;
-    cents += Math.round(v * 100);
+    milli += toMilli(v);
   }
-  return any ? cents / 100 : null;
+  return any ? fromMilli(milli) : null;
 };
 
 function compare(sort: ReportSort, order: 'asc' | 'desc') {

@@ -1,3 +1,4 @@
+import { addQuantities } from '@pos/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client';
 import { products, stockMovements } from '../db/schema';
@@ -107,7 +108,7 @@ export async function recordTransferOut(
       direction: 'out' as const,
       quantity: l.quantity,
       previousQuantity: l.stock,
-      newQuantity: l.stock - l.quantity,
+      newQuantity: addQuantities(l.stock, -l.quantity),
       userId: ctx.userId,
       referenceType: 'transfer',
       referenceId: ctx.transferId,
@@ -133,8 +134,8 @@ export async function recordTransferIn(
   const byProduct = new Map<string, { stock: number; received: number; damaged: number }>();
   for (const l of ctx.lines) {
     const seen = byProduct.get(l.productId) ?? { stock: l.stock, received: 0, damaged: 0 };
-    seen.received += l.received;
-    seen.damaged += l.damaged;
+    seen.received = addQuantities(seen.received, l.received);
+    seen.damaged = addQuantities(seen.damaged, l.damaged);
     byProduct.set(l.productId, seen);
   }
   const base = {
@@ -144,7 +145,7 @@ export async function recordTransferIn(
     referenceType: 'transfer',
     referenceId: ctx.transferId,
   };
-  const arrived = [...byProduct].filter(([, p]) => p.received + p.damaged > 0);
+  const arrived = [...byProduct].filter(([, p]) => addQuantities(p.received, p.damaged) > 0);
   await recordStockMovements(
     tx,
     arrived.map(([productId, p]) => ({
@@ -152,9 +153,9 @@ export async function recordTransferIn(
       productId,
       movementType: 'transfer_in' as const,
       direction: 'in' as const,
-      quantity: p.received + p.damaged,
+      quantity: addQuantities(p.received, p.damaged),
       previousQuantity: p.stock,
-      newQuantity: p.stock + p.received + p.damaged,
+      newQuantity: addQuantities(p.stock, p.received, p.damaged),
       reason: `Transfer ${ctx.number}`,
     })),
   );
@@ -168,8 +169,8 @@ export async function recordTransferIn(
         movementType: 'damage' as const,
         direction: 'out' as const,
         quantity: p.damaged,
-        previousQuantity: p.stock + p.received + p.damaged,
-        newQuantity: p.stock + p.received,
+        previousQuantity: addQuantities(p.stock, p.received, p.damaged),
+        newQuantity: addQuantities(p.stock, p.received),
         reason: `Damaged in transfer ${ctx.number}`,
       })),
   );
@@ -189,7 +190,7 @@ export async function recordWriteOff(
       direction: 'out',
       quantity: ctx.quantity,
       previousQuantity: ctx.stock,
-      newQuantity: ctx.stock - ctx.quantity,
+      newQuantity: addQuantities(ctx.stock, -ctx.quantity),
       userId: ctx.userId,
       referenceType: 'write_off',
       reason: ctx.reason,
@@ -209,18 +210,21 @@ export type StockDeltaMovement = {
   reason: string | null;
 };
 
+/** A product locked for a stock move: its stock, cost, and the unit its quantities must fit (quantityProblem). */
+export type LockedProduct = { id: string; name: string; unit: string; stockQuantity: number; cost: string };
+
 /**
  * Locks the given products of a branch FOR UPDATE in id order (the order every multi-product writer
- * takes, so two of them never deadlock) and answers their stock and cost. One statement.
+ * takes, so two of them never deadlock) and answers their name, unit, stock and cost. One statement.
  */
 export async function lockProductsForMove(
   tx: DbOrTx,
   { companyId, branchId, productIds }: { companyId: string; branchId: string; productIds: string[] },
-): Promise<{ id: string; stockQuantity: number; cost: string }[]> {
+): Promise<LockedProduct[]> {
   if (productIds.length === 0) return [];
-  return queryRows<{ id: string; stockQuantity: number; cost: string }>(
+  return queryRows<LockedProduct>(
     tx,
-    sql`select id, stock_quantity as "stockQuantity", cost::text as cost from products
+    sql`select id, name, unit, stock_quantity::float8 as "stockQuantity", cost::text as cost from products
         where company_id = ${companyId}::uuid and branch_id = ${branchId}::uuid
           and id in (select (jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb))::uuid)
         order by id for update`,
@@ -229,7 +233,7 @@ export async function lockProductsForMove(
 
 /**
  * Set-based ledger write for large operations (a purchase order receipt, a stock count applied): one
- * statement moves every product by its delta (`deltas`: a query of `product_id uuid, delta int`; rows
+ * statement moves every product by its delta (`deltas`: a query of `product_id uuid, delta numeric`; rows
  * with delta 0 are skipped) and appends one movement each, from the update's own previous and new
  * quantities. The caller has locked the products (lockProductsForMove) in its transaction.
  * Answers the moved products' count.
@@ -264,7 +268,7 @@ export async function recordStockDeltas(tx: DbOrTx, movement: StockDeltaMovement
 export const deltasFromList = (list: { productId: string; delta: number }[]): SQL =>
   sql`select x.product_id, x.delta from jsonb_to_recordset(${JSON.stringify(
     list.map((l) => ({ product_id: l.productId, delta: l.delta })),
-  )}::jsonb) as x(product_id uuid, delta int)`;
+  )}::jsonb) as x(product_id uuid, delta numeric)`;
 
 /**
  * Locks FOR UPDATE, in id order, the products of a branch that `ids` (a query of `product_id`) names,
@@ -306,7 +310,7 @@ export async function recordInitialStocks(
     sql`with x as (
           select * from jsonb_to_recordset(${JSON.stringify(
             stocked.map((l) => ({ product_id: l.productId, quantity: l.quantity })),
-          )}::jsonb) as x(product_id uuid, quantity int)
+          )}::jsonb) as x(product_id uuid, quantity numeric)
         ),
         ins as (
           insert into stock_movements (company_id, branch_id, product_id, movement_type, direction, quantity,

@@ -264,6 +264,16 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     }),
   },
   {
+    operation: 'POST /api/settings/scale-labels',
+    idIn: 'body',
+    id: 'companyId',
+    expect: ADMIN_IN_COMPANY(200),
+    request: async (w) => ({
+      url: '/api/settings/scale-labels',
+      payload: { companyId: w.target.companyId, scaleWeightPrefix: '21' },
+    }),
+  },
+  {
     operation: 'POST /api/settings/tax-registration',
     idIn: 'body',
     id: 'companyId',

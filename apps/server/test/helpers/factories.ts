@@ -1,4 +1,12 @@
-import { computeCartTotals, computeReturnRefund, fromMinor, ROLE_IDS, type RoleId, toMinor } from '@pos/shared';
+import {
+  computeCartTotals,
+  computeReturnRefund,
+  fromMinor,
+  lineGoodsMinor,
+  ROLE_IDS,
+  type RoleId,
+  toMinor,
+} from '@pos/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client';
@@ -386,7 +394,7 @@ export async function createSale(
           productSku: l.product.sku,
           quantity: l.quantity,
           unitPrice: l.product.price,
-          subtotal: fromMinor(toMinor(Number(l.product.price)) * l.quantity).toFixed(2),
+          subtotal: fromMinor(lineGoodsMinor(toMinor(Number(l.product.price)), l.quantity)).toFixed(2),
         })),
       )
       .returning();

@@ -1,7 +1,9 @@
 import {
+  addQuantities,
   computeCartTotals,
   type DiscountType,
   fullReturnRefundGap,
+  lineGoodsMinor,
   saleLinesPaid,
   toMinor,
   unitsRefund,
@@ -100,7 +102,8 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     returned_quantity: number;
   }>(
     db,
-    sql`select id, company_id, sale_id, quantity, unit_price::text, subtotal::text, returned_quantity
+    sql`select id, company_id, sale_id, quantity::float8 as quantity, unit_price::text, subtotal::text,
+          returned_quantity::float8 as returned_quantity
         from sale_items order by company_id, sale_id, id`,
   );
   const itemsBySale = new Map<string, typeof itemRows>();
@@ -116,7 +119,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
       continue;
     }
     for (const line of lines) {
-      if (cents(line.subtotal) !== cents(line.unit_price) * line.quantity) {
+      if (cents(line.subtotal) !== lineGoodsMinor(cents(line.unit_price), line.quantity)) {
         add(
           'sale-lines',
           `sale ${sale.id} line ${line.id}: subtotal ${line.subtotal} <> ${line.quantity} x ${line.unit_price}`,
@@ -158,7 +161,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     total_amount: string;
   }>(
     db,
-    sql`select ri.id, ri.company_id, ri.return_id, ri.sale_item_id, ri.quantity, ri.unit_price::text,
+    sql`select ri.id, ri.company_id, ri.return_id, ri.sale_item_id, ri.quantity::float8 as quantity, ri.unit_price::text,
           ri.restocking_fee::text, ri.total_amount::text
         from return_items ri join returns r on r.company_id = ri.company_id and r.id = ri.return_id
         order by ri.company_id, r.created_at, r.return_number, ri.id`,
@@ -177,7 +180,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     const itemKey = `${ri.company_id}/${ri.sale_item_id}`;
     const sold = itemById.get(itemKey);
     const before = takenBack.get(itemKey) ?? 0;
-    takenBack.set(itemKey, before + ri.quantity);
+    takenBack.set(itemKey, addQuantities(before, ri.quantity));
     const key = `${ri.company_id}/${ri.return_id}`;
     linesOfReturn.set(key, [...(linesOfReturn.get(key) ?? []), ri]);
     if (!sold) {
@@ -263,7 +266,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
                  coalesce(sum(s.subtotal) filter (where s.status = 'completed'), 0)::numeric(18,2) as subtotal,
                  coalesce(sum(s.tax_amount) filter (where s.status = 'completed'), 0)::numeric(18,2) as tax,
                  coalesce(sum(s.discount_amount) filter (where s.status = 'completed'), 0)::numeric(18,2) as discounts,
-                 coalesce(sum(i.quantity) filter (where s.status = 'completed'), 0)::int as items_sold
+                 coalesce(sum(i.quantity) filter (where s.status = 'completed'), 0)::numeric(18,3) as items_sold
           from sales s
           join branches b on b.company_id = s.company_id and b.id = s.branch_id
           left join lateral (select sum(si.quantity) as quantity from sale_items si
@@ -273,7 +276,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
           select company_id, branch_id, day, cashier_id, payment_method, sum(sales_count)::int as sales_count,
                  sum(transactions)::int as transactions, sum(revenue)::numeric(18,2) as revenue,
                  sum(subtotal)::numeric(18,2) as subtotal, sum(tax)::numeric(18,2) as tax,
-                 sum(discounts)::numeric(18,2) as discounts, sum(items_sold)::int as items_sold
+                 sum(discounts)::numeric(18,2) as discounts, sum(items_sold)::numeric(18,3) as items_sold
           from ${withQueued('sales_daily')} d
           group by 1, 2, 3, 4, 5
           having sum(sales_count) <> 0 or sum(transactions) <> 0 or sum(revenue) <> 0 or sum(subtotal) <> 0
@@ -298,16 +301,16 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     sql`with actual as (
           select r.company_id, r.branch_id, (r.created_at at time zone b.timezone)::date as day,
                  count(*)::int as returns_count, sum(r.refund_amount)::numeric(18,2) as refunded,
-                 coalesce(sum(i.quantity), 0)::int as items_returned,
+                 coalesce(sum(i.quantity), 0)::numeric(18,3) as items_returned,
                  coalesce(sum(i.goods), 0)::numeric(18,2) as returned_subtotal
           from returns r
           join branches b on b.company_id = r.company_id and b.id = r.branch_id
-          left join lateral (select sum(ri.quantity) as quantity, sum(ri.quantity * ri.unit_price) as goods
+          left join lateral (select sum(ri.quantity) as quantity, sum(round(ri.quantity * ri.unit_price, 2)) as goods
                              from return_items ri where ri.company_id = r.company_id and ri.return_id = r.id) i on true
           where r.status = 'completed'
           group by 1, 2, 3
         ), stored as (
-          select company_id, branch_id, day, returns_count, refunded::numeric(18,2) as refunded, items_returned,
+          select company_id, branch_id, day, returns_count, refunded::numeric(18,2) as refunded, items_returned::numeric(18,3) as items_returned,
                  returned_subtotal::numeric(18,2) as returned_subtotal
           from returns_daily
           where returns_count <> 0 or refunded <> 0 or items_returned <> 0 or returned_subtotal <> 0
@@ -333,8 +336,8 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     db,
     sql`with actual as (
           select company_id, branch_id, day, product_id, product_name, sum(sale_lines)::int as sale_lines,
-                 sum(quantity)::int as quantity, sum(goods)::numeric(18,2) as goods,
-                 sum(return_lines)::int as return_lines, sum(returned_quantity)::int as returned_quantity,
+                 sum(quantity)::numeric(18,3) as quantity, sum(goods)::numeric(18,2) as goods,
+                 sum(return_lines)::int as return_lines, sum(returned_quantity)::numeric(18,3) as returned_quantity,
                  sum(returned_goods)::numeric(18,2) as returned_goods
           from (
             select s.company_id, s.branch_id, (s.sold_at at time zone b.timezone)::date as day, i.product_id,
@@ -346,7 +349,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
             where s.status = 'completed'
             union all
             select r.company_id, r.branch_id, (r.created_at at time zone b.timezone)::date, i.product_id,
-                   i.product_name, 0, 0, 0, 1, i.quantity, i.quantity * i.unit_price
+                   i.product_name, 0, 0, 0, 1, i.quantity, round(i.quantity * i.unit_price, 2)
             from return_items i
             join returns r on r.company_id = i.company_id and r.id = i.return_id
             join branches b on b.company_id = r.company_id and b.id = r.branch_id
@@ -355,8 +358,8 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
           group by 1, 2, 3, 4, 5
         ), stored as (
           select company_id, branch_id, day, product_id, product_name, sum(sale_lines)::int as sale_lines,
-                 sum(quantity)::int as quantity, sum(goods)::numeric(18,2) as goods,
-                 sum(return_lines)::int as return_lines, sum(returned_quantity)::int as returned_quantity,
+                 sum(quantity)::numeric(18,3) as quantity, sum(goods)::numeric(18,2) as goods,
+                 sum(return_lines)::int as return_lines, sum(returned_quantity)::numeric(18,3) as returned_quantity,
                  sum(returned_goods)::numeric(18,2) as returned_goods
           from ${withQueued('sales_daily_products')} d
           group by 1, 2, 3, 4, 5
@@ -415,8 +418,8 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     db,
     sql`with actual as (
           select company_id, branch_id, date_trunc('month', day::timestamp)::date as month, product_id, product_name,
-                 sum(sale_lines)::int as sale_lines, sum(quantity)::int as quantity, sum(goods)::numeric(18,2) as goods,
-                 sum(return_lines)::int as return_lines, sum(returned_quantity)::int as returned_quantity,
+                 sum(sale_lines)::int as sale_lines, sum(quantity)::numeric(18,3) as quantity, sum(goods)::numeric(18,2) as goods,
+                 sum(return_lines)::int as return_lines, sum(returned_quantity)::numeric(18,3) as returned_quantity,
                  sum(returned_goods)::numeric(18,2) as returned_goods
           from ${withQueued('sales_daily_products')} d
           group by 1, 2, 3, 4, 5
@@ -424,8 +427,8 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
               or sum(returned_quantity) <> 0 or sum(returned_goods) <> 0
         ), stored as (
           select company_id, branch_id, month, product_id, product_name, sum(sale_lines)::int as sale_lines,
-                 sum(quantity)::int as quantity, sum(goods)::numeric(18,2) as goods,
-                 sum(return_lines)::int as return_lines, sum(returned_quantity)::int as returned_quantity,
+                 sum(quantity)::numeric(18,3) as quantity, sum(goods)::numeric(18,2) as goods,
+                 sum(return_lines)::int as return_lines, sum(returned_quantity)::numeric(18,3) as returned_quantity,
                  sum(returned_goods)::numeric(18,2) as returned_goods
           from ${withQueued('sales_monthly_products')} d
           group by 1, 2, 3, 4, 5

@@ -1,5 +1,5 @@
 -- The one writer of what a listing (a products row) copies from the catalogue: its variant's name, SKU and
--- barcodes, its item's category and description, and, unless the branch overrides it, the variant's chain
+-- barcodes, its item's category, description and unit, and, unless the branch overrides it, the variant's chain
 -- price. The copies keep the branch's search indexes and the catalogue sync on one table. Called after any
 -- change of the given items or their variants; touches only the live listings that differ, and answers
 -- how many it changed (a chain price change reports it).
@@ -8,7 +8,7 @@ CREATE OR REPLACE FUNCTION public.pos_catalog_refresh_listings(p_company uuid, p
  LANGUAGE sql
 AS $function$
   WITH catalogue AS (
-    SELECT va.id, va.name, va.sku, va.price, it.category_id, it.description,
+    SELECT va.id, va.name, va.sku, va.price, it.category_id, it.description, it.unit,
            array(SELECT b.code FROM barcodes b
                   WHERE b.company_id = va.company_id AND b.variant_id = va.id ORDER BY b.code) AS barcodes
       FROM variants va
@@ -18,12 +18,12 @@ AS $function$
   changed AS (
     UPDATE products p
        SET name = c.name, sku = c.sku, category_id = c.category_id, description = c.description,
-           barcodes = c.barcodes, price = CASE WHEN p.price_overridden THEN p.price ELSE c.price END,
+           barcodes = c.barcodes, unit = c.unit, price = CASE WHEN p.price_overridden THEN p.price ELSE c.price END,
            updated_at = now()
       FROM catalogue c
      WHERE p.company_id = p_company AND p.variant_id = c.id AND p.deleted_at IS NULL
-       AND (p.name, p.sku, p.category_id, p.description, p.barcodes, p.price)
-           IS DISTINCT FROM (c.name, c.sku, c.category_id, c.description, c.barcodes,
+       AND (p.name, p.sku, p.category_id, p.description, p.barcodes, p.unit, p.price)
+           IS DISTINCT FROM (c.name, c.sku, c.category_id, c.description, c.barcodes, c.unit,
                              CASE WHEN p.price_overridden THEN p.price ELSE c.price END)
     RETURNING 1
   )

@@ -1,6 +1,6 @@
 -- Adds a quantity and an amount of goods to a return's returns_daily row (nothing unless the return exists
 -- and is completed).
-CREATE OR REPLACE FUNCTION public.pos_returns_daily_add_items(p_company uuid, p_return uuid, qty integer, goods numeric)
+CREATE OR REPLACE FUNCTION public.pos_returns_daily_add_items(p_company uuid, p_return uuid, qty numeric, goods numeric)
  RETURNS void
  LANGUAGE plpgsql
 AS $function$

@@ -1,6 +1,6 @@
 -- Adds a quantity to the items sold of a sale's sales_daily row (nothing unless the sale exists and is
 -- completed).
-CREATE OR REPLACE FUNCTION public.pos_sales_daily_add_items(p_company uuid, p_sale uuid, qty integer)
+CREATE OR REPLACE FUNCTION public.pos_sales_daily_add_items(p_company uuid, p_sale uuid, qty numeric)
  RETURNS void
  LANGUAGE plpgsql
 AS $function$

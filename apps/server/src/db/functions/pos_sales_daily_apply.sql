@@ -7,7 +7,7 @@ AS $function$
 DECLARE
   done boolean := s.status = 'completed';
   local_day date;
-  items integer := 0;
+  items numeric := 0;
 BEGIN
   SELECT (s.sold_at AT TIME ZONE b.timezone)::date INTO local_day
   FROM branches b WHERE b.company_id = s.company_id AND b.id = s.branch_id;

@@ -13,7 +13,7 @@ AS $function$
          coalesce(sum(s.subtotal) FILTER (WHERE s.status = 'completed'), 0),
          coalesce(sum(s.tax_amount) FILTER (WHERE s.status = 'completed'), 0),
          coalesce(sum(s.discount_amount) FILTER (WHERE s.status = 'completed'), 0),
-         coalesce(sum(i.quantity) FILTER (WHERE s.status = 'completed'), 0)::integer
+         coalesce(sum(i.quantity) FILTER (WHERE s.status = 'completed'), 0)
   FROM sales s
   JOIN branches b ON b.company_id = s.company_id AND b.id = s.branch_id
   LEFT JOIN LATERAL (

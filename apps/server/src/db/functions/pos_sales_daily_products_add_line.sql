@@ -1,6 +1,6 @@
 -- Adds one sale line's share (the sign is in the arguments) to its product's sales_daily_products row
 -- (nothing unless the sale is completed).
-CREATE OR REPLACE FUNCTION public.pos_sales_daily_products_add_line(p_company uuid, p_sale uuid, p_product uuid, p_name text, p_lines integer, p_quantity integer, p_goods numeric)
+CREATE OR REPLACE FUNCTION public.pos_sales_daily_products_add_line(p_company uuid, p_sale uuid, p_product uuid, p_name text, p_lines integer, p_quantity numeric, p_goods numeric)
  RETURNS void
  LANGUAGE plpgsql
 AS $function$

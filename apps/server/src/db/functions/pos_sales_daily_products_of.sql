@@ -6,7 +6,7 @@ CREATE OR REPLACE FUNCTION public.pos_sales_daily_products_of(p_sales uuid[])
  STABLE
 AS $function$
   SELECT s.company_id, s.branch_id, (s.sold_at AT TIME ZONE b.timezone)::date, i.product_id, i.product_name,
-         count(*)::integer, sum(i.quantity)::integer, sum(i.subtotal), 0, 0, 0::numeric
+         count(*)::integer, sum(i.quantity), sum(i.subtotal), 0, 0, 0::numeric
   FROM sales s
   JOIN branches b ON b.company_id = s.company_id AND b.id = s.branch_id
   JOIN sale_items i ON i.company_id = s.company_id AND i.sale_id = s.id

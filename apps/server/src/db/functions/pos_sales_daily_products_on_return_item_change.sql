@@ -11,10 +11,10 @@ BEGIN
     RETURN NULL;
   END IF;
   PERFORM pos_sales_daily_products_add_return_item(OLD.company_id, OLD.return_id, OLD.product_id, OLD.product_name,
-                                                   -1, -OLD.quantity, -(OLD.quantity * OLD.unit_price));
+                                                   -1, -OLD.quantity, -(round(OLD.quantity * OLD.unit_price, 2)));
   IF TG_OP = 'UPDATE' THEN
     PERFORM pos_sales_daily_products_add_return_item(NEW.company_id, NEW.return_id, NEW.product_id, NEW.product_name,
-                                                     1, NEW.quantity, NEW.quantity * NEW.unit_price);
+                                                     1, NEW.quantity, round(NEW.quantity * NEW.unit_price, 2));
   END IF;
   RETURN NULL;
 END $function$;

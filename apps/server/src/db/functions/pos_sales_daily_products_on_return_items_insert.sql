@@ -8,7 +8,7 @@ BEGIN
   INSERT INTO sales_daily_products AS d (company_id, branch_id, day, product_id, product_name, return_lines,
                                          returned_quantity, returned_goods)
   SELECT r.company_id, r.branch_id, (r.created_at AT TIME ZONE b.timezone)::date, n.product_id, n.product_name,
-         count(*), sum(n.quantity), sum(n.quantity * n.unit_price)
+         count(*), sum(n.quantity), sum(round(n.quantity * n.unit_price, 2))
   FROM new_items n
   JOIN returns r ON r.company_id = n.company_id AND r.id = n.return_id
   JOIN branches b ON b.company_id = r.company_id AND b.id = r.branch_id

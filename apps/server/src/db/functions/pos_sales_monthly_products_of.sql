@@ -6,7 +6,7 @@ CREATE OR REPLACE FUNCTION public.pos_sales_monthly_products_of(p_sales uuid[])
  STABLE
 AS $function$
   SELECT d.company_id, d.branch_id, date_trunc('month', d.day::timestamp)::date, d.product_id, d.product_name,
-         sum(d.sale_lines)::integer, sum(d.quantity)::integer, sum(d.goods), 0, 0, 0::numeric
+         sum(d.sale_lines)::integer, sum(d.quantity), sum(d.goods), 0, 0, 0::numeric
   FROM pos_sales_daily_products_of(p_sales) d
   GROUP BY 1, 2, 3, 4, 5
 $function$;

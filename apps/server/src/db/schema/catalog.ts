@@ -1,3 +1,4 @@
+import type { Unit } from '@pos/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { quantity } from './quantity';
 import { branches, companies, users } from './tenancy';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -89,6 +91,8 @@ export const items = pgTable(
     categoryId: uuid('category_id'),
     /** Up to three option names (size, colour, ...); a variant has one value for each. */
     optionNames: text('option_names').array().notNull().default(sql`'{}'::text[]`),
+    /** What a quantity of it counts (packages/shared/src/units.ts): kg, l and m take decimals. */
+    unit: text('unit').$type<Unit>().notNull().default('piece'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -97,6 +101,7 @@ export const items = pgTable(
     primaryKey({ columns: [t.companyId, t.id] }),
     foreignKey({ columns: [t.companyId, t.categoryId], foreignColumns: [categories.companyId, categories.id] }),
     index('items_name_idx').on(t.companyId, t.name, t.id).where(sql`${t.deletedAt} is null`),
+    check('items_unit_check', sql`${t.unit} in ('piece', 'kg', 'g', 'l', 'ml', 'm', 'pack')`),
   ],
 );
 
@@ -174,10 +179,12 @@ export const products = pgTable(
     brandId: uuid('brand_id'),
     cost: money('cost').notNull().default('0'),
     price: money('price').notNull(),
-    stockQuantity: integer('stock_quantity').notNull().default(0),
-    lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
-    maxStock: integer('max_stock').notNull().default(1000),
+    stockQuantity: quantity('stock_quantity').notNull().default(0),
+    lowStockThreshold: quantity('low_stock_threshold').notNull().default(10),
+    maxStock: quantity('max_stock').notNull().default(1000),
     description: text('description'),
+    /** The item's unit, copied like its name (pos_catalog_refresh_listings). */
+    unit: text('unit').$type<Unit>().notNull().default('piece'),
     // What product search matches: lower-cased name and SKU, so a search is a plain LIKE on one
     // trigram index (no per-row lower-casing as ILIKE does, no OR of two indexes).
     searchKey: text('search_key').notNull().generatedAlwaysAs(sql`lower(name) || chr(10) || lower(coalesce(sku, ''))`),
@@ -263,9 +270,9 @@ export const stockMovements = pgTable(
     productId: uuid('product_id').notNull(),
     movementType: text('movement_type', { enum: MOVEMENT_TYPES }).notNull(),
     direction: text('direction', { enum: ['in', 'out'] }).notNull(),
-    quantity: integer('quantity').notNull(),
-    previousQuantity: integer('previous_quantity').notNull(),
-    newQuantity: integer('new_quantity').notNull(),
+    quantity: quantity('quantity').notNull(),
+    previousQuantity: quantity('previous_quantity').notNull(),
+    newQuantity: quantity('new_quantity').notNull(),
     userId: uuid('user_id').references(() => users.id),
     referenceType: text('reference_type'),
     referenceId: uuid('reference_id'),

@@ -1,4 +1,5 @@
 import { date, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { quantityTotal } from './quantity';
 
 /** Sums over many sales: wider than a single amount's numeric(14,2). */
 const total = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull().default('0');
@@ -26,7 +27,7 @@ export const salesDaily = pgTable(
     subtotal: total('subtotal'),
     tax: total('tax'),
     discounts: total('discounts'),
-    itemsSold: integer('items_sold').notNull().default(0),
+    itemsSold: quantityTotal('items_sold').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.branchId, t.day, t.cashierId, t.paymentMethod] })],
 );
@@ -45,7 +46,7 @@ export const returnsDaily = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     returnsCount: integer('returns_count').notNull().default(0),
     refunded: total('refunded'),
-    itemsReturned: integer('items_returned').notNull().default(0),
+    itemsReturned: quantityTotal('items_returned').notNull().default(0),
     returnedSubtotal: total('returned_subtotal'),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.branchId, t.day] })],

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { categories, products } from './catalog';
+import { quantity } from './quantity';
 import { branches, companies, users } from './tenancy';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -80,8 +81,8 @@ export const purchaseOrderLines = pgTable(
     purchaseOrderId: uuid('purchase_order_id').notNull(),
     productId: uuid('product_id').notNull(),
     position: integer('position').notNull(),
-    quantityOrdered: integer('quantity_ordered').notNull(),
-    quantityReceived: integer('quantity_received').notNull().default(0),
+    quantityOrdered: quantity('quantity_ordered').notNull(),
+    quantityReceived: quantity('quantity_received').notNull().default(0),
     unitCost: money('unit_cost').notNull(),
   },
   (t) => [
@@ -131,8 +132,8 @@ export const stockCountLines = pgTable(
     companyId: uuid('company_id').notNull(),
     stockCountId: uuid('stock_count_id').notNull(),
     productId: uuid('product_id').notNull(),
-    countedQuantity: integer('counted_quantity').notNull(),
-    expectedQuantity: integer('expected_quantity').notNull(),
+    countedQuantity: quantity('counted_quantity').notNull(),
+    expectedQuantity: quantity('expected_quantity').notNull(),
     countedAt: instant('counted_at').notNull().defaultNow(),
     countedById: uuid('counted_by_id').references(() => users.id),
   },

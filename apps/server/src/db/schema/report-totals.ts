@@ -1,4 +1,5 @@
 import { date, integer, numeric, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { quantityTotal } from './quantity';
 
 /** Sums over many lines: wider than a single amount's numeric(14,2). */
 const total = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull().default('0');
@@ -26,10 +27,10 @@ export const salesDailyProducts = pgTable(
     productId: uuid('product_id').notNull(),
     productName: text('product_name').notNull(),
     saleLines: integer('sale_lines').notNull().default(0),
-    quantity: integer('quantity').notNull().default(0),
+    quantity: quantityTotal('quantity').notNull().default(0),
     goods: total('goods'),
     returnLines: integer('return_lines').notNull().default(0),
-    returnedQuantity: integer('returned_quantity').notNull().default(0),
+    returnedQuantity: quantityTotal('returned_quantity').notNull().default(0),
     returnedGoods: total('returned_goods'),
   },
   (t) => [
@@ -55,10 +56,10 @@ export const salesMonthlyProducts = pgTable(
     productId: uuid('product_id').notNull(),
     productName: text('product_name').notNull(),
     saleLines: integer('sale_lines').notNull().default(0),
-    quantity: integer('quantity').notNull().default(0),
+    quantity: quantityTotal('quantity').notNull().default(0),
     goods: total('goods'),
     returnLines: integer('return_lines').notNull().default(0),
-    returnedQuantity: integer('returned_quantity').notNull().default(0),
+    returnedQuantity: quantityTotal('returned_quantity').notNull().default(0),
     returnedGoods: total('returned_goods'),
   },
   (t) => [

@@ -2,7 +2,6 @@ import {
   boolean,
   foreignKey,
   index,
-  integer,
   numeric,
   pgTable,
   primaryKey,
@@ -12,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
+import { quantity } from './quantity';
 import { registers } from './registers';
 import { saleItems, sales } from './sales';
 import { shifts } from './shifts';
@@ -87,7 +87,7 @@ export const returnItems = pgTable(
     productId: uuid('product_id').notNull(),
     productName: text('product_name').notNull(),
     productSku: text('product_sku'),
-    quantity: integer('quantity').notNull(),
+    quantity: quantity('quantity').notNull(),
     unitPrice: money('unit_price').notNull(),
     restockingFee: money('restocking_fee').notNull().default('0'),
     /**

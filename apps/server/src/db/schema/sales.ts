@@ -3,7 +3,6 @@ import {
   boolean,
   foreignKey,
   index,
-  integer,
   numeric,
   pgTable,
   primaryKey,
@@ -13,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { customers, products } from './catalog';
+import { quantity } from './quantity';
 import { registers } from './registers';
 import { shifts } from './shifts';
 import { branches, users } from './tenancy';
@@ -116,10 +116,10 @@ export const saleItems = pgTable(
     productId: uuid('product_id').notNull(),
     productName: text('product_name').notNull(),
     productSku: text('product_sku'),
-    quantity: integer('quantity').notNull(),
+    quantity: quantity('quantity').notNull(),
     unitPrice: money('unit_price').notNull(),
     subtotal: money('subtotal').notNull(),
-    returnedQuantity: integer('returned_quantity').notNull().default(0),
+    returnedQuantity: quantity('returned_quantity').notNull().default(0),
     // Line review flags from an offline upload: 'oversold' (stock went short), 'price_differs'.
     flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
   },

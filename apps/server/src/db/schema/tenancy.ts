@@ -30,6 +30,12 @@ export const companies = pgTable('companies', {
   strn: text('strn'),
   /** ISO 4217 code every amount of the company is shown in (Intl.NumberFormat). */
   currency: text('currency').notNull().default('PKR'),
+  /**
+   * The two-digit EAN-13 prefix (20-29) of the labels the company's scales print: an item code of five digits,
+   * then the weight in grams (packages/shared/src/scale-labels.ts);
+   * null: not used.
+   */
+  scaleWeightPrefix: text('scale_weight_prefix').default('21'),
   createdAt: createdAt(),
 });
 

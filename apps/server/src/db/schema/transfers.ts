@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
+import { quantity } from './quantity';
 import { branches, users } from './tenancy';
 
 export const TRANSFER_STATUS_VALUES = ['draft', 'in_transit', 'received', 'closed', 'cancelled'] as const;
@@ -67,9 +68,9 @@ export const transferLines = pgTable(
     productId: uuid('product_id').notNull(),
     sku: text('sku'),
     name: text('name').notNull(),
-    quantity: integer('quantity').notNull(),
-    received: integer('received').notNull().default(0),
-    damaged: integer('damaged').notNull().default(0),
+    quantity: quantity('quantity').notNull(),
+    received: quantity('received').notNull().default(0),
+    damaged: quantity('damaged').notNull().default(0),
     destinationProductId: uuid('destination_product_id'),
   },
   (t) => [

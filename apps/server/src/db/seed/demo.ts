@@ -69,6 +69,12 @@ const CATALOGUE: {
     ],
   },
   {
+    // Sold by the kilogram from a scale label (RICE below): stock in kg, 3 decimals.
+    category: 'Groceries',
+    children: ['Rice & Grains'],
+    items: [['Basmati Rice (loose)', 'GRO-RICE-KG', 'Harvest', 240, 320, 42.5, 'Rice & Grains']],
+  },
+  {
     // The sizes of TEE (below): each branch lists the item's three variants.
     category: 'Apparel',
     children: ['T-Shirts'],
@@ -97,6 +103,12 @@ const TEE = {
   price: 799,
   gulbergPriceOfM: 849,
 };
+
+/**
+ * Loose rice, weighed: an item in kilograms whose scale labels carry prefix 21 (the company's), item code
+ * 00123 and the weight; its barcode is the label of weight 0 (packages/shared/src/scale-labels.ts).
+ */
+const RICE = { sku: 'GRO-RICE-KG', scaleBarcode: '2100123000005' };
 
 const CUSTOMERS = [
   ['Imran Khan', '03001234567', 'imran@example.com'],
@@ -213,6 +225,30 @@ export async function seedDemo(db: Db, { timezone }: { timezone: string }): Prom
         .insert(barcodes)
         .values(codes.map((code) => ({ companyId: company.id, variantId: variant.id, code, kind: 'ean13' as const })));
     }
+
+    const rice = CATALOGUE.flatMap((g) => g.items).find(([, sku]) => sku === RICE.sku);
+    const riceCategory = groups.flatMap((g) => g.children).find((c) => c.name === rice?.[6]);
+    if (!rice || !riceCategory) throw new Error('demo rice missing from the catalogue');
+    const [riceItem] = await tx
+      .insert(items)
+      .values({ companyId: company.id, name: rice[0], categoryId: riceCategory.id, unit: 'kg' })
+      .returning();
+    if (!riceItem) throw new Error('demo item insert failed');
+    const [riceVariant] = await tx
+      .insert(variants)
+      .values({
+        companyId: company.id,
+        itemId: riceItem.id,
+        name: rice[0],
+        sku: RICE.sku,
+        cost: rice[3].toFixed(2),
+        price: rice[4].toFixed(2),
+      })
+      .returning();
+    if (!riceVariant) throw new Error('demo variant insert failed');
+    await tx
+      .insert(barcodes)
+      .values({ companyId: company.id, variantId: riceVariant.id, code: RICE.scaleBarcode, kind: 'ean13' });
 
     for (const branch of branchRows) {
       const brandIds = new Map<string, string>();

@@ -144,7 +144,7 @@ export async function findStockRow(db: DbOrTx, { companyId, branchId, id }: Bran
 /** Locks a live product of the branch for the rest of the transaction; answers its stock. */
 export async function lockProductStock(tx: DbOrTx, { companyId, branchId, id }: BranchKey & { id: string }) {
   const [row] = await tx
-    .select({ id: products.id, name: products.name, stockQuantity: products.stockQuantity })
+    .select({ id: products.id, name: products.name, unit: products.unit, stockQuantity: products.stockQuantity })
     .from(products)
     .where(
       and(

@@ -1,4 +1,5 @@
 import {
+  addQuantities,
   INVENTORY_MSG,
   type InventoryMovement,
   type InventoryStockItem,
@@ -6,6 +7,7 @@ import {
   type inventoryStockQuerySchema,
   type PageMeta,
   pageMeta,
+  quantityProblem,
   type StockAdjustmentResult,
   stockAdjustedMessage,
   type stockAdjustmentSchema,
@@ -124,8 +126,10 @@ export async function adjustStock(
   const { previousQuantity, difference } = await db.transaction(async (tx) => {
     const product = await repo.lockProductStock(tx, { ...scope, id: input.productId });
     if (!product) throw notFound('Product');
+    const problem = quantityProblem(input.newQuantity, product);
+    if (problem) throw badRequest(problem, { newQuantity: problem });
     const previous = product.stockQuantity;
-    const diff = input.newQuantity - previous;
+    const diff = addQuantities(input.newQuantity, -previous);
     if (diff === 0) throw badRequest(INVENTORY_MSG.sameQuantity, { newQuantity: INVENTORY_MSG.sameQuantity });
     await recordStockMovements(tx, [
       {
@@ -184,7 +188,10 @@ export async function writeOff(
   const result = await db.transaction(async (tx) => {
     const product = await repo.lockProductStock(tx, { ...scope, id: input.productId });
     if (!product) throw notFound('Product');
+    const problem = quantityProblem(input.quantity, product);
+    if (problem) throw badRequest(problem, { quantity: problem });
     const previous = product.stockQuantity;
+    const after = addQuantities(previous, -input.quantity);
     if (input.quantity > previous) throw conflict(`Insufficient stock for ${product.name}: ${previous} available`);
     await recordWriteOff(tx, {
       companyId: scope.companyId,
@@ -205,7 +212,7 @@ export async function writeOff(
       entityId: product.id,
       before: { stockQuantity: previous },
       after: {
-        stockQuantity: previous - input.quantity,
+        stockQuantity: after,
         type: input.type,
         quantity: input.quantity,
         reason: input.reason,
@@ -216,7 +223,7 @@ export async function writeOff(
       type: input.type,
       quantity: input.quantity,
       previousQuantity: previous,
-      newQuantity: previous - input.quantity,
+      newQuantity: after,
     };
   });
   return { result, message: writeOffMessage(input.quantity, input.type) };

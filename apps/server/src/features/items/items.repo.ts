@@ -1,4 +1,4 @@
-import type { Barcode, BarcodeKind, ItemSummary, Listing, Variant } from '@pos/shared';
+import type { Barcode, BarcodeKind, ItemSummary, Listing, Unit, Variant } from '@pos/shared';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { barcodes, branches, categories, items, products, variants } from '../../db/schema';
@@ -16,6 +16,7 @@ const summaryColumns = {
   categoryId: items.categoryId,
   categoryName: categories.name,
   optionNames: items.optionNames,
+  unit: items.unit,
   variantCount: sql<number>`(select count(*)::int from ${variants} v
     where v.company_id = ${items.companyId} and v.item_id = ${items.id} and v.deleted_at is null)`,
 };
@@ -28,6 +29,7 @@ type SummaryRow = {
   categoryId: string | null;
   categoryName: string | null;
   optionNames: string[];
+  unit: Unit;
   variantCount: number;
 };
 
@@ -177,6 +179,7 @@ export type NewItem = CompanyKey & {
   name: string;
   description: string | null;
   categoryId: string | null;
+  unit: Unit;
   optionNames: string[];
 };
 
@@ -214,12 +217,30 @@ export async function updateItem(
     companyId,
     id,
     patch,
-  }: CompanyKey & { id: string; patch: Partial<Pick<NewItem, 'name' | 'description' | 'categoryId'>> },
+  }: CompanyKey & { id: string; patch: Partial<Pick<NewItem, 'name' | 'description' | 'categoryId' | 'unit'>> },
 ) {
   await db
     .update(items)
     .set({ ...patch, updatedAt: new Date() })
     .where(and(eq(items.companyId, companyId), eq(items.id, id)));
+}
+
+/** Whether a live listing of the item holds a stock that is not a whole number. */
+export async function holdsFractions(db: DbOrTx, { companyId, itemId }: CompanyKey & { itemId: string }) {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(variants, and(eq(variants.companyId, products.companyId), eq(variants.id, products.variantId)))
+    .where(
+      and(
+        eq(products.companyId, companyId),
+        eq(variants.itemId, itemId),
+        isNull(products.deletedAt),
+        sql`${products.stockQuantity} <> trunc(${products.stockQuantity})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The item's live variants' ids and option values (to rename them after the item). */

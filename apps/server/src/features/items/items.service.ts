@@ -1,5 +1,6 @@
 import {
   type addBarcodeSchema,
+  allowsDecimals,
   type Barcode,
   barcodeTakenMessage,
   catalogSkuTakenMessage,
@@ -129,6 +130,7 @@ export async function createItem(db: Db, actor: Actor, input: z.output<typeof cr
         name: input.name,
         description: input.description ?? null,
         categoryId: input.categoryId ?? null,
+        unit: input.unit,
         optionNames: input.options.map((o) => o.name),
       });
       const variantIds = await repo.insertVariants(tx, { companyId, itemId: id, rows });
@@ -146,6 +148,7 @@ export async function createItem(db: Db, actor: Actor, input: z.output<typeof cr
         entityId: id,
         after: {
           name: input.name,
+          unit: input.unit,
           variants: rows.map((v) => ({ name: v.name, sku: v.sku, price: v.price })),
           branchIds: input.branchIds,
         },
@@ -170,7 +173,12 @@ export async function updateItem(
     ...(input.name !== undefined && { name: input.name }),
     ...(input.description !== undefined && { description: input.description }),
     ...(input.categoryId !== undefined && { categoryId: input.categoryId }),
+    ...(input.unit !== undefined && { unit: input.unit }),
   };
+  // A unit counted in whole numbers cannot take over a stock of 2.5 somewhere: it would never sell out.
+  if (patch.unit && !allowsDecimals(patch.unit) && (await repo.holdsFractions(db, { companyId, itemId: id }))) {
+    throw conflict(ITEM_MSG.unitHasFractions, { unit: ITEM_MSG.unitHasFractions });
+  }
   await db.transaction(async (tx) => {
     await repo.updateItem(tx, { companyId, id, patch });
     if (patch.name !== undefined) {
@@ -185,7 +193,12 @@ export async function updateItem(
       action: 'item.update',
       entityType: 'item',
       entityId: id,
-      before: { name: before.name, description: before.description, categoryId: before.category?.id ?? null },
+      before: {
+        name: before.name,
+        description: before.description,
+        categoryId: before.category?.id ?? null,
+        unit: before.unit,
+      },
       after: { ...patch, listings },
     });
   });

@@ -1,3 +1,4 @@
+import type { Unit } from '@pos/shared';
 import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -27,6 +28,7 @@ const productColumns = {
   maxStock: products.maxStock,
   description: products.description,
   branchId: products.branchId,
+  unit: products.unit,
 };
 
 /** A product row as stored, money as numbers; the service decides what of it an actor may see. */
@@ -46,6 +48,7 @@ export type ProductRow = {
   maxStock: number;
   description: string | null;
   branchId: string;
+  unit: Unit;
 };
 
 type RawRow = {
@@ -64,6 +67,7 @@ type RawRow = {
   maxStock: number;
   description: string | null;
   branchId: string;
+  unit: Unit;
 };
 
 function toRow(r: RawRow): ProductRow {
@@ -83,6 +87,7 @@ function toRow(r: RawRow): ProductRow {
     maxStock: r.maxStock,
     description: r.description,
     branchId: r.branchId,
+    unit: r.unit,
   };
 }
 

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   APPROVAL_REQUIRED,
+  addQuantities,
   type CreateReturnPayload,
   computeReturnRefund,
   fromMinor,
   type PageMeta,
   pageMeta,
+  quantityProblem,
   RETURNS_MSG,
   type RefundMethod,
   type Return,
@@ -45,7 +47,7 @@ function toReturn(row: repo.ReturnRow, items: ReturnItem[]): Return {
     reasonDescription: row.reasonDescription,
     notes: row.notes,
     itemCount: items.length,
-    totalQuantity: items.reduce((n, i) => n + i.quantity, 0),
+    totalQuantity: addQuantities(...items.map((i) => i.quantity)),
     items,
   };
 }
@@ -100,7 +102,9 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
     for (const line of lines) {
       const sold = byId.get(line.original_transaction_item_id);
       if (!sold) throw notFound('Transaction item');
-      const remaining = sold.quantity - sold.returnedQuantity;
+      const problem = quantityProblem(line.return_quantity, { name: sold.productName, unit: sold.unit });
+      if (problem) throw badRequest(problem, { [line.original_transaction_item_id]: problem });
+      const remaining = addQuantities(sold.quantity, -sold.returnedQuantity);
       if (line.return_quantity > remaining) {
         throw conflict(
           remaining === 0
@@ -173,13 +177,15 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
     // Stock back for restockable lines, products locked in id order.
     const restock = new Map<string, number>();
     for (const c of computed) {
-      if (c.isRestockable) restock.set(c.sold.productId, (restock.get(c.sold.productId) ?? 0) + c.line.return_quantity);
+      if (c.isRestockable) {
+        restock.set(c.sold.productId, addQuantities(restock.get(c.sold.productId) ?? 0, c.line.return_quantity));
+      }
     }
     const locked = await repo.lockProductsById(tx, { companyId: scope.companyId, ids: [...restock.keys()] });
     const movements = [];
     for (const product of locked) {
       const quantity = restock.get(product.id) ?? 0;
-      const newQuantity = product.stockQuantity + quantity;
+      const newQuantity = addQuantities(product.stockQuantity, quantity);
       movements.push({
         companyId: scope.companyId,
         branchId: product.branchId,

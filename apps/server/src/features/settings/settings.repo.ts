@@ -42,6 +42,20 @@ export async function setCurrency(db: DbOrTx, { companyId, currency }: { company
   return before?.currency ?? null;
 }
 
+/** Sets the company's scale-label prefix; answers the one it had (the row is locked by the update). */
+export async function setScaleWeightPrefix(
+  db: DbOrTx,
+  { companyId, scaleWeightPrefix }: { companyId: string; scaleWeightPrefix: string | null },
+) {
+  const [before] = await db
+    .select({ scaleWeightPrefix: companies.scaleWeightPrefix })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  await db.update(companies).set({ scaleWeightPrefix }).where(eq(companies.id, companyId));
+  return before?.scaleWeightPrefix ?? null;
+}
+
 type TaxRegistrationRow = { taxId: string | null; strn: string | null };
 
 /** Sets the company's NTN and STRN; answers the ones it had (the row is locked by the update). */

@@ -3,6 +3,7 @@ import {
   companyResponses,
   settingsResponses,
   updateCurrencySchema,
+  updateScaleLabelsSchema,
   updateTaxRegistrationSchema,
   updateTaxSchema,
 } from '@pos/shared';
@@ -56,6 +57,24 @@ export async function settingsRoutes(app: FastifyInstance) {
     },
     async (req) =>
       ok(await service.updateCurrency(app.db, req.actor, req.body), { message: 'Currency updated successfully.' }),
+  );
+
+  // The prefix of the company's scale labels: the register reads a label of it as an item and a weight.
+  r.post(
+    '/settings/scale-labels',
+    {
+      schema: {
+        summary: "Set the prefix of a company's scale labels",
+        errors: [403],
+        tags: ['settings'],
+        body: updateScaleLabelsSchema,
+        response: { 200: companyResponses.scaleLabels },
+      },
+    },
+    async (req) =>
+      ok(await service.updateScaleLabels(app.db, req.actor, req.body), {
+        message: 'Scale labels updated successfully.',
+      }),
   );
 
   // The company's NTN and STRN: every receipt's header prints them when set.

@@ -1,4 +1,4 @@
-import type { CurrencySetting, TaxRegistration, TaxSetting, UpdateTaxInput } from '@pos/shared';
+import type { CurrencySetting, ScaleLabelSetting, TaxRegistration, TaxSetting, UpdateTaxInput } from '@pos/shared';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../domain/audit.repo';
 import { type Actor, resolveBranch, resolveCompany } from '../../lib/access';
@@ -48,6 +48,29 @@ export async function updateCurrency(
     });
   });
   return { companyId, currency: input.currency };
+}
+
+/** The prefix of the company's scale labels: Super Admin (manage_companies) of that company. */
+export async function updateScaleLabels(
+  db: Db,
+  actor: Actor,
+  input: { companyId: string; scaleWeightPrefix: string | null },
+): Promise<ScaleLabelSetting> {
+  const companyId = resolveCompany(actor, input.companyId, 'manage_companies');
+  const { scaleWeightPrefix } = input;
+  await db.transaction(async (tx) => {
+    const before = await repo.setScaleWeightPrefix(tx, { companyId, scaleWeightPrefix });
+    await writeAudit(tx, {
+      companyId,
+      userId: actor.userId,
+      action: 'company.scale_labels',
+      entityType: 'company',
+      entityId: companyId,
+      before: { scaleWeightPrefix: before },
+      after: { scaleWeightPrefix },
+    });
+  });
+  return { companyId, scaleWeightPrefix };
 }
 
 /** The company's NTN and STRN (printed in every receipt's header): Super Admin (manage_companies) of that company. */

@@ -74,7 +74,14 @@ async function registerBranch(db: Db, scope: BranchScope) {
   const b = await repo.branchForRegister(db, scope);
   if (!b) throw new Error('branch vanished');
   return {
-    branch: { id: b.id, name: b.name, taxRate: toMoney(b.taxRate), currency: b.currency, timezone: b.timezone },
+    branch: {
+      id: b.id,
+      name: b.name,
+      taxRate: toMoney(b.taxRate),
+      currency: b.currency,
+      timezone: b.timezone,
+      scaleWeightPrefix: b.scaleWeightPrefix,
+    },
     rules: {
       branchId: b.id,
       cashierMaxDiscountPercent: toMoney(b.cashierMaxDiscountPercent),
@@ -110,6 +117,7 @@ export async function syncCatalogue(db: Db, actor: Actor, query: SyncQuery): Pro
           price: toMoney(r.price),
           stockQuantity: r.stockQuantity,
           lowStockThreshold: r.lowStockThreshold,
+          unit: r.unit,
           categoryId: r.categoryId,
           categoryName: r.categoryName,
           brandId: r.brandId,

@@ -1,11 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  addQuantities,
   type CreateSaleInput,
   computeCartTotals,
   DEVICE_MSG,
   DEVICE_PROOF_INVALID,
   DEVICE_PROOF_REQUIRED,
   fromMinor,
+  lineGoodsMinor,
+  quantityProblem,
   ROLE_IDS,
   type Sale,
   toMinor,
@@ -90,6 +93,7 @@ export async function createSale(
         })
       : { ...(await checkSaleLimits(db, actor, scope, input, saleId)), flags: [] };
     origin.flags.push(...limits.flags);
+    await checkUnits(db, scope, input);
     const cart = priceCart(input);
     if (!cart.agrees) throw await explainRefusal(db, scope, input, cart.expectedTotal);
     const sale = await commitSale(db, scope, attempt, cart);
@@ -324,18 +328,27 @@ async function explainRefusal(
   return conflict('The stock changed while the sale was made. Please try again.');
 }
 
-function _quantitiesByProduct(input: CreateSaleInput): Map<string, number> {
-  const quantities = new Map<string, number>();
-  for (const line of input.items)
-    quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
-  return quantities;
-}
-
 function quantitiesByProduct(input: CreateSaleInput): Map<string, number> {
   const quantities = new Map<string, number>();
   for (const line of input.items)
-    quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
+    quantities.set(line.product_id, addQuantities(quantities.get(line.product_id) ?? 0, line.quantity));
   return quantities;
+}
+
+/**
+ * A fraction of a product sold by the piece is a 400 on its line. Only a cart with a fractional quantity
+ * reads the units (a whole quantity fits every unit), so a sale of pieces costs no extra look.
+ */
+async function checkUnits(db: Db, scope: BranchScope, input: CreateSaleInput): Promise<void> {
+  const fractional = input.items.flatMap((line, i) => (Number.isInteger(line.quantity) ? [] : [{ line, i }]));
+  if (fractional.length === 0) return;
+  const found = await repo.findCartProducts(db, { ...scope, ids: fractional.map((f) => f.line.product_id) });
+  const byId = new Map(found.map((p) => [p.id, p]));
+  for (const { line, i } of fractional) {
+    const product = byId.get(line.product_id);
+    const problem = product && quantityProblem(line.quantity, product);
+    if (problem) throw new AppError(400, 'BAD_REQUEST', problem, { [`items.${i}.quantity`]: problem });
+  }
 }
 
 /** A cart priced from its own lines: what the statement is asked to write. */
@@ -463,7 +476,7 @@ async function commitSale(
       productSku: product?.sku ?? null,
       quantity: line.quantity,
       unitPrice,
-      subtotal: fromMinor(toMinor(Number(unitPrice)) * line.quantity).toFixed(2),
+      subtotal: fromMinor(lineGoodsMinor(toMinor(Number(unitPrice)), line.quantity)).toFixed(2),
       returnedQuantity: 0,
       flags: product?.flags ?? [],
     };

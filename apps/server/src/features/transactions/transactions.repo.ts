@@ -62,6 +62,7 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
       name: products.name,
       price: products.price,
       stockQuantity: products.stockQuantity,
+      unit: products.unit,
     })
     .from(products)
     .where(
@@ -127,7 +128,7 @@ export const COMMIT_SALE = namedStatement(
 with locked as (
   select p.id, w.quantity, w.price, w.charged
   from products p
-  join unnest(${p.productIds}::uuid[], ${p.productQuantities}::integer[], ${p.productPrices}::numeric[],
+  join unnest(${p.productIds}::uuid[], ${p.productQuantities}::numeric[], ${p.productPrices}::numeric[],
               ${p.productCharged}::numeric[]) as w(id, quantity, price, charged)
     on w.id = p.id
   where p.company_id = ${p.companyId}::uuid
@@ -185,9 +186,9 @@ sale as (
 items as (
   insert into sale_items (company_id, id, sale_id, product_id, product_name, product_sku, quantity, unit_price,
                           subtotal, flags)
-  select ${p.companyId}::uuid, l.id, s.id, m.id, m.name, m.sku, l.quantity, m.price, m.price * l.quantity, m.flags
+  select ${p.companyId}::uuid, l.id, s.id, m.id, m.name, m.sku, l.quantity, m.price, round(m.price * l.quantity, 2), m.flags
   from sale s
-  cross join unnest(${p.lineIds}::uuid[], ${p.lineProductIds}::uuid[], ${p.lineQuantities}::integer[])
+  cross join unnest(${p.lineIds}::uuid[], ${p.lineProductIds}::uuid[], ${p.lineQuantities}::numeric[])
     as l(id, product_id, quantity)
   join moved m on m.id = l.product_id
 ),

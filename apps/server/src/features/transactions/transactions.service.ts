@@ -1,4 +1,5 @@
 import {
+  addQuantities,
   type PageMeta,
   type PaymentMethod,
   pageMeta,
@@ -98,7 +99,7 @@ export async function listSales(
     const c = lines
       ? {
           lines: lines.length,
-          quantity: lines.reduce((n, l) => n + l.quantity, 0),
+          quantity: addQuantities(...lines.map((l) => l.quantity)),
           returned: lines.reduce((n, l) => n + l.returnedQuantity, 0),
         }
       : (counts?.get(r.id) ?? { lines: 0, quantity: 0, returned: 0 });
