@@ -240,21 +240,21 @@ describe(`migration 0047 on a database that lived at 0046 (${engineName()})`, ()
   const productRows = () =>
     queryRows<ProductRow>(
       db(),
-      sql`select id, company_id, branch_id, stock_quantity, price::text, cost::text, brand_id, deleted_at
+      sql`select id, company_id, branch_id, stock_quantity::float8 as stock_quantity, price::text, cost::text, brand_id, deleted_at
           from products order by id`,
     );
   const movementTotals = () =>
     queryRows<MovementTotal>(
       db(),
       sql`select product_id, count(*)::int as movements,
-            sum(case when direction = 'in' then quantity else -quantity end)::int as signed
+            sum(case when direction = 'in' then quantity else -quantity end)::float8 as signed
           from stock_movements group by product_id order by product_id`,
     );
   const saleLines = () =>
     queryRows<SaleLine>(
       db(),
-      sql`select id, sale_id, product_id, product_name, product_sku, quantity, unit_price::text, subtotal::text,
-            returned_quantity
+      sql`select id, sale_id, product_id, product_name, product_sku, quantity::float8 as quantity, unit_price::text,
+            subtotal::text, returned_quantity::float8 as returned_quantity
           from sale_items order by id`,
     );
   let before: { products: ProductRow[]; movements: MovementTotal[]; lines: SaleLine[] };

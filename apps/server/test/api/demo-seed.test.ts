@@ -18,7 +18,7 @@ describe(`demo data (${engineName()})`, () => {
     const rows = await queryRows<{ name: string; stock: number; ledger: string; lowest: number | null }>(
       ctx.database.db,
       sql`
-        select p.name, p.stock_quantity as stock,
+        select p.name, p.stock_quantity::float8 as stock,
                coalesce(sum(case when m.direction = 'in' then m.quantity else -m.quantity end), 0) as ledger,
                min(m.new_quantity) as lowest
         from products p left join stock_movements m on m.company_id = p.company_id and m.product_id = p.id

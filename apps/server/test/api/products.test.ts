@@ -80,6 +80,7 @@ describe(`products API (${engineName()})`, () => {
         maxStock: 1000,
         description: 'A test product',
         branchId: a.main.id,
+        unit: 'piece',
       });
     });
 

@@ -325,6 +325,7 @@ describe(`response contracts (${engineName()})`, () => {
       await call(admin, 'POST', '/settings/tax', { branchId, taxRate: 5 });
       await call(admin, 'POST', '/settings/currency', { companyId, currency: 'PKR' });
       await call(admin, 'POST', '/settings/tax-registration', { companyId, taxId: '1234567-8', strn: '3277876123456' });
+      await call(admin, 'POST', '/settings/scale-labels', { companyId, scaleWeightPrefix: '21' });
 
       const category = await call(admin, 'POST', '/categories', { name: 'Drinks', branchIds: [branchId] });
       const doomedCategory = await call(admin, 'POST', '/categories', { name: 'Doomed', branchIds: [branchId] });

@@ -189,8 +189,8 @@ describe(`sale batch upload (${engineName()})`, () => {
       [last.id, 201, null],
     ]);
     expect(results[1]).toMatchObject({
-      message: 'Quantity must be at least 1',
-      errors: { 'items.0.quantity': 'Quantity must be at least 1' },
+      message: 'Quantity must be above 0',
+      errors: { 'items.0.quantity': 'Quantity must be above 0' },
     });
     expect(results[2]?.message).toBe('Product not found');
     // The same answers POST /transactions gives each of them alone (online: what only the register may
