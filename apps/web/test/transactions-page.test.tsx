@@ -80,6 +80,7 @@ const sale: Sale = {
       productName: 'Milk 1L',
       productSku: 'MILK-1',
       quantity: 2,
+      unit: 'piece',
       unitPrice: 50,
       subtotal: 100,
       returnedQuantity: 1,

@@ -7,6 +7,7 @@ const line = (id: string, sku: string | null, quantity: number, received = 0, da
   productId: `p-${id}`,
   sku,
   name: `Product ${id}`,
+  unit: 'piece',
   quantity,
   received,
   damaged,

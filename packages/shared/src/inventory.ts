@@ -3,7 +3,7 @@ import { searchSchema } from './categories';
 import { envelope, idSchema, instantSchema, moneySchema, namedRefSchema, paged, stockLevelSchema } from './common';
 import { addQuantities, toQuantity } from './money';
 import { dateFilterSchema } from './sales';
-import { quantityInput, quantitySchema } from './units';
+import { quantityInput, quantitySchema, UNITS } from './units';
 
 export const INVENTORY_MSG = {
   fetchFailed: 'Failed to fetch inventory data',
@@ -109,6 +109,8 @@ export const cashierInventoryStockItemSchema = z.object({
   stockQuantity: stockLevelSchema,
   lowStockThreshold: quantitySchema,
   maxStock: quantitySchema,
+  /** What its quantities count (kg takes 3 decimals). */
+  unit: z.enum(UNITS),
   status: z.enum(['out', 'low', 'over', 'normal']),
 });
 export const inventoryStockItemSchema = cashierInventoryStockItemSchema.extend({

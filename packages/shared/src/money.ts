@@ -40,7 +40,11 @@ export function percentOf(minor: Minor, percent: number): Minor {
   return Math.floor((minor * basisPoints + 5000) / 10000);
 }
 
-export type CartLine = { price: number; quantity: number };
+/**
+ * A cart line: its unit price and quantity, and its own tax rate (percent) when its item's tax class sets
+ * one (exempt and zero-rated: 0); null or absent, the cart's rate (the branch's, the default class).
+ */
+export type CartLine = { price: number; quantity: number; taxRate?: number | null };
 
 export type CartInput = {
   items: CartLine[];
@@ -50,6 +54,9 @@ export type CartInput = {
   discountValue: number;
 };
 
+/** The lines taxed at one rate (minor units): their goods, their share of the discount, the tax. */
+export type TaxGroup = { rate: number; goods: Minor; discount: Minor; taxable: Minor; tax: Minor };
+
 export type CartTotals = {
   subtotal: number;
   discountAmount: number;
@@ -57,7 +64,36 @@ export type CartTotals = {
   total: number;
   /** The same in minor units, for comparisons without floating point. */
   minor: { subtotal: Minor; discountAmount: Minor; tax: Minor; total: Minor };
+  /** The tax by rate, lowest rate first (what a receipt prints as its tax by class). */
+  taxes: TaxGroup[];
 };
+
+const clampRate = (rate: number) => Math.min(Math.max(rate, 0), 100);
+
+/**
+ * Tax by rate: the discount is split over the rates pro rata by their goods (rates in ascending order),
+ * and each rate's tax is percentOf(its goods less its discount): lines at one rate are taxed together, as
+ * the cart is when every line is at the branch's rate. Lines without a rate of their own take `defaultRate`.
+ */
+export function taxGroups(
+  lines: { goods: Minor; taxRate?: number | null }[],
+  { discount, defaultRate }: { discount: Minor; defaultRate: number },
+): TaxGroup[] {
+  const goodsByRate = new Map<number, Minor>();
+  for (const line of lines) {
+    const rate = clampRate(line.taxRate ?? defaultRate);
+    goodsByRate.set(rate, (goodsByRate.get(rate) ?? 0) + line.goods);
+  }
+  const rates = [...goodsByRate.keys()].sort((a, b) => a - b);
+  const goods = rates.map((rate) => goodsByRate.get(rate) ?? 0);
+  const discounts = allocateMinor(discount, goods);
+  return rates.map((rate, i) => {
+    const groupGoods = goods[i] ?? 0;
+    const groupDiscount = discounts[i] ?? 0;
+    const taxable = groupGoods - groupDiscount;
+    return { rate, goods: groupGoods, discount: groupDiscount, taxable, tax: percentOf(taxable, rate) };
+  });
+}
 
 /**
  * A line's goods in minor units: unit price x quantity, half up to the minor unit (0.750 kg at 1,199.99 is
@@ -75,17 +111,22 @@ export function lineSubtotal({ price, quantity }: CartLine): number {
 
 /**
  * Subtotal, discount (a percent 0-100 of the subtotal, or an amount; never more than the subtotal),
- * tax on subtotal less discount, total = that plus tax.
+ * tax on subtotal less discount (by rate when lines carry their own: taxGroups), total = that plus tax.
  */
 export function computeCartTotals({ items, taxRate, discountType, discountValue }: CartInput): CartTotals {
-  const subtotal = items.reduce((sum, line) => sum + lineGoodsMinor(toMinor(line.price), line.quantity), 0);
+  const lines = items.map((line) => ({
+    goods: lineGoodsMinor(toMinor(line.price), line.quantity),
+    taxRate: line.taxRate,
+  }));
+  const subtotal = lines.reduce((sum, line) => sum + line.goods, 0);
   const rawDiscount =
     discountType === 'percentage'
       ? percentOf(subtotal, Math.min(Math.max(discountValue, 0), 100))
       : toMinor(Math.max(discountValue, 0));
   const discountAmount = Math.min(rawDiscount, subtotal);
   const taxable = subtotal - discountAmount;
-  const tax = percentOf(taxable, Math.min(Math.max(taxRate, 0), 100));
+  const taxes = taxGroups(lines, { discount: discountAmount, defaultRate: taxRate });
+  const tax = taxes.reduce((sum, group) => sum + group.tax, 0);
   const total = taxable + tax;
   return {
     subtotal: fromMinor(subtotal),
@@ -93,6 +134,7 @@ export function computeCartTotals({ items, taxRate, discountType, discountValue 
     tax: fromMinor(tax),
     total: fromMinor(total),
     minor: { subtotal, discountAmount, tax, total },
+    taxes,
   };
 }
 
@@ -131,7 +173,8 @@ function unitsShare(amount: Minor, n: number, q: number): Minor {
   return Number(roundDiv(BigInt(amount) * BigInt(toMilli(n)), BigInt(toMilli(q))));
 }
 
-export type SoldLine = { id: string; quantity: number; unitPrice: number };
+/** A line of a sale: its tax rate when its item's tax class set one (null: the sale's rate). */
+export type SoldLine = { id: string; quantity: number; unitPrice: number; taxRate?: number | null };
 
 /** What the customer paid for one line of a sale, in minor units: goods - discount + tax = paid. */
 export type LinePaid = { id: string; quantity: number; goods: Minor; discount: Minor; tax: Minor; paid: Minor };
@@ -140,18 +183,54 @@ export type LinePaid = { id: string; quantity: number; goods: Minor; discount: M
  * What the customer paid for each line of a sale: its goods (quantity x unit price), less its share of
  * the order discount (pro rata by goods), plus its share of the tax (pro rata by goods less discount).
  * Lines are taken in id order whatever order they come in, so the server and the return screen split a
- * sale alike. The shares sum exactly to the sale's discount and tax, and the paid amounts to
- * subtotal - discount + tax: the sale's total.
+ * sale alike. A sale whose lines are taxed at several rates splits its discount and tax by rate first, as
+ * computeCartTotals charged them (taxGroups), then over each rate's lines. The shares sum exactly to the
+ * sale's discount and tax, and the paid amounts to subtotal - discount + tax: the sale's total.
  */
-export function saleLinesPaid(sale: { items: SoldLine[]; discountAmount: number; taxAmount: number }): LinePaid[] {
+export function saleLinesPaid(sale: {
+  items: SoldLine[];
+  discountAmount: number;
+  taxAmount: number;
+  /** The sale's rate (the branch's), for lines without their own. */
+  taxRate?: number;
+}): LinePaid[] {
   const lines = [...sale.items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const goods = lines.map((l) => lineGoodsMinor(toMinor(l.unitPrice), l.quantity));
   const subtotal = goods.reduce((sum, g) => sum + g, 0);
-  const discounts = allocateMinor(Math.min(Math.max(toMinor(sale.discountAmount), 0), subtotal), goods);
-  const taxes = allocateMinor(
-    Math.max(toMinor(sale.taxAmount), 0),
-    goods.map((g, i) => g - (discounts[i] ?? 0)),
-  );
+  const discountTotal = Math.min(Math.max(toMinor(sale.discountAmount), 0), subtotal);
+  const rates = lines.map((l) => clampRate(l.taxRate ?? sale.taxRate ?? 0));
+  const discounts: Minor[] = [];
+  const taxes: Minor[] = [];
+  if (new Set(rates).size <= 1) {
+    // One rate: the sale's stored tax, pro rata.
+    discounts.push(...allocateMinor(discountTotal, goods));
+    taxes.push(
+      ...allocateMinor(
+        Math.max(toMinor(sale.taxAmount), 0),
+        goods.map((g, i) => g - (discounts[i] ?? 0)),
+      ),
+    );
+  } else {
+    const groups = taxGroups(
+      goods.map((g, i) => ({ goods: g, taxRate: rates[i] })),
+      { discount: discountTotal, defaultRate: 0 },
+    );
+    for (const group of groups) {
+      const at = rates.flatMap((rate, i) => (rate === group.rate ? [i] : []));
+      const groupDiscounts = allocateMinor(
+        group.discount,
+        at.map((i) => goods[i] ?? 0),
+      );
+      const groupTaxes = allocateMinor(
+        group.tax,
+        at.map((i, k) => (goods[i] ?? 0) - (groupDiscounts[k] ?? 0)),
+      );
+      at.forEach((i, k) => {
+        discounts[i] = groupDiscounts[k] ?? 0;
+        taxes[i] = groupTaxes[k] ?? 0;
+      });
+    }
+  }
   return lines.map((l, i) => {
     const discount = discounts[i] ?? 0;
     const tax = taxes[i] ?? 0;
@@ -202,7 +281,12 @@ export function computeReturnRefund({
   sale,
   lines,
 }: {
-  sale: { items: (SoldLine & { returnedQuantity: number })[]; discountAmount: number; taxAmount: number };
+  sale: {
+    items: (SoldLine & { returnedQuantity: number })[];
+    discountAmount: number;
+    taxAmount: number;
+    taxRate?: number;
+  };
   lines: { saleItemId: string; quantity: number; restockingFee: number }[];
 }): ReturnRefund {
   const paid = new Map(saleLinesPaid(sale).map((l) => [l.id, l]));

@@ -9,8 +9,8 @@ import {
   paged,
   stockLevelSchema,
 } from './common';
-import { fromMinor, toMinor } from './money';
-import { quantityInput, quantitySchema } from './units';
+import { fromMinor, toMilli, toMinor } from './money';
+import { quantityInput, quantitySchema, UNITS } from './units';
 
 /** Suppliers, purchase orders, the reorder helper and stock counts. */
 export const PURCHASING_MSG = {
@@ -90,11 +90,14 @@ export function weightedAverageCost({
   received: number;
   unitCost: number;
 }): number {
-  if (received <= 0) return cost;
-  const held = Math.max(0, onHand);
-  if (held === 0) return unitCost;
-  const value = held * toMinor(cost) + received * toMinor(unitCost);
-  return fromMinor(Math.floor((2 * value + (held + received)) / (2 * (held + received))));
+  // In thousandths of a unit and minor units, with integers: 10.25 kg on 0.1 kg is exact.
+  const receivedMilli = BigInt(toMilli(received));
+  if (receivedMilli <= 0n) return cost;
+  const heldMilli = BigInt(Math.max(0, toMilli(onHand)));
+  if (heldMilli === 0n) return unitCost;
+  const value = heldMilli * BigInt(toMinor(cost)) + receivedMilli * BigInt(toMinor(unitCost));
+  const units = heldMilli + receivedMilli;
+  return fromMinor(Number((2n * value + units) / (2n * units)));
 }
 
 const noFilter = (v: string) => v === '' || v === 'all';
@@ -256,6 +259,8 @@ export const purchaseOrderLineSchema = z.object({
   productId: z.string(),
   name: z.string(),
   sku: z.string().nullable(),
+  /** The product's unit (what the quantities count). */
+  unit: z.enum(UNITS),
   quantityOrdered: quantitySchema,
   quantityReceived: quantitySchema,
   unitCost: moneySchema,
@@ -332,6 +337,8 @@ export const stockCountLineSchema = z.object({
   productId: z.string(),
   name: z.string(),
   sku: z.string().nullable(),
+  /** The product's unit (what the counted quantity counts). */
+  unit: z.enum(UNITS),
   countedQuantity: quantitySchema,
   countedAt: instantSchema,
   countedBy: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countSchema, envelope, instantSchema, moneySchema, paged } from './common';
+import { addQuantities } from './money';
 import { hasAtMostTwoDecimals } from './rates';
 import { optionalDateSchema } from './sales';
 import { quantityInput, quantitySchema } from './units';
@@ -49,7 +50,7 @@ export const restockableByDefault = (condition: ReturnItemCondition): boolean =>
 
 /** Units of a sold line that can still be returned. */
 export const remainingQuantity = (item: { quantity: number; returnedQuantity: number }): number =>
-  Math.max(0, item.quantity - item.returnedQuantity);
+  Math.max(0, addQuantities(item.quantity, -item.returnedQuantity));
 
 // The refund itself (what the customer paid for the units, less the fee) is computeReturnRefund of money.ts.
 

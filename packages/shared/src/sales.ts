@@ -4,7 +4,7 @@ import { hasAtMostTwoDecimals, RATE_MSG } from './rates';
 import { OFFLINE_RECEIPT_PATTERN } from './receipt-numbers';
 import { SALE_BATCH_MAX } from './sale-batch';
 import { taxRateSchema } from './settings';
-import { quantityInput, quantitySchema } from './units';
+import { quantityInput, quantitySchema, UNITS } from './units';
 
 export const PAYMENT_METHODS = ['cash', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -129,6 +129,8 @@ export const saleItemSchema = z.object({
   productName: z.string(),
   productSku: z.string().nullable(),
   quantity: quantitySchema,
+  /** The unit it was sold in (piece, kg, ...): what its quantity counts. */
+  unit: z.enum(UNITS),
   unitPrice: moneySchema,
   subtotal: moneySchema,
   returnedQuantity: quantitySchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { countSchema, envelope, idSchema, instantSchema, namedRefSchema, paged, stockLevelSchema } from './common';
-import { quantityInput, quantitySchema } from './units';
+import { addQuantities } from './money';
+import { quantityInput, quantitySchema, UNITS } from './units';
 
 /** Transfers between branches of one company and write-offs (damage, expiry). */
 export const TRANSFER_MSG = {
@@ -144,6 +145,8 @@ export const transferLineSchema = z.object({
   productId: z.string(),
   sku: z.string().nullable(),
   name: z.string(),
+  /** The source product's unit (what the quantities count: 0.750 kg, 3 pieces). */
+  unit: z.enum(UNITS),
   quantity: quantitySchema,
   received: quantitySchema,
   damaged: quantitySchema,
@@ -165,7 +168,7 @@ export const transferResponses = {
 
 /** Units still expected on a line. */
 export const transferLineOpen = (l: { quantity: number; received: number; damaged: number }) =>
-  Math.max(0, l.quantity - l.received - l.damaged);
+  Math.max(0, addQuantities(l.quantity, -l.received, -l.damaged));
 
 // ---- write-offs (POST /inventory/write-offs) ------------------------------------------------------
 

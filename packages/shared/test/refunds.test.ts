@@ -21,7 +21,7 @@ function makeSale({
   discountType,
   discountValue,
 }: {
-  lines: { unitMinor: number; quantity: number }[];
+  lines: { unitMinor: number; quantity: number; taxRate?: number | null }[];
   taxRate: number;
   discountType: 'percentage' | 'amount';
   discountValue: number;
@@ -30,15 +30,16 @@ function makeSale({
     id: `item-${String(i).padStart(3, '0')}`,
     quantity: l.quantity,
     unitPrice: fromMinor(l.unitMinor),
+    taxRate: l.taxRate ?? null,
     returnedQuantity: 0,
   }));
   const totals = computeCartTotals({
-    items: items.map((i) => ({ price: i.unitPrice, quantity: i.quantity })),
+    items: items.map((i) => ({ price: i.unitPrice, quantity: i.quantity, taxRate: i.taxRate })),
     taxRate,
     discountType,
     discountValue,
   });
-  return { items, discountAmount: totals.discountAmount, taxAmount: totals.tax, totals };
+  return { items, discountAmount: totals.discountAmount, taxAmount: totals.tax, taxRate, totals };
 }
 
 describe('allocateMinor', () => {
@@ -139,15 +140,23 @@ describe('refunds: what the customer paid for the returned units', () => {
 
 const twoDecimalPercent = fc.integer({ min: 0, max: 10_000 }).map((bp) => bp / 100);
 
+// A line's own tax class: none (the sale's rate), exempt or zero-rated (0), or another rate.
+const lineTaxRate = fc.oneof(fc.constant(null), fc.constant(0), fc.integer({ min: 0, max: 10_000 }).map((bp) => bp / 100));
+
 const saleArbitrary = fc
   .record({
     lines: fc.array(
       fc.oneof(
-        fc.record({ unitMinor: fc.integer({ min: 1, max: 500_000 }), quantity: fc.integer({ min: 1, max: 12 }) }),
+        fc.record({
+          unitMinor: fc.integer({ min: 1, max: 500_000 }),
+          quantity: fc.integer({ min: 1, max: 12 }),
+          taxRate: lineTaxRate,
+        }),
         // Weighed goods: 0.001-12.000 kg.
         fc.record({
           unitMinor: fc.integer({ min: 1, max: 500_000 }),
           quantity: fc.integer({ min: 1, max: 12_000 }).map((milli) => milli / 1000),
+          taxRate: lineTaxRate,
         }),
       ),
       { minLength: 1, maxLength: 10 },

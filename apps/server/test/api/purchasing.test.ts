@@ -1,4 +1,4 @@
-import { weightedAverageCost } from '@pos/shared';
+import { type PurchaseOrderDetail, QUANTITY_MSG, weightedAverageCost } from '@pos/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, products, stockMovements } from '../../src/db/schema';
@@ -48,7 +48,7 @@ describe(`suppliers and purchase orders (${engineName()})`, () => {
       lines,
     });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json().data as { id: string; number: string; status: string };
+    return res.json().data as PurchaseOrderDetail;
   }
 
   it('suppliers: create, search, edit, delete; duplicates 409; cashiers 403; another company 404', async () => {
@@ -185,6 +185,137 @@ describe(`suppliers and purchase orders (${engineName()})`, () => {
     expect(listed.json().data.map((o: { id: string }) => o.id)).toContain(po.id);
     expect(listed.json().meta.page).toBe(1);
     expect(await checkInvariants(db())).toEqual([]);
+  });
+
+  let kgItems = 0;
+  /** A new item sold by the kg, listed in the main branch: its listing there. */
+  async function kgProduct(name: string, cost = 0) {
+    const sku = `KG-${Date.now().toString(36)}-${kgItems++}`;
+    const item = await call(tokens.admin, 'POST', '/api/items', {
+      companyId: companyId(),
+      name,
+      unit: 'kg',
+      sku,
+      price: 15,
+      cost,
+      branchIds: [branchId()],
+    });
+    expect(item.statusCode, item.body).toBe(201);
+    const listed = await call(tokens.manager, 'GET', `/api/products?branchId=${branchId()}&sku=${sku}`);
+    const p = listed.json().data[0] as { id: string; unit: string };
+    expect(p.unit).toBe('kg');
+    return p;
+  }
+
+  it('a PO of 10.25 kg received in two parts: stock, statuses and the weighted cost exact (9.995 -> 10.00)', async () => {
+    const p = await kgProduct('Bulk Lentils', 9.99);
+    const adjusted = await call(tokens.manager, 'POST', '/api/inventory/adjustments', {
+      branchId: branchId(),
+      productId: p.id,
+      newQuantity: 1.1,
+      reason: 'Weighed',
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+
+    const po = await newOrder([{ productId: p.id, quantity: 10.25, unitCost: 10 }]);
+    // The line carries its product's unit: the forms take decimals from it, with no look-up per line.
+    expect(po.lines).toEqual([expect.objectContaining({ productId: p.id, unit: 'kg', quantityOrdered: 10.25 })]);
+    const ordered = await call(tokens.manager, 'POST', `/api/purchase-orders/${po.id}/order`, {});
+    expect(ordered.json().data).toMatchObject({ quantityOrdered: 10.25, quantityReceived: 0, totalCost: 102.5 });
+    const receive = (quantity: number, unitCost?: number) =>
+      call(tokens.manager, 'POST', `/api/purchase-orders/${po.id}/receive`, {
+        lines: [{ productId: p.id, quantity, unitCost }],
+      });
+
+    // (1.1 kg x 9.99 + 1.1 kg x 10.00) / 2.2 kg = 9.995 -> 10.00 (a float product of 1.1 makes it 9.99).
+    let res = await receive(1.1);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'partially_received', quantityReceived: 1.1 });
+    expect(res.json().data.lines[0]).toMatchObject({
+      unit: 'kg',
+      quantityOrdered: 10.25,
+      quantityReceived: 1.1,
+      stockQuantity: 2.2,
+    });
+    expect(await productRow(p.id)).toEqual({ stock: 2.2, cost: 10 });
+
+    // The rest, 9.15 kg at 10.40: (2.2 x 10.00 + 9.15 x 10.40) / 11.35 = 10.3225 -> 10.32; line cost 10.25 x 10.40.
+    res = await receive(9.15, 10.4);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      status: 'received',
+      quantityOrdered: 10.25,
+      quantityReceived: 10.25,
+      totalCost: 106.6,
+    });
+    expect(await productRow(p.id)).toEqual({ stock: 11.35, cost: 10.32 });
+    expect((await receive(0.001)).statusCode).toBe(409);
+    const moves = await db()
+      .select({ type: stockMovements.movementType, q: stockMovements.quantity })
+      .from(stockMovements)
+      .where(and(eq(stockMovements.companyId, companyId()), eq(stockMovements.productId, p.id)));
+    expect(moves.filter((m) => m.type === 'purchase').map((m) => m.q)).toEqual(expect.arrayContaining([1.1, 9.15]));
+    expect(await checkInvariants(db())).toEqual([]);
+  });
+
+  it("an order's total is the sum of its lines' costs, each rounded half up to the cent", async () => {
+    const tea = await kgProduct('Loose Tea');
+    const spice = await kgProduct('Loose Spice');
+    // 10.25 kg x 3.35 = 34.3375 -> 34.34 and 0.5 kg x 0.03 = 0.015 -> 0.02: 34.36 (not 34.3525 -> 34.35).
+    const po = await newOrder([
+      { productId: tea.id, quantity: 10.25, unitCost: 3.35 },
+      { productId: spice.id, quantity: 0.5, unitCost: 0.03 },
+    ]);
+    const detail = await call(tokens.manager, 'GET', `/api/purchase-orders/${po.id}`);
+    expect(detail.json().data).toMatchObject({ quantityOrdered: 10.75, totalCost: 34.36 });
+    const listed = await call(tokens.manager, 'GET', `/api/purchase-orders?branchId=${branchId()}&limit=100`);
+    expect(listed.json().data.find((o: { id: string }) => o.id === po.id)).toMatchObject({ totalCost: 34.36 });
+    const exported = await call(tokens.manager, 'GET', `/api/purchase-orders/export.csv?branchId=${branchId()}`);
+    expect(exported.body).toContain(`${po.number},Draft,`);
+    expect(exported.body.split('\n').find((l) => l.startsWith(`${po.number},`))).toContain(',2,10.75,0,34.36,');
+
+    // A product deleted since: its line still answers with its unit.
+    await db()
+      .update(products)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(products.companyId, companyId()), eq(products.id, spice.id)));
+    const after = await call(tokens.manager, 'GET', `/api/purchase-orders/${po.id}`);
+    expect(after.statusCode, after.body).toBe(200);
+    expect((after.json().data as PurchaseOrderDetail).lines.map((l) => [l.productId, l.unit])).toEqual([
+      [tea.id, 'kg'],
+      [spice.id, 'kg'],
+    ]);
+  });
+
+  it('a fraction of a piece product is refused with 400 and the whole-number message: ordered and received', async () => {
+    const p = await createProduct(db(), { companyId: companyId(), branchId: branchId(), stockQuantity: 0 });
+    const message = QUANTITY_MSG.whole(p.name, 'piece');
+    const supplier = await createSupplier(db(), { companyId: companyId() });
+    const refused = await call(tokens.manager, 'POST', '/api/purchase-orders', {
+      branchId: branchId(),
+      supplierId: supplier.id,
+      lines: [{ productId: p.id, quantity: 1.5, unitCost: 2 }],
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({ message, errors: { 'lines.0.quantity': message } });
+
+    const po = await newOrder([{ productId: p.id, quantity: 3, unitCost: 2 }]);
+    const edited = await call(tokens.manager, 'PATCH', `/api/purchase-orders/${po.id}`, {
+      lines: [{ productId: p.id, quantity: 2.5, unitCost: 2 }],
+    });
+    expect(edited.statusCode, edited.body).toBe(400);
+    expect(edited.json().message).toBe(message);
+    await call(tokens.manager, 'POST', `/api/purchase-orders/${po.id}/order`, {});
+    const half = await call(tokens.manager, 'POST', `/api/purchase-orders/${po.id}/receive`, {
+      lines: [{ productId: p.id, quantity: 1.5 }],
+    });
+    expect(half.statusCode, half.body).toBe(400);
+    expect(half.json()).toMatchObject({ message, errors: { 'lines.0.quantity': message } });
+    expect((await productRow(p.id)).stock).toBe(0);
+    const whole = await call(tokens.manager, 'POST', `/api/purchase-orders/${po.id}/receive`, {
+      lines: [{ productId: p.id, quantity: 3 }],
+    });
+    expect(whole.json().data.status).toBe('received');
   });
 
   it('cancel: a draft or an order not fully received; received units stay', async () => {

@@ -1,3 +1,4 @@
+import { QUANTITY_MSG } from '@pos/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branches, products, stockMovements } from '../../src/db/schema';
@@ -101,6 +102,89 @@ describe(`stock counts (${engineName()})`, () => {
     expect((await enter(tokens.manager, id, { productId: p.id, quantity: 1 })).statusCode).toBe(409);
     expect((await call(tokens.manager, 'POST', `/api/stock-counts/${id}/apply`, {})).statusCode).toBe(409);
     expect(await checkInvariants(db())).toEqual([]);
+  });
+
+  it('a count of 3.125 kg (2 set, then 1.125 added) on 3.3 expected: variance -0.175, applied exactly', async () => {
+    const sku = `KG-${Date.now().toString(36)}`;
+    const item = await call(tokens.admin, 'POST', '/api/items', {
+      companyId: companyId(),
+      name: 'Counted Flour',
+      unit: 'kg',
+      sku,
+      price: 12,
+      cost: 7.99,
+      branchIds: [branchId()],
+    });
+    expect(item.statusCode, item.body).toBe(201);
+    const listed = await call(tokens.manager, 'GET', `/api/products?branchId=${branchId()}&sku=${sku}`);
+    const flour = listed.json().data[0] as { id: string; name: string; unit: string };
+    expect(flour.unit).toBe('kg');
+    const adjusted = await call(tokens.manager, 'POST', '/api/inventory/adjustments', {
+      branchId: branchId(),
+      productId: flour.id,
+      newQuantity: 3.3,
+      reason: 'Weighed',
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+
+    const id = await start();
+    const set = await enter(tokens.manager, id, { productId: flour.id, quantity: 2 });
+    expect(set.statusCode, set.body).toBe(200);
+    const added = await enter(tokens.manager, id, { sku, quantity: 1.125, mode: 'add' });
+    expect(added.statusCode, added.body).toBe(200);
+    // Each answer's line carries the product's unit: the entry form and the tables read it, with no look-up.
+    expect(set.json().data).toMatchObject({ unit: 'kg', countedQuantity: 2 });
+    expect(added.json().data).toMatchObject({ unit: 'kg', countedQuantity: 3.125 });
+    const lines = await call(tokens.manager, 'GET', `/api/stock-counts/${id}/lines`);
+    expect(lines.json().data).toEqual([
+      expect.objectContaining({ productId: flour.id, unit: 'kg', countedQuantity: 3.125 }),
+    ]);
+
+    // 3.125 - 3.3 is -0.17499999999999982 in floats; the variance is -0.175, valued -0.175 x 7.99 = -1.39825 -> -1.40.
+    const variances = await call(tokens.manager, 'GET', `/api/stock-counts/${id}/variances`);
+    expect(variances.json().data).toEqual([
+      expect.objectContaining({
+        unit: 'kg',
+        expectedQuantity: 3.3,
+        countedQuantity: 3.125,
+        variance: -0.175,
+        varianceValue: -1.4,
+      }),
+    ]);
+    const sheet = await call(tokens.manager, 'GET', `/api/stock-counts/${id}/variances/export.csv`);
+    expect(sheet.body).toContain(`${flour.name},${sku},3.3,3.125,-0.175,-1.40,`);
+
+    const applied = await call(tokens.manager, 'POST', `/api/stock-counts/${id}/apply`, {});
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().data).toEqual({ id, status: 'applied', adjustedProducts: 1, unitsIn: 0, unitsOut: 0.175 });
+    expect(await stockOf(flour.id)).toBe(3.125);
+    const moves = await db()
+      .select({
+        quantity: stockMovements.quantity,
+        direction: stockMovements.direction,
+        after: stockMovements.newQuantity,
+      })
+      .from(stockMovements)
+      .where(and(eq(stockMovements.companyId, companyId()), eq(stockMovements.referenceId, id)));
+    expect(moves).toEqual([{ quantity: 0.175, direction: 'out', after: 3.125 }]);
+    expect(await checkInvariants(db())).toEqual([]);
+  });
+
+  it('a fraction of a piece product is refused with 400 and the whole-number message, set or added', async () => {
+    const p = await createProduct(db(), { companyId: companyId(), branchId: branchId(), stockQuantity: 4 });
+    const message = QUANTITY_MSG.whole(p.name, 'piece');
+    const id = await start();
+    const set = await enter(tokens.manager, id, { productId: p.id, quantity: 1.5 });
+    expect(set.statusCode, set.body).toBe(400);
+    expect(set.json()).toMatchObject({ message, errors: { quantity: message } });
+    const added = await enter(tokens.manager, id, { sku: p.sku, quantity: 0.5, mode: 'add' });
+    expect(added.statusCode, added.body).toBe(400);
+    expect(added.json().message).toBe(message);
+    // Nothing was counted; a whole number is.
+    const lines = await call(tokens.manager, 'GET', `/api/stock-counts/${id}/lines`);
+    expect(lines.json().data).toEqual([]);
+    expect((await enter(tokens.manager, id, { productId: p.id, quantity: 2 })).statusCode).toBe(200);
+    await call(tokens.manager, 'POST', `/api/stock-counts/${id}/cancel`, {});
   });
 
   it('a category count takes only its products (subcategories included); an empty count cannot apply', async () => {

@@ -1,4 +1,4 @@
-import { computeCartTotals, type TransferDetail } from '@pos/shared';
+import { computeCartTotals, QUANTITY_MSG, type TransferDetail } from '@pos/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, branches, brands, products, stockMovements } from '../../src/db/schema';
@@ -407,6 +407,123 @@ describe(`transfers (${engineName()})`, () => {
     for (const r of results) expect([200, 201, 409], r.body).toContain(r.statusCode);
     expect(await stockOf(dest.id)).toBe(6 + 20 - sold * 2);
     expect(await checkInvariants(db())).toEqual([]);
+  });
+
+  /** A new item sold by the kg, listed in both branches of tenant a: its listing in each, by SKU. */
+  async function kgItem(name: string) {
+    const sku = `KG-${Date.now().toString(36)}`;
+    const created = await call(tokens.admin, 'POST', '/api/items', {
+      companyId: a.company.id,
+      name,
+      unit: 'kg',
+      sku,
+      price: 4.5,
+      cost: 2.2,
+      branchIds: [a.main.id, a.second.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const listing = async (branchId: string) => {
+      const res = await call(tokens.admin, 'GET', `/api/products?branchId=${branchId}&sku=${sku}`);
+      const row = res.json().data[0] as { id: string; name: string; unit: string };
+      expect(row).toMatchObject({ unit: 'kg' });
+      return row;
+    };
+    return { source: await listing(a.main.id), destination: await listing(a.second.id) };
+  }
+
+  async function setStock(branchId: string, productId: string, newQuantity: number) {
+    const res = await call(tokens.admin, 'POST', '/api/inventory/adjustments', {
+      branchId,
+      productId,
+      newQuantity,
+      reason: 'Weighed',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  it('2.5 kg sent, received in two receipts (1.6, then 0.65 + 0.25 damaged): 2.25 kg more at the destination, exact', async () => {
+    const { source, destination } = await kgItem('Transfer Rice');
+    await setStock(a.main.id, source.id, 10.5);
+    await setStock(a.second.id, destination.id, 1.2);
+
+    const t = await draft([{ productId: source.id, quantity: 2.5 }]);
+    // The line carries its product's unit: the forms take decimals from it, with no look-up per line.
+    expect(t.lines[0]).toMatchObject({ quantity: 2.5, unit: 'kg' });
+    const sendRes = await call(tokens.manager, 'POST', `/api/transfers/${t.id}/send`);
+    expect(sendRes.statusCode, sendRes.body).toBe(200);
+    expect(await stockOf(source.id)).toBe(8);
+    expect(await movementsOf(source.id)).toContain('transfer_out:-2.5');
+
+    const lineId = t.lines[0]?.id ?? '';
+    const first = await receive(t, [{ lineId, received: 1.6, damaged: 0 }]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(data(first).lines[0]).toMatchObject({ unit: 'kg', received: 1.6, damaged: 0, missing: 0.9 });
+    // 2.5 - 1.6 is 0.8999999999999999 in floats: the rest (0.9) must still fit exactly.
+    const second = await receive(t, [{ lineId, received: 0.65, damaged: 0.25 }]);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(data(second)).toMatchObject({
+      status: 'received',
+      quantitySent: 2.5,
+      quantityReceived: 2.25,
+      quantityDamaged: 0.25,
+    });
+    expect(data(second).lines[0]).toMatchObject({
+      unit: 'kg',
+      quantity: 2.5,
+      received: 2.25,
+      damaged: 0.25,
+      missing: 0,
+      destinationProductId: destination.id,
+    });
+    expect(await stockOf(destination.id)).toBe(3.45);
+    expect(await stockOf(source.id)).toBe(8);
+    expect(await movementsOf(destination.id)).toEqual(
+      expect.arrayContaining(['damage:-0.25', 'transfer_in:+0.9', 'transfer_in:+1.6']),
+    );
+    // Nothing is open: a further gram is refused.
+    expect((await receive(t, [{ lineId, received: 0.001, damaged: 0 }])).statusCode).toBe(409);
+    expect(await checkInvariants(db())).toEqual([]);
+    // The source product deleted since: the line still answers with its unit.
+    await db()
+      .update(products)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(products.companyId, a.company.id), eq(products.id, source.id)));
+    const after = await call(tokens.admin, 'GET', `/api/transfers/${t.id}`);
+    expect(after.statusCode, after.body).toBe(200);
+    expect(data(after).lines).toEqual([expect.objectContaining({ productId: source.id, unit: 'kg' })]);
+  });
+
+  it('a fraction of a piece product is refused with 400 and the whole-number message: on a draft and on a receipt', async () => {
+    const piece = await product(a.main.id, { stockQuantity: 10 });
+    const message = QUANTITY_MSG.whole(piece.name, 'piece');
+    const created = await call(tokens.manager, 'POST', '/api/transfers', {
+      fromBranchId: a.main.id,
+      toBranchId: a.second.id,
+      lines: [{ productId: piece.id, quantity: 1.5 }],
+    });
+    expect(created.statusCode, created.body).toBe(400);
+    expect(created.json()).toMatchObject({ message, errors: { 'lines.0.quantity': message } });
+
+    const t = await draft([{ productId: piece.id, quantity: 3 }]);
+    const edited = await call(tokens.manager, 'PUT', `/api/transfers/${t.id}`, {
+      toBranchId: a.second.id,
+      lines: [{ productId: piece.id, quantity: 2.5 }],
+    });
+    expect(edited.statusCode, edited.body).toBe(400);
+    expect(edited.json().message).toBe(message);
+    const sendRes = await call(tokens.manager, 'POST', `/api/transfers/${t.id}/send`);
+    expect(sendRes.statusCode, sendRes.body).toBe(200);
+    const lineId = data(sendRes).lines[0]?.id ?? '';
+    const half = await receive(t, [{ lineId, received: 1.5, damaged: 0 }]);
+    expect(half.statusCode, half.body).toBe(400);
+    expect(half.json()).toMatchObject({ message, errors: { 'lines.0.received': message } });
+    const damagedHalf = await receive(t, [{ lineId, received: 1, damaged: 0.5 }]);
+    expect(damagedHalf.statusCode, damagedHalf.body).toBe(400);
+    expect(damagedHalf.json()).toMatchObject({ message, errors: { 'lines.0.damaged': message } });
+    // Nothing moved at the destination; whole units are still received.
+    const detail = data(await call(tokens.admin, 'GET', `/api/transfers/${t.id}`));
+    expect(detail.lines[0]).toMatchObject({ unit: 'piece', received: 0, damaged: 0, missing: 3 });
+    expect((await receive(t, [{ lineId, received: 3, damaged: 0 }])).statusCode).toBe(200);
   });
 
   describe('POST /inventory/write-offs', () => {

@@ -102,7 +102,9 @@ describe(`weighed goods: units and decimal quantities (${engineName()})`, () => 
     expect(res.statusCode, res.body).toBe(201);
     const sale = res.json().data;
     expect(sale).toMatchObject({ subtotal: 239.99, taxAmount: 12, total: 251.99 });
-    expect(sale.items).toEqual([expect.objectContaining({ quantity: 0.75, unitPrice: 319.99, subtotal: 239.99 })]);
+    expect(sale.items).toEqual([
+      expect.objectContaining({ quantity: 0.75, unit: 'kg', unitPrice: 319.99, subtotal: 239.99 }),
+    ]);
     const [line] = await ctx.database.db.select().from(saleItems).where(eq(saleItems.saleId, sale.id));
     expect(line).toMatchObject({ quantity: 0.75, subtotal: '239.99' });
     expect(await stockOf(rice.id)).toBe(9.75);
@@ -143,6 +145,11 @@ describe(`weighed goods: units and decimal quantities (${engineName()})`, () => 
       expect(more.statusCode, more.body).toBe(201);
     }
     expect(await stockOf(rice.id)).toBe(10.5);
+    // The unit it was sold in stays on the line (the receipt's "0.750 kg"), and the stock list shows it.
+    const again = await call(tokens.manager, 'GET', `/api/transactions/${sale.id}`);
+    expect(again.json().data.items[0]).toMatchObject({ unit: 'kg', quantity: 0.75, returnedQuantity: 0.75 });
+    const stock = await call(tokens.manager, 'GET', `/api/inventory/stock?branchId=${tenant.main.id}&search=Basmati`);
+    expect(stock.json().data[0]).toMatchObject({ unit: 'kg', stockQuantity: 10.5 });
   });
 
   it('refuses a fraction of a piece product (400 on its line), and a fourth decimal anywhere', async () => {

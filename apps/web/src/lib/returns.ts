@@ -1,6 +1,8 @@
 // A return's draft, its refund by the shared rule, its payload and the labels: one definition for the
 // back office's Process Return (features/returns) and the register's Return (features/pos).
 import {
+  addQuantities,
+  allowsDecimals,
   type CreateReturnInput,
   computeReturnRefund,
   fromMinor,
@@ -13,6 +15,8 @@ import {
   remainingQuantity,
   restockableByDefault,
   toMinor,
+  toQuantity,
+  type Unit,
 } from '@pos/shared';
 
 export { remainingQuantity, restockableByDefault };
@@ -68,7 +72,14 @@ export const reasonLabel = (v: string | null | undefined) => labelOf(RETURN_REAS
 export const conditionLabel = (v: string | null | undefined) => labelOf(CONDITION_OPTIONS, v);
 export const returnStatusLabel = (v: string | null | undefined) => (v ? titleCase(v) : '');
 
-type SoldLine = { id: string; productName: string; quantity: number; unitPrice: number; returnedQuantity: number };
+type SoldLine = {
+  id: string;
+  productName: string;
+  quantity: number;
+  unit?: Unit;
+  unitPrice: number;
+  returnedQuantity: number;
+};
 
 /** 'Returnable' when at least one line has units left to return, else 'Fully Returned' (spec 02 section 4). */
 export function returnableStatus(items: { quantity: number; returnedQuantity: number }[] | undefined) {
@@ -80,6 +91,8 @@ export type ReturnDraftLine = {
   saleItemId: string;
   productName: string;
   productSku?: string | null;
+  /** What the quantity counts: a kg line returns by the gram, a piece line in whole units. */
+  unit: Unit;
   unitPrice: number;
   sold: number;
   remaining: number;
@@ -95,6 +108,7 @@ export function draftLine(item: SoldLine & { productSku?: string | null }): Retu
     saleItemId: item.id,
     productName: item.productName,
     productSku: item.productSku ?? null,
+    unit: item.unit ?? 'piece',
     unitPrice: item.unitPrice,
     sold: item.quantity,
     remaining: remainingQuantity(item),
@@ -112,9 +126,9 @@ export const withCondition = (line: ReturnDraftLine, condition: ReturnItemCondit
   isRestockable: restockableByDefault(condition),
 });
 
-/** A quantity clamped to 0..remaining, whole units. */
-export const clampQuantity = (value: number | string, remaining: number): number => {
-  const n = Math.floor(Number(value));
+/** A quantity clamped to 0..remaining: whole units, or 3 decimals for a unit that takes them. */
+export const clampQuantity = (value: number | string, remaining: number, unit: Unit = 'piece'): number => {
+  const n = allowsDecimals(unit) ? toQuantity(Number(value)) : Math.floor(Number(value));
   if (!Number.isFinite(n) || n < 0) return 0;
   return Math.min(n, remaining);
 };
@@ -143,7 +157,7 @@ export function draftRefund(sale: SaleMoney, lines: ReturnDraftLine[]): ReturnRe
         id: l.saleItemId,
         quantity: l.sold,
         unitPrice: l.unitPrice,
-        returnedQuantity: l.sold - l.remaining,
+        returnedQuantity: addQuantities(l.sold, -l.remaining),
       })),
     },
     lines: lines

@@ -1,3 +1,4 @@
+import type { Unit } from '@pos/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -117,6 +118,8 @@ export const saleItems = pgTable(
     productName: text('product_name').notNull(),
     productSku: text('product_sku'),
     quantity: quantity('quantity').notNull(),
+    /** The product's unit when it was sold (0.750 kg stays kg whatever the item becomes). */
+    unit: text('unit').$type<Unit>().notNull().default('piece'),
     unitPrice: money('unit_price').notNull(),
     subtotal: money('subtotal').notNull(),
     returnedQuantity: quantity('returned_quantity').notNull().default(0),

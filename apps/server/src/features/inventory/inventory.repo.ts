@@ -1,4 +1,4 @@
-import type { StockMovementType, StockStatusFilter } from '@pos/shared';
+import type { StockMovementType, StockStatusFilter, Unit } from '@pos/shared';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { categories, products, stockMovements, stockMovementsDaily, users } from '../../db/schema';
@@ -60,6 +60,7 @@ export type StockRow = {
   stockQuantity: number;
   lowStockThreshold: number;
   maxStock: number;
+  unit: Unit;
   cost: number;
 };
 
@@ -72,6 +73,7 @@ const stockColumns = {
   stockQuantity: products.stockQuantity,
   lowStockThreshold: products.lowStockThreshold,
   maxStock: products.maxStock,
+  unit: products.unit,
   cost: products.cost,
 };
 
@@ -84,6 +86,7 @@ type RawStockRow = {
   stockQuantity: number;
   lowStockThreshold: number;
   maxStock: number;
+  unit: Unit;
   cost: string;
 };
 
@@ -95,6 +98,7 @@ const toStockRow = (r: RawStockRow): StockRow => ({
   stockQuantity: r.stockQuantity,
   lowStockThreshold: r.lowStockThreshold,
   maxStock: r.maxStock,
+  unit: r.unit,
   cost: toMoney(r.cost),
 });
 

@@ -1,7 +1,13 @@
-import type { PurchaseOrder, PurchaseOrderLine, PurchaseOrderStatus } from '@pos/shared';
+import {
+  allowsDecimals,
+  type PurchaseOrder,
+  type PurchaseOrderLine,
+  type PurchaseOrderStatus,
+  type Unit,
+} from '@pos/shared';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { purchaseOrderLines, purchaseOrders, suppliers } from '../../db/schema';
+import { products, purchaseOrderLines, purchaseOrders, suppliers } from '../../db/schema';
 import { toMoney } from '../../lib/money';
 import { containsPattern } from '../../lib/sql-filters.repo';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
@@ -35,14 +41,14 @@ export async function lockPurchaseOrder(tx: DbOrTx, { companyId, id }: Key) {
   return row;
 }
 
-/** The live products of the branch among `ids`, with their cost (lines must name them). */
+/** The live products of the branch among `ids` (lines must name them), with the unit their quantities must fit. */
 export async function findBranchProducts(
   db: DbOrTx,
   { companyId, branchId, ids }: { companyId: string; branchId: string; ids: string[] },
 ) {
-  return queryRows<{ id: string }>(
+  return queryRows<{ id: string; name: string; unit: string }>(
     db,
-    sql`select id from products where company_id = ${companyId}::uuid and branch_id = ${branchId}::uuid
+    sql`select id, name, unit from products where company_id = ${companyId}::uuid and branch_id = ${branchId}::uuid
           and deleted_at is null
           and id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid)`,
   );
@@ -101,7 +107,7 @@ export async function updateHeader(
     .where(and(eq(purchaseOrders.companyId, companyId), eq(purchaseOrders.id, id)));
 }
 
-/** The order's lines as a receipt needs them: ordered, received, unit cost. */
+/** The order's lines as a receipt needs them: ordered, received, unit cost; the product's name and unit. */
 export async function receiptLines(tx: DbOrTx, { companyId, id }: Key) {
   return tx
     .select({
@@ -109,8 +115,14 @@ export async function receiptLines(tx: DbOrTx, { companyId, id }: Key) {
       quantityOrdered: purchaseOrderLines.quantityOrdered,
       quantityReceived: purchaseOrderLines.quantityReceived,
       unitCost: purchaseOrderLines.unitCost,
+      name: products.name,
+      unit: products.unit,
     })
     .from(purchaseOrderLines)
+    .innerJoin(
+      products,
+      and(eq(products.companyId, purchaseOrderLines.companyId), eq(products.id, purchaseOrderLines.productId)),
+    )
     .where(and(eq(purchaseOrderLines.companyId, companyId), eq(purchaseOrderLines.purchaseOrderId, id)));
 }
 
@@ -120,7 +132,7 @@ export async function addReceived(tx: DbOrTx, { companyId, id }: Key, lines: Lin
       set quantity_received = l.quantity_received + x.quantity, unit_cost = x.unit_cost
       from jsonb_to_recordset(${JSON.stringify(
         lines.map((r) => ({ product_id: r.productId, quantity: r.quantity, unit_cost: r.unitCost })),
-      )}::jsonb) as x(product_id uuid, quantity int, unit_cost numeric)
+      )}::jsonb) as x(product_id uuid, quantity numeric, unit_cost numeric)
       where l.company_id = ${companyId}::uuid and l.purchase_order_id = ${id}::uuid and l.product_id = x.product_id`);
 }
 
@@ -137,21 +149,28 @@ export async function setProductCosts(
       where p.company_id = ${companyId}::uuid and p.branch_id = ${branchId}::uuid and p.id = x.product_id`);
 }
 
-/** The reorder helper's lines: live products at or below their low-stock threshold, up to max stock. */
+/**
+ * The reorder helper's lines: live products at or below their low-stock threshold, up to max stock (a
+ * product counted in whole units orders whole units: a fraction of its max stock rounds up).
+ */
 export async function reorderLines(
   db: DbOrTx,
   { companyId, branchId, limit }: { companyId: string; branchId: string; limit: number },
 ): Promise<LineInput[]> {
-  const rows = await queryRows<{ productId: string; quantity: number; unitCost: string }>(
+  const rows = await queryRows<{ productId: string; quantity: number; unitCost: string; unit: string }>(
     db,
-    sql`select id as "productId", greatest(max_stock - greatest(stock_quantity, 0), 1)::int as quantity,
-               cost::text as "unitCost"
+    sql`select id as "productId", greatest(max_stock - greatest(stock_quantity, 0), 1)::float8 as quantity,
+               cost::text as "unitCost", unit
         from products
         where company_id = ${companyId}::uuid and branch_id = ${branchId}::uuid and deleted_at is null
           and stock_quantity <= low_stock_threshold
         order by name, id limit ${limit}`,
   );
-  return rows.map((r) => ({ productId: r.productId, quantity: Number(r.quantity), unitCost: toMoney(r.unitCost) }));
+  return rows.map((r) => ({
+    productId: r.productId,
+    quantity: allowsDecimals(r.unit) ? Number(r.quantity) : Math.ceil(Number(r.quantity)),
+    unitCost: toMoney(r.unitCost),
+  }));
 }
 
 type HeaderRow = {
@@ -191,16 +210,22 @@ const toPurchaseOrder = (r: HeaderRow): PurchaseOrder => ({
   totalCost: toMoney(r.totalCost),
 });
 
+/**
+ * A line's cost: quantity x unit cost rounded half up to the cent (10.250 kg at 3.35 is 34.34), as
+ * lineGoodsMinor prices a sale's line; an order's total is the sum of its lines' costs.
+ */
+const lineCostSql = sql.raw('round(l.quantity_ordered * l.unit_cost, 2)');
+
 const headerSelect = sql`select po.id, po.number, po.branch_id as "branchId", po.status, po.supplier_id as "supplierId",
     s.name as "supplierName", po.note, po.created_at as "createdAt", po.ordered_at as "orderedAt",
     po.received_at as "receivedAt", po.cancelled_at as "cancelledAt",
-    coalesce(t.line_count, 0)::int as "lineCount", coalesce(t.ordered, 0)::int as "quantityOrdered",
-    coalesce(t.received, 0)::int as "quantityReceived", coalesce(t.total, 0)::text as "totalCost"
+    coalesce(t.line_count, 0)::int as "lineCount", coalesce(t.ordered, 0)::float8 as "quantityOrdered",
+    coalesce(t.received, 0)::float8 as "quantityReceived", coalesce(t.total, 0)::text as "totalCost"
   from purchase_orders po
   join suppliers s on s.company_id = po.company_id and s.id = po.supplier_id
   left join lateral (
     select count(*) as line_count, sum(l.quantity_ordered) as ordered, sum(l.quantity_received) as received,
-           sum(l.quantity_ordered * l.unit_cost) as total
+           sum(${lineCostSql}) as total
     from purchase_order_lines l where l.company_id = po.company_id and l.purchase_order_id = po.id
   ) t on true`;
 
@@ -236,7 +261,7 @@ export async function listPurchaseOrders(
   return { items: rows.map(toPurchaseOrder), total: Number(counted[0]?.n ?? 0) };
 }
 
-/** One order with its lines (product name, SKU and current stock), in line order. */
+/** One order with its lines (product name, SKU, unit and current stock; also a deleted product's), in line order. */
 export async function purchaseOrderDetail(db: DbOrTx, { companyId, id }: Key) {
   const [header] = await queryRows<HeaderRow>(
     db,
@@ -247,15 +272,16 @@ export async function purchaseOrderDetail(db: DbOrTx, { companyId, id }: Key) {
     productId: string;
     name: string;
     sku: string | null;
+    unit: Unit;
     quantityOrdered: number;
     quantityReceived: number;
     unitCost: string;
     stockQuantity: number;
   }>(
     db,
-    sql`select l.product_id as "productId", p.name, p.sku, l.quantity_ordered as "quantityOrdered",
-               l.quantity_received as "quantityReceived", l.unit_cost::text as "unitCost",
-               p.stock_quantity as "stockQuantity"
+    sql`select l.product_id as "productId", p.name, p.sku, p.unit, l.quantity_ordered::float8 as "quantityOrdered",
+               l.quantity_received::float8 as "quantityReceived", l.unit_cost::text as "unitCost",
+               p.stock_quantity::float8 as "stockQuantity"
         from purchase_order_lines l join products p on p.company_id = l.company_id and p.id = l.product_id
         where l.company_id = ${companyId}::uuid and l.purchase_order_id = ${id}::uuid
         order by l.position`,
@@ -293,7 +319,7 @@ export function purchaseOrdersExportQuery(
       lineCount: lines('count(*)'),
       quantityOrdered: lines('sum(l.quantity_ordered)'),
       quantityReceived: lines('sum(l.quantity_received)'),
-      totalCost: lines('sum(l.quantity_ordered * l.unit_cost)'),
+      totalCost: lines('sum(round(l.quantity_ordered * l.unit_cost, 2))'),
     })
     .from(purchaseOrders)
     .innerJoin(

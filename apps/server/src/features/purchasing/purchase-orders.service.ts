@@ -1,4 +1,5 @@
 import {
+  addQuantities,
   type createPurchaseOrderSchema,
   MAX_PURCHASE_ORDER_LINES,
   type PageMeta,
@@ -7,6 +8,7 @@ import {
   type PurchaseOrderDetail,
   pageMeta,
   type purchaseOrderListQuerySchema,
+  quantityProblem,
   type receivePurchaseOrderSchema,
   type reorderSchema,
   toMinor,
@@ -35,7 +37,10 @@ function resolvePurchaseOrder(db: DbOrTx, actor: Actor, id: string) {
   });
 }
 
-/** The supplier must be of the order's company; the products live ones of its branch (404 otherwise). */
+/**
+ * The supplier must be of the order's company; the products live ones of its branch (404 otherwise);
+ * each line's quantity must fit its product's unit (a fraction of a piece: 400 on the line's quantity).
+ */
 async function checkRefs(
   db: Db,
   actor: Actor,
@@ -49,6 +54,12 @@ async function checkRefs(
   if (lines) {
     const found = await repo.findBranchProducts(db, { ...scope, ids: lines.map((l) => l.productId) });
     if (found.length !== lines.length) throw notFound('Product');
+    const byId = new Map(found.map((p) => [p.id, p]));
+    lines.forEach((l, i) => {
+      const product = byId.get(l.productId);
+      const problem = product && quantityProblem(l.quantity, product);
+      if (problem) throw badRequest(problem, { [`lines.${i}.quantity`]: problem });
+    });
   }
 }
 
@@ -213,10 +224,12 @@ export async function receivePurchaseOrder(
       throw conflict(PURCHASING_MSG.notOrdered);
     }
     const lines = new Map((await repo.receiptLines(tx, order)).map((l) => [l.productId, l]));
-    const receipt: repo.LineInput[] = input.lines.map((r) => {
+    const receipt: repo.LineInput[] = input.lines.map((r, i) => {
       const line = lines.get(r.productId);
       if (!line) throw badRequest(PURCHASING_MSG.notOnOrder, { productId: PURCHASING_MSG.notOnOrder });
-      if (line.quantityReceived + r.quantity > line.quantityOrdered) {
+      const problem = quantityProblem(r.quantity, line);
+      if (problem) throw badRequest(problem, { [`lines.${i}.quantity`]: problem });
+      if (addQuantities(line.quantityReceived, r.quantity) > line.quantityOrdered) {
         throw badRequest(PURCHASING_MSG.overReceived, { quantity: PURCHASING_MSG.overReceived });
       }
       return { productId: r.productId, quantity: r.quantity, unitCost: r.unitCost ?? toMoney(line.unitCost) };
@@ -256,7 +269,7 @@ export async function receivePurchaseOrder(
     await repo.addReceived(tx, order, receipt);
     const nowReceived = new Map(receipt.map((r) => [r.productId, r.quantity]));
     const complete = [...lines.values()].every(
-      (l) => l.quantityReceived + (nowReceived.get(l.productId) ?? 0) >= l.quantityOrdered,
+      (l) => addQuantities(l.quantityReceived, nowReceived.get(l.productId) ?? 0) >= l.quantityOrdered,
     );
     const status = complete ? 'received' : 'partially_received';
     await repo.updateHeader(tx, order, { status, ...(complete ? { receivedAt: new Date() } : {}) });

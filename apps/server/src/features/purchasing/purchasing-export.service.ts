@@ -148,14 +148,14 @@ export async function exportVariances(db: Db, actor: Actor, id: string): Promise
     permission: PURCHASING_PERMISSION,
     load: (companyIds) => counts.findStockCount(db, { id, companyIds }),
   });
-  const variance = (r: VarianceRow) => r.countedQuantity - r.expectedQuantity;
+  const variance = (r: VarianceRow) => counts.countVariance(r);
   const columns: ExportColumn<VarianceRow>[] = [
     { header: 'Product', value: (r) => r.name },
     { header: 'SKU', value: (r) => r.sku },
     { header: 'Expected', type: 'number', value: (r) => r.expectedQuantity },
     { header: 'Counted', type: 'number', value: (r) => r.countedQuantity },
     { header: 'Variance', type: 'number', value: variance },
-    { header: 'Value at cost', type: 'money', value: (r) => toMoney(variance(r) * toMoney(r.cost)), cost: true },
+    { header: 'Value at cost', type: 'money', value: (r) => counts.varianceValue(variance(r), r.cost), cost: true },
     { header: 'Counted at', type: 'date', value: (r) => r.countedAt },
     { header: 'Counted by', value: (r) => r.countedBy },
   ];

@@ -1,4 +1,14 @@
-import type { StockCount, StockCountLine, StockCountStatus, StockCountVariance } from '@pos/shared';
+import {
+  addQuantities,
+  fromMinor,
+  lineGoodsMinor,
+  type StockCount,
+  type StockCountLine,
+  type StockCountStatus,
+  type StockCountVariance,
+  toMinor,
+  type Unit,
+} from '@pos/shared';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { branches, categories, products, stockCountLines, stockCounts, users } from '../../db/schema';
@@ -71,7 +81,10 @@ const categorySubtree = (companyId: string, categoryId: string) => sql`(
     select ch.id from categories ch join subtree on ch.parent_id = subtree.id where ch.company_id = ${companyId}::uuid
   ) select id from subtree)`;
 
-/** A live product of the branch by id or SKU, locked FOR UPDATE; `inScope` whether the count covers it. */
+/**
+ * A live product of the branch by id or SKU, locked FOR UPDATE; `inScope` whether the count covers it,
+ * `unit` what its counted quantity must fit (quantityProblem).
+ */
 export async function lockCountProduct(
   tx: DbOrTx,
   scope: BranchKey,
@@ -83,11 +96,12 @@ export async function lockCountProduct(
     id: string;
     name: string;
     sku: string | null;
+    unit: Unit;
     stockQuantity: number;
     inScope: boolean;
   }>(
     tx,
-    sql`select p.id, p.name, p.sku, p.stock_quantity as "stockQuantity",
+    sql`select p.id, p.name, p.sku, p.unit, p.stock_quantity::float8 as "stockQuantity",
           ${categoryId ? sql`coalesce(p.category_id in ${categorySubtree(scope.companyId, categoryId)}, false)` : sql`true`} as "inScope"
         from products p
         where p.company_id = ${scope.companyId}::uuid and p.branch_id = ${scope.branchId}::uuid
@@ -124,7 +138,7 @@ export async function upsertLine(
         on conflict (company_id, stock_count_id, product_id) do update
           set counted_quantity = ${counted}, expected_quantity = excluded.expected_quantity,
               counted_at = excluded.counted_at, counted_by_id = excluded.counted_by_id
-        returning counted_quantity as "countedQuantity", counted_at as "countedAt"`,
+        returning counted_quantity::float8 as "countedQuantity", counted_at as "countedAt"`,
   );
   if (!row) throw new Error('count line upsert returned nothing');
   return { countedQuantity: Number(row.countedQuantity), countedAt: new Date(row.countedAt).toISOString() };
@@ -195,6 +209,7 @@ type LineRow = {
   productId: string;
   name: string;
   sku: string | null;
+  unit: Unit;
   countedQuantity: number;
   countedAt: Date | string;
   countedBy: string | null;
@@ -204,8 +219,9 @@ type LineRow = {
 
 function linesQuery({ companyId, id }: Key, search: string | undefined, tail: SQL) {
   const pattern = search ? containsPattern(search) : undefined;
-  return sql`select l.product_id as "productId", p.name, p.sku, l.counted_quantity as "countedQuantity",
-      l.counted_at as "countedAt", u.name as "countedBy", l.expected_quantity as "expectedQuantity", p.cost::text as cost
+  return sql`select l.product_id as "productId", p.name, p.sku, p.unit, l.counted_quantity::float8 as "countedQuantity",
+      l.counted_at as "countedAt", u.name as "countedBy", l.expected_quantity::float8 as "expectedQuantity",
+      p.cost::text as cost
     from stock_count_lines l
     join products p on p.company_id = l.company_id and p.id = l.product_id
     left join users u on u.id = l.counted_by_id
@@ -232,6 +248,7 @@ const toLine = (r: LineRow): StockCountLine => ({
   productId: r.productId,
   name: r.name,
   sku: r.sku,
+  unit: r.unit,
   countedQuantity: Number(r.countedQuantity),
   countedAt: new Date(r.countedAt).toISOString(),
   countedBy: r.countedBy,
@@ -246,6 +263,19 @@ export async function listLines(
 ) {
   const { rows, total } = await pageOfLines(db, key, search, sql`l.counted_at desc, l.product_id`, page);
   return { items: rows.map(toLine), total };
+}
+
+/** counted - expected, exact to the thousandth. */
+export const countVariance = (r: { countedQuantity: number | string; expectedQuantity: number | string }) =>
+  addQuantities(Number(r.countedQuantity), -Number(r.expectedQuantity));
+
+/**
+ * A variance's value at cost: |variance| x cost rounded half up to the cent (lineGoodsMinor, as a sale's
+ * line), with the variance's sign (-0.125 kg at 7.99 is -1.00).
+ */
+export function varianceValue(variance: number, cost: string | number): number {
+  const minor = lineGoodsMinor(toMinor(toMoney(cost)), Math.abs(variance));
+  return minor === 0 ? 0 : fromMinor(Math.sign(variance) * minor);
 }
 
 /** The review: every counted product with expected, variance and (showCost) its value at cost, largest first. */
@@ -265,9 +295,9 @@ export async function listVariances(
   );
   return {
     items: rows.map((r) => {
-      const variance = Number(r.countedQuantity) - Number(r.expectedQuantity);
+      const variance = countVariance(r);
       const line = { ...toLine(r), expectedQuantity: Number(r.expectedQuantity), variance };
-      return showCost ? { ...line, varianceValue: toMoney(variance * toMoney(r.cost)) } : line;
+      return showCost ? { ...line, varianceValue: varianceValue(variance, r.cost) } : line;
     }),
     total,
   };
@@ -286,8 +316,8 @@ export async function countTotals(db: DbOrTx, key: Key) {
   const [row] = await queryRows<{ lines: number; unitsIn: number; unitsOut: number }>(
     db,
     sql`select count(*)::int as lines,
-          coalesce(sum(greatest(counted_quantity - expected_quantity, 0)), 0)::int as "unitsIn",
-          coalesce(sum(greatest(expected_quantity - counted_quantity, 0)), 0)::int as "unitsOut"
+          coalesce(sum(greatest(counted_quantity - expected_quantity, 0)), 0)::float8 as "unitsIn",
+          coalesce(sum(greatest(expected_quantity - counted_quantity, 0)), 0)::float8 as "unitsOut"
         from stock_count_lines where company_id = ${key.companyId}::uuid and stock_count_id = ${key.id}::uuid`,
   );
   return { lines: Number(row?.lines ?? 0), unitsIn: Number(row?.unitsIn ?? 0), unitsOut: Number(row?.unitsOut ?? 0) };

@@ -3,6 +3,7 @@ import {
   type PageMeta,
   PURCHASING_MSG,
   pageMeta,
+  quantityProblem,
   type StockCount,
   type StockCountApplied,
   type StockCountLine,
@@ -126,6 +127,9 @@ export async function enterLine(
     }
     if (!product.inScope)
       throw badRequest(PURCHASING_MSG.productOutOfScope, { productId: PURCHASING_MSG.productOutOfScope });
+    // A fraction of a product counted by the piece (set or added): 400 on the quantity.
+    const problem = quantityProblem(input.quantity, product);
+    if (problem) throw badRequest(problem, { quantity: problem });
     const line = await repo.upsertLine(tx, {
       companyId: count.companyId,
       countId: id,
@@ -135,7 +139,14 @@ export async function enterLine(
       expected: Number(product.stockQuantity),
       userId: actor.userId,
     });
-    return { productId: product.id, name: product.name, sku: product.sku, ...line, countedBy: actor.name };
+    return {
+      productId: product.id,
+      name: product.name,
+      sku: product.sku,
+      unit: product.unit,
+      ...line,
+      countedBy: actor.name,
+    };
   });
 }
 

@@ -1,5 +1,5 @@
 import type { ReturnItem, ReturnItemCondition, ReturnStatus } from '@pos/shared';
-import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, returnItems, returns, returnsDaily, saleItems, sales, users } from '../../db/schema';
 import { dailyRows } from '../../domain/sales-figures.repo';
@@ -31,12 +31,11 @@ export async function lockSale(tx: DbOrTx, { companyId, id }: { companyId: strin
 /** The sale's lines under FOR UPDATE, in id order (one lock order for every caller). */
 export async function lockSaleItems(tx: DbOrTx, { companyId, saleId }: { companyId: string; saleId: string }) {
   return tx
-    .select({ ...getTableColumns(saleItems), unit: products.unit })
+    .select()
     .from(saleItems)
-    .innerJoin(products, and(eq(products.companyId, saleItems.companyId), eq(products.id, saleItems.productId)))
     .where(and(eq(saleItems.companyId, companyId), eq(saleItems.saleId, saleId)))
     .orderBy(asc(saleItems.id))
-    .for('update', { of: saleItems });
+    .for('update');
 }
 
 export async function addReturnedQuantity(

@@ -475,6 +475,7 @@ async function commitSale(
       productName: product?.name ?? '',
       productSku: product?.sku ?? null,
       quantity: line.quantity,
+      unit: product?.unit ?? 'piece',
       unitPrice,
       subtotal: fromMinor(lineGoodsMinor(toMinor(Number(unitPrice)), line.quantity)).toFixed(2),
       returnedQuantity: 0,

@@ -1,4 +1,4 @@
-import type { PaymentMethod, Sale, SaleItem } from '@pos/shared';
+import type { PaymentMethod, Sale, SaleItem, Unit } from '@pos/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, namedStatement, queryRows, runNamed } from '../../db/client';
 import { REFUSALS } from '../../db/refusals';
@@ -142,7 +142,7 @@ moved as (
   where p.company_id = ${p.companyId} and p.id = l.id and p.branch_id = ${p.branchId}
     and (p.deleted_at is null or ${p.offline}::boolean)
     and (${p.offline}::boolean or (p.price = l.price and p.stock_quantity >= l.quantity))
-  returning p.id, p.name, p.sku, l.charged as price, l.quantity, p.stock_quantity as new_quantity,
+  returning p.id, p.name, p.sku, p.unit, l.charged as price, l.quantity, p.stock_quantity as new_quantity,
     array_remove(array[case when ${p.offline}::boolean and p.stock_quantity < 0 then 'oversold' end,
                        case when ${p.offline}::boolean and p.price <> l.charged then 'price_differs' end], null) as flags
 ),
@@ -184,9 +184,10 @@ sale as (
   returning id, receipt_number, created_at, sold_at, flags, shift_id
 ),
 items as (
-  insert into sale_items (company_id, id, sale_id, product_id, product_name, product_sku, quantity, unit_price,
+  insert into sale_items (company_id, id, sale_id, product_id, product_name, product_sku, quantity, unit, unit_price,
                           subtotal, flags)
-  select ${p.companyId}::uuid, l.id, s.id, m.id, m.name, m.sku, l.quantity, m.price, round(m.price * l.quantity, 2), m.flags
+  select ${p.companyId}::uuid, l.id, s.id, m.id, m.name, m.sku, l.quantity, m.unit, m.price,
+         round(m.price * l.quantity, 2), m.flags
   from sale s
   cross join unnest(${p.lineIds}::uuid[], ${p.lineProductIds}::uuid[], ${p.lineQuantities}::numeric[])
     as l(id, product_id, quantity)
@@ -200,7 +201,7 @@ select pos_sale_check(s.id is not null, '${REFUSALS.saleExists}') as ok,
        c.id as customer_id, c.name as customer_name, c.phone as customer_phone,
        (select name from branches where company_id = ${p.companyId} and id = ${p.branchId}) as branch_name,
        (select code from registers where company_id = ${p.companyId} and id = ${p.registerId}::uuid) as register_code,
-       (select json_agg(json_build_object('id', m.id, 'name', m.name, 'sku', m.sku, 'price', m.price::text,
+       (select json_agg(json_build_object('id', m.id, 'name', m.name, 'sku', m.sku, 'unit', m.unit, 'price', m.price::text,
                                           'flags', m.flags))
         from moved m) as products
 from (select 1) as one
@@ -243,7 +244,7 @@ export type CommittedSale = {
   registerCode: string | null;
   customer: { id: string; name: string; phone: string } | null;
   branchName: string;
-  products: { id: string; name: string; sku: string | null; price: string; flags: string[] }[];
+  products: { id: string; name: string; sku: string | null; unit: Unit; price: string; flags: string[] }[];
 };
 
 type CommitSaleName = (typeof COMMIT_SALE.names)[number];
@@ -369,6 +370,7 @@ export function toSale(
         productName: i.productName,
         productSku: i.productSku,
         quantity: i.quantity,
+        unit: i.unit,
         unitPrice: toMoney(i.unitPrice),
         subtotal: toMoney(i.subtotal),
         returnedQuantity: i.returnedQuantity,
@@ -610,6 +612,7 @@ export async function saleItemsOf(db: DbOrTx, { companyId, saleIds }: { companyI
       productName: i.productName,
       productSku: i.productSku,
       quantity: i.quantity,
+      unit: i.unit,
       unitPrice: toMoney(i.unitPrice),
       subtotal: toMoney(i.subtotal),
       returnedQuantity: i.returnedQuantity,

@@ -1,5 +1,5 @@
 import type { TransferStatus } from '@pos/shared';
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { branches, brands, products, transferLines, transfers, users } from '../../db/schema';
@@ -35,19 +35,30 @@ export async function lockTransfer(tx: DbOrTx, { companyId, id }: { companyId: s
   return row;
 }
 
+/**
+ * The transfer's lines in order, each with its source product's unit (also a deleted product's: a line
+ * sent before its product was deleted is still received), what the line's quantities count.
+ */
 export async function findLines(db: DbOrTx, { companyId, transferId }: { companyId: string; transferId: string }) {
   return db
-    .select()
+    .select({ ...getTableColumns(transferLines), unit: products.unit })
     .from(transferLines)
+    .innerJoin(products, and(eq(products.companyId, transferLines.companyId), eq(products.id, transferLines.productId)))
     .where(and(eq(transferLines.companyId, companyId), eq(transferLines.transferId, transferId)))
     .orderBy(asc(transferLines.position));
 }
 
-/** Live products of a branch by id (name and SKU for the lines' snapshot), without locking. */
+/** Live products of a branch by id (name and SKU for the lines' snapshot, unit for quantityProblem), without locking. */
 export async function findBranchProducts(db: DbOrTx, { companyId, branchId, ids }: BranchKey & { ids: string[] }) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: products.id, name: products.name, sku: products.sku, stockQuantity: products.stockQuantity })
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      unit: products.unit,
+      stockQuantity: products.stockQuantity,
+    })
     .from(products)
     .where(
       and(
@@ -63,7 +74,13 @@ export async function findBranchProducts(db: DbOrTx, { companyId, branchId, ids 
 export async function lockBranchProducts(tx: DbOrTx, { companyId, branchId, ids }: BranchKey & { ids: string[] }) {
   if (ids.length === 0) return [];
   return tx
-    .select({ id: products.id, name: products.name, sku: products.sku, stockQuantity: products.stockQuantity })
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      unit: products.unit,
+      stockQuantity: products.stockQuantity,
+    })
     .from(products)
     .where(
       and(
@@ -195,9 +212,9 @@ const sentBy = alias(users, 'sent_by');
 
 const totals = {
   lineCount: sql<number>`(select count(*)::int from ${transferLines} l where l.company_id = ${transfers.companyId} and l.transfer_id = ${transfers.id})`,
-  quantitySent: sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${transferLines} l where l.company_id = ${transfers.companyId} and l.transfer_id = ${transfers.id})`,
-  quantityReceived: sql<number>`(select coalesce(sum(l.received), 0)::int from ${transferLines} l where l.company_id = ${transfers.companyId} and l.transfer_id = ${transfers.id})`,
-  quantityDamaged: sql<number>`(select coalesce(sum(l.damaged), 0)::int from ${transferLines} l where l.company_id = ${transfers.companyId} and l.transfer_id = ${transfers.id})`,
+  quantitySent: sql<number>`(select coalesce(sum(l.quantity), 0)::float8 from ${transferLines} l where l.company_id = ${transfers.companyId} and l.transfer_id = ${transfers.id})`,
+  quantityReceived: sql<number>`(select coalesce(sum(l.received), 0)::float8 from ${transferLines} l where l.company_id = ${transfers.companyId} and l.transfer_id = ${transfers.id})`,
+  quantityDamaged: sql<number>`(select coalesce(sum(l.damaged), 0)::float8 from ${transferLines} l where l.company_id = ${transfers.companyId} and l.transfer_id = ${transfers.id})`,
 };
 
 const summaryColumns = {

@@ -1,8 +1,10 @@
 import {
+  addQuantities,
   type closeTransferSchema,
   type createTransferSchema,
   type PageMeta,
   pageMeta,
+  quantityProblem,
   type receiveTransferSchema,
   TRANSFER_MSG,
   TRANSFER_STATUS_LABELS,
@@ -117,6 +119,7 @@ async function detail(db: DbOrTx, { companyId, id }: { companyId: string; id: st
       productId: l.productId,
       sku: l.sku,
       name: l.name,
+      unit: l.unit,
       quantity: l.quantity,
       received: l.received,
       damaged: l.damaged,
@@ -134,13 +137,18 @@ export async function getTransfer(db: Db, actor: Actor, id: string): Promise<Tra
 
 type LineInput = { productId: string; quantity: number };
 
-/** The lines' products must be live products of the sending branch (404 otherwise, like any id out of place). */
+/**
+ * The lines' products must be live products of the sending branch (404 otherwise, like any id out of
+ * place); each quantity must fit its product's unit (a fraction of a piece: 400 on the line's quantity).
+ */
 async function draftLines(tx: DbOrTx, scope: { companyId: string; branchId: string }, lines: LineInput[]) {
   const found = await repo.findBranchProducts(tx, { ...scope, ids: lines.map((l) => l.productId) });
   const byId = new Map(found.map((p) => [p.id, p]));
-  return lines.map((l) => {
+  return lines.map((l, i) => {
     const p = byId.get(l.productId);
     if (!p) throw notFound('Product');
+    const problem = quantityProblem(l.quantity, p);
+    if (problem) throw badRequest(problem, { [`lines.${i}.quantity`]: problem });
     return { productId: p.id, sku: p.sku, name: p.name, quantity: l.quantity };
   });
 }
@@ -263,6 +271,9 @@ export async function sendTransfer(db: Db, actor: Actor, id: string): Promise<Tr
     const moves = lines.map((l) => {
       const p = byId.get(l.productId);
       if (!p) throw conflict(`${l.name} is no longer available`);
+      // The item's unit may have changed since the draft (kg -> piece): its fraction no longer fits.
+      const problem = quantityProblem(l.quantity, p);
+      if (problem) throw conflict(problem);
       if (p.stockQuantity < l.quantity)
         throw conflict(`Insufficient stock for ${p.name}: ${p.stockQuantity} available`);
       return { line: l, product: p };
@@ -370,13 +381,18 @@ export async function receiveTransfer(
     const lines = await repo.findLines(tx, { companyId: place.companyId, transferId: id });
     const byId = new Map(lines.map((l) => [l.id, l]));
     const counted = input.lines
-      .filter((c) => c.received + c.damaged > 0)
-      .map((c) => {
+      .map((c, i) => ({ c, i, total: addQuantities(c.received, c.damaged) }))
+      .filter(({ total }) => total > 0)
+      .map(({ c, i, total }) => {
         const line = byId.get(c.lineId);
         if (!line) throw notFound('Transfer line');
-        if (c.received + c.damaged > transferLineOpen(line)) {
-          throw conflict(`${TRANSFER_MSG.tooManyUnits}: ${line.name} has ${transferLineOpen(line)} open`);
+        // A fraction of a product sold by the piece: 400 on the count, before what is still open.
+        for (const field of ['received', 'damaged'] as const) {
+          const problem = quantityProblem(c[field], line);
+          if (problem) throw badRequest(problem, { [`lines.${i}.${field}`]: problem });
         }
+        const open = transferLineOpen(line);
+        if (total > open) throw conflict(`${TRANSFER_MSG.tooManyUnits}: ${line.name} has ${open} open`);
         return { line, received: c.received, damaged: c.damaged };
       });
     const targets: string[] = [];
@@ -399,9 +415,9 @@ export async function receiveTransfer(
     const updated = new Map(counted.map((c, i) => [c.line.id, { c, productId: targets[i] as string }]));
     for (const line of lines) {
       const u = updated.get(line.id);
-      const received = line.received + (u?.c.received ?? 0);
-      const damaged = line.damaged + (u?.c.damaged ?? 0);
-      open += Math.max(0, line.quantity - received - damaged);
+      const received = addQuantities(line.received, u?.c.received ?? 0);
+      const damaged = addQuantities(line.damaged, u?.c.damaged ?? 0);
+      open = addQuantities(open, transferLineOpen({ quantity: line.quantity, received, damaged }));
       if (u) {
         await repo.updateLine(
           tx,

@@ -33,7 +33,7 @@
 with locked as (
   select p.id, w.quantity, w.price, w.charged
   from products p
-  join unnest($17::uuid[], $18::integer[], $19::numeric[],
+  join unnest($17::uuid[], $18::numeric[], $19::numeric[],
               $26::numeric[]) as w(id, quantity, price, charged)
     on w.id = p.id
   where p.company_id = $1::uuid
@@ -47,7 +47,7 @@ moved as (
   where p.company_id = $1 and p.id = l.id and p.branch_id = $2
     and (p.deleted_at is null or $27::boolean)
     and ($27::boolean or (p.price = l.price and p.stock_quantity >= l.quantity))
-  returning p.id, p.name, p.sku, l.charged as price, l.quantity, p.stock_quantity as new_quantity,
+  returning p.id, p.name, p.sku, p.unit, l.charged as price, l.quantity, p.stock_quantity as new_quantity,
     array_remove(array[case when $27::boolean and p.stock_quantity < 0 then 'oversold' end,
                        case when $27::boolean and p.price <> l.charged then 'price_differs' end], null) as flags
 ),
@@ -89,11 +89,12 @@ sale as (
   returning id, receipt_number, created_at, sold_at, flags, shift_id
 ),
 items as (
-  insert into sale_items (company_id, id, sale_id, product_id, product_name, product_sku, quantity, unit_price,
+  insert into sale_items (company_id, id, sale_id, product_id, product_name, product_sku, quantity, unit, unit_price,
                           subtotal, flags)
-  select $1::uuid, l.id, s.id, m.id, m.name, m.sku, l.quantity, m.price, m.price * l.quantity, m.flags
+  select $1::uuid, l.id, s.id, m.id, m.name, m.sku, l.quantity, m.unit, m.price,
+         round(m.price * l.quantity, 2), m.flags
   from sale s
-  cross join unnest($20::uuid[], $21::uuid[], $22::integer[])
+  cross join unnest($20::uuid[], $21::uuid[], $22::numeric[])
     as l(id, product_id, quantity)
   join moved m on m.id = l.product_id
 ),
@@ -109,7 +110,7 @@ select pos_sale_check(s.id is not null, 'pos_sale_check:exists') as ok,
        c.id as customer_id, c.name as customer_name, c.phone as customer_phone,
        (select name from branches where company_id = $1 and id = $2) as branch_name,
        (select code from registers where company_id = $1 and id = $29::uuid) as register_code,
-       (select json_agg(json_build_object('id', m.id, 'name', m.name, 'sku', m.sku, 'price', m.price::text,
+       (select json_agg(json_build_object('id', m.id, 'name', m.name, 'sku', m.sku, 'unit', m.unit, 'price', m.price::text,
                                           'flags', m.flags))
         from moved m) as products
 from (select 1) as one

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { type AdjustmentType, INVENTORY_MSG, type InventoryStockItem } from '@pos/shared';
+import { type AdjustmentType, allowsDecimals, INVENTORY_MSG, type InventoryStockItem } from '@pos/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
@@ -101,9 +101,10 @@ function AdjustmentForm({
       <NumberInput
         label="Quantity"
         placeholder="Units"
-        min={1}
+        min={allowsDecimals(product?.unit) ? 0.001 : 1}
         step={1}
-        allowDecimal={false}
+        allowDecimal={allowsDecimals(product?.unit)}
+        decimalScale={3}
         allowNegative={false}
         value={quantity}
         onChange={setQuantity}

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Textarea } from '@mantine/core';
-import { type InventoryStockItem, type WriteOffType, writeOffSchema } from '@pos/shared';
+import { allowsDecimals, type InventoryStockItem, type WriteOffType, writeOffSchema } from '@pos/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { useWriteOff } from '../../../lib/api/inventory.api';
@@ -70,9 +70,10 @@ function WriteOffForm({ branchId, onDone }: { branchId: string | null; onDone: (
         label="Quantity"
         value={quantity}
         onChange={setQuantity}
-        min={1}
+        min={allowsDecimals(product?.unit) ? 0.001 : 1}
         max={product?.stockQuantity}
-        allowDecimal={false}
+        allowDecimal={allowsDecimals(product?.unit)}
+        decimalScale={3}
         allowNegative={false}
         required
       />

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
+  allowsDecimals,
   isHeldByRegisterRules,
   type RefundMethod,
   type Return,
@@ -109,12 +110,13 @@ export function ReturnForm({ sale, branchId, timeZone, registerId, shift, onBack
                 aria-label={`Return quantity for ${line.productName}`}
                 min={0}
                 max={line.remaining}
-                allowDecimal={false}
+                allowDecimal={allowsDecimals(line.unit)}
+                decimalScale={3}
                 allowNegative={false}
                 clampBehavior="strict"
                 disabled={disabled}
                 value={line.quantity}
-                onChange={(v) => update(index, (l) => ({ ...l, quantity: clampQuantity(v, l.remaining) }))}
+                onChange={(v) => update(index, (l) => ({ ...l, quantity: clampQuantity(v, l.remaining, l.unit) }))}
               />
               <Select
                 size="xs"

@@ -11,11 +11,20 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { type PurchaseOrderDetail, userCan } from '@pos/shared';
+import {
+  allowsDecimals,
+  fromMinor,
+  lineGoodsMinor,
+  type PurchaseOrderDetail,
+  toMinor,
+  type Unit,
+  userCan,
+} from '@pos/shared';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AccessDenied } from '../../../components/access-denied';
+import { QuantityInput } from '../../../components/quantity-input';
 import { ListState } from '../../../components/table-state';
 import { errorMessage } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
@@ -27,7 +36,17 @@ import { numberOr } from '../utils/purchasing';
 import { ProductPicker } from './product-picker';
 import { SupplierSelect } from './supplier-select';
 
-type Line = { productId: string; name: string; quantity: number; unitCost: number };
+type Line = {
+  productId: string;
+  name: string;
+  /** The product's unit: the order line's; for a product just picked, read once when it is picked. */
+  unit: Unit | undefined;
+  quantity: number;
+  unitCost: number;
+};
+
+/** A line's cost: quantity x unit cost, half up to the cent (as the server prices it: 10.25 kg x 3.35 = 34.34). */
+const lineCost = (l: Line) => fromMinor(lineGoodsMinor(toMinor(l.unitCost), l.quantity));
 
 /** /dashboard/purchase-orders/new and /:id/edit: a draft's supplier, note and lines. */
 export function PurchaseOrderFormPage() {
@@ -64,6 +83,7 @@ function PurchaseOrderForm({ order }: { order: PurchaseOrderDetail | null }) {
     order?.lines.map((l) => ({
       productId: l.productId,
       name: l.name,
+      unit: l.unit,
       quantity: l.quantityOrdered,
       unitCost: l.unitCost,
     })) ?? [],
@@ -72,7 +92,7 @@ function PurchaseOrderForm({ order }: { order: PurchaseOrderDetail | null }) {
 
   const setLine = (productId: string, patch: Partial<Line>) =>
     setLines((all) => all.map((l) => (l.productId === productId ? { ...l, ...patch } : l)));
-  const total = lines.reduce((sum, l) => sum + Math.round(l.quantity * l.unitCost * 100), 0) / 100;
+  const total = fromMinor(lines.reduce((sum, l) => sum + toMinor(lineCost(l)), 0));
 
   const save = async () => {
     if (!branchId || !supplier) return;
@@ -107,13 +127,14 @@ function PurchaseOrderForm({ order }: { order: PurchaseOrderDetail | null }) {
           <Textarea label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={1} />
           <ProductPicker
             branchId={branchId}
-            onPick={(p) =>
+            onPick={(p) => {
+              if (lines.some((l) => l.productId === p.id)) return;
               setLines((all) =>
                 all.some((l) => l.productId === p.id)
                   ? all
-                  : [...all, { productId: p.id, name: p.name, quantity: 1, unitCost: p.cost ?? 0 }],
-              )
-            }
+                  : [...all, { productId: p.id, name: p.name, unit: p.unit, quantity: 1, unitCost: p.cost ?? 0 }],
+              );
+            }}
           />
         </Stack>
       </Paper>
@@ -128,7 +149,7 @@ function PurchaseOrderForm({ order }: { order: PurchaseOrderDetail | null }) {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Product</Table.Th>
-                  <Table.Th w={120}>Quantity</Table.Th>
+                  <Table.Th w={140}>Quantity</Table.Th>
                   <Table.Th w={140}>Unit cost</Table.Th>
                   <Table.Th ta="right">Line total</Table.Th>
                   <Table.Th w={50}>
@@ -137,40 +158,43 @@ function PurchaseOrderForm({ order }: { order: PurchaseOrderDetail | null }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {lines.map((l) => (
-                  <Table.Tr key={l.productId}>
-                    <Table.Td>{l.name}</Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={`Quantity of ${l.name}`}
-                        min={1}
-                        allowDecimal={false}
-                        value={l.quantity}
-                        onChange={(v) => setLine(l.productId, { quantity: Math.max(1, numberOr(v, 1)) })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={`Unit cost of ${l.name}`}
-                        min={0}
-                        decimalScale={2}
-                        value={l.unitCost}
-                        onChange={(v) => setLine(l.productId, { unitCost: Math.max(0, numberOr(v, 0)) })}
-                      />
-                    </Table.Td>
-                    <Table.Td ta="right">{formatMoney(Math.round(l.quantity * l.unitCost * 100) / 100)}</Table.Td>
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove ${l.name}`}
-                        onClick={() => setLines((all) => all.filter((x) => x.productId !== l.productId))}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
+                {lines.map((l) => {
+                  // A piece is at least 1; a weighed quantity may be typed from 0 (0.5 kg) and is checked on save.
+                  const least = allowsDecimals(l.unit) || !Number.isInteger(l.quantity) ? 0 : 1;
+                  return (
+                    <Table.Tr key={l.productId}>
+                      <Table.Td>{l.name}</Table.Td>
+                      <Table.Td>
+                        <QuantityInput
+                          aria-label={`Quantity of ${l.name}`}
+                          unit={l.unit}
+                          value={l.quantity}
+                          onChange={(v) => setLine(l.productId, { quantity: Math.max(least, numberOr(v, least)) })}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <NumberInput
+                          aria-label={`Unit cost of ${l.name}`}
+                          min={0}
+                          decimalScale={2}
+                          value={l.unitCost}
+                          onChange={(v) => setLine(l.productId, { unitCost: Math.max(0, numberOr(v, 0)) })}
+                        />
+                      </Table.Td>
+                      <Table.Td ta="right">{formatMoney(lineCost(l))}</Table.Td>
+                      <Table.Td>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove ${l.name}`}
+                          onClick={() => setLines((all) => all.filter((x) => x.productId !== l.productId))}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

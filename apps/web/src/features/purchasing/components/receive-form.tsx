@@ -1,6 +1,7 @@
 import { Button, Group, NumberInput, Table, Text } from '@mantine/core';
-import type { PurchaseOrderDetail } from '@pos/shared';
+import { addQuantities, type PurchaseOrderDetail } from '@pos/shared';
 import { useState } from 'react';
+import { QuantityInput } from '../../../components/quantity-input';
 import { errorMessage } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -8,6 +9,10 @@ import { useReceivePurchaseOrder } from '../api/purchase-orders.api';
 import { numberOr } from '../utils/purchasing';
 
 type Entry = { quantity: number; unitCost: number };
+
+/** What a line still awaits: ordered - received, exact to the thousandth. */
+const outstandingOf = (l: PurchaseOrderDetail['lines'][number]) =>
+  Math.max(0, addQuantities(l.quantityOrdered, -l.quantityReceived));
 
 /**
  * The order's lines; while it can be received, each outstanding line takes the units received now and
@@ -28,7 +33,7 @@ export function ReceiveForm({ order, receivable }: { order: PurchaseOrderDetail;
       Object.fromEntries(
         order.lines.map((l) => [
           l.productId,
-          { quantity: l.quantityOrdered - l.quantityReceived, unitCost: entryOf(l.productId, l.unitCost).unitCost },
+          { quantity: outstandingOf(l), unitCost: entryOf(l.productId, l.unitCost).unitCost },
         ]),
       ),
     );
@@ -46,7 +51,7 @@ export function ReceiveForm({ order, receivable }: { order: PurchaseOrderDetail;
         },
       });
       setEntries({});
-      notifySuccess(`Received ${chosen.reduce((n, c) => n + c.entry.quantity, 0)} units (${answer.data.number})`);
+      notifySuccess(`Received ${addQuantities(...chosen.map((c) => c.entry.quantity))} units (${answer.data.number})`);
     } catch (error) {
       notifyError(errorMessage(error, 'Failed to receive stock'));
     }
@@ -68,7 +73,7 @@ export function ReceiveForm({ order, receivable }: { order: PurchaseOrderDetail;
           </Table.Thead>
           <Table.Tbody>
             {order.lines.map((l) => {
-              const outstanding = l.quantityOrdered - l.quantityReceived;
+              const outstanding = outstandingOf(l);
               const entry = entryOf(l.productId, l.unitCost);
               return (
                 <Table.Tr key={l.productId}>
@@ -85,11 +90,11 @@ export function ReceiveForm({ order, receivable }: { order: PurchaseOrderDetail;
                   <Table.Td ta="right">{formatMoney(l.unitCost)}</Table.Td>
                   {receivable ? (
                     <Table.Td>
-                      <NumberInput
+                      <QuantityInput
                         aria-label={`Receive now: ${l.name}`}
-                        min={0}
+                        unit={l.unit}
+                        allowZero
                         max={outstanding}
-                        allowDecimal={false}
                         disabled={outstanding === 0}
                         value={entry.quantity}
                         onChange={(v) =>

@@ -91,7 +91,7 @@ export function StockCountPage() {
 
       {open ? (
         <Paper withBorder p="md" radius="md">
-          <CountEntryForm countId={c.id} onCounted={setLast} />
+          <CountEntryForm countId={c.id} branchId={c.branchId} onCounted={setLast} />
           <Text size="sm" mt="xs" aria-live="polite" role="status">
             {last}
           </Text>

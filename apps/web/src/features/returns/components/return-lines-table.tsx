@@ -1,5 +1,5 @@
 import { NumberInput, Select, Switch, Table, Text } from '@mantine/core';
-import type { ReturnItemCondition, ReturnRefund } from '@pos/shared';
+import { allowsDecimals, type ReturnItemCondition, type ReturnRefund } from '@pos/shared';
 import { formatAmount } from '../../../lib/format';
 import {
   CONDITION_OPTIONS,
@@ -57,12 +57,13 @@ export function ReturnLinesTable({ lines, refund, onChange: update }: ReturnLine
                     size="xs"
                     min={0}
                     max={line.remaining}
-                    allowDecimal={false}
+                    allowDecimal={allowsDecimals(line.unit)}
+                    decimalScale={3}
                     allowNegative={false}
                     clampBehavior="strict"
                     disabled={disabled}
                     value={line.quantity}
-                    onChange={(v) => update(index, (l) => ({ ...l, quantity: clampQuantity(v, l.remaining) }))}
+                    onChange={(v) => update(index, (l) => ({ ...l, quantity: clampQuantity(v, l.remaining, l.unit) }))}
                   />
                 </Table.Td>
                 <Table.Td>

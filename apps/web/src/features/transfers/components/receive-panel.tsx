@@ -1,7 +1,8 @@
-import { Alert, Button, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { type TransferDetail, transferLineOpen } from '@pos/shared';
+import { Alert, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { allowsDecimals, type TransferDetail, toQuantity, transferLineOpen } from '@pos/shared';
 import { IconBarcode } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { QuantityInput } from '../../../components/quantity-input';
 import { errorMessage } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useReceiveTransfer } from '../api/transfers.api';
@@ -31,8 +32,9 @@ export function ReceivePanel({ transfer }: { transfer: TransferDetail }) {
     setCode('');
   };
 
-  const set = (lineId: string, field: 'received' | 'damaged', value: number | string) => {
-    const n = Math.max(0, Math.trunc(Number(value) || 0));
+  const set = (lineId: string, field: 'received' | 'damaged', value: number | string, decimals: boolean) => {
+    const q = Math.max(0, Number(value) || 0);
+    const n = decimals ? toQuantity(q) : Math.trunc(q);
     setCounts((c) => ({ ...c, [lineId]: { ...countsOf(c, lineId), [field]: n } }));
   };
 
@@ -92,6 +94,8 @@ export function ReceivePanel({ transfer }: { transfer: TransferDetail }) {
             {open.map((l) => {
               const c = countsOf(counts, l.id);
               const left = openAfter(l, counts);
+              // The line's unit (its product's): 3 decimals for kg, L, m; whole units otherwise.
+              const decimals = allowsDecimals(l.unit);
               return (
                 <Table.Tr key={l.id} data-testid="receive-line">
                   <Table.Td>
@@ -100,25 +104,23 @@ export function ReceivePanel({ transfer }: { transfer: TransferDetail }) {
                   </Table.Td>
                   <Table.Td ta="right">{transferLineOpen(l)}</Table.Td>
                   <Table.Td>
-                    <NumberInput
+                    <QuantityInput
                       aria-label={`Received of ${l.name}`}
+                      unit={l.unit}
                       value={c.received}
-                      onChange={(v) => set(l.id, 'received', v)}
-                      min={0}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      w={100}
+                      onChange={(v) => set(l.id, 'received', v, decimals)}
+                      allowZero
+                      w={120}
                     />
                   </Table.Td>
                   <Table.Td>
-                    <NumberInput
+                    <QuantityInput
                       aria-label={`Damaged of ${l.name}`}
+                      unit={l.unit}
                       value={c.damaged}
-                      onChange={(v) => set(l.id, 'damaged', v)}
-                      min={0}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      w={100}
+                      onChange={(v) => set(l.id, 'damaged', v, decimals)}
+                      allowZero
+                      w={120}
                     />
                   </Table.Td>
                   <Table.Td ta="right" c={left < 0 ? 'red' : undefined}>

@@ -1,27 +1,24 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  VisuallyHidden,
-} from '@mantine/core';
-import { createTransferSchema, type TransferDetail } from '@pos/shared';
+import { ActionIcon, Alert, Button, Group, Select, Stack, Table, Text, Textarea, VisuallyHidden } from '@mantine/core';
+import { createTransferSchema, type TransferDetail, type Unit } from '@pos/shared';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { QuantityInput } from '../../../components/quantity-input';
 import { errorMessage } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useCreateTransfer, useUpdateTransfer } from '../api/transfers.api';
 import { type PickedProduct, TransferProductPicker } from './transfer-product-picker';
 
-type Line = { productId: string; name: string; sku: string | null; stock: number | null; quantity: number | string };
+type Line = {
+  productId: string;
+  name: string;
+  sku: string | null;
+  /** The product's unit: the draft line's; for a product just picked, read once when it is picked. */
+  unit: Unit | undefined;
+  stock: number | null;
+  quantity: number | string;
+};
 
 type Props = { fromBranchId: string; draft?: TransferDetail };
 
@@ -36,6 +33,7 @@ export function TransferForm({ fromBranchId, draft }: Props) {
       productId: l.productId,
       name: l.name,
       sku: l.sku,
+      unit: l.unit,
       stock: null,
       quantity: l.quantity,
     })),
@@ -46,8 +44,12 @@ export function TransferForm({ fromBranchId, draft }: Props) {
   const saving = create.isPending || update.isPending;
   const destinations = branches.filter((b) => b.id !== fromBranchId).map((b) => ({ value: b.id, label: b.name }));
 
-  const add = (p: PickedProduct) =>
-    setLines((ls) => [...ls, { productId: p.id, name: p.name, sku: p.sku, stock: p.stockQuantity, quantity: 1 }]);
+  const add = (p: PickedProduct) => {
+    setLines((ls) => [
+      ...ls,
+      { productId: p.id, name: p.name, sku: p.sku, unit: p.unit, stock: p.stockQuantity, quantity: 1 },
+    ]);
+  };
   const setQuantity = (productId: string, quantity: number | string) =>
     setLines((ls) => ls.map((l) => (l.productId === productId ? { ...l, quantity } : l)));
 
@@ -121,14 +123,12 @@ export function TransferForm({ fromBranchId, draft }: Props) {
                   </Table.Td>
                   <Table.Td>{l.stock ?? '-'}</Table.Td>
                   <Table.Td>
-                    <NumberInput
+                    <QuantityInput
                       aria-label={`Quantity of ${l.name}`}
+                      unit={l.unit}
                       value={l.quantity}
                       onChange={(v) => setQuantity(l.productId, v)}
-                      min={1}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      w={110}
+                      w={130}
                     />
                   </Table.Td>
                   <Table.Td>

@@ -1,9 +1,10 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import type { Unit } from '@pos/shared';
 import { useMemo, useState } from 'react';
 import { useProductOptions } from '../../../lib/api/inventory.api';
 
-export type PickedProduct = { id: string; name: string; sku: string | null; stockQuantity: number };
+export type PickedProduct = { id: string; name: string; sku: string | null; stockQuantity: number; unit: Unit };
 
 type Props = { branchId: string | null; onPick: (product: PickedProduct) => void; exclude: string[] };
 
@@ -39,7 +40,7 @@ export function TransferProductPicker({ branchId, onPick, exclude }: Props) {
       onChange={(id) => {
         const p = found?.find((x) => x.id === id);
         if (!p) return;
-        onPick({ id: p.id, name: p.name, sku: p.sku, stockQuantity: p.stockQuantity });
+        onPick({ id: p.id, name: p.name, sku: p.sku, stockQuantity: p.stockQuantity, unit: p.unit });
         setSearch('');
       }}
       comboboxProps={{ withinPortal: true }}

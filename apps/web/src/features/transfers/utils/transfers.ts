@@ -1,4 +1,10 @@
-import { TRANSFER_STATUS_LABELS, type TransferLine, type TransferStatus, transferLineOpen } from '@pos/shared';
+import {
+  addQuantities,
+  TRANSFER_STATUS_LABELS,
+  type TransferLine,
+  type TransferStatus,
+  transferLineOpen,
+} from '@pos/shared';
 
 export const TRANSFERS_PAGE_SIZE = 10;
 
@@ -27,7 +33,7 @@ export const countsOf = (counts: ReceiptCounts, lineId: string) => counts[lineId
 /** Units of a line still open after this receipt's counts. */
 export function openAfter(line: TransferLine, counts: ReceiptCounts): number {
   const c = countsOf(counts, line.id);
-  return transferLineOpen(line) - c.received - c.damaged;
+  return addQuantities(transferLineOpen(line), -c.received, -c.damaged);
 }
 
 export type ScanResult = { ok: true; counts: ReceiptCounts; line: TransferLine } | { ok: false; message: string };
@@ -44,7 +50,7 @@ export function scanInto(lines: TransferLine[], counts: ReceiptCounts, code: str
   const line = matching.find((l) => openAfter(l, counts) > 0);
   if (!line) return { ok: false, message: `Every unit of ${matching[0]?.name ?? code} is already counted` };
   const c = countsOf(counts, line.id);
-  return { ok: true, line, counts: { ...counts, [line.id]: { ...c, received: c.received + 1 } } };
+  return { ok: true, line, counts: { ...counts, [line.id]: { ...c, received: addQuantities(c.received, 1) } } };
 }
 
 /** The receipt's body: the lines with something counted. */
