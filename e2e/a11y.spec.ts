@@ -33,6 +33,16 @@ async function registerReady(page: Page) {
   await expect(page.getByTestId('product-tile').first()).toBeVisible();
 }
 
+/**
+ * The first product sold by the piece: a tile of a product sold by weight (its stock "42.500 kg") asks for
+ * the weight first.
+ */
+const pieceTile = (page: Page) =>
+  page
+    .locator('[data-testid="product-tile"]:not([disabled])')
+    .filter({ hasNotText: /\d\.\d{3} (kg|L|m)\b/ })
+    .first();
+
 async function openDialog(page: Page, name: string) {
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
@@ -42,10 +52,31 @@ async function openDialog(page: Page, name: string) {
 
 async function addFirstProductAndPay(page: Page) {
   await registerReady(page);
-  await page.locator('[data-testid="product-tile"]:not([disabled])').first().click();
+  await pieceTile(page).click();
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await page.getByRole('button', { name: 'Payment', exact: true }).click();
   await openDialog(page, 'Payment');
+}
+
+/** The weight dialog of a product sold by the kilogram (the demo's loose rice), a weight typed. */
+async function openWeightDialog(page: Page) {
+  await registerReady(page);
+  await page.getByLabel('Search Products').fill('Basmati');
+  await page.getByRole('button', { name: /^Add Basmati Rice \(loose\) to cart/ }).click();
+  await openDialog(page, 'Enter weight');
+  await page.getByLabel('Weight (kg)').fill('1.25');
+}
+
+/**
+ * A cart line of the demo's loose rice with 0.750 kg more (its weight and its Change weight button); the role's
+ * carts are kept across its screens, so the line may hold more already.
+ */
+async function weighedLine(page: Page) {
+  await openWeightDialog(page);
+  await page.getByLabel('Weight (kg)').fill('0.75');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Enter weight' })).toHaveCount(0);
+  await expect(page.getByLabel('Basmati Rice (loose) quantity')).toHaveText(/^\d+\.\d{3} kg$/);
 }
 
 /**
@@ -57,7 +88,7 @@ async function displayWithCart(page: Page) {
   page.once('close', () => void register.close());
   await register.goto('/dashboard/pos');
   await registerReady(register);
-  await register.locator('[data-testid="product-tile"]:not([disabled])').first().click();
+  await pieceTile(register).click();
   await expect(page.getByTestId('display-line').first()).toBeVisible();
 }
 
@@ -206,13 +237,29 @@ const SCREENS: Screen[] = [
     roles: ['cashier'],
     act: async (page) => {
       await registerReady(page);
-      await page.locator('[data-testid="product-tile"]:not([disabled])').first().click();
+      await pieceTile(page).click();
       await page
         .getByRole('button', { name: /^Change price of / })
         .first()
         .click();
       await openDialog(page, 'Change price');
     },
+  },
+  { name: 'register, weight dialog', path: '/dashboard/pos', roles: ['cashier'], act: openWeightDialog },
+  {
+    name: 'register, weight dialog at 390 px',
+    path: '/dashboard/pos',
+    roles: ['cashier'],
+    viewport: PHONE,
+    act: openWeightDialog,
+  },
+  { name: 'register, a weighed line', path: '/dashboard/pos', roles: ['cashier'], act: weighedLine },
+  {
+    name: 'register, a weighed line at 390 px',
+    path: '/dashboard/pos',
+    roles: ['cashier'],
+    viewport: PHONE,
+    act: weighedLine,
   },
   {
     name: 'register offline',

@@ -35,6 +35,8 @@ test('the display window shows the cart and the change of a cash sale', async ({
     await barcode.press('Enter');
   }
   await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  // The third scan (the biscuits again) landed too, before the register's total is read.
+  await expect(page.getByLabel(`${biscuits.name} quantity`)).toHaveText('2');
 
   // The cart on the display: its lines, and the register's own total (tax included).
   const registerTotal = (await page.getByRole('status', { name: 'Total', exact: true }).textContent()) ?? '';

@@ -2,8 +2,7 @@ import 'fake-indexeddb/auto';
 import type { SyncProduct } from '@pos/shared';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchCatalogueSync, fetchCustomerSync } from '../src/features/pos/api/sync.api';
-import { syncCatalogue } from '../src/features/pos/offline/catalogue-sync';
+import { branchSettings, syncCatalogue } from '../src/features/pos/offline/catalogue-sync';
 import { type LocalProduct, RegisterDb, registerDb } from '../src/features/pos/offline/db';
 import {
   indexWords,
@@ -11,8 +10,9 @@ import {
   localProductBySku,
   localTilesPage,
 } from '../src/features/pos/offline/local-catalogue';
+import { fetchCatalogueSync, fetchCustomerSync } from '../src/lib/api/sync.api';
 
-vi.mock('../src/features/pos/api/sync.api', () => ({ fetchCatalogueSync: vi.fn(), fetchCustomerSync: vi.fn() }));
+vi.mock('../src/lib/api/sync.api', () => ({ fetchCatalogueSync: vi.fn(), fetchCustomerSync: vi.fn() }));
 
 type CataloguePage = Awaited<ReturnType<typeof fetchCatalogueSync>>;
 
@@ -25,6 +25,7 @@ const item = (n: number, over: Partial<SyncProduct> = {}): SyncProduct => ({
   price: 100 + n,
   stockQuantity: 10,
   lowStockThreshold: 2,
+  unit: 'piece',
   categoryId: n % 2 ? 'c-drinks' : null,
   categoryName: n % 2 ? 'Drinks' : null,
   brandId: null,
@@ -37,7 +38,14 @@ const catalogue = (products: SyncProduct[], cursor: string, hasMore: boolean): C
     products,
     nextCursor: cursor,
     hasMore,
-    branch: { id: 'b1', name: 'Main', taxRate: 5, currency: 'PKR', timezone: 'Asia/Karachi' },
+    branch: {
+      id: 'b1',
+      name: 'Main',
+      taxRate: 5,
+      currency: 'PKR',
+      timezone: 'Asia/Karachi',
+      scaleWeightPrefix: '21',
+    },
     rules: {},
   }) as unknown as CataloguePage;
 
@@ -147,6 +155,25 @@ describe('the local catalogue', () => {
     expect(await localProductBySku('b1', '4006381333932')).toBeNull();
     // The index keys stay in the store: the cart gets the cashier's view only.
     expect(await localProductBySku('b1', '4006381333931')).not.toHaveProperty('codes');
+  });
+
+  it("keeps each product's unit and the company's scale-label prefix, for weighed goods offline", async () => {
+    vi.mocked(fetchCatalogueSync).mockResolvedValueOnce(
+      catalogue(
+        [
+          item(1, { name: 'Basmati Rice (loose)', sku: 'GRO-RICE-KG', unit: 'kg', stockQuantity: 42.5 }),
+          item(2, { barcodes: ['2100123000005'], unit: 'kg' }),
+          item(3),
+        ],
+        'c',
+        false,
+      ),
+    );
+    await syncCatalogue('b1');
+    expect(await localProductBySku('b1', 'gro-rice-kg')).toMatchObject({ unit: 'kg', stockQuantity: 42.5 });
+    expect((await localProductBySku('b1', '2100123000005'))?.unit).toBe('kg');
+    expect((await localProductBySku('b1', 'SKU-000003'))?.unit).toBe('piece');
+    expect(await branchSettings('b1')).toMatchObject({ taxRate: 5, scaleWeightPrefix: '21' });
   });
 
   it("keeps a register's stored products through the upgrade that drops the branchId index", async () => {

@@ -94,6 +94,7 @@ describe('the New item form', () => {
       name: 'Tee',
       description: null,
       categoryId: null,
+      unit: 'piece',
       options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
       variants: [
         { optionValues: ['S'], sku: 'TEE-S', price: 1000 },

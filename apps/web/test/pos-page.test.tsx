@@ -46,6 +46,7 @@ const product = (over: Partial<Product>): Product => ({
   maxStock: 100,
   description: null,
   branchId: 'b1',
+  unit: 'piece',
   ...over,
 });
 const cola = product({});

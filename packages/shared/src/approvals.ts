@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { envelope, idSchema, instantSchema } from './common';
+import { envelope, idSchema, instantSchema, quantityInput } from './common';
 import { percentSchema } from './rates';
 import { RETURN_REFUND_METHODS } from './returns';
 import { taxRateSchema } from './settings';
-import { quantityInput } from './units';
 
 /**
  * Manager approval at the register and the branch's register rules (DESIGN.md sections

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasQuantityDecimals, QUANTITY_MSG } from './units';
 
 export const idSchema = z.string().uuid('Invalid id');
 
@@ -76,3 +77,26 @@ export const errorEnvelopeSchema = z
   .strict()
   .meta({ id: 'ErrorEnvelope' });
 export type ApiError = z.infer<typeof errorEnvelopeSchema>;
+
+// Quantities (units.ts): the schemas here, so units.ts imports no zod and the register's first load takes it.
+
+/** A request's quantity: a number above 0 with at most 3 decimals, up to `max`. */
+export const quantityInput = ({
+  invalid,
+  tooLarge,
+  max,
+  min = 'positive',
+}: {
+  invalid: string;
+  tooLarge: string;
+  max: number;
+  min?: 'positive' | 'zero';
+}) =>
+  z
+    .number({ error: invalid })
+    .refine((q) => (min === 'zero' ? q >= 0 : q > 0), { message: invalid })
+    .refine(hasQuantityDecimals, { message: QUANTITY_MSG.decimals })
+    .max(max, tooLarge);
+
+/** A quantity in an answer: at most 3 decimals, 0 or more. */
+export const quantitySchema = z.number().min(0);

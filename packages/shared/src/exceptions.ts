@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { envelope, idSchema, instantSchema, moneySchema, namedRefSchema, paged, pageQuerySchema } from './common';
-import { quantitySchema } from './units';
+import {
+  envelope,
+  idSchema,
+  instantSchema,
+  moneySchema,
+  namedRefSchema,
+  paged,
+  pageQuerySchema,
+  quantitySchema,
+} from './common';
 
 /**
  * Exceptions: synced offline sales that departed from the branch's rules (docs/architecture/register-trust.md). The

@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import { searchSchema } from './categories';
-import { envelope, idSchema, instantSchema, moneySchema, namedRefSchema, paged, stockLevelSchema } from './common';
+import {
+  envelope,
+  idSchema,
+  instantSchema,
+  moneySchema,
+  namedRefSchema,
+  paged,
+  quantityInput,
+  quantitySchema,
+  stockLevelSchema,
+} from './common';
 import { addQuantities, toQuantity } from './money';
 import { dateFilterSchema } from './sales';
-import { quantityInput, quantitySchema, UNITS } from './units';
+import { UNITS } from './units';
 
 export const INVENTORY_MSG = {
   fetchFailed: 'Failed to fetch inventory data',

@@ -8,10 +8,11 @@ import {
   namedRefSchema,
   paged,
   pageQuerySchema,
+  quantitySchema,
   stockLevelSchema,
 } from './common';
 import { fromMinor, toMinor } from './money';
-import { quantitySchema, UNITS } from './units';
+import { UNITS } from './units';
 
 export const PRODUCT_MSG = {
   nameRequired: 'Product name is required',

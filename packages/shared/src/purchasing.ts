@@ -7,10 +7,12 @@ import {
   moneySchema,
   namedRefSchema,
   paged,
+  quantityInput,
+  quantitySchema,
   stockLevelSchema,
 } from './common';
 import { fromMinor, toMilli, toMinor } from './money';
-import { quantityInput, quantitySchema, UNITS } from './units';
+import { UNITS } from './units';
 
 /** Suppliers, purchase orders, the reorder helper and stock counts. */
 export const PURCHASING_MSG = {

@@ -3,6 +3,7 @@
  * printable HTML fallback.
  */
 import { DEFAULT_CURRENCY, formatInCurrency } from './currency';
+import { formatQuantity } from './units';
 
 export const RECEIPT_WIDTH = 48;
 const NAME_MAX = 20;
@@ -26,7 +27,8 @@ export type ReceiptData = {
   cashierName?: string | null;
   customerName?: string | null;
   paymentMethod: 'cash' | 'card';
-  items: { name: string; quantity: number; unitPrice: number; subtotal: number }[];
+  /** `unit`: the item's (kg prints "0.750 kg"); pieces when absent. */
+  items: { name: string; quantity: number; unitPrice: number; subtotal: number; unit?: string | null }[];
   subtotal: number;
   discountAmount: number;
   taxRate: number;
@@ -128,8 +130,17 @@ export function receiptLines(data: ReceiptData): string[] {
     rule,
   ];
   for (const item of data.items) {
-    const right = `${String(item.quantity).padStart(3)} ${money(item.unitPrice).padStart(9)} ${money(item.subtotal).padStart(10)}`;
-    lines.push(receiptRow(receiptItemName(item.name), right));
+    const quantity = formatQuantity(item.quantity, item.unit);
+    if (/^\d{1,3}$/.test(quantity)) {
+      const right = `${quantity.padStart(3)} ${money(item.unitPrice).padStart(9)} ${money(item.subtotal).padStart(10)}`;
+      lines.push(receiptRow(receiptItemName(item.name), right));
+    } else {
+      // A weight ("0.750 kg") or a long count does not fit the Qty column: the name, then quantity x price.
+      lines.push(
+        item.name.slice(0, RECEIPT_WIDTH),
+        receiptRow(`  ${quantity} x ${money(item.unitPrice)}`, money(item.subtotal)),
+      );
+    }
   }
   lines.push(rule, receiptRow('Subtotal:', money(data.subtotal)));
   if (data.discountAmount > 0) lines.push(receiptRow('Discount:', `-${money(data.discountAmount)}`));

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { countSchema, envelope, instantSchema, moneySchema, paged } from './common';
+import { countSchema, envelope, instantSchema, moneySchema, paged, quantityInput, quantitySchema } from './common';
 import { addQuantities } from './money';
 import { hasAtMostTwoDecimals } from './rates';
 import { optionalDateSchema } from './sales';
-import { quantityInput, quantitySchema } from './units';
 
 export const RETURN_STATUSES = ['pending', 'approved', 'completed', 'rejected'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];

@@ -1,10 +1,19 @@
 import { z } from 'zod';
-import { countSchema, envelope, instantSchema, moneySchema, namedRefSchema, paged } from './common';
+import {
+  countSchema,
+  envelope,
+  instantSchema,
+  moneySchema,
+  namedRefSchema,
+  paged,
+  quantityInput,
+  quantitySchema,
+} from './common';
 import { hasAtMostTwoDecimals, RATE_MSG } from './rates';
 import { OFFLINE_RECEIPT_PATTERN } from './receipt-numbers';
 import { SALE_BATCH_MAX } from './sale-batch';
 import { taxRateSchema } from './settings';
-import { quantityInput, quantitySchema, UNITS } from './units';
+import { UNITS } from './units';
 
 export const PAYMENT_METHODS = ['cash', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -1,5 +1,3 @@
-import { isEan13 } from './barcodes';
-
 /**
  * Scale labels (DESIGN.md section 11): the EAN-13 a shop's scale prints on weighed goods. Layout, as
  * most scales print it: two digits of prefix (the company's, 20-29: GS1 keeps them for in-store use),
@@ -29,9 +27,15 @@ export function gs1CheckDigit(digits12: string): string {
   return String((10 - (sum % 10)) % 10);
 }
 
+/**
+ * 13 digits with a right GS1 check digit: barcodes.ts's isEan13, without its gtin and zod. This module imports
+ * nothing, so the register's first load reads labels without the schemas (docs/architecture/web.md, 'First load').
+ */
+const isLabelEan13 = (code: string) => /^\d{13}$/.test(code) && gs1CheckDigit(code.slice(0, 12)) === code[12];
+
 /** A scanned code read as a scale label of the prefix, or null when it is not one (or its check digit is wrong). */
 export function parseScaleLabel(code: string, prefix: string | null | undefined): ScaleLabel | null {
-  if (!prefix || !SCALE_PREFIX_PATTERN.test(prefix) || !code.startsWith(prefix) || !isEan13(code)) return null;
+  if (!prefix || !SCALE_PREFIX_PATTERN.test(prefix) || !code.startsWith(prefix) || !isLabelEan13(code)) return null;
   const grams = Number(code.slice(7, 12));
   if (grams === 0) return null;
   const base = `${code.slice(0, 7)}00000`;

@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { countSchema, envelope, idSchema, instantSchema, namedRefSchema, paged, stockLevelSchema } from './common';
+import {
+  countSchema,
+  envelope,
+  idSchema,
+  instantSchema,
+  namedRefSchema,
+  paged,
+  quantityInput,
+  quantitySchema,
+  stockLevelSchema,
+} from './common';
 import { addQuantities } from './money';
-import { quantityInput, quantitySchema, UNITS } from './units';
+import { UNITS } from './units';
 
 /** Transfers between branches of one company and write-offs (damage, expiry). */
 export const TRANSFER_MSG = {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { toMilli, toQuantity } from './money';
 
 /**
@@ -56,24 +55,3 @@ export function formatQuantity(quantity: number, unit?: string | null): string {
   const symbol = UNIT_SYMBOLS[unit as Unit];
   return symbol ? `${text} ${symbol}` : text;
 }
-
-/** A request's quantity: a number above 0 with at most 3 decimals, up to `max`. */
-export const quantityInput = ({
-  invalid,
-  tooLarge,
-  max,
-  min = 'positive',
-}: {
-  invalid: string;
-  tooLarge: string;
-  max: number;
-  min?: 'positive' | 'zero';
-}) =>
-  z
-    .number({ error: invalid })
-    .refine((q) => (min === 'zero' ? q >= 0 : q > 0), { message: invalid })
-    .refine(hasQuantityDecimals, { message: QUANTITY_MSG.decimals })
-    .max(max, tooLarge);
-
-/** A quantity in an answer: at most 3 decimals, 0 or more. */
-export const quantitySchema = z.number().min(0);

@@ -141,7 +141,11 @@ describe('refunds: what the customer paid for the returned units', () => {
 const twoDecimalPercent = fc.integer({ min: 0, max: 10_000 }).map((bp) => bp / 100);
 
 // A line's own tax class: none (the sale's rate), exempt or zero-rated (0), or another rate.
-const lineTaxRate = fc.oneof(fc.constant(null), fc.constant(0), fc.integer({ min: 0, max: 10_000 }).map((bp) => bp / 100));
+const lineTaxRate = fc.oneof(
+  fc.constant(null),
+  fc.constant(0),
+  fc.integer({ min: 0, max: 10_000 }).map((bp) => bp / 100),
+);
 
 const saleArbitrary = fc
   .record({

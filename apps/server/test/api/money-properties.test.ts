@@ -1,4 +1,4 @@
-import { computeCartTotals, type DiscountType, toMinor } from '@pos/shared';
+import { computeCartTotals, type DiscountType, toMinor, type Unit } from '@pos/shared';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,8 @@ import { bearer, createTenant, login } from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
 
 /**
- * Money properties: for random carts (1-50 lines, prices 0.01-100,000.00, quantities 1-20,
+ * Money properties: for random carts (1-50 lines, prices 0.01-100,000.00, quantities 1-20 pieces or
+ * 0.001-20.000 kg,
  * percentage or amount discounts, tax rates 0-100 with 2 decimals) the register's totals (its cart
  * store and cartTotals), the shared money module's and the server's (a real POST /api/transactions,
  * which recomputes from the database's prices) are the same to the cent.
@@ -19,10 +20,19 @@ const RUNS = Number(process.env.MONEY_RUNS ?? 25);
 
 const cartArb = fc.record({
   lines: fc.array(
-    fc.record({
-      priceCents: fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 10_000_000 })),
-      quantity: fc.integer({ min: 1, max: 20 }),
-    }),
+    fc.oneof(
+      fc.record({
+        priceCents: fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 10_000_000 })),
+        unit: fc.constant<Unit>('piece'),
+        quantity: fc.integer({ min: 1, max: 20 }),
+      }),
+      // Weighed goods: a quantity in kg with 3 decimals, the line's goods rounded half up to the cent.
+      fc.record({
+        priceCents: fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 10_000_000 })),
+        unit: fc.constant<Unit>('kg'),
+        quantity: fc.integer({ min: 1, max: 20_000 }).map((milli) => milli / 1000),
+      }),
+    ),
     { minLength: 1, maxLength: 50 },
   ),
   taxBasisPoints: fc.oneof(fc.constantFrom(0, 500, 1750, 1600, 10_000), fc.integer({ min: 0, max: 10_000 })),
@@ -50,18 +60,19 @@ describe(`money properties (${engineName()})`, () => {
   afterAll(() => ctx.close());
 
   /** Products at the given prices in the cashier's branch, 1,000 in stock each (initial_stock movements). */
-  async function productsAt(prices: string[]) {
+  async function productsAt(lines: { price: string; unit: Unit }[]) {
     run += 1;
     const rows = await ctx.database.db
       .insert(products)
       .values(
-        prices.map((price, i) => ({
+        lines.map(({ price, unit }, i) => ({
           companyId: tenant.company.id,
           branchId: tenant.main.id,
           name: `Money ${run}-${i}`,
           sku: `MONEY-${run}-${i}`,
           cost: '0.01',
           price,
+          unit,
           stockQuantity: 1000,
         })),
       )
@@ -84,19 +95,24 @@ describe(`money properties (${engineName()})`, () => {
   it('the server, the money module and the register agree to the cent on random carts', async () => {
     await fc.assert(
       fc.asyncProperty(cartArb, async (c) => {
-        const rows = await productsAt(c.lines.map((l) => (l.priceCents / 100).toFixed(2)));
+        const rows = await productsAt(c.lines.map((l) => ({ price: (l.priceCents / 100).toFixed(2), unit: l.unit })));
         // The register: its store takes the lines, the tax rate and the discount as the cashier enters them.
         const store = createCartStore();
         store.getState().resetForBranch(tenant.main.id);
         rows.forEach((p, i) => {
           const line = c.lines[i];
           if (!line) return;
-          const added = store
-            .getState()
-            .addProduct(
-              { id: p.id, name: p.name, sku: p.sku, price: Number(p.price), stockQuantity: p.stockQuantity },
-              line.quantity,
-            );
+          const added = store.getState().addProduct(
+            {
+              id: p.id,
+              name: p.name,
+              sku: p.sku,
+              price: Number(p.price),
+              stockQuantity: p.stockQuantity,
+              unit: p.unit,
+            },
+            line.quantity,
+          );
           expect(added).toBe('added');
         });
         store.getState().setTaxRate(c.taxBasisPoints / 100);
@@ -157,7 +173,7 @@ describe(`money properties (${engineName()})`, () => {
         fc.integer({ min: 0, max: 10_000 }),
         fc.integer({ min: 0, max: 10_000 }),
         async (lines, discountBasisPoints, taxBasisPoints) => {
-          const rows = await productsAt(lines.map((l) => (l.priceCents / 100).toFixed(2)));
+          const rows = await productsAt(lines.map((l) => ({ price: (l.priceCents / 100).toFixed(2), unit: 'piece' })));
           const items = rows.map((p, i) => ({
             product_id: p.id,
             quantity: lines[i]?.quantity ?? 1,

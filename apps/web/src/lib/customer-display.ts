@@ -16,6 +16,8 @@ export const CUSTOMER_DISPLAY_WINDOW = 'pos-customer-display';
 export type DisplayLine = {
   name: string;
   quantity: number;
+  /** The product's unit (kg shows "0.750 kg"); pieces when absent. */
+  unit?: string | null;
   /** The price charged per unit (a price changed at the register included). */
   unitPrice: number;
   total: number;

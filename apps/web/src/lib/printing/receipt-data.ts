@@ -47,7 +47,10 @@ export function receiptStore(
   };
 }
 
-/** A sale as the server answered it (POST /transactions or GET /transactions/{id}) -> receipt data. */
+/**
+ * A sale as the server answered it (POST /transactions or GET /transactions/{id}) -> receipt data; each line
+ * with the unit it was sold in, so a weight prints as "0.750 kg".
+ */
 export function saleReceiptData(sale: Sale, store?: ReceiptStore, { reprint = false } = {}): ReceiptData {
   return {
     company: store ?? null,
@@ -65,6 +68,7 @@ export function saleReceiptData(sale: Sale, store?: ReceiptStore, { reprint = fa
       quantity: item.quantity,
       unitPrice: item.unitPrice,
       subtotal: item.subtotal,
+      unit: item.unit,
     })),
     subtotal: sale.subtotal,
     discountAmount: sale.discountAmount,

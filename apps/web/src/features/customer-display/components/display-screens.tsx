@@ -1,4 +1,4 @@
-import { fromMinor, toMinor } from '@pos/shared';
+import { formatQuantity, fromMinor, toMinor } from '@pos/shared';
 import type { DisplayCart, DisplayPayment, DisplayScreen } from '../../../lib/customer-display';
 import { formatMoney } from '../../../lib/format';
 import { textLangProps } from '../../../lib/text-direction';
@@ -88,7 +88,7 @@ export function CartScreen({
                     {line.name}
                   </div>
                   <div className={classes.lineDetail}>
-                    {line.quantity} × {formatMoney(line.unitPrice)}
+                    {formatQuantity(line.quantity, line.unit)} × {formatMoney(line.unitPrice)}
                   </div>
                 </div>
                 <span className={classes.amount}>{formatMoney(line.total)}</span>

@@ -72,7 +72,7 @@ function ItemDetailScreen() {
         <Title order={2} size="h4" mb="sm">
           Details
         </Title>
-        <ItemDetailsForm key={`${item.name}|${item.description}|${item.category?.id}`} item={item} />
+        <ItemDetailsForm key={`${item.name}|${item.description}|${item.category?.id}|${item.unit}`} item={item} />
       </Paper>
       <Paper withBorder p="md" radius="md">
         <Title order={2} size="h4">

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { ITEM_MSG, type Item, updateItemSchema } from '@pos/shared';
+import { ITEM_MSG, type Item, type Unit, updateItemSchema } from '@pos/shared';
 import { useState } from 'react';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -7,13 +7,15 @@ import { useUpdateItem } from '../api/items.api';
 import type { FieldErrors } from '../utils/item-form';
 import { optionSummary } from '../utils/listings';
 import { CategorySelect } from './category-select';
+import { UnitSelect } from './unit-select';
 
-type Fields = { name: string; description: string; categoryId: string | null };
+type Fields = { name: string; description: string; categoryId: string | null; unit: Unit };
 
 const fieldsOf = (item: Item): Fields => ({
   name: item.name,
   description: item.description ?? '',
   categoryId: item.category?.id ?? null,
+  unit: item.unit,
 });
 
 /**
@@ -38,6 +40,7 @@ export function ItemDetailsForm({ item }: { item: Item }) {
       name: fields.name,
       description: fields.description.trim() || null,
       categoryId: fields.categoryId,
+      unit: fields.unit,
     };
     const parsed = updateItemSchema.safeParse(body);
     if (!parsed.success) {
@@ -72,6 +75,9 @@ export function ItemDetailsForm({ item }: { item: Item }) {
               onChange={(categoryId) => set({ categoryId })}
               error={errors.categoryId}
             />
+          </div>
+          <div style={{ flex: '1 1 220px' }}>
+            <UnitSelect value={fields.unit} onChange={(unit) => set({ unit })} error={errors.unit} />
           </div>
         </Group>
         <Textarea

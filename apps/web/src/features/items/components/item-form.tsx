@@ -20,6 +20,7 @@ import {
 import { ITEMS_PATH, itemPath } from '../utils/paths';
 import { CategorySelect } from './category-select';
 import { OptionFields } from './option-fields';
+import { UnitSelect } from './unit-select';
 import { VariantGrid } from './variant-grid';
 
 type Props = { companyId: string; branches: Branch[]; branchId: string | null };
@@ -98,6 +99,13 @@ export function ItemForm({ companyId, branches, branchId }: Props) {
                   value={draft.categoryId}
                   onChange={(categoryId) => change({ categoryId }, (p) => p === 'categoryId')}
                   error={errors.categoryId}
+                />
+              </div>
+              <div style={{ flex: '1 1 220px' }}>
+                <UnitSelect
+                  value={draft.unit}
+                  onChange={(unit) => change({ unit }, (p) => p === 'unit')}
+                  error={errors.unit}
                 />
               </div>
             </Group>

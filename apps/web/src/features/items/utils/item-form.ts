@@ -3,6 +3,7 @@ import {
   catalogSkuTakenMessage,
   createItemSchema,
   ITEM_OPTIONS_MAX,
+  type Unit,
   variantMatrix,
   variantName,
 } from '@pos/shared';
@@ -20,6 +21,8 @@ export type ItemDraft = {
   name: string;
   description: string;
   categoryId: string | null;
+  /** What a quantity of it counts: kg, L and m take 3 decimals. */
+  unit: Unit;
   options: OptionDraft[];
   sku: string;
   price: NumberField;
@@ -33,6 +36,7 @@ export const emptyItemDraft = (branchIds: string[] = []): ItemDraft => ({
   name: '',
   description: '',
   categoryId: null,
+  unit: 'piece',
   options: [],
   sku: '',
   price: '',
@@ -113,6 +117,7 @@ export function createItemBody(draft: ItemDraft, companyId: string, withCost: bo
     name: draft.name,
     description: draft.description.trim() || null,
     categoryId: draft.categoryId,
+    unit: draft.unit,
     options: draft.options.map((o) => ({ name: o.name, values: o.values })),
     variants: variantRows(draft).map((row) => ({
       optionValues: row.optionValues,
@@ -162,7 +167,7 @@ export function serverItemErrors(
 
 /** The paths the form shows an error at: the fields, the options' and rows' fields, the lists as a whole. */
 const PLACED = [
-  /^(name|description|categoryId|options|variants|branchIds)$/,
+  /^(name|description|categoryId|unit|options|variants|branchIds)$/,
   /^options\.\d+\.(name|values)(\.\d+)?$/,
   /^variants\.\d+\.(sku|price|cost|optionValues)(\.\d+)?$/,
 ];

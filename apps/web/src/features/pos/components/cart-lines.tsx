@@ -1,27 +1,37 @@
 import { ActionIcon, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { lineSubtotal } from '@pos/shared';
-import { IconMinus, IconPlus, IconShoppingCartOff, IconTag, IconTrash } from '@tabler/icons-react';
+import { allowsDecimals, formatQuantity, lineSubtotal } from '@pos/shared';
+import { IconMinus, IconPencil, IconPlus, IconShoppingCartOff, IconTag, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { formatMoney } from '../../../lib/format';
-import { chargedPrice, isPriceChanged, useActiveCart, useCartStore } from '../store/cart-store';
-import { closeLinePrice, openLinePrice, useLinePriceProductId } from '../store/line-price';
+import {
+  type CartItem,
+  chargedPrice,
+  isPriceChanged,
+  lineKey,
+  quantityInCart,
+  useActiveCart,
+  useCartStore,
+} from '../store/cart-store';
+import { closeLinePrice, openLinePrice, useLinePriceKey } from '../store/line-price';
+import { askWeight } from '../store/weight-entry';
 import { notifyWarning, stockLimitMessage } from '../utils/notices';
+import { measureOf, pricePer } from '../utils/units';
 import { LinePriceModal, MountOnFirstOpen } from './lazy-dialogs';
 import type { PricedLine } from './line-price-modal';
 import classes from './pos.module.css';
 
 /** The line's "Change price" dialog, loaded when it first opens. */
 function LinePriceDialog() {
-  const productId = useLinePriceProductId();
-  const item = useActiveCart().items.find((i) => i.productId === productId);
+  const key = useLinePriceKey();
+  const item = useActiveCart().items.find((i) => lineKey(i) === key);
   const setLinePrice = useCartStore((s) => s.setLinePrice);
   // The line left the cart (sold, removed, another tab): nothing to change.
   useEffect(() => {
-    if (productId !== null && !item) closeLinePrice();
-  }, [productId, item]);
+    if (key !== null && !item) closeLinePrice();
+  }, [key, item]);
   const line: PricedLine | null = item
     ? {
-        productId: item.productId,
+        key: lineKey(item),
         name: item.name,
         price: item.price,
         charged: chargedPrice(item),
@@ -34,7 +44,7 @@ function LinePriceDialog() {
         line={line}
         onClose={closeLinePrice}
         onApply={(price) => {
-          if (item) setLinePrice(item.productId, price);
+          if (item) setLinePrice(lineKey(item), price);
           closeLinePrice();
         }}
       />
@@ -42,7 +52,43 @@ function LinePriceDialog() {
   );
 }
 
-/** The active cart's lines: name, unit price (changed here: "Change price"), quantity with minus/plus, line total, remove. */
+/** A line of a product sold by weight (kg, L, m): its quantity ("0.750 kg"), changed in the weight dialog. */
+function WeighedQuantity({ item }: { item: CartItem }) {
+  const measure = measureOf(item.unit).toLowerCase();
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Text size="sm" fw={600} ta="right" style={{ whiteSpace: 'nowrap' }} aria-label={`${item.name} quantity`}>
+        {formatQuantity(item.quantity, item.unit)}
+      </Text>
+      <ActionIcon
+        size="sm"
+        variant="default"
+        aria-label={`Change ${measure} of ${item.name}`}
+        onClick={() =>
+          askWeight({
+            product: {
+              id: item.productId,
+              name: item.name,
+              sku: item.sku,
+              price: item.price,
+              stockQuantity: item.stockQuantity,
+              unit: item.unit,
+            },
+            lineKey: lineKey(item),
+            quantity: item.quantity,
+          })
+        }
+      >
+        <IconPencil size={14} />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/**
+ * The active cart's lines: name, unit price (changed here: "Change price"), quantity with minus/plus (a
+ * weight: its own dialog), line total, remove.
+ */
 export function CartLines() {
   const cart = useActiveCart();
   const increment = useCartStore((s) => s.increment);
@@ -65,11 +111,12 @@ export function CartLines() {
       <LinePriceDialog />
       <Stack gap={0} aria-label="Cart items">
         {cart.items.map((item) => {
-          const atStock = item.quantity >= item.stockQuantity;
+          const key = lineKey(item);
+          const atStock = quantityInCart(cart.items, item.productId) >= item.stockQuantity;
           const changed = isPriceChanged(item);
           return (
             <Group
-              key={item.productId}
+              key={key}
               wrap="nowrap"
               gap="xs"
               py={8}
@@ -87,13 +134,13 @@ export function CartLines() {
                     fw={changed ? 600 : undefined}
                     style={{ whiteSpace: 'nowrap' }}
                   >
-                    {formatMoney(chargedPrice(item))} each
+                    {pricePer(chargedPrice(item), item.unit)}
                   </Text>
                   <ActionIcon
                     size="sm"
                     variant="subtle"
                     aria-label={`Change price of ${item.name}`}
-                    onClick={() => openLinePrice(item.productId)}
+                    onClick={() => openLinePrice(key)}
                   >
                     <IconTag size={14} />
                   </ActionIcon>
@@ -105,32 +152,36 @@ export function CartLines() {
                   </Text>
                 ) : null}
               </div>
-              <Group gap={4} wrap="nowrap">
-                <ActionIcon
-                  size="sm"
-                  variant="default"
-                  aria-label={`Decrease quantity of ${item.name}`}
-                  onClick={() => decrement(item.productId)}
-                >
-                  <IconMinus size={14} />
-                </ActionIcon>
-                <Text size="sm" fw={600} w={24} ta="center" aria-label={`${item.name} quantity`}>
-                  {item.quantity}
-                </Text>
-                <ActionIcon
-                  size="sm"
-                  variant="default"
-                  aria-label={`Increase quantity of ${item.name}`}
-                  disabled={atStock}
-                  onClick={() => {
-                    if (increment(item.productId) !== 'added') {
-                      notifyWarning(stockLimitMessage(item.name, item.stockQuantity), 'Stock Limit');
-                    }
-                  }}
-                >
-                  <IconPlus size={14} />
-                </ActionIcon>
-              </Group>
+              {allowsDecimals(item.unit) ? (
+                <WeighedQuantity item={item} />
+              ) : (
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    size="sm"
+                    variant="default"
+                    aria-label={`Decrease quantity of ${item.name}`}
+                    onClick={() => decrement(key)}
+                  >
+                    <IconMinus size={14} />
+                  </ActionIcon>
+                  <Text size="sm" fw={600} miw={24} ta="center" aria-label={`${item.name} quantity`}>
+                    {formatQuantity(item.quantity, item.unit)}
+                  </Text>
+                  <ActionIcon
+                    size="sm"
+                    variant="default"
+                    aria-label={`Increase quantity of ${item.name}`}
+                    disabled={atStock}
+                    onClick={() => {
+                      if (increment(key) !== 'added') {
+                        notifyWarning(stockLimitMessage(item.name, item.stockQuantity, item.unit), 'Stock Limit');
+                      }
+                    }}
+                  >
+                    <IconPlus size={14} />
+                  </ActionIcon>
+                </Group>
+              )}
               <Text size="sm" fw={600} miw={84} ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(lineSubtotal({ price: chargedPrice(item), quantity: item.quantity }))}
               </Text>
@@ -139,7 +190,7 @@ export function CartLines() {
                 variant="subtle"
                 color="red"
                 aria-label={`Remove ${item.name}`}
-                onClick={() => removeItem(item.productId)}
+                onClick={() => removeItem(key)}
               >
                 <IconTrash size={14} />
               </ActionIcon>

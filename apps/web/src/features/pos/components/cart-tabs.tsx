@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, CloseButton, Group, UnstyledButton } from '@mantine/core';
+import { allowsDecimals } from '@pos/shared';
 import { IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import { Hint } from '../../../components/popups/deferred';
 import { useCartStore } from '../store/cart-store';
@@ -19,7 +20,11 @@ export function CartTabs({ onChange }: { onChange?: () => void }) {
         <Group gap={6} wrap="nowrap" role="tablist" aria-label="Carts" py={2}>
           {carts.map((cart) => {
             const active = cart.id === activeCartId;
-            const count = cart.items.reduce((sum, item) => sum + item.quantity, 0);
+            // Pieces by their number; a weighed line (0.750 kg) counts as one.
+            const count = cart.items.reduce(
+              (sum, item) => sum + (allowsDecimals(item.unit) ? 1 : Math.round(item.quantity)),
+              0,
+            );
             return (
               <div key={cart.id} className={classes.cartTab} data-active={active || undefined}>
                 <UnstyledButton

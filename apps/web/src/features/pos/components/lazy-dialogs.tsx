@@ -15,6 +15,7 @@ export const OfflineApprovalModal = lazy(() =>
   import('./offline-approval-modal').then((m) => ({ default: m.OfflineApprovalModal })),
 );
 export const LinePriceModal = lazy(() => import('./line-price-modal').then((m) => ({ default: m.LinePriceModal })));
+export const WeightModal = lazy(() => import('./weight-modal').then((m) => ({ default: m.WeightModal })));
 export const ShortcutsModal = lazy(() => import('./shortcuts-modal').then((m) => ({ default: m.ShortcutsModal })));
 export const PriceCheckModal = lazy(() => import('./price-check-modals').then((m) => ({ default: m.PriceCheckModal })));
 export const PriceCheckResultModal = lazy(() =>

@@ -21,7 +21,7 @@ export const LINE_PRICE_TEXT = {
 const MAX_PRICE = 1_000_000_000;
 
 /** The cart line being priced, as the dialog shows it (no cart store here: this chunk stays small). */
-export type PricedLine = { productId: string; name: string; price: number; charged: number; changed: boolean };
+export type PricedLine = { key: string; name: string; price: number; charged: number; changed: boolean };
 
 /**
  * The line's price changed at the register: the price charged for this line only; the
@@ -54,7 +54,7 @@ export function LinePriceModal({
   useEffect(() => {
     if (line) setValue(line.charged);
     setError(null);
-  }, [line?.productId]);
+  }, [line?.key]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,8 +1,8 @@
-import { ActionIcon, Grid, Group, Kbd, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Grid, Kbd, Paper, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBarcode, IconKeyboard, IconSearch } from '@tabler/icons-react';
+import { IconBarcode, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Hint, PopupSelect } from '../../../components/popups/deferred';
+import { PopupSelect } from '../../../components/popups/deferred';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useRegisterTiles } from '../api/pos.api';
 import { useAddToCart } from '../hooks/use-add-to-cart';
@@ -15,6 +15,7 @@ import { useRegisterHotkeys } from '../hooks/use-register-hotkeys';
 import { useScansToCart } from '../hooks/use-scans-to-cart';
 import { cartStore, cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
 import { loadScannerSettings, withoutAffixes } from '../store/scanner-settings';
+import { useWeightRequest } from '../store/weight-entry';
 import { ApprovalDialogs, useIsApprovalOpen } from './approval-dialogs';
 import { CartPanel } from './cart-panel';
 import {
@@ -27,8 +28,8 @@ import {
 import { NoBranchNotice } from './no-branch-notice';
 import classes from './pos.module.css';
 import { ProductTiles } from './product-tiles';
-import { RegisterStatus } from './register-status';
-import { ShiftBar } from './shift-bar';
+import { RegisterHeader } from './register-header';
+import { WeightDialog } from './weight-dialog';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -56,7 +57,9 @@ export function PosPage() {
   const [modal, setModal] = useState<OpenModal>(null);
   const { scan, checkPrice, priceResult, setPriceResult, isCheckingPrice } = useProductLookups(branchId);
   const approvalOpen = useIsApprovalOpen();
-  const anyModalOpen = modal !== null || priceResult !== null;
+  // The weight dialog too: a scan meanwhile is held, and the keys wait, as with the others.
+  const weighing = useWeightRequest() !== null;
+  const anyModalOpen = modal !== null || priceResult !== null || weighing;
   const anyModalOpenRef = useRef(anyModalOpen);
   anyModalOpenRef.current = anyModalOpen;
   const dialogOpenRef = useRef(false);
@@ -106,25 +109,7 @@ export function PosPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="nowrap">
-        <div>
-          <Title order={1} size="h2">
-            Point of Sale
-          </Title>
-          <Text size="sm" c="dimmed">
-            {branch.name}
-          </Text>
-        </div>
-        <Group gap="sm" wrap="wrap" justify="flex-end">
-          <RegisterStatus branchId={branch.id} timeZone={branch.timezone} />
-          <ShiftBar branchId={branch.id} onDialogExited={focusBarcode} />
-          <Hint label="Keyboard shortcuts (?)">
-            <ActionIcon variant="default" size="lg" aria-label="Keyboard shortcuts" onClick={() => setModal('help')}>
-              <IconKeyboard size={18} />
-            </ActionIcon>
-          </Hint>
-        </Group>
-      </Group>
+      <RegisterHeader branch={branch} onDialogExited={focusBarcode} onHelp={() => setModal('help')} />
 
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, lg: 7 }}>
@@ -209,6 +194,7 @@ export function PosPage() {
       </Grid>
 
       <ApprovalDialogs />
+      <WeightDialog onExited={focusBarcode} />
       <LazyPaymentModal
         cartHasItems={!isEmpty}
         opened={modal === 'payment'}

@@ -1,8 +1,9 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
-import type { Product } from '@pos/shared';
+import { formatQuantity, type Product } from '@pos/shared';
 import { IconBarcode, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatMoney } from '../../../lib/format';
+import { unitSymbol } from '../utils/units';
 
 /** Price Check entry: a barcode or a name; Enter checks. */
 export function PriceCheckModal({
@@ -108,9 +109,14 @@ export function PriceCheckResultModal({
             <Group justify="space-between" mt="md" align="flex-end">
               <Text fz={28} fw={700} c="blue.7" aria-label="Price">
                 {formatMoney(shown.price)}
+                {unitSymbol(shown.unit) ? (
+                  <Text span size="md" fw={500}>
+                    {` / ${unitSymbol(shown.unit)}`}
+                  </Text>
+                ) : null}
               </Text>
               <Badge variant="light" color={outOfStock ? 'red' : 'green'} size="lg">
-                {outOfStock ? 'Out of stock' : `In stock: ${shown.stockQuantity}`}
+                {outOfStock ? 'Out of stock' : `In stock: ${formatQuantity(shown.stockQuantity, shown.unit)}`}
               </Badge>
             </Group>
           </Paper>

@@ -10,8 +10,9 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import type { Product } from '@pos/shared';
+import { formatQuantity, type Product } from '@pos/shared';
 import { formatMoney } from '../../../lib/format';
+import { unitSymbol } from '../utils/units';
 import classes from './pos.module.css';
 
 function stockColor(product: Product): string {
@@ -89,9 +90,10 @@ export function ProductTiles({
                   <div>
                     <Text fw={700} c="blue.7">
                       {formatMoney(product.price)}
+                      {unitSymbol(product.unit) ? ` / ${unitSymbol(product.unit)}` : null}
                     </Text>
                     <Badge size="sm" variant="light" color={stockColor(product)} mt={4}>
-                      {outOfStock ? 'Out of stock' : `Stock: ${product.stockQuantity}`}
+                      {outOfStock ? 'Out of stock' : `Stock: ${formatQuantity(product.stockQuantity, product.unit)}`}
                     </Badge>
                   </div>
                 </Stack>

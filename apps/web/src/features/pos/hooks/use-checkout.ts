@@ -1,4 +1,4 @@
-import type { Sale } from '@pos/shared';
+import { formatQuantity, type Sale } from '@pos/shared';
 import { useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api';
 import { useInvalidateProducts } from '../../../lib/api/products.api';
@@ -35,7 +35,7 @@ export function describeCartChange(change: CartLineChange): string {
     case 'price':
       return `${change.name}: price now ${formatMoney(change.to)} (was ${formatMoney(change.from)})`;
     case 'stock':
-      return `${change.name}: only ${change.available} in stock, quantity set to ${change.available}`;
+      return `${change.name}: only ${formatQuantity(change.available, change.unit)} in stock, quantity set to ${formatQuantity(change.available, change.unit)}`;
     case 'removed':
       return `${change.name}: ${change.reason === 'out-of-stock' ? 'out of stock' : 'no longer available'}, removed from the cart`;
   }

@@ -1,13 +1,20 @@
 import type { SyncProduct, SyncTombstone } from '@pos/shared';
 import { isApiError } from '../../../lib/api';
-import { fetchCatalogueSync, fetchCustomerSync } from '../api/sync.api';
+import { fetchCatalogueSync, fetchCustomerSync } from '../../../lib/api/sync.api';
 import { getMeta, type LocalCustomer, type LocalProduct, registerDb } from './db';
 import { toLocalProduct } from './local-catalogue';
 
 /** Products per page of the sync (the server's maximum is 5,000). */
 export const SYNC_PAGE = 5000;
 
-export type BranchSettings = { taxRate: number; currency: string; timezone: string; syncedAt: string };
+export type BranchSettings = {
+  taxRate: number;
+  currency: string;
+  timezone: string;
+  /** The company's scale-label prefix ('21'), null when its scales print none (absent: synced before labels). */
+  scaleWeightPrefix?: string | null;
+  syncedAt: string;
+};
 export const settingsKey = (branchId: string) => `settings:${branchId}`;
 export const branchSettings = (branchId: string) => getMeta<BranchSettings>(settingsKey(branchId));
 const catalogueCursorKey = (branchId: string) => `catalogueCursor:${branchId}`;
@@ -30,6 +37,7 @@ function fromSync(p: SyncProduct, branchId: string): LocalProduct {
       maxStock: 0,
       description: null,
       branchId,
+      unit: p.unit,
     },
     p.barcodes ?? [],
   );
@@ -53,8 +61,8 @@ async function firstCataloguePage(branchId: string, cursor: string | undefined, 
  * page is written in one transaction with the cursor it leads to, so an interrupted sync resumes where
  * it stopped. The next page is requested before the page in hand is written: the server answers it
  * while IndexedDB writes (the writing is most of a first sync's time). A cursor the server refuses
- * starts a full sync. Then the branch's tax rate and currency, then the customers the same way.
- * Resolves with the number of products written.
+ * starts a full sync. Then the branch's tax rate, currency and scale-label prefix, then the customers
+ * the same way. Resolves with the number of products written.
  */
 export async function syncCatalogue(branchId: string, signal?: AbortSignal): Promise<number> {
   const db = registerDb();
@@ -79,6 +87,7 @@ export async function syncCatalogue(branchId: string, signal?: AbortSignal): Pro
           taxRate: page.branch.taxRate,
           currency: page.branch.currency,
           timezone: page.branch.timezone,
+          scaleWeightPrefix: page.branch.scaleWeightPrefix ?? null,
           syncedAt: new Date().toISOString(),
         } satisfies BranchSettings,
       });

@@ -1,4 +1,5 @@
 import {
+  addQuantities,
   type CreateSaleInput,
   lineSubtotal,
   offlineReceiptNumber,
@@ -6,6 +7,7 @@ import {
   type Sale,
   type SaleBatchResult,
   type SessionUser,
+  type Unit,
 } from '@pos/shared';
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
@@ -81,12 +83,15 @@ export async function queueOfflineSale(input: {
       lastError: null,
     };
     entry.seq = await db.outbox.add(entry);
-    const names = new Map<string, { name: string; sku: string | null }>();
+    const names = new Map<string, { name: string; sku: string | null; unit: Unit }>();
     for (const item of payload.items) {
       const product = await db.products.get(item.product_id);
       if (!product) continue;
-      names.set(item.product_id, { name: product.name, sku: product.sku });
-      await db.products.update(item.product_id, { stockQuantity: product.stockQuantity - item.quantity });
+      // A product stored before units came has none: it was sold by the piece.
+      names.set(item.product_id, { name: product.name, sku: product.sku, unit: product.unit ?? 'piece' });
+      await db.products.update(item.product_id, {
+        stockQuantity: addQuantities(product.stockQuantity, -item.quantity),
+      });
     }
     const phone = payload.customer?.phone?.trim();
     if (phone) {
@@ -109,7 +114,7 @@ export async function queueOfflineSale(input: {
 function receiptOf(
   entry: SaleOutboxEntry,
   branchName: string,
-  names: Map<string, { name: string; sku: string | null }>,
+  names: Map<string, { name: string; sku: string | null; unit: Unit }>,
 ): Sale {
   const p = entry.payload;
   return {
@@ -139,6 +144,7 @@ function receiptOf(
       productName: names.get(item.product_id)?.name ?? '',
       productSku: names.get(item.product_id)?.sku ?? null,
       quantity: item.quantity,
+      unit: names.get(item.product_id)?.unit ?? 'piece',
       unitPrice: item.unit_price ?? item.price,
       subtotal: lineSubtotal({ price: item.unit_price ?? item.price, quantity: item.quantity }),
       returnedQuantity: 0,

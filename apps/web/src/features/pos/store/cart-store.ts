@@ -1,12 +1,36 @@
-import { type CartTotals, computeCartTotals, type DiscountType, fromMinor, toMinor } from '@pos/shared';
+import {
+  addQuantities,
+  allowsDecimals,
+  type CartTotals,
+  computeCartTotals,
+  type DiscountType,
+  fromMinor,
+  toMinor,
+  toQuantity,
+} from '@pos/shared';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { newUuid } from '../../../lib/uuid';
 
-/** A product as the register holds it in a cart line (a snapshot from the tile or the scan). */
-export type CartProduct = { id: string; name: string; sku: string | null; price: number; stockQuantity: number };
+/**
+ * A product as the register holds it in a cart line (a snapshot from the tile or the scan). `unit`: what a
+ * quantity of it counts (absent: pieces); kg, L and m take quantities with 3 decimals.
+ */
+export type CartProduct = {
+  id: string;
+  name: string;
+  sku: string | null;
+  price: number;
+  stockQuantity: number;
+  unit?: string | null;
+};
 
 export type CartItem = {
+  /**
+   * A line of its own (a scale label: its weight is printed on the pack), beside the product's other lines;
+   * absent on the product's one line, which a product added again adds to. `lineKey` names either.
+   */
+  lineId?: string;
   productId: string;
   name: string;
   sku: string | null;
@@ -16,10 +40,27 @@ export type CartItem = {
    * the sale sends it as the line's `unit_price`; past the branch's rules a manager approves it at Payment.
    */
   unitPrice?: number;
-  /** The stock when the product was last seen; the line never goes above it. */
+  /** The stock when the product was last seen; the product's lines together never go above it. */
   stockQuantity: number;
+  /** Whole for pieces; up to 3 decimals for a unit that allows them (0.75 kg). */
   quantity: number;
+  /** The product's unit (absent: pieces; carts saved before units have none). */
+  unit?: string | null;
 };
+
+/** What names a cart line in the store's actions: its own id (a scale label's line), else its product's. */
+export const lineKey = (item: Pick<CartItem, 'lineId' | 'productId'>): string => item.lineId ?? item.productId;
+
+/** How much of a product the cart's lines hold (3 decimals exact), leaving one line out when named. */
+export function quantityInCart(items: readonly CartItem[], productId: string, except?: string): number {
+  return addQuantities(
+    ...items.filter((item) => item.productId === productId && lineKey(item) !== except).map((item) => item.quantity),
+  );
+}
+
+/** A quantity as the unit takes it: 3 decimals for kg, L and m; whole for the others. */
+const unitQuantity = (quantity: number, unit: string | null | undefined) =>
+  allowsDecimals(unit) ? toQuantity(quantity) : Math.floor(quantity);
 
 export type Cart = {
   id: string;
@@ -38,12 +79,16 @@ export type Cart = {
   paymentKey: string | null;
 };
 
+/**
+ * stock-limit: the stock allowed less than asked (a piece line is capped at it; a scale label's line, whose
+ * weight cannot be cut, is not added).
+ */
 export type AddResult = 'added' | 'out-of-stock' | 'stock-limit';
 
 /** What a refresh from the server changed in a cart line (after a 409 on payment). */
 export type CartLineChange =
   | { kind: 'price'; name: string; from: number; to: number }
-  | { kind: 'stock'; name: string; quantity: number; available: number }
+  | { kind: 'stock'; name: string; quantity: number; available: number; unit?: string | null }
   | { kind: 'removed'; name: string; reason: 'gone' | 'out-of-stock' };
 
 /** A cart product as the server holds it now; null when it is no longer available. */
@@ -64,13 +109,21 @@ export type CartState = {
   addCart: () => string;
   removeCart: (cartId: string) => void;
   setActiveCart: (cartId: string) => void;
-  addProduct: (product: CartProduct, quantity?: number) => AddResult;
-  setQuantity: (productId: string, quantity: number) => AddResult;
-  increment: (productId: string) => AddResult;
-  decrement: (productId: string) => void;
-  removeItem: (productId: string) => void;
-  /** The line's price changed at the register (2 decimals, 0 or more); null or the product's price: back to it. */
-  setLinePrice: (productId: string, price: number | null) => void;
+  /**
+   * Adds to the product's line (made when missing); `separate`: a line of its own (a scale label's weight).
+   * Quantities are whole for pieces and up to 3 decimals for kg, L and m.
+   */
+  addProduct: (product: CartProduct, quantity?: number, options?: { separate?: boolean }) => AddResult;
+  /** The line's quantity (`key`: lineKey of the line); 0 or less removes it. */
+  setQuantity: (key: string, quantity: number) => AddResult;
+  increment: (key: string) => AddResult;
+  decrement: (key: string) => void;
+  removeItem: (key: string) => void;
+  /**
+   * The line's price changed at the register (2 decimals, 0 or more); null or the product's price: back to
+   * it. Every line of the product takes it: a sale charges one price per product.
+   */
+  setLinePrice: (key: string, price: number | null) => void;
   setTaxRate: (taxRate: number) => void;
   setDiscountType: (discountType: DiscountType) => void;
   setDiscountValue: (discountValue: number) => void;
@@ -171,25 +224,34 @@ export function createCartStore() {
       return carts.find((c) => c.id === activeCartId) ?? (carts[0] as Cart);
     };
 
-    const setLineQuantity = (productId: string, quantity: number): AddResult => {
-      const line = activeCart().items.find((item) => item.productId === productId);
+    const setLineQuantity = (key: string, quantity: number): AddResult => {
+      const { items } = activeCart();
+      const line = items.find((item) => lineKey(item) === key);
       if (!line) return 'added';
-      const wanted = Math.floor(finite(quantity));
+      const wanted = unitQuantity(finite(quantity), line.unit);
       if (wanted <= 0) {
         update((cart) =>
           withItems(
             cart,
-            cart.items.filter((item) => item.productId !== productId),
+            cart.items.filter((item) => lineKey(item) !== key),
           ),
         );
         return 'added';
       }
-      const capped = Math.min(wanted, line.stockQuantity);
-      if (capped !== line.quantity) {
+      const room = addQuantities(line.stockQuantity, -quantityInCart(items, line.productId, key));
+      const capped = Math.max(Math.min(wanted, room), 0);
+      if (capped <= 0) {
         update((cart) =>
           withItems(
             cart,
-            cart.items.map((item) => (item.productId === productId ? { ...item, quantity: capped } : item)),
+            cart.items.filter((item) => lineKey(item) !== key),
+          ),
+        );
+      } else if (capped !== line.quantity) {
+        update((cart) =>
+          withItems(
+            cart,
+            cart.items.map((item) => (lineKey(item) === key ? { ...item, quantity: capped } : item)),
           ),
         );
       }
@@ -231,9 +293,10 @@ export function createCartStore() {
         if (get().carts.some((c) => c.id === cartId)) set({ activeCartId: cartId });
       },
 
-      addProduct: (product, quantity = 1) => {
-        const line = activeCart().items.find((item) => item.productId === product.id);
-        if (line) {
+      addProduct: (product, quantity = 1, { separate = false } = {}) => {
+        const { items } = activeCart();
+        const lines = items.filter((item) => item.productId === product.id);
+        if (lines.length > 0) {
           // The newest price and stock win: the tile or scan that added it again has just read them.
           update((cart) =>
             withItems(
@@ -245,60 +308,69 @@ export function createCartStore() {
               ),
             ),
           );
-          if (product.stockQuantity <= 0) return 'out-of-stock';
-          return setLineQuantity(product.id, line.quantity + quantity);
         }
         if (product.stockQuantity <= 0) return 'out-of-stock';
-        const wanted = Math.max(1, Math.floor(quantity));
-        const capped = Math.min(wanted, product.stockQuantity);
-        update((cart) =>
-          withItems(cart, [
-            ...cart.items,
-            {
-              productId: product.id,
-              name: product.name,
-              sku: product.sku,
-              price: product.price,
-              stockQuantity: product.stockQuantity,
-              quantity: capped,
-            },
-          ]),
-        );
-        return capped < wanted ? 'stock-limit' : 'added';
+        const wanted = unitQuantity(finite(quantity), product.unit);
+        const own = separate ? undefined : lines.find((item) => item.lineId === undefined);
+        if (own) return setLineQuantity(own.productId, addQuantities(own.quantity, Math.max(wanted, 0)));
+        const room = addQuantities(product.stockQuantity, -quantityInCart(items, product.id));
+        const first = Math.max(wanted, allowsDecimals(product.unit) ? 0 : 1);
+        if (first <= 0) return 'added';
+        // A scale label's weight is what the pack holds: the line comes whole or not at all.
+        const capped = separate ? (first <= room ? first : 0) : Math.min(first, room);
+        if (capped <= 0) return 'stock-limit';
+        // The product's changed price stays on its new line too (one price per product in a sale).
+        const unitPrice = lines.find((item) => item.unitPrice !== undefined)?.unitPrice;
+        const line: CartItem = {
+          ...(separate && { lineId: `line-${newUuid()}` }),
+          productId: product.id,
+          name: product.name,
+          sku: product.sku,
+          price: product.price,
+          ...(unitPrice !== undefined && { unitPrice }),
+          stockQuantity: product.stockQuantity,
+          quantity: capped,
+          ...(product.unit && product.unit !== 'piece' && { unit: product.unit }),
+        };
+        update((cart) => withItems(cart, [...cart.items, line]));
+        return capped < first ? 'stock-limit' : 'added';
       },
 
       setQuantity: setLineQuantity,
 
-      increment: (productId) => {
-        const line = activeCart().items.find((item) => item.productId === productId);
-        return line ? setLineQuantity(productId, line.quantity + 1) : 'added';
+      increment: (key) => {
+        const line = activeCart().items.find((item) => lineKey(item) === key);
+        return line ? setLineQuantity(key, addQuantities(line.quantity, 1)) : 'added';
       },
 
-      decrement: (productId) => {
-        const line = activeCart().items.find((item) => item.productId === productId);
-        if (line) setLineQuantity(productId, line.quantity - 1);
+      decrement: (key) => {
+        const line = activeCart().items.find((item) => lineKey(item) === key);
+        if (line) setLineQuantity(key, addQuantities(line.quantity, -1));
       },
 
-      removeItem: (productId) =>
+      removeItem: (key) =>
         update((cart) =>
           withItems(
             cart,
-            cart.items.filter((item) => item.productId !== productId),
+            cart.items.filter((item) => lineKey(item) !== key),
           ),
         ),
 
-      setLinePrice: (productId, price) =>
+      setLinePrice: (key, price) =>
         update((cart) => {
-          const line = cart.items.find((item) => item.productId === productId);
+          const line = cart.items.find((item) => lineKey(item) === key);
           if (!line) return cart;
           const wanted = price === null ? line.price : fromMinor(toMinor(Math.max(finite(price), 0)));
           const unitPrice = toMinor(wanted) === toMinor(line.price) ? undefined : wanted;
-          if (unitPrice === line.unitPrice) return cart;
-          const { unitPrice: _old, ...rest } = line;
-          const changed: CartItem = unitPrice === undefined ? rest : { ...rest, unitPrice };
+          const same = (item: CartItem) => item.productId === line.productId;
+          if (cart.items.every((item) => !same(item) || item.unitPrice === unitPrice)) return cart;
           return withItems(
             cart,
-            cart.items.map((item) => (item.productId === productId ? changed : item)),
+            cart.items.map((item) => {
+              if (!same(item)) return item;
+              const { unitPrice: _old, ...rest } = item;
+              return unitPrice === undefined ? rest : { ...rest, unitPrice };
+            }),
           );
         }),
 
@@ -353,6 +425,8 @@ export function createCartStore() {
         if (!cart) return [];
         const changes: CartLineChange[] = [];
         const items: CartItem[] = [];
+        // What is left of each product's stock for its next line (a product may have several).
+        const left = new Map<string, number>();
         for (const item of cart.items) {
           if (!fresh.has(item.productId)) {
             items.push(item);
@@ -363,12 +437,24 @@ export function createCartStore() {
             changes.push({ kind: 'removed', name: item.name, reason: now ? 'out-of-stock' : 'gone' });
             continue;
           }
-          if (toMinor(now.price) !== toMinor(item.price)) {
+          if (!left.has(item.productId) && toMinor(now.price) !== toMinor(item.price)) {
             changes.push({ kind: 'price', name: now.name, from: item.price, to: now.price });
           }
-          const quantity = Math.min(item.quantity, now.stockQuantity);
+          const room = left.get(item.productId) ?? now.stockQuantity;
+          const quantity = Math.min(item.quantity, room);
+          left.set(item.productId, addQuantities(room, -quantity));
+          if (quantity <= 0) {
+            changes.push({ kind: 'removed', name: item.name, reason: 'out-of-stock' });
+            continue;
+          }
           if (quantity < item.quantity) {
-            changes.push({ kind: 'stock', name: now.name, quantity: item.quantity, available: now.stockQuantity });
+            changes.push({
+              kind: 'stock',
+              name: now.name,
+              quantity: item.quantity,
+              available: quantity,
+              ...(item.unit && { unit: item.unit }),
+            });
           }
           items.push({ ...item, name: now.name, price: now.price, stockQuantity: now.stockQuantity, quantity });
         }

@@ -24,6 +24,7 @@ export function displayScreenOf(
       lines: cart.items.map((item) => ({
         name: item.name,
         quantity: item.quantity,
+        ...(item.unit && { unit: item.unit }),
         unitPrice: chargedPrice(item),
         total: lineSubtotal({ price: chargedPrice(item), quantity: item.quantity }),
       })),

@@ -1,9 +1,9 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
-/** The cart line whose price is being changed ("Change price" dialog); null: none. */
-export const linePriceStore = createStore<{ productId: string | null }>(() => ({ productId: null }));
+/** The cart line whose price is being changed ("Change price" dialog), by its lineKey; null: none. */
+export const linePriceStore = createStore<{ key: string | null }>(() => ({ key: null }));
 
-export const useLinePriceProductId = () => useStore(linePriceStore, (s) => s.productId);
-export const openLinePrice = (productId: string) => linePriceStore.setState({ productId });
-export const closeLinePrice = () => linePriceStore.setState({ productId: null });
+export const useLinePriceKey = () => useStore(linePriceStore, (s) => s.key);
+export const openLinePrice = (key: string) => linePriceStore.setState({ key });
+export const closeLinePrice = () => linePriceStore.setState({ key: null });

@@ -1,3 +1,4 @@
+import { formatQuantity } from '@pos/shared';
 import { showToast } from '../../../lib/notify';
 
 /** A yellow toast: 'Product not found' (title 'Not Found'), the printing warning after a sale, stock limits. */
@@ -21,6 +22,7 @@ export const POS_TEXT = {
   priceCheckFailed: 'Failed to check price',
   productNotFound: 'Product not found',
   notFoundTitle: 'Not Found',
+  labelTitle: 'Scale label',
   printFailedAfterPayment: 'Payment successful, but receipt printing failed',
   printerTestFailed: 'Printer test failed',
   paymentSucceeded: 'Payment processed successfully',
@@ -29,5 +31,6 @@ export const POS_TEXT = {
   customerFound: 'Customer Found',
 } as const;
 
-export const stockLimitMessage = (name: string, stock: number) =>
-  stock <= 0 ? `${name} is out of stock` : `Only ${stock} of ${name} in stock`;
+/** 'Only 3 of Cola 1.5L in stock', 'Only 0.500 kg of Basmati Rice in stock'. */
+export const stockLimitMessage = (name: string, stock: number, unit?: string | null) =>
+  stock <= 0 ? `${name} is out of stock` : `Only ${formatQuantity(stock, unit)} of ${name} in stock`;

@@ -3,14 +3,17 @@ import type {
   authResponses,
   CurrencySetting,
   companyResponses,
+  ScaleLabelSetting,
   SetPinInput,
   TaxRegistration,
   UpdateCurrencyInput,
   UpdatePasswordInput,
+  UpdateScaleLabelsInput,
   UpdateTaxRegistrationInput,
 } from '@pos/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, apiRequest } from '../../../lib/api';
+import { fetchCatalogueSync } from '../../../lib/api/sync.api';
 import { useSessionStore } from '../../../lib/session-store';
 
 export async function updatePassword(input: UpdatePasswordInput): Promise<{ access_token: string; message?: string }> {
@@ -54,6 +57,43 @@ export function useUpdateTaxRegistrationMutation() {
   return useMutation({
     mutationFn: updateTaxRegistration,
     onSuccess: ({ companyId, taxId, strn }) => patchCompany(companyId, { taxId, strn }),
+  });
+}
+
+export const scaleLabelsKey = (companyId: string) => ['settings', 'scale-labels', companyId] as const;
+
+/**
+ * The company's scale-label prefix as it stands: the session's company does not carry it, the register's
+ * catalogue sync does (its branch), so one product of a branch of the company is asked for with it.
+ */
+export async function fetchScaleLabelPrefix(branchId: string, signal?: AbortSignal): Promise<string | null> {
+  const page = await fetchCatalogueSync({ branchId, limit: 1 }, signal);
+  return page.branch.scaleWeightPrefix;
+}
+
+export function useScaleLabelPrefixQuery(companyId: string | null, branchId: string | null) {
+  return useQuery({
+    queryKey: scaleLabelsKey(companyId ?? ''),
+    queryFn: ({ signal }) => fetchScaleLabelPrefix(branchId ?? '', signal),
+    enabled: Boolean(companyId && branchId),
+  });
+}
+
+/** POST /settings/scale-labels: the prefix of the company's scale labels, or null for none (Super Admin). */
+export async function updateScaleLabels(input: UpdateScaleLabelsInput): Promise<ScaleLabelSetting> {
+  const answer = await apiRequest<Answer<typeof companyResponses.scaleLabels>>('/settings/scale-labels', {
+    method: 'POST',
+    body: input,
+  });
+  return answer.data;
+}
+
+export function useUpdateScaleLabelsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateScaleLabels,
+    onSuccess: ({ companyId, scaleWeightPrefix }) =>
+      queryClient.setQueryData(scaleLabelsKey(companyId), scaleWeightPrefix),
   });
 }
 

@@ -6,6 +6,7 @@ import { ApprovalPinCard } from './approval-pin-card';
 import { ChangePasswordCard } from './change-password-card';
 import { CurrencySettingsCard } from './currency-settings-card';
 import { RegisterRulesCard } from './register-rules-card';
+import { ScaleLabelsCard } from './scale-labels-card';
 import { TaxRegistrationCard } from './tax-registration-card';
 import { TaxSettingsCard } from './tax-settings-card';
 
@@ -26,6 +27,7 @@ export function SettingsPage() {
           {isSuperAdmin(user) ? <TaxSettingsCard /> : null}
           {isSuperAdmin(user) ? <CurrencySettingsCard /> : null}
           {isSuperAdmin(user) ? <TaxRegistrationCard /> : null}
+          {isSuperAdmin(user) ? <ScaleLabelsCard /> : null}
           <AccountInfoCard />
         </Stack>
       </SimpleGrid>

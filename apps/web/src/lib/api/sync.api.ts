@@ -1,5 +1,5 @@
 import type { syncResponses } from '@pos/shared';
-import { type Answer, apiRequest } from '../../../lib/api';
+import { type Answer, apiRequest } from '.';
 
 export type SyncParams = { branchId: string; cursor?: string; limit?: number };
 
