@@ -174,4 +174,52 @@ test.describe('transfers', () => {
     await expect(history.filter({ hasText: 'Expiry' })).toContainText('Past best before');
     await expect(history.filter({ hasText: 'Expiry' })).toContainText('8 → 7');
   });
+  test('two T-Shirts in size M sent to Gulberg land on its listing of the same variant', async ({ page }) => {
+    const { headers, main, other } = await demoBranches(page);
+    /** The branch's listing of the T-shirt's size M (the demo's SKU APP-TEE-M): one per branch. */
+    const listing = async (branchId: string) => {
+      const res = await page.request.get(`/api/products?branchId=${branchId}&sku=APP-TEE-M`, { headers });
+      const rows: { id: string; name: string; stockQuantity: number }[] = (await res.json()).data;
+      expect(rows, 'one listing of T-Shirt / M').toHaveLength(1);
+      return rows[0] as { id: string; name: string; stockQuantity: number };
+    };
+    const source = await listing(main.id);
+    const before = await listing(other.id);
+    expect(source.id).not.toBe(before.id);
+
+    // The main branch's manager sends 2 of size M.
+    await signInToDashboard(page, 'manager');
+    await page.getByRole('link', { name: 'Transfers', exact: true }).click();
+    await page.getByRole('button', { name: 'New Transfer' }).click();
+    await page.getByRole('combobox', { name: 'Send to' }).click();
+    await page.getByRole('option', { name: other.name }).click();
+    const picker = page.getByRole('combobox', { name: 'Add product' });
+    await picker.click();
+    await picker.fill('APP-TEE-M');
+    await page.getByRole('option', { name: /T-Shirt \/ M/ }).click();
+    await page.getByRole('textbox', { name: 'Quantity of T-Shirt / M' }).fill('2');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await expect(page.getByTestId('transfer-status')).toHaveText('Draft');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Send transfer' });
+    await expect(confirm).toContainText(`Send 2 units to ${other.name}?`);
+    await confirm.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByTestId('transfer-status')).toHaveText('In transit');
+    const transferId = new URL(page.url()).pathname.split('/').pop() ?? '';
+
+    // Received in full at Gulberg (the admin, through the API): the line names Gulberg's own listing.
+    const detail = await (await page.request.get(`/api/transfers/${transferId}`, { headers })).json();
+    const line = detail.data.lines[0];
+    const received = await page.request.post(`/api/transfers/${transferId}/receive`, {
+      headers,
+      data: { lines: [{ lineId: line.id, received: 2, damaged: 0 }] },
+    });
+    expect(received.status(), await received.text()).toBe(200);
+    const after = await received.json();
+    expect(after.data.lines[0].destinationProductId).toBe(before.id);
+    const landed = await listing(other.id);
+    expect(landed.id).toBe(before.id);
+    expect(landed.stockQuantity).toBe(before.stockQuantity + 2);
+    expect(landed.name).toBe('T-Shirt / M');
+  });
 });

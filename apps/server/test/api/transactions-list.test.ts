@@ -257,6 +257,7 @@ describe(`GET /transactions (${engineName()})`, () => {
       productId: cheap.id,
       productName: cheap.name,
       productSku: cheap.sku,
+      unit: 'piece',
       quantity: 3,
       unitPrice: 12.5,
       subtotal: 37.5,
