@@ -1,10 +1,12 @@
 import {
   addQuantities,
+  fromMinor,
   INVENTORY_MSG,
   type InventoryMovement,
   type InventoryStockItem,
   type inventoryMovementsQuerySchema,
   type inventoryStockQuerySchema,
+  lineGoodsMinor,
   type PageMeta,
   pageMeta,
   quantityProblem,
@@ -12,6 +14,7 @@ import {
   stockAdjustedMessage,
   type stockAdjustmentSchema,
   stockStatusOf,
+  toMinor,
   type WriteOffType,
   writeOffMessage,
   type writeOffSchema,
@@ -24,14 +27,16 @@ import { type Actor, can, loadInScope, resolveBranch } from '../../lib/access';
 import { findCategoryPlace, findProductPlace } from '../../lib/branch-refs.repo';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { readPageByDays, withinDays } from '../../lib/keyset.repo';
-import { toMoney } from '../../lib/money';
 import * as repo from './inventory.repo';
 
 /** cost and stockValue (cost x stock) leave the server only for users with view_cost (never a cashier). */
 function toStockItem(row: repo.StockRow, { showCost }: { showCost: boolean }): InventoryStockItem {
   const { cost, ...rest } = row;
   const item: InventoryStockItem = { ...rest, status: stockStatusOf(row) };
-  return showCost ? { ...item, cost, stockValue: toMoney(cost * row.stockQuantity) } : item;
+  if (!showCost) return item;
+  // Through the money module (half up to the cent, exact for 10.5 kg); stock short of 0 is a negative value.
+  const value = lineGoodsMinor(toMinor(cost), Math.abs(row.stockQuantity));
+  return { ...item, cost, stockValue: fromMinor(row.stockQuantity < 0 ? -value : value) };
 }
 
 /** GET /inventory/stock (view_inventory): one page of the branch's products with their stock level. */
