@@ -123,12 +123,12 @@ async function generate(db, { companyId, branchId, adminId, cashierId }) {
       t = performance.now();
       await db.query(
         `insert into sale_items (company_id, id, sale_id, product_id, product_name, product_sku, quantity, unit_price,
-                                 subtotal, returned_quantity)
+                                 subtotal, returned_quantity, tax_rate)
          select $1::uuid, pg_temp.bench_id($1::text || 'i' || g || '-' || k), pg_temp.bench_id($1::text || 's' || g),
                 pg_temp.bench_id($1::text || 'p' || ${productOf('g', 'k')}), 'Bench Product ' || ${productOf('g', 'k')},
                 'SKU-' || lpad(${productOf('g', 'k')}::text, 6, '0'), ${qtyOf('g', 'k')}, ${price(productOf('g', 'k'))},
                 ${qtyOf('g', 'k')} * ${price(productOf('g', 'k'))},
-                case when k = 1 and ${isReturned('g')} and not ${isVoided('g')} then 1 else 0 end
+                case when k = 1 and ${isReturned('g')} and not ${isVoided('g')} then 1 else 0 end, 5
          from ${range}, generate_series(1, 1 + g % 3) k`,
         [companyId],
       );

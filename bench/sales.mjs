@@ -83,8 +83,9 @@ async function loadHistory(db, { companyId, branchId }) {
     [companyId, branchId, cashier, HISTORY],
   );
   await db.query(
-    `insert into sale_items (company_id, sale_id, product_id, product_name, product_sku, quantity, unit_price, subtotal)
-     select $1::uuid, ${saleId('g')}, p.id, p.name, p.sku, 1, p.price, p.price
+    `insert into sale_items (company_id, sale_id, product_id, product_name, product_sku, quantity, unit_price, subtotal,
+                             tax_rate)
+     select $1::uuid, ${saleId('g')}, p.id, p.name, p.sku, 1, p.price, p.price, 5
      from generate_series(1, $2::integer) g
      cross join generate_series(0, 2) k
      join history_products p on p.n = (g * 7 + k * 331) % $3::integer`,

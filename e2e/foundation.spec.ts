@@ -89,8 +89,8 @@ test('branch management creates a branch that then appears in the branch picker'
 test('the tax form shows its validation messages and saves a rate', async ({ page }) => {
   await signInToDashboard(page, 'admin');
   await page.goto('/settings');
-  // The tax, currency, tax registration (NTN, STRN) and scale label cards are the Super Admin's.
-  await expect(page.getByText('Super Admin Only')).toHaveCount(4);
+  // The tax classes, tax, currency, tax registration (NTN, STRN) and scale label cards are the Super Admin's.
+  await expect(page.getByText('Super Admin Only')).toHaveCount(5);
   const tax = page.getByLabel('Tax Rate (%)');
   const save = page.getByRole('button', { name: 'Update Tax Rate' });
   await tax.fill('-1');

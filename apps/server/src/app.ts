@@ -33,6 +33,7 @@ import { returnsRoutes } from './features/returns/returns.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { shiftsRoutes } from './features/shifts/shifts.routes';
 import { syncRoutes } from './features/sync/sync.routes';
+import { taxClassesRoutes } from './features/tax-classes/tax-classes.routes';
 import { transactionsRoutes } from './features/transactions/transactions.routes';
 import { transfersRoutes } from './features/transfers/transfers.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -154,6 +155,7 @@ export async function buildApp({
         await protectedApi.register(brandsRoutes);
         await protectedApi.register(productsRoutes);
         await protectedApi.register(itemsRoutes);
+        await protectedApi.register(taxClassesRoutes);
         await protectedApi.register(usersRoutes);
         await protectedApi.register(transactionsRoutes);
         await protectedApi.register(customersRoutes);

@@ -26,6 +26,7 @@ const item = (n: number, over: Partial<SyncProduct> = {}): SyncProduct => ({
   stockQuantity: 10,
   lowStockThreshold: 2,
   unit: 'piece',
+  taxRate: null,
   categoryId: n % 2 ? 'c-drinks' : null,
   categoryName: n % 2 ? 'Drinks' : null,
   brandId: null,

@@ -95,6 +95,7 @@ describe('the New item form', () => {
       description: null,
       categoryId: null,
       unit: 'piece',
+      taxClassId: null,
       options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
       variants: [
         { optionValues: ['S'], sku: 'TEE-S', price: 1000 },

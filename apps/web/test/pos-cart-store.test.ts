@@ -313,3 +313,49 @@ describe('a price changed at the register', () => {
     expect(cartTotals(active()).subtotal).toBe(200);
   });
 });
+
+describe('tax classes at the register', () => {
+  const milk: CartProduct = {
+    id: 'p-milk',
+    name: 'Fresh Milk 1L',
+    sku: 'DAI-MILK-1L',
+    price: 240,
+    stockQuantity: 9,
+    taxRate: 0,
+  };
+
+  it("a line of a tax class is taxed at the class's rate, the others at the cart's; the sale sends each class rate", () => {
+    const { state, active } = setup();
+    state().resetForBranch('b1');
+    state().setTaxRate(17);
+    state().addProduct(cola, 2);
+    state().addProduct(milk, 3);
+    const totals = cartTotals(active());
+    // 17 % of the cola's 360.00 only; the milk's 720.00 is exempt.
+    expect(totals.tax).toBe(61.2);
+    expect(totals.taxes.map((g) => [g.rate, g.tax])).toEqual([
+      [0, 0],
+      [17, 6120],
+    ]);
+    const payload = buildSalePayload(active(), 'b1', { method: 'card', amountReceived: 0 });
+    expect(payload.items).toEqual([
+      { product_id: 'p-cola', quantity: 2, price: 180 },
+      { product_id: 'p-milk', quantity: 3, price: 240, tax_rate: 0 },
+    ]);
+    expect(payload.total).toBe(1141.2);
+  });
+
+  it("a refresh after a 409 takes the product's new class rate and says so", () => {
+    const { state, active } = setup();
+    state().resetForBranch('b1');
+    state().setTaxRate(17);
+    state().addProduct(cola, 1);
+    const changes = state().refreshFromServer(
+      active().id,
+      new Map([['p-cola', { name: cola.name, price: 180, stockQuantity: 3, taxRate: 0 }]]),
+    );
+    expect(changes).toEqual([{ kind: 'tax', name: 'Cola 1.5L', to: 0 }]);
+    expect(active().items[0]?.taxRate).toBe(0);
+    expect(cartTotals(active()).tax).toBe(0);
+  });
+});

@@ -47,6 +47,7 @@ const product = (over: Partial<Product>): Product => ({
   description: null,
   branchId: 'b1',
   unit: 'piece',
+  taxRate: null,
   ...over,
 });
 const cola = product({});

@@ -83,6 +83,7 @@ const sale: Sale = {
       unit: 'piece',
       unitPrice: 50,
       subtotal: 100,
+      taxRate: 0,
       returnedQuantity: 1,
       flags: [],
     },

@@ -56,6 +56,7 @@ const rice: Product = {
   description: null,
   branchId: 'b1',
   unit: 'kg',
+  taxRate: null,
 };
 const sold = (items: Sale['items'], subtotal: number): Sale => ({
   id: 's1',
@@ -113,6 +114,7 @@ function setupFetch() {
           unit: rice.unit,
           unitPrice: item.price,
           subtotal: body.subtotal,
+          taxRate: 0,
           returnedQuantity: 0,
           flags: [],
         }));

@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'barcode.remove',
   'listing.create',
   'listing.update',
+  'tax_class.create',
+  'tax_class.update',
   // the register: sales past a cashier's limits (approved by a manager, or offline facts)
   'sale.discount_override',
   'sale.price_override',
@@ -109,6 +111,8 @@ export const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'barcode.remove': 'Barcode removed',
   'listing.create': 'Variant listed in a branch',
   'listing.update': 'Branch listing changed',
+  'tax_class.create': 'Tax class added',
+  'tax_class.update': 'Tax class changed',
   'sale.discount_override': 'Discount above the limit',
   'sale.price_override': 'Price changed at the register',
   'sale.exception_resolved': 'Exception resolved',

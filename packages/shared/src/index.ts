@@ -39,6 +39,7 @@ export * from './shift-provisional';
 export * from './shift-receipt';
 export * from './shifts';
 export * from './sync';
+export * from './tax-classes';
 export * from './transfers';
 export * from './units';
 export * from './users';

@@ -12,6 +12,7 @@ import {
   stockLevelSchema,
 } from './common';
 import { PRODUCT_MSG, positiveMoney, skuSchema, wireCost } from './products';
+import { taxClassRefSchema } from './tax-classes';
 import { UNITS } from './units';
 
 /**
@@ -24,6 +25,7 @@ export const ITEM_MSG = {
   optionsMax: 'An item has at most 3 options',
   optionNameRequired: 'Option name is required',
   optionNamesUnique: 'Option names must differ',
+  taxClassInvalid: 'Invalid tax class',
   unitInvalid: `Unit must be one of ${UNITS.join(', ')}`,
   unitHasFractions: 'A branch holds a fraction of this item: count it in whole units before selling it by the piece',
   optionValuesRequired: 'An option needs at least one value',
@@ -96,6 +98,8 @@ const itemFields = {
   categoryId: optionalRefSchema(PRODUCT_MSG.invalidCategory).optional(),
   /** What a quantity of it counts: kg, L and m take 3 decimals (weighed and measured goods). */
   unit: z.enum(UNITS, { error: ITEM_MSG.unitInvalid }),
+  /** The item's tax class in every branch; null or omitted: each branch's rate (the default class). */
+  taxClassId: optionalRefSchema(ITEM_MSG.taxClassInvalid).optional(),
 };
 
 /**
@@ -149,6 +153,7 @@ export const updateItemSchema = z.object({
   description: itemFields.description,
   categoryId: itemFields.categoryId,
   unit: itemFields.unit.optional(),
+  taxClassId: itemFields.taxClassId,
 });
 export type UpdateItemInput = z.input<typeof updateItemSchema>;
 
@@ -216,6 +221,8 @@ export const itemSummarySchema = z.object({
   category: namedRefSchema.nullable(),
   optionNames: z.array(z.string()),
   unit: z.enum(UNITS),
+  /** null: each branch's rate. */
+  taxClass: taxClassRefSchema.nullable(),
   variantCount: z.number().int(),
 });
 export type ItemSummary = z.infer<typeof itemSummarySchema>;

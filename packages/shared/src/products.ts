@@ -155,6 +155,8 @@ export const cashierProductSchema = z.object({
   branchId: z.string(),
   /** The item's unit (piece unless the catalogue says otherwise): what a quantity of it counts. */
   unit: z.enum(UNITS),
+  /** The rate of its item's tax class (percent), null: the branch's rate (the default class). */
+  taxRate: z.number().nullable(),
 });
 export type CashierProduct = z.infer<typeof cashierProductSchema>;
 

@@ -3,6 +3,7 @@
  * printable HTML fallback.
  */
 import { DEFAULT_CURRENCY, formatInCurrency } from './currency';
+import { fromMinor, saleLinesPaid, taxGroups, toMinor } from './money';
 import { formatQuantity } from './units';
 
 export const RECEIPT_WIDTH = 48;
@@ -27,8 +28,18 @@ export type ReceiptData = {
   cashierName?: string | null;
   customerName?: string | null;
   paymentMethod: 'cash' | 'card';
-  /** `unit`: the item's (kg prints "0.750 kg"); pieces when absent. */
-  items: { name: string; quantity: number; unitPrice: number; subtotal: number; unit?: string | null }[];
+  /**
+   * `unit`: the item's (kg prints "0.750 kg"); pieces when absent. `taxRate`: the rate the line was taxed at
+   * (its tax class), the sale's when absent; a sale of several rates prints each line's tax and the tax by rate.
+   */
+  items: {
+    name: string;
+    quantity: number;
+    unitPrice: number;
+    subtotal: number;
+    unit?: string | null;
+    taxRate?: number | null;
+  }[];
   subtotal: number;
   discountAmount: number;
   taxRate: number;
@@ -83,6 +94,37 @@ function formatDate(date: Date | string, timeZone?: string | null): string {
   return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
 }
 
+/**
+ * A sale of several tax rates (tax classes): each line's rate and tax (what the customer paid in tax for it,
+ * money.ts saleLinesPaid) and the tax by rate (taxable after the discount, and its tax), lowest rate first.
+ * Null when every line is at one rate: the receipt prints the sale's one tax line.
+ */
+function taxByLine(data: ReceiptData) {
+  const rates = data.items.map((item) => item.taxRate ?? data.taxRate);
+  if (new Set(rates).size <= 1) return null;
+  // Ids that keep the receipt's order (saleLinesPaid takes lines in id order).
+  const id = (index: number) => String(index).padStart(6, '0');
+  const paid = saleLinesPaid({
+    items: data.items.map((item, index) => ({
+      id: id(index),
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      taxRate: rates[index],
+    })),
+    discountAmount: data.discountAmount,
+    taxAmount: data.taxAmount,
+    taxRate: data.taxRate,
+  });
+  const groups = taxGroups(
+    data.items.map((item, index) => ({ goods: toMinor(item.subtotal), taxRate: rates[index] })),
+    { discount: toMinor(data.discountAmount), defaultRate: data.taxRate },
+  );
+  return {
+    lines: paid.map((line, index) => ({ rate: rates[index] ?? data.taxRate, tax: fromMinor(line.tax) })),
+    groups: groups.map((g) => ({ rate: g.rate, taxable: fromMinor(g.taxable), tax: fromMinor(g.tax) })),
+  };
+}
+
 /** Words onto lines of at most the receipt's width. */
 function wrap(text: string): string[] {
   const lines: string[] = [];
@@ -129,7 +171,8 @@ export function receiptLines(data: ReceiptData): string[] {
     receiptRow('Item', 'Qty   Price     Total'),
     rule,
   ];
-  for (const item of data.items) {
+  const lineTaxes = taxByLine(data);
+  for (const [index, item] of data.items.entries()) {
     const quantity = formatQuantity(item.quantity, item.unit);
     if (/^\d{1,3}$/.test(quantity)) {
       const right = `${quantity.padStart(3)} ${money(item.unitPrice).padStart(9)} ${money(item.subtotal).padStart(10)}`;
@@ -141,10 +184,16 @@ export function receiptLines(data: ReceiptData): string[] {
         receiptRow(`  ${quantity} x ${money(item.unitPrice)}`, money(item.subtotal)),
       );
     }
+    const lineTax = lineTaxes?.lines[index];
+    if (lineTax) lines.push(receiptRow(`  Tax ${lineTax.rate}%`, money(lineTax.tax)));
   }
   lines.push(rule, receiptRow('Subtotal:', money(data.subtotal)));
   if (data.discountAmount > 0) lines.push(receiptRow('Discount:', `-${money(data.discountAmount)}`));
-  if (data.taxAmount > 0) lines.push(receiptRow(`Tax (${data.taxRate}%):`, money(data.taxAmount)));
+  if (lineTaxes) {
+    for (const group of lineTaxes.groups) {
+      lines.push(receiptRow(`Tax ${group.rate}% on ${money(group.taxable)}:`, money(group.tax)));
+    }
+  } else if (data.taxAmount > 0) lines.push(receiptRow(`Tax (${data.taxRate}%):`, money(data.taxAmount)));
   lines.push(
     receiptRow('TOTAL:', formatInCurrency(data.total, data.currency || DEFAULT_CURRENCY)),
     rule,

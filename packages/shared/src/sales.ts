@@ -49,6 +49,11 @@ export const createSaleSchema = z
           price: amount,
           /** The register's price for the line when it differs from `price` (offline: kept and flagged). */
           unit_price: amount.optional(),
+          /**
+           * The rate of the product's tax class as the register knows it (percent); null or omitted: the
+           * default class, taxed at the sale's tax_rate. Checked like the price (a stale one is a 409).
+           */
+          tax_rate: taxRateSchema.nullish(),
         }),
       )
       .min(1, 'The cart is empty')
@@ -142,8 +147,10 @@ export const saleItemSchema = z.object({
   unit: z.enum(UNITS),
   unitPrice: moneySchema,
   subtotal: moneySchema,
+  /** The rate the line was taxed at (percent): its item's tax class, else the sale's tax_rate. */
+  taxRate: z.number(),
   returnedQuantity: quantitySchema,
-  /** Review flags of an offline upload: 'oversold', 'price_differs'. */
+  /** Review flags of an offline upload: 'oversold', 'price_differs', 'tax_differs'. */
   flags: z.array(z.string()),
 });
 export type SaleItem = z.infer<typeof saleItemSchema>;

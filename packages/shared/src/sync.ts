@@ -35,6 +35,8 @@ export const syncProductSchema = z.object({
   lowStockThreshold: z.number(),
   /** The item's unit: a weighed one (kg) takes decimal quantities and scale labels. */
   unit: z.enum(UNITS),
+  /** The rate of its item's tax class (percent), null: the branch's rate. A sale line sends it back. */
+  taxRate: z.number().nullable(),
   categoryId: z.string().nullable(),
   categoryName: z.string().nullable(),
   brandId: z.string().nullable(),
@@ -112,11 +114,11 @@ export const eventResponses = {
 
 // ---- flagged sale lines (GET /api/inventory/flags) ----------------------------------------------
 
-export const SALE_LINE_FLAGS = ['oversold', 'price_differs'] as const;
+export const SALE_LINE_FLAGS = ['oversold', 'price_differs', 'tax_differs'] as const;
 
 export const inventoryFlagsQuerySchema = z.object({
   branchId: idSchema,
-  flag: z.enum(SALE_LINE_FLAGS, { error: 'Flag must be oversold or price_differs' }).optional(),
+  flag: z.enum(SALE_LINE_FLAGS, { error: 'Flag must be oversold, price_differs or tax_differs' }).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { computeCartTotals } from '../src/money';
 import { RECEIPT_WIDTH, type ReceiptData, receiptItemName, receiptLines } from '../src/receipt';
 
 const base: ReceiptData = {
@@ -92,6 +93,40 @@ describe('receipt layout', () => {
     expect(line('TOTAL:')).toMatch(/\s(PKR )?565\.04$/);
     expect(line('Paid:')).toMatch(/\s600\.00$/);
     expect(line('Change:')).toMatch(/\s34\.96$/);
+  });
+
+  it("a sale of several tax classes prints each line's rate and tax, and the tax by rate", () => {
+    // Soap at the branch's 17 %, milk exempt (0 %), 50.00 off the order.
+    const lines = [
+      { name: 'Soap Bar', quantity: 2, unitPrice: 100, subtotal: 200, taxRate: 17 },
+      { name: 'Fresh Milk', quantity: 3, unitPrice: 240, subtotal: 720, taxRate: 0 },
+    ];
+    const totals = computeCartTotals({
+      items: lines.map((l) => ({ price: l.unitPrice, quantity: l.quantity, taxRate: l.taxRate })),
+      taxRate: 17,
+      discountType: 'amount',
+      discountValue: 50,
+    });
+    const text = receiptLines({
+      ...base,
+      items: lines,
+      subtotal: totals.subtotal,
+      discountAmount: totals.discountAmount,
+      taxRate: 17,
+      taxAmount: totals.tax,
+      total: totals.total,
+      amountPaid: totals.total,
+    });
+    // 50.00 off split by goods: 10.87 on the soap, 39.13 on the milk; 17 % of 189.13 = 32.15.
+    expect(totals.tax).toBe(32.15);
+    const soap = text.indexOf(text.find((l) => l.startsWith('Soap Bar')) ?? '');
+    expect(text[soap + 1]).toBe(`  Tax 17%${' '.repeat(48 - 9 - 5)}32.15`);
+    const milk = text.indexOf(text.find((l) => l.startsWith('Fresh Milk')) ?? '');
+    expect(text[milk + 1]?.trim()).toMatch(/^Tax 0% +0\.00$/);
+    expect(text.find((l) => l.startsWith('Tax 0% on'))).toMatch(/^Tax 0% on 680\.87: +0\.00$/);
+    expect(text.find((l) => l.startsWith('Tax 17% on'))).toMatch(/^Tax 17% on 189\.13: +32\.15$/);
+    expect(text.some((l) => l.startsWith('Tax ('))).toBe(false);
+    for (const line of text) expect(line.length).toBeLessThanOrEqual(RECEIPT_WIDTH);
   });
 
   it('right-aligns amounts at column 48', () => {

@@ -10,7 +10,7 @@ import { type DbOrTx, queryRows } from '../db/client';
 /** uuids as one array parameter (a Postgres array literal: ids are validated uuids). */
 const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
-/** Brings the live listings of the items' variants up to date (name, SKU, category, description, chain price). */
+/** Brings the live listings of the items' variants up to date (name, SKU, category, description, unit, tax class, chain price). */
 export async function refreshListings(db: DbOrTx, companyId: string, itemIds: readonly string[]): Promise<number> {
   if (itemIds.length === 0) return 0;
   const [row] = await queryRows<{ n: number }>(
@@ -71,7 +71,7 @@ export async function listVariant(
 
 /**
  * New listings: each live variant in each branch, at stock 0, with the catalogue's name, SKU, barcodes,
- * category and description; the variant's cost unless one is given; price null: the chain price. The
+ * category, description, unit and tax class; the variant's cost unless one is given; price null: the chain price. The
  * branches must not list them yet (products_variant_branch_uq). One statement whatever the number. Answers
  * the new product ids.
  */
@@ -93,15 +93,17 @@ export async function insertListings(
   return queryRows<{ id: string }>(
     db,
     sql`insert into products (company_id, branch_id, variant_id, name, sku, barcodes, category_id, description,
-                              unit, brand_id, cost, price, price_overridden, low_stock_threshold, max_stock)
+                              unit, tax_class_id, tax_rate, brand_id, cost, price, price_overridden,
+                              low_stock_threshold, max_stock)
         select va.company_id, b.id, va.id, va.name, va.sku,
                array(select c.code from barcodes c where c.company_id = va.company_id and c.variant_id = va.id
                      order by c.code),
-               it.category_id, it.description, it.unit, ${brandId ?? null}::uuid,
+               it.category_id, it.description, it.unit, it.tax_class_id, tc.rate, ${brandId ?? null}::uuid,
                coalesce(${cost === undefined ? null : cost.toFixed(2)}::numeric, va.cost), ${priceSql},
                ${priceSql} <> va.price,
                coalesce(${lowStockThreshold ?? null}::int, 10), coalesce(${maxStock ?? null}::int, 1000)
           from variants va join items it on it.company_id = va.company_id and it.id = va.item_id
+          left join tax_classes tc on tc.company_id = it.company_id and tc.id = it.tax_class_id
           cross join unnest(${uuidArray(branchIds)}) as b(id)
          where va.company_id = ${companyId} and va.id = any (${uuidArray(variantIds)}) and va.deleted_at is null
         returning id`,

@@ -55,6 +55,8 @@ export type Place = {
   stockCount: () => Promise<{ id: string; productId: string }>;
   /** A variant of this company (a new product of this branch, so listed here), with its item. */
   variant: () => Promise<{ id: string; itemId: string }>;
+  /** A tax class of this company (exempt). */
+  taxClass: () => Promise<{ id: string }>;
   /** A barcode of a new variant of this company. */
   barcode: () => Promise<{ id: string }>;
   /** A register of this branch with no open shift. */
@@ -1517,6 +1519,49 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
         price: 10,
         branchIds: [w.target.branchId],
       },
+    }),
+  },
+  {
+    operation: 'POST /api/items',
+    idIn: 'body',
+    id: 'taxClassId',
+    expect: MANAGERS_IN_COMPANY(201),
+    request: async (w) => ({
+      url: '/api/items',
+      payload: {
+        companyId: w.own.companyId,
+        name: w.unique('Matrix Item '),
+        price: 10,
+        taxClassId: (await w.target.taxClass()).id,
+      },
+    }),
+  },
+  // ---- tax classes: read by the catalogue's managers, changed by Super Admins ---------------------------
+  {
+    operation: 'GET /api/tax-classes',
+    idIn: 'query',
+    id: 'companyId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/tax-classes?${q({ companyId: w.target.companyId })}` }),
+  },
+  {
+    operation: 'POST /api/tax-classes',
+    idIn: 'body',
+    id: 'companyId',
+    expect: ADMIN_IN_COMPANY(201),
+    request: async (w) => ({
+      url: '/api/tax-classes',
+      payload: { companyId: w.target.companyId, name: w.unique('Matrix Class '), kind: 'reduced', rate: 5 },
+    }),
+  },
+  {
+    operation: 'PATCH /api/tax-classes/:id',
+    idIn: 'path',
+    id: 'tax class id',
+    expect: ADMIN_IN_COMPANY(200),
+    request: async (w) => ({
+      url: `/api/tax-classes/${(await w.target.taxClass()).id}`,
+      payload: { pctCode: '0401.1000' },
     }),
   },
   {

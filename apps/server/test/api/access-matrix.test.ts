@@ -24,6 +24,7 @@ import {
   createRegister,
   createReturn,
   createSale,
+  createTaxClass,
   createTenant,
   createUser,
   login,
@@ -109,6 +110,7 @@ describe(`access matrix (${engineName()})`, () => {
       register: () => createRegister(db(), { companyId, branchId }),
       variant: async () => variantOf(db(), await product()),
       barcode: async () => createBarcode(db(), await product()),
+      taxClass: () => createTaxClass(db(), { companyId }),
       exception: async () => {
         const s = await sale();
         await markException(db(), { companyId, saleId: s.id });

@@ -4,15 +4,17 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The register's own cart (apps/web): its store normalizes the inputs and cartTotals is what it shows.
 import { cartTotals, createCartStore } from '../../../web/src/features/pos/store/cart-store';
-import { branches, products, stockMovements } from '../../src/db/schema';
+import { branches, items, products, stockMovements, variants } from '../../src/db/schema';
+import { refreshListings } from '../../src/domain/catalog.repo';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
-import { bearer, createTenant, login } from '../helpers/factories';
+import { bearer, createTaxClass, createTenant, login } from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
 
 /**
  * Money properties: for random carts (1-50 lines, prices 0.01-100,000.00, quantities 1-20 pieces or
  * 0.001-20.000 kg,
- * percentage or amount discounts, tax rates 0-100 with 2 decimals) the register's totals (its cart
+ * percentage or amount discounts, tax rates 0-100 with 2 decimals, each line of the branch's rate or of
+ * an exempt or a reduced tax class) the register's totals (its cart
  * store and cartTotals), the shared money module's and the server's (a real POST /api/transactions,
  * which recomputes from the database's prices) are the same to the cent.
  */
@@ -25,12 +27,14 @@ const cartArb = fc.record({
         priceCents: fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 10_000_000 })),
         unit: fc.constant<Unit>('piece'),
         quantity: fc.integer({ min: 1, max: 20 }),
+        taxClass: fc.constantFrom('branch', 'exempt', 'reduced'),
       }),
       // Weighed goods: a quantity in kg with 3 decimals, the line's goods rounded half up to the cent.
       fc.record({
         priceCents: fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 10_000_000 })),
         unit: fc.constant<Unit>('kg'),
         quantity: fc.integer({ min: 1, max: 20_000 }).map((milli) => milli / 1000),
+        taxClass: fc.constantFrom('branch', 'exempt', 'reduced'),
       }),
     ),
     { minLength: 1, maxLength: 50 },
@@ -46,6 +50,8 @@ describe(`money properties (${engineName()})`, () => {
   let tenant: Awaited<ReturnType<typeof createTenant>>;
   let token: string;
   let run = 0;
+  /** The company's tax classes: exempt (0 %) and reduced (7.5 %); 'branch': no class, the cart's rate. */
+  const classes = new Map<string, { id: string; rate: number }>();
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -56,11 +62,19 @@ describe(`money properties (${engineName()})`, () => {
       .update(branches)
       .set({ cashierMaxDiscountPercent: '100', cashierMayZeroTax: true })
       .where(eq(branches.id, tenant.main.id));
+    const exempt = await createTaxClass(ctx.database.db, { companyId: tenant.company.id });
+    const reduced = await createTaxClass(ctx.database.db, {
+      companyId: tenant.company.id,
+      kind: 'reduced',
+      rate: '7.50',
+    });
+    classes.set('exempt', { id: exempt.id, rate: 0 });
+    classes.set('reduced', { id: reduced.id, rate: 7.5 });
   });
   afterAll(() => ctx.close());
 
   /** Products at the given prices in the cashier's branch, 1,000 in stock each (initial_stock movements). */
-  async function productsAt(lines: { price: string; unit: Unit }[]) {
+  async function productsAt(lines: { price: string; unit: Unit; taxClass: string }[]) {
     run += 1;
     const rows = await ctx.database.db
       .insert(products)
@@ -77,6 +91,18 @@ describe(`money properties (${engineName()})`, () => {
         })),
       )
       .returning();
+    // Each product's item takes its line's class; the catalogue's one writer copies the rate to the listing.
+    for (const [i, p] of rows.entries()) {
+      const taxClass = classes.get(lines[i]?.taxClass ?? 'branch');
+      if (!taxClass) continue;
+      const [variant] = await ctx.database.db
+        .select({ itemId: variants.itemId })
+        .from(variants)
+        .where(eq(variants.id, p.variantId));
+      if (!variant) throw new Error('variant');
+      await ctx.database.db.update(items).set({ taxClassId: taxClass.id }).where(eq(items.id, variant.itemId));
+      await refreshListings(ctx.database.db, tenant.company.id, [variant.itemId]);
+    }
     await ctx.database.db.insert(stockMovements).values(
       rows.map((p) => ({
         companyId: p.companyId,
@@ -95,7 +121,9 @@ describe(`money properties (${engineName()})`, () => {
   it('the server, the money module and the register agree to the cent on random carts', async () => {
     await fc.assert(
       fc.asyncProperty(cartArb, async (c) => {
-        const rows = await productsAt(c.lines.map((l) => ({ price: (l.priceCents / 100).toFixed(2), unit: l.unit })));
+        const rows = await productsAt(
+          c.lines.map((l) => ({ price: (l.priceCents / 100).toFixed(2), unit: l.unit, taxClass: l.taxClass })),
+        );
         // The register: its store takes the lines, the tax rate and the discount as the cashier enters them.
         const store = createCartStore();
         store.getState().resetForBranch(tenant.main.id);
@@ -110,6 +138,7 @@ describe(`money properties (${engineName()})`, () => {
               price: Number(p.price),
               stockQuantity: p.stockQuantity,
               unit: p.unit,
+              taxRate: classes.get(line.taxClass)?.rate ?? null,
             },
             line.quantity,
           );
@@ -123,7 +152,7 @@ describe(`money properties (${engineName()})`, () => {
         if (!cart) throw new Error('no active cart');
         const register = cartTotals(cart).minor;
         const shared = computeCartTotals({
-          items: cart.items.map((i) => ({ price: i.price, quantity: i.quantity })),
+          items: cart.items.map((i) => ({ price: i.price, quantity: i.quantity, taxRate: i.taxRate })),
           taxRate: cart.taxRate,
           discountType: cart.discountType,
           discountValue: cart.discountValue,
@@ -137,7 +166,12 @@ describe(`money properties (${engineName()})`, () => {
           headers: bearer(token),
           payload: {
             branchId: tenant.main.id,
-            items: cart.items.map((i) => ({ product_id: i.productId, quantity: i.quantity, price: i.price })),
+            items: cart.items.map((i) => ({
+              product_id: i.productId,
+              quantity: i.quantity,
+              price: i.price,
+              ...(i.taxRate !== undefined && { tax_rate: i.taxRate }),
+            })),
             subtotal: register.subtotal / 100,
             tax: register.tax / 100,
             tax_rate: cart.taxRate,
@@ -173,7 +207,9 @@ describe(`money properties (${engineName()})`, () => {
         fc.integer({ min: 0, max: 10_000 }),
         fc.integer({ min: 0, max: 10_000 }),
         async (lines, discountBasisPoints, taxBasisPoints) => {
-          const rows = await productsAt(lines.map((l) => ({ price: (l.priceCents / 100).toFixed(2), unit: 'piece' })));
+          const rows = await productsAt(
+            lines.map((l) => ({ price: (l.priceCents / 100).toFixed(2), unit: 'piece', taxClass: 'branch' })),
+          );
           const items = rows.map((p, i) => ({
             product_id: p.id,
             quantity: lines[i]?.quantity ?? 1,

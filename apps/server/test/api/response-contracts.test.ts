@@ -622,8 +622,17 @@ describe(`response contracts (${engineName()})`, () => {
       await call(manager, 'GET', `/audit-logs?${q}&action=stock.adjust`);
       await csv(admin, `/audit-logs/export.csv?companyId=${companyId}`);
 
+      const taxClass = await call(admin, 'POST', '/tax-classes', {
+        companyId,
+        name: 'Reduced',
+        kind: 'reduced',
+        rate: 8,
+        pctCode: '6109.1000',
+      });
+      await call(manager, 'GET', `/tax-classes?companyId=${companyId}`);
       const item = await call(manager, 'POST', '/items', {
         companyId,
+        taxClassId: taxClass.data.id,
         name: 'Contract Tee',
         options: [{ name: 'Size', values: ['S', 'M'] }],
         sku: 'CT',
@@ -633,6 +642,7 @@ describe(`response contracts (${engineName()})`, () => {
       });
       await call(manager, 'GET', `/items?companyId=${companyId}&search=tee`);
       await call(manager, 'GET', `/items/${item.data.id}`);
+      await call(admin, 'PATCH', `/tax-classes/${taxClass.data.id}`, { rate: 10 });
       await call(manager, 'PATCH', `/items/${item.data.id}`, { description: 'Cotton' });
       const [small, medium] = item.data.variants as { id: string }[];
       await call(manager, 'PATCH', `/variants/${small?.id}`, { price: 21 });

@@ -26,6 +26,7 @@ import {
   saleItems,
   sales,
   shifts,
+  taxClasses,
   users,
   variants,
 } from '../../src/db/schema';
@@ -258,6 +259,19 @@ export async function createBrand(
   return brand;
 }
 
+/** A tax class of the company (exempt at 0 % unless told otherwise). */
+export async function createTaxClass(
+  db: Db,
+  { companyId, ...overrides }: { companyId: string } & Partial<typeof taxClasses.$inferInsert>,
+) {
+  const [row] = await db
+    .insert(taxClasses)
+    .values({ companyId, name: unique('Tax class '), kind: 'exempt', rate: '0', ...overrides })
+    .returning();
+  if (!row) throw new Error('tax class');
+  return row;
+}
+
 /** A product with an initial_stock movement when it starts with stock (the ledger invariant holds). */
 export async function createProduct(
   db: Db,
@@ -395,6 +409,7 @@ export async function createSale(
           quantity: l.quantity,
           unitPrice: l.product.price,
           subtotal: fromMinor(lineGoodsMinor(toMinor(Number(l.product.price)), l.quantity)).toFixed(2),
+          taxRate: taxRate.toFixed(2),
         })),
       )
       .returning();

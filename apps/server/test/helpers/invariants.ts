@@ -38,7 +38,7 @@ import { type Db, queryRows } from '../../src/db/client';
  *    its rows but the register's next shift's; none is ever in the shift it is late for.
  * 10. listings: every live product row (a branch's listing of a catalogue variant, migration 0047) lists a
  *    variant of its own company and shows what the catalogue says: the variant's name, SKU and barcodes, its item's
- *    category and description, and the variant's chain price unless the branch overrides it
+ *    category, description and tax class (with the class's rate), and the variant's chain price unless the branch overrides it
  *    (price_overridden); no variant is listed twice live in one branch. (Invariant 1 already stands per
  *    listing: a listing's stock is its own ledger's.)
  */
@@ -99,11 +99,12 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     quantity: number;
     unit_price: string;
     subtotal: string;
+    tax_rate: string;
     returned_quantity: number;
   }>(
     db,
     sql`select id, company_id, sale_id, quantity::float8 as quantity, unit_price::text, subtotal::text,
-          returned_quantity::float8 as returned_quantity
+          tax_rate::text, returned_quantity::float8 as returned_quantity
         from sale_items order by company_id, sale_id, id`,
   );
   const itemsBySale = new Map<string, typeof itemRows>();
@@ -127,7 +128,8 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
       }
     }
     const expected = computeCartTotals({
-      items: lines.map((l) => ({ price: Number(l.unit_price), quantity: l.quantity })),
+      // Each line at the rate it was taxed at (its tax class, else the sale's).
+      items: lines.map((l) => ({ price: Number(l.unit_price), quantity: l.quantity, taxRate: Number(l.tax_rate) })),
       taxRate: Number(sale.tax_rate),
       discountType: sale.discount_type,
       discountValue: Number(sale.discount_value),
@@ -581,21 +583,28 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     item_description: string | null;
     barcodes: string[];
     variant_barcodes: string[];
+    tax_class_id: string | null;
+    tax_rate: string | null;
+    item_tax_class_id: string | null;
+    class_rate: string | null;
   }>(
     db,
     sql`select p.id, p.variant_id, v.id is not null as variant, i.id is not null as item, p.name, p.sku,
           p.category_id, p.description, p.price::text, p.price_overridden, v.name as variant_name,
           v.sku as variant_sku, v.price::text as variant_price, i.category_id as item_category_id,
-          i.description as item_description, p.barcodes, vb.codes as variant_barcodes
+          i.description as item_description, p.barcodes, vb.codes as variant_barcodes,
+          p.tax_class_id, p.tax_rate::text, i.tax_class_id as item_tax_class_id, tc.rate::text as class_rate
         from products p
         left join variants v on v.company_id = p.company_id and v.id = p.variant_id
         left join items i on i.company_id = v.company_id and i.id = v.item_id
+        left join tax_classes tc on tc.company_id = i.company_id and tc.id = i.tax_class_id
         left join lateral (select array(select b.code from barcodes b where b.company_id = p.company_id
                                           and b.variant_id = p.variant_id order by b.code) as codes) vb on true
         where p.deleted_at is null
           and (v.id is null or i.id is null or p.barcodes is distinct from vb.codes
                or p.name is distinct from v.name or p.sku is distinct from v.sku
                or p.category_id is distinct from i.category_id or p.description is distinct from i.description
+               or p.tax_class_id is distinct from i.tax_class_id or p.tax_rate is distinct from tc.rate
                or (not p.price_overridden and p.price is distinct from v.price))`,
   )) {
     if (!r.variant) {
@@ -615,6 +624,9 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
         `description ${show(r.description)}, the item's ${show(r.item_description)}`,
       r.barcodes.join() !== r.variant_barcodes.join() &&
         `barcodes ${show(r.barcodes.join())}, the variant's ${show(r.variant_barcodes.join())}`,
+      r.tax_class_id !== r.item_tax_class_id &&
+        `tax class ${show(r.tax_class_id)}, the item's ${show(r.item_tax_class_id)}`,
+      r.tax_rate !== r.class_rate && `tax rate ${show(r.tax_rate)}, its class's ${show(r.class_rate)}`,
       !r.price_overridden &&
         cents(r.price) !== cents(r.variant_price) &&
         `price ${r.price} (not overridden), the chain price ${r.variant_price}`,
@@ -647,14 +659,19 @@ function expectedLineRefundMinor({
   restockingFee,
 }: {
   sale: { discount_amount: string; tax_amount: string };
-  saleLines: { id: string; quantity: number; unit_price: string }[];
+  saleLines: { id: string; quantity: number; unit_price: string; tax_rate: string }[];
   line: { id: string };
   alreadyReturned: number;
   quantity: number;
   restockingFee: number;
 }): number {
   const paid = saleLinesPaid({
-    items: saleLines.map((l) => ({ id: l.id, quantity: l.quantity, unitPrice: Number(l.unit_price) })),
+    items: saleLines.map((l) => ({
+      id: l.id,
+      quantity: l.quantity,
+      unitPrice: Number(l.unit_price),
+      taxRate: Number(l.tax_rate),
+    })),
     discountAmount: Number(sale.discount_amount),
     taxAmount: Number(sale.tax_amount),
   }).find((l) => l.id === line.id);

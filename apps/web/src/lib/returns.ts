@@ -78,6 +78,8 @@ type SoldLine = {
   quantity: number;
   unit?: Unit;
   unitPrice: number;
+  /** The rate the line was taxed at (its tax class, else the sale's). */
+  taxRate?: number;
   returnedQuantity: number;
 };
 
@@ -94,6 +96,8 @@ export type ReturnDraftLine = {
   /** What the quantity counts: a kg line returns by the gram, a piece line in whole units. */
   unit: Unit;
   unitPrice: number;
+  /** The rate the line was taxed at: a sale of several rates splits its discount and tax by rate first. */
+  taxRate?: number;
   sold: number;
   remaining: number;
   quantity: number;
@@ -110,6 +114,7 @@ export function draftLine(item: SoldLine & { productSku?: string | null }): Retu
     productSku: item.productSku ?? null,
     unit: item.unit ?? 'piece',
     unitPrice: item.unitPrice,
+    ...(item.taxRate !== undefined && { taxRate: item.taxRate }),
     sold: item.quantity,
     remaining: remainingQuantity(item),
     quantity: 0,
@@ -157,6 +162,7 @@ export function draftRefund(sale: SaleMoney, lines: ReturnDraftLine[]): ReturnRe
         id: l.saleItemId,
         quantity: l.sold,
         unitPrice: l.unitPrice,
+        taxRate: l.taxRate,
         returnedQuantity: addQuantities(l.sold, -l.remaining),
       })),
     },

@@ -1,6 +1,6 @@
 -- Trigger (products, before insert, when the row names no variant): makes the new branch product a listing
 -- of the company's catalogue. The SKU of one of the company's live variants lists that variant (its name,
--- SKU, barcodes, category, description and unit replace the row's; the row's price is a branch override when it differs
+-- SKU, barcodes, category, description, unit and tax class replace the row's; the row's price is a branch override when it differs
 -- from the chain price); if the branch lists it already, the products unique indexes refuse the row.
 -- Anything else becomes a new item with one variant made from the row. Every path that adds products (the products API, imports, transfers, seeds) goes
 -- through here, so every product row is a listing (docs/architecture/catalogue.md).
@@ -15,9 +15,11 @@ DECLARE
   new_item uuid;
 BEGIN
   IF NEW.sku IS NOT NULL THEN
-    SELECT va.id, va.price, va.name, va.sku, it.category_id, it.description, it.unit INTO hit
+    SELECT va.id, va.price, va.name, va.sku, it.category_id, it.description, it.unit, it.tax_class_id,
+           tc.rate AS tax_rate INTO hit
       FROM variants va
       JOIN items it ON it.company_id = va.company_id AND it.id = va.item_id
+      LEFT JOIN tax_classes tc ON tc.company_id = it.company_id AND tc.id = it.tax_class_id
      WHERE va.company_id = NEW.company_id AND va.sku IS NOT NULL AND lower(va.sku) = lower(NEW.sku)
        AND va.deleted_at IS NULL;
     IF FOUND THEN
@@ -28,6 +30,8 @@ BEGIN
       NEW.category_id := hit.category_id;
       NEW.description := hit.description;
       NEW.unit := hit.unit;
+      NEW.tax_class_id := hit.tax_class_id;
+      NEW.tax_rate := hit.tax_rate;
       NEW.barcodes := array(SELECT b.code FROM barcodes b
                              WHERE b.company_id = NEW.company_id AND b.variant_id = hit.id ORDER BY b.code);
     END IF;

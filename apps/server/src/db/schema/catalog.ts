@@ -1,4 +1,4 @@
-import type { Unit } from '@pos/shared';
+import type { TaxClassKind, Unit } from '@pos/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -75,6 +75,36 @@ export const brands = pgTable(
 );
 
 /**
+ * A company's tax classes (packages/shared/src/tax-classes.ts): an item of a class is taxed at its rate in
+ * every branch; an item without one at its branch's rate. Its listings copy the rate (products.tax_rate).
+ */
+export const taxClasses = pgTable(
+  'tax_classes',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    kind: text('kind').$type<TaxClassKind>().notNull(),
+    rate: numeric('rate', { precision: 5, scale: 2 }).notNull(),
+    /** The Pakistan Customs Tariff heading a fiscal invoice reports (0401.1000). */
+    pctCode: text('pct_code'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    uniqueIndex('tax_classes_company_name_uq').on(t.companyId, sql`lower(${t.name})`),
+    check('tax_classes_kind_check', sql`${t.kind} in ('standard', 'reduced', 'zero_rated', 'exempt')`),
+    check(
+      'tax_classes_rate_check',
+      sql`${t.rate} >= 0 and ${t.rate} <= 100 and (${t.kind} in ('standard', 'reduced')) = (${t.rate} > 0)`,
+    ),
+  ],
+);
+
+/**
  * The company's catalogue (DESIGN.md section 11): an item (what is sold: name, category, description, the
  * names of its options) and its variants (what is scanned and counted: options, SKU, chain price and cost).
  * A branch sells a variant through its listing, a row of products.
@@ -93,6 +123,8 @@ export const items = pgTable(
     optionNames: text('option_names').array().notNull().default(sql`'{}'::text[]`),
     /** What a quantity of it counts (packages/shared/src/units.ts): kg, l and m take decimals. */
     unit: text('unit').$type<Unit>().notNull().default('piece'),
+    /** Its tax class in every branch; null: each branch's rate (the default class). */
+    taxClassId: uuid('tax_class_id'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -100,6 +132,8 @@ export const items = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     foreignKey({ columns: [t.companyId, t.categoryId], foreignColumns: [categories.companyId, categories.id] }),
+    foreignKey({ columns: [t.companyId, t.taxClassId], foreignColumns: [taxClasses.companyId, taxClasses.id] }),
+    index('items_tax_class_idx').on(t.companyId, t.taxClassId).where(sql`${t.taxClassId} is not null`),
     index('items_name_idx').on(t.companyId, t.name, t.id).where(sql`${t.deletedAt} is null`),
     check('items_unit_check', sql`${t.unit} in ('piece', 'kg', 'g', 'l', 'ml', 'm', 'pack')`),
   ],
@@ -185,6 +219,12 @@ export const products = pgTable(
     description: text('description'),
     /** The item's unit, copied like its name (pos_catalog_refresh_listings). */
     unit: text('unit').$type<Unit>().notNull().default('piece'),
+    /**
+     * The item's tax class and its rate (percent), copied like its unit (pos_catalog_refresh_listings); null:
+     * the branch's rate. The sale statement checks a line's tax_rate against it, as it checks the price.
+     */
+    taxClassId: uuid('tax_class_id'),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }),
     // What product search matches: lower-cased name and SKU, so a search is a plain LIKE on one
     // trigram index (no per-row lower-casing as ILIKE does, no OR of two indexes).
     searchKey: text('search_key').notNull().generatedAlwaysAs(sql`lower(name) || chr(10) || lower(coalesce(sku, ''))`),

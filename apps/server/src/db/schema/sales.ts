@@ -122,8 +122,12 @@ export const saleItems = pgTable(
     unit: text('unit').$type<Unit>().notNull().default('piece'),
     unitPrice: money('unit_price').notNull(),
     subtotal: money('subtotal').notNull(),
+    /** The rate the line was taxed at (percent): its item's tax class, else the sale's tax_rate. */
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull(),
+    /** The item's tax class when it was sold (the fiscal invoice reports its kind and PCT code). */
+    taxClassId: uuid('tax_class_id'),
     returnedQuantity: quantity('returned_quantity').notNull().default(0),
-    // Line review flags from an offline upload: 'oversold' (stock went short), 'price_differs'.
+    // Line review flags from an offline upload: 'oversold' (stock went short), 'price_differs', 'tax_differs'.
     flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [

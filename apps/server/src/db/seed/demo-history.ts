@@ -5,7 +5,16 @@ import { nextReceiptNumber, nextReturnNumber } from '../../domain/document-numbe
 import type { Tx } from '../client';
 import { customers, registers, returnItems, returns, saleItems, sales, shifts, stockMovements } from '../schema';
 
-type DemoProduct = { id: string; name: string; sku: string; price: number; stock: number };
+type DemoProduct = {
+  id: string;
+  name: string;
+  sku: string;
+  price: number;
+  stock: number;
+  /** Its tax class's rate and id; none: the branch's rate. */
+  taxRate?: number | null;
+  taxClassId?: string | null;
+};
 type Movement = typeof stockMovements.$inferInsert & { createdAt: Date };
 
 const DAYS = 21;
@@ -202,7 +211,7 @@ export async function seedDemoHistory(
     if (sale.lines.length === 0) return;
     const discountValue = index % 10 === 3 ? 5 : 0;
     const totals = computeCartTotals({
-      items: sale.lines.map((l) => ({ price: l.product.price, quantity: l.quantity })),
+      items: sale.lines.map((l) => ({ price: l.product.price, quantity: l.quantity, taxRate: l.product.taxRate })),
       taxRate,
       discountType: 'percentage',
       discountValue,
@@ -245,6 +254,8 @@ export async function seedDemoHistory(
       quantity: l.quantity,
       unitPrice: l.product.price.toFixed(2),
       subtotal: fromMinor(toMinor(l.product.price) * l.quantity).toFixed(2),
+      taxRate: (l.product.taxRate ?? taxRate).toFixed(2),
+      taxClassId: l.product.taxClassId ?? null,
     }));
     await tx.insert(saleItems).values(rows);
     if (rows[0]) {
@@ -256,6 +267,7 @@ export async function seedDemoHistory(
             id: r.id,
             quantity: r.quantity,
             unitPrice: Number(r.unitPrice),
+            taxRate: Number(r.taxRate),
             returnedQuantity: 0,
           })),
         },

@@ -1,5 +1,6 @@
 import { ROLE_IDS, variantName } from '@pos/shared';
 import { and, eq } from 'drizzle-orm';
+import { refreshListings } from '../../domain/catalog.repo';
 import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import {
@@ -13,6 +14,7 @@ import {
   customers,
   items,
   products,
+  taxClasses,
   users,
   variants,
 } from '../schema';
@@ -109,6 +111,9 @@ const TEE = {
  * 00123 and the weight; its barcode is the label of weight 0 (packages/shared/src/scale-labels.ts).
  */
 const RICE = { sku: 'GRO-RICE-KG', scaleBarcode: '2100123000005' };
+
+/** Fresh milk is exempt from sales tax (Sixth Schedule): its own class, 0 %, with its PCT heading. */
+const EXEMPT = { sku: 'DAI-MILK-1L', name: 'Exempt: fresh milk', pctCode: '0401.1000' };
 
 const CUSTOMERS = [
   ['Imran Khan', '03001234567', 'imran@example.com'],
@@ -250,9 +255,15 @@ export async function seedDemo(db: Db, { timezone }: { timezone: string }): Prom
       .insert(barcodes)
       .values({ companyId: company.id, variantId: riceVariant.id, code: RICE.scaleBarcode, kind: 'ean13' });
 
+    const [exempt] = await tx
+      .insert(taxClasses)
+      .values({ companyId: company.id, name: EXEMPT.name, kind: 'exempt', rate: '0', pctCode: EXEMPT.pctCode })
+      .returning();
+    if (!exempt) throw new Error('demo tax class insert failed');
+
     for (const branch of branchRows) {
       const brandIds = new Map<string, string>();
-      const branchProducts: { id: string; name: string; sku: string; price: number; stock: number }[] = [];
+      const branchProducts: Parameters<typeof seedDemoHistory>[1]['products'] = [];
       for (const { parent, children, ...group } of groups) {
         for (const [name, sku, brandName, cost, price, stock, subcategory] of group.items) {
           let brandId = brandIds.get(brandName);
@@ -282,7 +293,28 @@ export async function seedDemo(db: Db, { timezone }: { timezone: string }): Prom
             })
             .returning();
           if (!product) throw new Error('demo product insert failed');
-          branchProducts.push({ id: product.id, name, sku, price, stock });
+          const isExempt = sku === EXEMPT.sku;
+          if (isExempt && product.taxClassId !== exempt.id) {
+            // The first branch's row made the item: it takes the class, and its listings the class's rate.
+            const [variant] = await tx
+              .select({ itemId: variants.itemId })
+              .from(variants)
+              .where(and(eq(variants.companyId, company.id), eq(variants.id, product.variantId)));
+            if (!variant) throw new Error('demo variant missing');
+            await tx
+              .update(items)
+              .set({ taxClassId: exempt.id })
+              .where(and(eq(items.companyId, company.id), eq(items.id, variant.itemId)));
+            await refreshListings(tx, company.id, [variant.itemId]);
+          }
+          branchProducts.push({
+            id: product.id,
+            name,
+            sku,
+            price,
+            stock,
+            ...(isExempt && { taxRate: 0, taxClassId: exempt.id }),
+          });
         }
       }
       await tx

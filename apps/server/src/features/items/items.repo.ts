@@ -1,7 +1,7 @@
-import type { Barcode, BarcodeKind, ItemSummary, Listing, Unit, Variant } from '@pos/shared';
+import type { Barcode, BarcodeKind, ItemSummary, Listing, TaxClassKind, Unit, Variant } from '@pos/shared';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { barcodes, branches, categories, items, products, variants } from '../../db/schema';
+import { barcodes, branches, categories, items, products, taxClasses, variants } from '../../db/schema';
 import { toMoney } from '../../lib/money';
 import { containsPattern } from '../../lib/sql-filters.repo';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
@@ -17,6 +17,10 @@ const summaryColumns = {
   categoryName: categories.name,
   optionNames: items.optionNames,
   unit: items.unit,
+  taxClassId: items.taxClassId,
+  taxClassName: taxClasses.name,
+  taxClassKind: taxClasses.kind,
+  taxClassRate: taxClasses.rate,
   variantCount: sql<number>`(select count(*)::int from ${variants} v
     where v.company_id = ${items.companyId} and v.item_id = ${items.id} and v.deleted_at is null)`,
 };
@@ -30,20 +34,37 @@ type SummaryRow = {
   categoryName: string | null;
   optionNames: string[];
   unit: Unit;
+  taxClassId: string | null;
+  taxClassName: string | null;
+  taxClassKind: TaxClassKind | null;
+  taxClassRate: string | null;
   variantCount: number;
 };
 
-const toSummary = ({ categoryId, categoryName, ...r }: SummaryRow): ItemSummary => ({
+const toSummary = ({
+  categoryId,
+  categoryName,
+  taxClassId,
+  taxClassName,
+  taxClassKind,
+  taxClassRate,
+  ...r
+}: SummaryRow): ItemSummary => ({
   ...r,
   variantCount: Number(r.variantCount),
   category: categoryId && categoryName !== null ? { id: categoryId, name: categoryName } : null,
+  taxClass:
+    taxClassId && taxClassName !== null && taxClassKind !== null && taxClassRate !== null
+      ? { id: taxClassId, name: taxClassName, kind: taxClassKind, rate: toMoney(taxClassRate) }
+      : null,
 });
 
 function selectItems(db: DbOrTx) {
   return db
     .select(summaryColumns)
     .from(items)
-    .leftJoin(categories, and(eq(categories.companyId, items.companyId), eq(categories.id, items.categoryId)));
+    .leftJoin(categories, and(eq(categories.companyId, items.companyId), eq(categories.id, items.categoryId)))
+    .leftJoin(taxClasses, and(eq(taxClasses.companyId, items.companyId), eq(taxClasses.id, items.taxClassId)));
 }
 
 /** A page of the company's live items by name; search matches the item's name or any of its variants' SKUs. */
@@ -180,6 +201,7 @@ export type NewItem = CompanyKey & {
   description: string | null;
   categoryId: string | null;
   unit: Unit;
+  taxClassId: string | null;
   optionNames: string[];
 };
 
@@ -217,7 +239,10 @@ export async function updateItem(
     companyId,
     id,
     patch,
-  }: CompanyKey & { id: string; patch: Partial<Pick<NewItem, 'name' | 'description' | 'categoryId' | 'unit'>> },
+  }: CompanyKey & {
+    id: string;
+    patch: Partial<Pick<NewItem, 'name' | 'description' | 'categoryId' | 'unit' | 'taxClassId'>>;
+  },
 ) {
   await db
     .update(items)
@@ -350,4 +375,14 @@ export async function deleteBarcode(db: DbOrTx, { companyId, id }: CompanyKey & 
     .where(and(eq(barcodes.companyId, companyId), eq(barcodes.id, id)))
     .returning({ id: barcodes.id });
   return rows.length > 0;
+}
+
+/** Whether the id names a tax class of the company. */
+export async function isCompanyTaxClass(db: DbOrTx, { companyId, id }: CompanyKey & { id: string }) {
+  const [row] = await db
+    .select({ id: taxClasses.id })
+    .from(taxClasses)
+    .where(and(eq(taxClasses.companyId, companyId), eq(taxClasses.id, id)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -15,6 +15,7 @@ import {
   PRODUCT_MSG,
   pageMeta,
   type setListingSchema,
+  TAX_CLASS_MSG,
   type updateItemSchema,
   type updateVariantSchema,
   type Variant,
@@ -58,6 +59,13 @@ async function checkCategory(db: DbOrTx, companyId: string, categoryId: string |
   const place = await findCategoryPlace(db, { id: categoryId, companyIds: [companyId] });
   if (!place)
     throw new AppError(404, 'NOT_FOUND', PRODUCT_MSG.categoryNotFound, { categoryId: PRODUCT_MSG.categoryNotFound });
+}
+
+/** A tax class of the company, else 404 on taxClassId. */
+async function checkTaxClass(db: DbOrTx, companyId: string, taxClassId: string | null | undefined) {
+  if (!taxClassId) return;
+  if (!(await repo.isCompanyTaxClass(db, { companyId, id: taxClassId })))
+    throw new AppError(404, 'NOT_FOUND', TAX_CLASS_MSG.notFound, { taxClassId: TAX_CLASS_MSG.notFound });
 }
 
 const skuTaken = (sku: string) => conflict(catalogSkuTakenMessage(sku), { sku: catalogSkuTakenMessage(sku) });
@@ -119,6 +127,7 @@ export async function createItem(db: Db, actor: Actor, input: z.output<typeof cr
   const branchScopes = await Promise.all(input.branchIds.map((branchId) => resolveBranch(db, { actor, branchId })));
   if (branchScopes.some((b) => b.companyId !== companyId)) throw notFound('Branch');
   await checkCategory(db, companyId, input.categoryId);
+  await checkTaxClass(db, companyId, input.taxClassId);
   const rows = newVariants(input, actor);
   const skus = rows.flatMap((v) => (v.sku ? [v.sku] : []));
   const taken = await firstTakenSku(db, { companyId, skus });
@@ -131,6 +140,7 @@ export async function createItem(db: Db, actor: Actor, input: z.output<typeof cr
         description: input.description ?? null,
         categoryId: input.categoryId ?? null,
         unit: input.unit,
+        taxClassId: input.taxClassId ?? null,
         optionNames: input.options.map((o) => o.name),
       });
       const variantIds = await repo.insertVariants(tx, { companyId, itemId: id, rows });
@@ -149,6 +159,7 @@ export async function createItem(db: Db, actor: Actor, input: z.output<typeof cr
         after: {
           name: input.name,
           unit: input.unit,
+          taxClassId: input.taxClassId ?? null,
           variants: rows.map((v) => ({ name: v.name, sku: v.sku, price: v.price })),
           branchIds: input.branchIds,
         },
@@ -169,11 +180,13 @@ export async function updateItem(
   const before = await resolveItem(db, actor, id);
   const { companyId } = before;
   await checkCategory(db, companyId, input.categoryId);
+  await checkTaxClass(db, companyId, input.taxClassId);
   const patch = {
     ...(input.name !== undefined && { name: input.name }),
     ...(input.description !== undefined && { description: input.description }),
     ...(input.categoryId !== undefined && { categoryId: input.categoryId }),
     ...(input.unit !== undefined && { unit: input.unit }),
+    ...(input.taxClassId !== undefined && { taxClassId: input.taxClassId }),
   };
   // A unit counted in whole numbers cannot take over a stock of 2.5 somewhere: it would never sell out.
   if (patch.unit && !allowsDecimals(patch.unit) && (await repo.holdsFractions(db, { companyId, itemId: id }))) {
@@ -198,6 +211,7 @@ export async function updateItem(
         description: before.description,
         categoryId: before.category?.id ?? null,
         unit: before.unit,
+        taxClassId: before.taxClass?.id ?? null,
       },
       after: { ...patch, listings },
     });

@@ -29,6 +29,7 @@ const productColumns = {
   description: products.description,
   branchId: products.branchId,
   unit: products.unit,
+  taxRate: products.taxRate,
 };
 
 /** A product row as stored, money as numbers; the service decides what of it an actor may see. */
@@ -49,6 +50,7 @@ export type ProductRow = {
   description: string | null;
   branchId: string;
   unit: Unit;
+  taxRate: number | null;
 };
 
 type RawRow = {
@@ -68,6 +70,7 @@ type RawRow = {
   description: string | null;
   branchId: string;
   unit: Unit;
+  taxRate: string | null;
 };
 
 function toRow(r: RawRow): ProductRow {
@@ -88,6 +91,7 @@ function toRow(r: RawRow): ProductRow {
     description: r.description,
     branchId: r.branchId,
     unit: r.unit,
+    taxRate: r.taxRate === null ? null : toMoney(r.taxRate),
   };
 }
 

@@ -122,6 +122,7 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
           id: s.id,
           quantity: s.quantity,
           unitPrice: toMoney(s.unitPrice),
+          taxRate: toMoney(s.taxRate),
           returnedQuantity: s.returnedQuantity,
         })),
       },

@@ -40,6 +40,7 @@ export async function productsPage(db: DbOrTx, scope: BranchKey, w: SyncWindow) 
       price: products.price,
       stockQuantity: products.stockQuantity,
       unit: products.unit,
+      taxRate: products.taxRate,
       lowStockThreshold: products.lowStockThreshold,
       categoryId: products.categoryId,
       categoryName: categories.name,

@@ -118,6 +118,7 @@ export async function syncCatalogue(db: Db, actor: Actor, query: SyncQuery): Pro
           stockQuantity: r.stockQuantity,
           lowStockThreshold: r.lowStockThreshold,
           unit: r.unit,
+          taxRate: r.taxRate === null ? null : toMoney(r.taxRate),
           categoryId: r.categoryId,
           categoryName: r.categoryName,
           brandId: r.brandId,

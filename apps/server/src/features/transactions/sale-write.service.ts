@@ -311,6 +311,12 @@ async function explainRefusal(
         { product_id: product.id },
       );
     }
+    if ((line.tax_rate ?? null) !== product.taxRate) {
+      const rate = product.taxRate === null ? 'the branch rate' : `${product.taxRate}%`;
+      return conflict(`The tax of ${product.name} has changed to ${rate}. Please refresh the cart.`, {
+        product_id: product.id,
+      });
+    }
   }
   for (const [productId, quantity] of quantities) {
     const product = byId.get(productId);
@@ -365,24 +371,33 @@ type PricedCart = {
 };
 
 /**
- * Step 1, price the cart (no database): totals from the lines with the shared money module. Lines of
- * one product at different prices cannot all be the database's. A line is charged its unit_price when
+ * Step 1, price the cart (no database): totals from the lines with the shared money module, each line
+ * taxed at its tax class's rate as the register knew it (the statement checks it), else the sale's. Lines
+ * of one product at different prices or rates cannot all be the database's. A line is charged its unit_price when
  * it has one (a price changed at the register), else its price. Cash below the total is a 400.
  */
 function priceCart(input: CreateSaleInput): PricedCart {
   const prices = new Map<string, number>();
   const charged = new Map<string, number>();
+  const rates = new Map<string, number | null>();
   let pricesAgree = true;
   for (const line of input.items) {
     const minor = toMinor(line.price);
     const chargedMinor = toMinor(line.unit_price ?? line.price);
+    const rate = line.tax_rate ?? null;
     if ((prices.get(line.product_id) ?? minor) !== minor) pricesAgree = false;
     if ((charged.get(line.product_id) ?? chargedMinor) !== chargedMinor) pricesAgree = false;
+    if (rates.has(line.product_id) && rates.get(line.product_id) !== rate) pricesAgree = false;
     prices.set(line.product_id, minor);
     charged.set(line.product_id, chargedMinor);
+    rates.set(line.product_id, rate);
   }
   const totals = computeCartTotals({
-    items: input.items.map((line) => ({ price: line.unit_price ?? line.price, quantity: line.quantity })),
+    items: input.items.map((line) => ({
+      price: line.unit_price ?? line.price,
+      quantity: line.quantity,
+      taxRate: line.tax_rate,
+    })),
     taxRate: input.tax_rate,
     discountType: input.discount_type,
     discountValue: input.discount_value,
@@ -406,6 +421,7 @@ function priceCart(input: CreateSaleInput): PricedCart {
         quantity,
         price: fromMinor(prices.get(productId) ?? 0).toFixed(2),
         charged: fromMinor(charged.get(productId) ?? 0).toFixed(2),
+        taxRate: rates.get(productId)?.toFixed(2) ?? null,
       })),
     lines: input.items.map((line) => ({ id: randomUUID(), productId: line.product_id, quantity: line.quantity })),
   };
@@ -478,6 +494,8 @@ async function commitSale(
       unit: product?.unit ?? 'piece',
       unitPrice,
       subtotal: fromMinor(lineGoodsMinor(toMinor(Number(unitPrice)), line.quantity)).toFixed(2),
+      taxRate: product?.taxRate ?? row.taxRate,
+      taxClassId: product?.taxClassId ?? null,
       returnedQuantity: 0,
       flags: product?.flags ?? [],
     };

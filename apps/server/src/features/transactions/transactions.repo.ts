@@ -63,6 +63,7 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
       price: products.price,
       stockQuantity: products.stockQuantity,
       unit: products.unit,
+      taxRate: products.taxRate,
     })
     .from(products)
     .where(
@@ -73,14 +74,14 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
         isNull(products.deletedAt),
       ),
     );
-  return rows.map((r) => ({ ...r, price: toMoney(r.price) }));
+  return rows.map((r) => ({ ...r, price: toMoney(r.price), taxRate: r.taxRate === null ? null : toMoney(r.taxRate) }));
 }
 
 /**
  * The whole sale in one statement, so one round trip and no explicit transaction (docs/architecture/sales.md):
  * 1. the cart's products are locked in id order (one order for every sale: no deadlocks);
- * 2. each is decremented only if it is live in the branch, its price is still the cart's and its stock
- *    covers the quantity; unless every product was, pos_sale_check fails the statement (REFUSALS.saleStock);
+ * 2. each is decremented only if it is live in the branch, its price and its tax class's rate are still the
+ *    cart's and its stock covers the quantity; unless every product was, pos_sale_check fails the statement (REFUSALS.saleStock);
  * 3. the customer is found or created by phone;
  * 4. the sale is inserted, numbered from the branch's sequence (receiptNumberSql: RCP-000042); if its
  *    id or idempotency key is taken it is not, and pos_sale_check fails the statement (REFUSALS.saleExists);
@@ -117,6 +118,7 @@ export const COMMIT_SALE = namedStatement(
     'customerName',
     'customerEmail',
     'productCharged',
+    'productTaxRates',
     'offline',
     'soldAt',
     'registerId',
@@ -126,10 +128,10 @@ export const COMMIT_SALE = namedStatement(
   ],
   (p) => `
 with locked as (
-  select p.id, w.quantity, w.price, w.charged
+  select p.id, w.quantity, w.price, w.charged, w.tax_rate
   from products p
   join unnest(${p.productIds}::uuid[], ${p.productQuantities}::numeric[], ${p.productPrices}::numeric[],
-              ${p.productCharged}::numeric[]) as w(id, quantity, price, charged)
+              ${p.productCharged}::numeric[], ${p.productTaxRates}::numeric[]) as w(id, quantity, price, charged, tax_rate)
     on w.id = p.id
   where p.company_id = ${p.companyId}::uuid
   order by p.id
@@ -141,10 +143,14 @@ moved as (
   from locked l
   where p.company_id = ${p.companyId} and p.id = l.id and p.branch_id = ${p.branchId}
     and (p.deleted_at is null or ${p.offline}::boolean)
-    and (${p.offline}::boolean or (p.price = l.price and p.stock_quantity >= l.quantity))
+    and (${p.offline}::boolean
+         or (p.price = l.price and p.tax_rate is not distinct from l.tax_rate and p.stock_quantity >= l.quantity))
   returning p.id, p.name, p.sku, p.unit, l.charged as price, l.quantity, p.stock_quantity as new_quantity,
+    coalesce(l.tax_rate, ${p.taxRate}::numeric) as tax_rate, p.tax_class_id,
     array_remove(array[case when ${p.offline}::boolean and p.stock_quantity < 0 then 'oversold' end,
-                       case when ${p.offline}::boolean and p.price <> l.charged then 'price_differs' end], null) as flags
+                       case when ${p.offline}::boolean and p.price <> l.charged then 'price_differs' end,
+                       case when ${p.offline}::boolean and p.tax_rate is distinct from l.tax_rate then 'tax_differs' end],
+                 null) as flags
 ),
 sellable as (
   select pos_sale_check((select count(*) from moved) = cardinality(${p.productIds}::uuid[]),
@@ -185,9 +191,9 @@ sale as (
 ),
 items as (
   insert into sale_items (company_id, id, sale_id, product_id, product_name, product_sku, quantity, unit, unit_price,
-                          subtotal, flags)
+                          subtotal, tax_rate, tax_class_id, flags)
   select ${p.companyId}::uuid, l.id, s.id, m.id, m.name, m.sku, l.quantity, m.unit, m.price,
-         round(m.price * l.quantity, 2), m.flags
+         round(m.price * l.quantity, 2), m.tax_rate, m.tax_class_id, m.flags
   from sale s
   cross join unnest(${p.lineIds}::uuid[], ${p.lineProductIds}::uuid[], ${p.lineQuantities}::numeric[])
     as l(id, product_id, quantity)
@@ -202,7 +208,7 @@ select pos_sale_check(s.id is not null, '${REFUSALS.saleExists}') as ok,
        (select name from branches where company_id = ${p.companyId} and id = ${p.branchId}) as branch_name,
        (select code from registers where company_id = ${p.companyId} and id = ${p.registerId}::uuid) as register_code,
        (select json_agg(json_build_object('id', m.id, 'name', m.name, 'sku', m.sku, 'unit', m.unit, 'price', m.price::text,
-                                          'flags', m.flags))
+                                          'taxRate', m.tax_rate::text, 'taxClassId', m.tax_class_id, 'flags', m.flags))
         from moved m) as products
 from (select 1) as one
 left join sale s on true
@@ -216,9 +222,10 @@ export type SaleToCommit = Omit<
 > & {
   /**
    * One per product, in id order: its whole quantity, the price the register knew (`price`, checked
-   * against the database's online) and the price charged (`charged`: the line's unit_price or price).
+   * against the database's online), the price charged (`charged`: the line's unit_price or price) and the
+   * rate of its tax class the register knew (`taxRate`, null: the default class; checked like the price).
    */
-  products: { id: string; quantity: number; price: string; charged: string }[];
+  products: { id: string; quantity: number; price: string; charged: string; taxRate: string | null }[];
   /** The cart's lines, each with the id its sale_items row gets. */
   lines: { id: string; productId: string; quantity: number }[];
   customer: { phone: string; name: string; email: string | null } | null;
@@ -244,7 +251,17 @@ export type CommittedSale = {
   registerCode: string | null;
   customer: { id: string; name: string; phone: string } | null;
   branchName: string;
-  products: { id: string; name: string; sku: string | null; unit: Unit; price: string; flags: string[] }[];
+  products: {
+    id: string;
+    name: string;
+    sku: string | null;
+    unit: Unit;
+    price: string;
+    /** The rate its lines were taxed at (percent, text) and its tax class. */
+    taxRate: string;
+    taxClassId: string | null;
+    flags: string[];
+  }[];
 };
 
 type CommitSaleName = (typeof COMMIT_SALE.names)[number];
@@ -286,6 +303,7 @@ export async function commitSale(db: Db, sale: SaleToCommit): Promise<CommittedS
       productQuantities: sale.products.map((p) => p.quantity),
       productPrices: sale.products.map((p) => p.price),
       productCharged: sale.products.map((p) => p.charged),
+      productTaxRates: sale.products.map((p) => p.taxRate),
       lineIds: sale.lines.map((l) => l.id),
       lineProductIds: sale.lines.map((l) => l.productId),
       lineQuantities: sale.lines.map((l) => l.quantity),
@@ -332,6 +350,23 @@ export class SaleCheckFailed extends Error {
 export type SaleRow = Omit<typeof sales.$inferSelect, 'lateShiftId'>;
 export type SaleItemRow = typeof saleItems.$inferSelect;
 
+/** The API's view of a sale line. */
+function toSaleItem(i: SaleItemRow): SaleItem {
+  return {
+    id: i.id,
+    productId: i.productId,
+    productName: i.productName,
+    productSku: i.productSku,
+    quantity: i.quantity,
+    unit: i.unit,
+    unitPrice: toMoney(i.unitPrice),
+    subtotal: toMoney(i.subtotal),
+    taxRate: toMoney(i.taxRate),
+    returnedQuantity: i.returnedQuantity,
+    flags: i.flags,
+  };
+}
+
 /**
  * The API's view of a sale: what the sale's own request answers and what reading it back answers, so a
  * replayed sale answers exactly as the first time. Lines by product name (code-unit order), then id.
@@ -363,20 +398,7 @@ export function toSale(
     amountPaid: toMoney(s.amountPaid),
     changeAmount: toMoney(s.changeAmount),
     branch: { id: s.branchId, name: names.branchName },
-    items: lines.map(
-      (i): SaleItem => ({
-        id: i.id,
-        productId: i.productId,
-        productName: i.productName,
-        productSku: i.productSku,
-        quantity: i.quantity,
-        unit: i.unit,
-        unitPrice: toMoney(i.unitPrice),
-        subtotal: toMoney(i.subtotal),
-        returnedQuantity: i.returnedQuantity,
-        flags: i.flags,
-      }),
-    ),
+    items: lines.map(toSaleItem),
     sold_at: s.soldAt.toISOString(),
     register_id: s.registerId,
     register_code: names.registerCode,
@@ -606,18 +628,7 @@ export async function saleItemsOf(db: DbOrTx, { companyId, saleIds }: { companyI
     .orderBy(asc(saleItems.productName), asc(saleItems.id));
   for (const i of rows) {
     const list = bySale.get(i.saleId) ?? [];
-    list.push({
-      id: i.id,
-      productId: i.productId,
-      productName: i.productName,
-      productSku: i.productSku,
-      quantity: i.quantity,
-      unit: i.unit,
-      unitPrice: toMoney(i.unitPrice),
-      subtotal: toMoney(i.subtotal),
-      returnedQuantity: i.returnedQuantity,
-      flags: i.flags,
-    });
+    list.push(toSaleItem(i));
     bySale.set(i.saleId, list);
   }
   return bySale;

@@ -69,6 +69,7 @@ export function saleReceiptData(sale: Sale, store?: ReceiptStore, { reprint = fa
       unitPrice: item.unitPrice,
       subtotal: item.subtotal,
       unit: item.unit,
+      taxRate: item.taxRate,
     })),
     subtotal: sale.subtotal,
     discountAmount: sale.discountAmount,

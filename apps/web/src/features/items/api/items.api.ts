@@ -9,6 +9,7 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, apiRequest } from '../../../lib/api';
 import { productKeys } from '../../../lib/api/products.api';
+import { taxClassKeys } from '../../../lib/api/tax-classes.api';
 
 export type ItemListParams = { companyId: string; page: number; limit: number; search?: string };
 
@@ -72,7 +73,7 @@ export const setListing = ({
 
 /**
  * Every catalogue change reaches the branches' views: the items and the products (the products screen, the
- * register) are read again.
+ * register) are read again, and the tax classes (their item counts).
  */
 function useCatalogMutation<V, R>(fn: (v: V) => Promise<R>) {
   const queryClient = useQueryClient();
@@ -82,6 +83,7 @@ function useCatalogMutation<V, R>(fn: (v: V) => Promise<R>) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: itemKeys.all }),
         queryClient.invalidateQueries({ queryKey: productKeys.all }),
+        queryClient.invalidateQueries({ queryKey: taxClassKeys.all }),
       ]),
   });
 }

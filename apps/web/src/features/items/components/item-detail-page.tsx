@@ -5,6 +5,7 @@ import { ListState } from '../../../components/table-state';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useItem } from '../api/items.api';
 import { ITEMS_PATH } from '../utils/paths';
+import { taxClassLabel } from '../utils/tax-class';
 import { ItemDetailsForm } from './item-details-form';
 import { ItemsAccess } from './items-access';
 import { VariantListingsTable } from './variant-listings-table';
@@ -65,14 +66,17 @@ function ItemDetailScreen() {
           {item.name}
         </Title>
         <Text size="sm" c="dimmed">
-          {item.variantCount} {item.variantCount === 1 ? 'variant' : 'variants'}
+          {item.variantCount} {item.variantCount === 1 ? 'variant' : 'variants'} · Tax: {taxClassLabel(item.taxClass)}
         </Text>
       </Group>
       <Paper withBorder p="md" radius="md">
         <Title order={2} size="h4" mb="sm">
           Details
         </Title>
-        <ItemDetailsForm key={`${item.name}|${item.description}|${item.category?.id}|${item.unit}`} item={item} />
+        <ItemDetailsForm
+          key={`${item.name}|${item.description}|${item.category?.id}|${item.unit}|${item.taxClass?.id}`}
+          item={item}
+        />
       </Paper>
       <Paper withBorder p="md" radius="md">
         <Title order={2} size="h4">

@@ -7,20 +7,22 @@ import { useUpdateItem } from '../api/items.api';
 import type { FieldErrors } from '../utils/item-form';
 import { optionSummary } from '../utils/listings';
 import { CategorySelect } from './category-select';
+import { TaxClassSelect } from './tax-class-select';
 import { UnitSelect } from './unit-select';
 
-type Fields = { name: string; description: string; categoryId: string | null; unit: Unit };
+type Fields = { name: string; description: string; categoryId: string | null; unit: Unit; taxClassId: string | null };
 
 const fieldsOf = (item: Item): Fields => ({
   name: item.name,
   description: item.description ?? '',
   categoryId: item.category?.id ?? null,
   unit: item.unit,
+  taxClassId: item.taxClass?.id ?? null,
 });
 
 /**
- * The item's own fields, changed in place (PATCH /items/{id}): a new name renames its variants everywhere. The
- * page mounts it again when the saved fields change.
+ * The item's own fields, changed in place (PATCH /items/{id}): a new name renames its variants everywhere, a new
+ * tax class retaxes its listings in every branch. The page mounts it again when the saved fields change.
  */
 export function ItemDetailsForm({ item }: { item: Item }) {
   const saved = fieldsOf(item);
@@ -41,6 +43,7 @@ export function ItemDetailsForm({ item }: { item: Item }) {
       description: fields.description.trim() || null,
       categoryId: fields.categoryId,
       unit: fields.unit,
+      taxClassId: fields.taxClassId,
     };
     const parsed = updateItemSchema.safeParse(body);
     if (!parsed.success) {
@@ -78,6 +81,15 @@ export function ItemDetailsForm({ item }: { item: Item }) {
           </div>
           <div style={{ flex: '1 1 220px' }}>
             <UnitSelect value={fields.unit} onChange={(unit) => set({ unit })} error={errors.unit} />
+          </div>
+          <div style={{ flex: '1 1 220px' }}>
+            <TaxClassSelect
+              companyId={item.companyId}
+              value={fields.taxClassId}
+              selected={item.taxClass}
+              onChange={(taxClassId) => set({ taxClassId })}
+              error={errors.taxClassId}
+            />
           </div>
         </Group>
         <Textarea

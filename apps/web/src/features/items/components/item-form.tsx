@@ -20,6 +20,7 @@ import {
 import { ITEMS_PATH, itemPath } from '../utils/paths';
 import { CategorySelect } from './category-select';
 import { OptionFields } from './option-fields';
+import { TaxClassSelect } from './tax-class-select';
 import { UnitSelect } from './unit-select';
 import { VariantGrid } from './variant-grid';
 
@@ -106,6 +107,14 @@ export function ItemForm({ companyId, branches, branchId }: Props) {
                   value={draft.unit}
                   onChange={(unit) => change({ unit }, (p) => p === 'unit')}
                   error={errors.unit}
+                />
+              </div>
+              <div style={{ flex: '1 1 220px' }}>
+                <TaxClassSelect
+                  companyId={companyId}
+                  value={draft.taxClassId}
+                  onChange={(taxClassId) => change({ taxClassId }, (p) => p === 'taxClassId')}
+                  error={errors.taxClassId}
                 />
               </div>
             </Group>

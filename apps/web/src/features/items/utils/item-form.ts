@@ -23,6 +23,8 @@ export type ItemDraft = {
   categoryId: string | null;
   /** What a quantity of it counts: kg, L and m take 3 decimals. */
   unit: Unit;
+  /** The item's tax class; null: each branch's own rate. */
+  taxClassId: string | null;
   options: OptionDraft[];
   sku: string;
   price: NumberField;
@@ -37,6 +39,7 @@ export const emptyItemDraft = (branchIds: string[] = []): ItemDraft => ({
   description: '',
   categoryId: null,
   unit: 'piece',
+  taxClassId: null,
   options: [],
   sku: '',
   price: '',
@@ -118,6 +121,7 @@ export function createItemBody(draft: ItemDraft, companyId: string, withCost: bo
     description: draft.description.trim() || null,
     categoryId: draft.categoryId,
     unit: draft.unit,
+    taxClassId: draft.taxClassId,
     options: draft.options.map((o) => ({ name: o.name, values: o.values })),
     variants: variantRows(draft).map((row) => ({
       optionValues: row.optionValues,
@@ -167,7 +171,7 @@ export function serverItemErrors(
 
 /** The paths the form shows an error at: the fields, the options' and rows' fields, the lists as a whole. */
 const PLACED = [
-  /^(name|description|categoryId|unit|options|variants|branchIds)$/,
+  /^(name|description|categoryId|unit|taxClassId|options|variants|branchIds)$/,
   /^options\.\d+\.(name|values)(\.\d+)?$/,
   /^variants\.\d+\.(sku|price|cost|optionValues)(\.\d+)?$/,
 ];

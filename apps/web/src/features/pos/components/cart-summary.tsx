@@ -1,5 +1,5 @@
 import { Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { DiscountType } from '@pos/shared';
+import { type DiscountType, fromMinor } from '@pos/shared';
 import { useId } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
@@ -90,7 +90,18 @@ export function CartSummary() {
         onCommit={setDiscountValue}
       />
       {totals.discountAmount > 0 ? <Row label="Discount" value={`- ${formatMoney(totals.discountAmount)}`} /> : null}
-      <Row label={`Tax (${cart.taxRate}%)`} value={formatMoney(totals.tax)} />
+      {totals.taxes.length > 1 ? (
+        // Items of several tax classes: the tax by rate, as the receipt prints it.
+        totals.taxes.map((group) => (
+          <Row
+            key={group.rate}
+            label={`Tax ${group.rate}% on ${formatMoney(fromMinor(group.taxable))}`}
+            value={formatMoney(fromMinor(group.tax))}
+          />
+        ))
+      ) : (
+        <Row label={`Tax (${totals.taxes[0]?.rate ?? cart.taxRate}%)`} value={formatMoney(totals.tax)} />
+      )}
     </Stack>
   );
 }

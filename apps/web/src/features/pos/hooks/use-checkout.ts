@@ -34,6 +34,8 @@ export function describeCartChange(change: CartLineChange): string {
   switch (change.kind) {
     case 'price':
       return `${change.name}: price now ${formatMoney(change.to)} (was ${formatMoney(change.from)})`;
+    case 'tax':
+      return `${change.name}: now taxed at ${change.to === null ? 'the branch rate' : `${change.to}%`}`;
     case 'stock':
       return `${change.name}: only ${formatQuantity(change.available, change.unit)} in stock, quantity set to ${formatQuantity(change.available, change.unit)}`;
     case 'removed':

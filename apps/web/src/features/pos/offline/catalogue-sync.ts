@@ -38,6 +38,7 @@ function fromSync(p: SyncProduct, branchId: string): LocalProduct {
       description: null,
       branchId,
       unit: p.unit,
+      taxRate: p.taxRate,
     },
     p.barcodes ?? [],
   );

@@ -147,6 +147,7 @@ function receiptOf(
       unit: names.get(item.product_id)?.unit ?? 'piece',
       unitPrice: item.unit_price ?? item.price,
       subtotal: lineSubtotal({ price: item.unit_price ?? item.price, quantity: item.quantity }),
+      taxRate: item.tax_rate ?? p.tax_rate,
       returnedQuantity: 0,
       flags: [],
     })),

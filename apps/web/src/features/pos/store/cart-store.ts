@@ -23,6 +23,8 @@ export type CartProduct = {
   price: number;
   stockQuantity: number;
   unit?: string | null;
+  /** Its item's tax class rate (percent); null or absent: the cart's rate (the branch's, the default class). */
+  taxRate?: number | null;
 };
 
 export type CartItem = {
@@ -46,6 +48,8 @@ export type CartItem = {
   quantity: number;
   /** The product's unit (absent: pieces; carts saved before units have none). */
   unit?: string | null;
+  /** Its tax class's rate (percent), sent as the line's tax_rate; absent: taxed at the cart's rate. */
+  taxRate?: number;
 };
 
 /** What names a cart line in the store's actions: its own id (a scale label's line), else its product's. */
@@ -88,11 +92,12 @@ export type AddResult = 'added' | 'out-of-stock' | 'stock-limit';
 /** What a refresh from the server changed in a cart line (after a 409 on payment). */
 export type CartLineChange =
   | { kind: 'price'; name: string; from: number; to: number }
+  | { kind: 'tax'; name: string; to: number | null }
   | { kind: 'stock'; name: string; quantity: number; available: number; unit?: string | null }
   | { kind: 'removed'; name: string; reason: 'gone' | 'out-of-stock' };
 
 /** A cart product as the server holds it now; null when it is no longer available. */
-export type FreshProduct = Pick<CartProduct, 'name' | 'price' | 'stockQuantity'> | null;
+export type FreshProduct = Pick<CartProduct, 'name' | 'price' | 'stockQuantity' | 'taxRate'> | null;
 
 export type CartState = {
   branchId: string | null;
@@ -153,13 +158,19 @@ export const newPaymentKey = (): string => newUuid();
 /** What the line is charged per unit: its changed price, else the product's. */
 export const chargedPrice = (item: Pick<CartItem, 'price' | 'unitPrice'>): number => item.unitPrice ?? item.price;
 
+/** The line with its tax class's rate as the product has it now (none: the cart's rate). */
+function withTaxRate(item: CartItem, taxRate: number | null | undefined): CartItem {
+  const { taxRate: _old, ...rest } = item;
+  return typeof taxRate === 'number' ? { ...rest, taxRate } : rest;
+}
+
 /** Whether the line's price was changed at the register. */
 export const isPriceChanged = (item: Pick<CartItem, 'price' | 'unitPrice'>): boolean =>
   item.unitPrice !== undefined && toMinor(item.unitPrice) !== toMinor(item.price);
 
 export function cartTotals(cart: Pick<Cart, 'items' | 'taxRate' | 'discountType' | 'discountValue'>): CartTotals {
   return computeCartTotals({
-    items: cart.items.map((item) => ({ price: chargedPrice(item), quantity: item.quantity })),
+    items: cart.items.map((item) => ({ price: chargedPrice(item), quantity: item.quantity, taxRate: item.taxRate })),
     taxRate: cart.taxRate,
     discountType: cart.discountType,
     discountValue: cart.discountValue,
@@ -303,7 +314,10 @@ export function createCartStore() {
               cart,
               cart.items.map((item) =>
                 item.productId === product.id
-                  ? { ...item, price: product.price, stockQuantity: product.stockQuantity }
+                  ? withTaxRate(
+                      { ...item, price: product.price, stockQuantity: product.stockQuantity },
+                      product.taxRate,
+                    )
                   : item,
               ),
             ),
@@ -331,6 +345,7 @@ export function createCartStore() {
           stockQuantity: product.stockQuantity,
           quantity: capped,
           ...(product.unit && product.unit !== 'piece' && { unit: product.unit }),
+          ...(typeof product.taxRate === 'number' && { taxRate: product.taxRate }),
         };
         update((cart) => withItems(cart, [...cart.items, line]));
         return capped < first ? 'stock-limit' : 'added';
@@ -440,6 +455,9 @@ export function createCartStore() {
           if (!left.has(item.productId) && toMinor(now.price) !== toMinor(item.price)) {
             changes.push({ kind: 'price', name: now.name, from: item.price, to: now.price });
           }
+          if (!left.has(item.productId) && (now.taxRate ?? null) !== (item.taxRate ?? null)) {
+            changes.push({ kind: 'tax', name: now.name, to: now.taxRate ?? null });
+          }
           const room = left.get(item.productId) ?? now.stockQuantity;
           const quantity = Math.min(item.quantity, room);
           left.set(item.productId, addQuantities(room, -quantity));
@@ -456,7 +474,12 @@ export function createCartStore() {
               ...(item.unit && { unit: item.unit }),
             });
           }
-          items.push({ ...item, name: now.name, price: now.price, stockQuantity: now.stockQuantity, quantity });
+          items.push(
+            withTaxRate(
+              { ...item, name: now.name, price: now.price, stockQuantity: now.stockQuantity, quantity },
+              now.taxRate,
+            ),
+          );
         }
         set(({ carts }) => ({
           carts: carts.map((c) => (c.id === cartId ? { ...withItems(c, items), paymentKey: null } : c)),

@@ -27,6 +27,8 @@ export function buildSalePayload(cart: Cart, branchId: string, payment: PaymentD
       quantity: item.quantity,
       price: item.price,
       ...(isPriceChanged(item) && { unit_price: item.unitPrice }),
+      // The rate of the product's tax class as the register knows it (the server checks it like the price).
+      ...(item.taxRate !== undefined && { tax_rate: item.taxRate }),
     })),
     subtotal: totals.subtotal,
     tax: totals.tax,

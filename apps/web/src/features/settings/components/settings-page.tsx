@@ -7,6 +7,7 @@ import { ChangePasswordCard } from './change-password-card';
 import { CurrencySettingsCard } from './currency-settings-card';
 import { RegisterRulesCard } from './register-rules-card';
 import { ScaleLabelsCard } from './scale-labels-card';
+import { TaxClassesCard } from './tax-classes-card';
 import { TaxRegistrationCard } from './tax-registration-card';
 import { TaxSettingsCard } from './tax-settings-card';
 
@@ -21,6 +22,7 @@ export function SettingsPage() {
         <Stack gap="md">
           <ChangePasswordCard />
           {userCan(user, 'manage_register_rules') ? <ApprovalPinCard /> : null}
+          {isSuperAdmin(user) ? <TaxClassesCard /> : null}
         </Stack>
         <Stack gap="md">
           {userCan(user, 'manage_register_rules') ? <RegisterRulesCard /> : null}
