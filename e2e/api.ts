@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from './helpers';
 /** Test setup through the real API: a signed-in user's headers and their branch (own, else main). */
 export type ApiSession = { headers: Record<string, string>; branchId: string };
 
-type Product = { id: string; sku: string; price: number | string; stockQuantity: number };
+type Product = { id: string; sku: string; price: number | string; stockQuantity: number; taxRate?: number | null };
 type SaleItem = { id: string; quantity: number; unitPrice: number; returnedQuantity: number };
 type Sale = {
   id: string;
@@ -61,7 +61,7 @@ export async function createProductViaApi(
   return (await res.json()).data;
 }
 
-/** A card sale without tax or discount; totals from the shared money module, as the register sends them. */
+/** A card sale (without tax or discount unless given); totals from the shared money module, as the register sends them. */
 export async function sellViaApi(
   page: Page,
   { headers, branchId }: ApiSession,
@@ -78,8 +78,19 @@ export async function sellViaApi(
     discountAmount?: number;
   },
 ): Promise<Sale> {
-  const items = lines.map((l) => ({ product_id: l.product.id, quantity: l.quantity, price: Number(l.product.price) }));
-  const totals = computeCartTotals({ items, taxRate, discountType: 'amount', discountValue: discountAmount });
+  // A product of a tax class (demo: the exempt milk) is sent with its class's rate, as the register does.
+  const items = lines.map((l) => ({
+    product_id: l.product.id,
+    quantity: l.quantity,
+    price: Number(l.product.price),
+    ...(typeof l.product.taxRate === 'number' && { tax_rate: l.product.taxRate }),
+  }));
+  const totals = computeCartTotals({
+    items: items.map((i) => ({ price: i.price, quantity: i.quantity, taxRate: i.tax_rate })),
+    taxRate,
+    discountType: 'amount',
+    discountValue: discountAmount,
+  });
   const res = await page.request.post('/api/transactions', {
     headers,
     data: {

@@ -1,0 +1,139 @@
+import { expect, type Page, test } from '@playwright/test';
+import { computeCartTotals } from '../packages/shared/src/money';
+import { apiSession, findProduct } from './api';
+import { expectNoSeriousWcag } from './axe';
+import { ensureShiftOpen, expectToast, keepPrintPopupsOpen, signInToDashboard, unique } from './helpers';
+
+/**
+ * Tax classes. Demo data: "Full Cream Milk 1L" (DAI-MILK-1L) is of the exempt class "Exempt: fresh milk"
+ * (0 %, PCT 0401.1000); Cola 1.5L has no class and is taxed at the branch's rate. Rates and prices are read
+ * from the API and the register, never assumed.
+ */
+
+const SHOTS = process.env.SCREENS_DIR ?? '/tmp';
+const PHONE = { width: 390, height: 844 };
+const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function scan(page: Page, code: string) {
+  await page.keyboard.type(code, { delay: 8 });
+  await page.keyboard.press('Enter');
+}
+
+test('a taxed and an exempt item: the cart and the receipt show each line at its own rate', async ({
+  page,
+  context,
+}) => {
+  await keepPrintPopupsOpen(context);
+  const cashier = await apiSession(page, 'cashier');
+  const milk = await findProduct(page, cashier, 'DAI-MILK-1L');
+  const cola = await findProduct(page, cashier, 'BEV-COLA-15');
+  expect(milk.taxRate).toBe(0);
+  expect(cola.taxRate).toBeNull();
+
+  await page.addInitScript(() => localStorage.setItem('pos.scanner', JSON.stringify({ maxGapMs: 150 })));
+  await signInToDashboard(page, 'cashier');
+  await page.goto('/dashboard/pos');
+  await ensureShiftOpen(page);
+  await expect(page.getByTestId('register-status')).toHaveAttribute('data-catalogue', 'synced');
+  await expect(page.getByLabel('Barcode')).toBeFocused();
+  await scan(page, 'DAI-MILK-1L');
+  await scan(page, 'BEV-COLA-15');
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+
+  const branchRate = Number(await page.getByLabel('Tax (%)').inputValue());
+  expect(branchRate).toBeGreaterThan(0);
+  const totals = computeCartTotals({
+    items: [
+      { price: Number(milk.price), quantity: 1, taxRate: 0 },
+      { price: Number(cola.price), quantity: 1 },
+    ],
+    taxRate: branchRate,
+    discountType: 'percentage',
+    discountValue: 0,
+  });
+  const colaTax = totals.taxes.find((g) => g.rate === branchRate)?.tax ?? 0;
+  expect(colaTax).toBeGreaterThan(0);
+  // The cart shows the tax by rate: the milk's 0 % and the cola's branch rate.
+  await expect(page.getByText(`Tax 0% on PKR ${money(Number(milk.price))}`)).toBeVisible();
+  await expect(page.getByText(`Tax ${branchRate}% on PKR ${money(Number(cola.price))}`)).toBeVisible();
+  await expect(page.getByLabel('Total', { exact: true })).toContainText(money(totals.total));
+  await page.screenshot({ path: `${SHOTS}/tax-classes-register.png` });
+
+  await page.keyboard.press('ControlOrMeta+p');
+  const dialog = page.getByRole('dialog', { name: 'Payment' });
+  await expect(dialog.getByLabel('Amount due')).toContainText(money(totals.total));
+  await dialog.getByRole('button', { name: 'Exact' }).click();
+  const popup = context.waitForEvent('page');
+  await dialog.getByRole('button', { name: 'Complete Payment' }).click();
+  await expect(page.getByText('Payment processed successfully')).toBeVisible();
+  const receipt = (await popup).locator('pre');
+  const text = (await receipt.textContent()) ?? '';
+  const lines = text.split('\n');
+  const after = (name: string) => lines[lines.findIndex((l) => l.startsWith(name)) + 1] ?? '';
+  // Each line's own tax under it; then the tax by rate.
+  expect(after('Full Cream Milk 1L')).toMatch(/^ {2}Tax 0% +0\.00$/);
+  expect(after('Cola 1.5L')).toMatch(
+    new RegExp(`^ {2}Tax ${escapeRe(String(branchRate))}% +${escapeRe(money(colaTax / 100))}$`),
+  );
+  await expect(receipt).toContainText(new RegExp(`Tax 0% on ${escapeRe(money(Number(milk.price)))}: +0\\.00`));
+  await expect(receipt).toContainText(
+    new RegExp(
+      `Tax ${escapeRe(String(branchRate))}% on ${escapeRe(money(Number(cola.price)))}: +${escapeRe(money(colaTax / 100))}`,
+    ),
+  );
+  await expect(receipt).toContainText(money(totals.total));
+
+  // The server kept each line's rate.
+  const number = /[A-Z0-9]+-\d{6}/.exec(lines.find((l) => l.startsWith('Receipt #:')) ?? '')?.[0] ?? '';
+  const res = await page.request.get('/api/transactions', {
+    headers: cashier.headers,
+    params: { branchId: cashier.branchId, receiptNumber: number, page: 1, limit: 10 },
+  });
+  const found = (await res.json()).data.find((s: { receiptNumber: string }) => s.receiptNumber === number);
+  expect(found, `sale ${number}`).toBeTruthy();
+  const sale = await (await page.request.get(`/api/transactions/${found.id}`, { headers: cashier.headers })).json();
+  expect(
+    Object.fromEntries(
+      sale.data.items.map((i: { productName: string; taxRate: number }) => [i.productName, i.taxRate]),
+    ),
+  ).toEqual({ 'Full Cream Milk 1L': 0, 'Cola 1.5L': branchRate });
+  expect(sale.data.taxAmount).toBe(colaTax / 100);
+});
+
+test('a Super Admin keeps the tax classes in Settings and gives an item one', async ({ page }) => {
+  await signInToDashboard(page, 'admin');
+  await page.goto('/settings');
+  const card = page.getByRole('table', { name: 'Tax classes' });
+  const exempt = card.getByRole('row').filter({ hasText: 'Exempt: fresh milk' });
+  await expect(exempt).toContainText('Exempt');
+  await expect(exempt).toContainText('0401.1000');
+
+  // Keyboard only: the Add button, then the form's fields in order.
+  const name = unique('Reduced goods');
+  await page.getByRole('button', { name: 'Add Tax Class' }).focus();
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('dialog', { name: 'Add Tax Class' });
+  await expect(form.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type(name);
+  await form.getByRole('combobox', { name: 'Kind' }).click();
+  await page.getByRole('option', { name: 'Reduced' }).click();
+  await form.getByLabel('Rate (%)').fill('8');
+  await form.getByLabel('PCT code').fill('1905.9000');
+  await expectNoSeriousWcag(page, 'the Add Tax Class form');
+  await page.screenshot({ path: `${SHOTS}/tax-class-form.png` });
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Tax class added successfully.');
+  await expect(form).toHaveCount(0);
+
+  // The new class is offered on an item's form.
+  await page.goto('/dashboard/items/new');
+  await page.getByRole('combobox', { name: 'Tax class' }).click();
+  await expect(page.getByRole('option', { name: new RegExp(`^${escapeRe(name)} \\(Reduced, 8`) })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto('/settings');
+  await page.setViewportSize(PHONE);
+  await page.getByRole('table', { name: 'Tax classes' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/tax-classes-card-390.png` });
+});
