@@ -131,6 +131,8 @@ function pgbenchScript(nProducts) {
     // The till's parameters: charged = catalogue price, online, sold now, no register, branch number,
     // no shift given, no flags.
     productCharged: `(select array_agg(price order by id) from bench_products where n in (:p1, :p2, :p3))`,
+    // No tax class: every line at the sale's rate.
+    productTaxRates: 'array[null, null, null]::numeric[]',
     offline: 'false',
     soldAt: 'null',
     registerId: 'null',
