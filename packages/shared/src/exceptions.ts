@@ -20,6 +20,7 @@ import {
 export const EXCEPTION_FLAG_LABELS: Record<string, string> = {
   oversold: 'Sold past the stock',
   price_differs: "Register's price differs from the product's",
+  tax_differs: "Register's tax rate differs from the product's tax class",
   discount_over_limit: "Discount above the cashier's limit, not approved",
   price_override: 'Price changed at the register, not approved',
   zero_tax: 'Sold without tax, not approved',

@@ -2,10 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { ROLE_IDS } from '@pos/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, registerSignIns, shifts, stockMovements } from '../../src/db/schema';
+import { items, products, registerSignIns, shifts, stockMovements, variants } from '../../src/db/schema';
+import { refreshListings } from '../../src/domain/catalog.repo';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { type DeviceKey, enrolDevice, uploadSigned } from '../helpers/device';
-import { createOpenShift, createProduct, createTenant, createUser, login, request } from '../helpers/factories';
+import {
+  createOpenShift,
+  createProduct,
+  createTaxClass,
+  createTenant,
+  createUser,
+  login,
+  request,
+} from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
@@ -190,6 +199,33 @@ describe(`offline sale upload (${engineName()})`, () => {
     // At the server's price: no flag.
     const same = await upload(offlineSale(product, { price: 80 }));
     expect(same.json().data.items[0].flags).toEqual([]);
+  });
+
+  it("keeps the register's tax rate and flags a line whose item's tax class differs from what it knew", async () => {
+    const product = await createProduct(db(), { companyId: tenant.company.id, branchId: tenant.main.id });
+    // The item became exempt after the register's last sync: it still taxed the line at the sale's 10 %.
+    const exempt = await createTaxClass(db(), { companyId: tenant.company.id });
+    const [variant] = await db()
+      .select({ itemId: variants.itemId })
+      .from(variants)
+      .where(eq(variants.id, product.variantId));
+    await db()
+      .update(items)
+      .set({ taxClassId: exempt.id })
+      .where(eq(items.id, variant?.itemId ?? ''));
+    await refreshListings(db(), tenant.company.id, [variant?.itemId ?? '']);
+    const res = await upload(offlineSale(product, { tax_rate: 10, tax: 8, total: 88, amount_paid: 88 }));
+    expect(res.statusCode, JSON.stringify(res.json())).toBe(201);
+    expect(res.json().data).toMatchObject({ taxAmount: 8, total: 88 });
+    expect(res.json().data.items[0]).toMatchObject({ taxRate: 10, flags: ['tax_differs'] });
+    expect(res.json().data.flags).toContain('tax_differs');
+    // With the class's rate: taxed at 0, no flag.
+    const synced = await upload(
+      offlineSale(product, { items: [{ product_id: product.id, quantity: 1, price: 80, tax_rate: 0 }], tax_rate: 10 }),
+    );
+    expect(synced.statusCode, JSON.stringify(synced.json())).toBe(201);
+    expect(synced.json().data.items[0]).toMatchObject({ taxRate: 0, flags: [] });
+    expect(synced.json().data.taxAmount).toBe(0);
   });
 
   it('records a queued sale under its original cashier, flagged when they were deactivated meanwhile', async () => {

@@ -81,6 +81,7 @@ describe(`products API (${engineName()})`, () => {
         description: 'A test product',
         branchId: a.main.id,
         unit: 'piece',
+        taxRate: null,
       });
     });
 

@@ -261,6 +261,7 @@ describe(`GET /transactions (${engineName()})`, () => {
       quantity: 3,
       unitPrice: 12.5,
       subtotal: 37.5,
+      taxRate: 0,
       returnedQuantity: 2,
       flags: [],
     });

@@ -116,7 +116,7 @@ export function useWriteOff() {
   });
 }
 
-export type FlagListParams = { branchId: string; page: number; limit: number; flag?: 'oversold' | 'price_differs' };
+export type FlagListParams = { branchId: string; page: number; limit: number; flag?: 'oversold' | 'price_differs' | 'tax_differs' };
 
 /** Lines of offline sales flagged for review (sold beyond stock, price differs): Manager and Super Admin. */
 export function fetchInventoryFlags(params: FlagListParams, signal?: AbortSignal) {

@@ -6,22 +6,24 @@ import { usePagedList } from '../../../lib/use-paged-list';
 import { INVENTORY_PAGE_SIZE } from '../utils/inventory';
 
 type Props = { branchId: string | null; timeZone: string | null; isSelecting: boolean };
-type Filter = 'all' | 'oversold' | 'price_differs';
+type Filter = 'all' | 'oversold' | 'price_differs' | 'tax_differs';
 
 const FILTERS: { value: Filter; label: string }[] = [
   { value: 'all', label: 'All flags' },
   { value: 'oversold', label: 'Sold beyond stock' },
   { value: 'price_differs', label: 'Price differs' },
+  { value: 'tax_differs', label: 'Tax rate differs' },
 ];
 
 const FLAG_LABEL: Record<string, { label: string; color: string }> = {
   oversold: { label: 'Sold beyond stock', color: 'red' },
   price_differs: { label: 'Price differs', color: 'orange' },
+  tax_differs: { label: 'Tax rate differs', color: 'grape' },
 };
 
 /**
  * "Sold offline beyond stock": lines of sales made offline that the server accepted although the stock
- * had gone short, or at a price other than the server's. For the manager's review.
+ * had gone short, or at a price or tax rate other than the server's. For the manager's review.
  */
 export function FlaggedSalesTab({ branchId, timeZone, isSelecting }: Props) {
   const list = usePagedList({
