@@ -76,3 +76,28 @@ export async function keepPrintPopupsOpen(context: BrowserContext): Promise<void
     };
   });
 }
+
+/**
+ * A keyboard-wedge scanner: one key every 8 ms wherever the focus is, then Enter (scanner.spec.ts). The test
+ * browser on a loaded machine can take up to ~100 ms between two such keys, so a register that takes scans
+ * this way allows 150 ms (allowSlowScans).
+ */
+export async function scanWithWedge(page: Page, code: string) {
+  await page.keyboard.type(code, { delay: 8 });
+  await page.keyboard.press('Enter');
+}
+
+/** The register's own scanner setting for the loaded test machine: 150 ms between a scan's keys. */
+export async function allowSlowScans(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('pos.scanner', JSON.stringify({ maxGapMs: 150 })));
+}
+
+/** The register as the cashier, a shift open, the branch's catalogue synced and the Barcode field focused. */
+export async function openRegisterForScans(page: Page) {
+  await allowSlowScans(page);
+  await signInToDashboard(page, 'cashier');
+  await page.goto('/dashboard/pos');
+  await ensureShiftOpen(page);
+  await expect(page.getByTestId('register-status')).toHaveAttribute('data-catalogue', 'synced');
+  await expect(page.getByLabel('Barcode')).toBeFocused();
+}

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiSession, createProductViaApi } from './api';
-import { ensureShiftOpen, signInToDashboard } from './helpers';
+import { allowSlowScans, ensureShiftOpen, scanWithWedge, signInToDashboard } from './helpers';
 
 /**
  * A barcode scanner is a keyboard that types a code in a fast burst and presses Enter. Wherever the
@@ -14,10 +14,7 @@ import { ensureShiftOpen, signInToDashboard } from './helpers';
  * two keys it was told to send 8 ms apart, so this register is set to 150 ms (a register-local setting,
  * as a till with a slow scanner would be). The person below types at 120 ms a key, with the defaults.
  */
-async function scan(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 8 });
-  await page.keyboard.press('Enter');
-}
+const scan = scanWithWedge;
 
 const quantity = (page: Page, name: string) => page.locator(`[aria-label="${name} quantity"]`);
 
@@ -42,7 +39,7 @@ test('a scan goes into the cart once wherever the focus is, never into a field; 
   const cola = await createProductViaApi(page, admin, { name: `Scan Cola ${stamp}`, price: 120, sku: `08${stamp}` });
   const chips = await createProductViaApi(page, admin, { name: `Scan Chips ${stamp}`, price: 80, sku: `09${stamp}` });
 
-  await page.addInitScript(() => localStorage.setItem('pos.scanner', JSON.stringify({ maxGapMs: 150 })));
+  await allowSlowScans(page);
   await signInToDashboard(page, 'cashier');
   await page.goto('/dashboard/pos');
   await ensureShiftOpen(page);

@@ -1,8 +1,15 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { computeCartTotals } from '../packages/shared/src/money';
 import { apiSession, findProduct } from './api';
 import { expectNoSeriousWcag } from './axe';
-import { ensureShiftOpen, expectToast, keepPrintPopupsOpen, signInToDashboard, unique } from './helpers';
+import {
+  expectToast,
+  keepPrintPopupsOpen,
+  openRegisterForScans,
+  scanWithWedge,
+  signInToDashboard,
+  unique,
+} from './helpers';
 
 /**
  * Tax classes. Demo data: "Full Cream Milk 1L" (DAI-MILK-1L) is of the exempt class "Exempt: fresh milk"
@@ -15,11 +22,6 @@ const PHONE = { width: 390, height: 844 };
 const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-async function scan(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 8 });
-  await page.keyboard.press('Enter');
-}
-
 test('a taxed and an exempt item: the cart and the receipt show each line at its own rate', async ({
   page,
   context,
@@ -31,14 +33,9 @@ test('a taxed and an exempt item: the cart and the receipt show each line at its
   expect(milk.taxRate).toBe(0);
   expect(cola.taxRate).toBeNull();
 
-  await page.addInitScript(() => localStorage.setItem('pos.scanner', JSON.stringify({ maxGapMs: 150 })));
-  await signInToDashboard(page, 'cashier');
-  await page.goto('/dashboard/pos');
-  await ensureShiftOpen(page);
-  await expect(page.getByTestId('register-status')).toHaveAttribute('data-catalogue', 'synced');
-  await expect(page.getByLabel('Barcode')).toBeFocused();
-  await scan(page, 'DAI-MILK-1L');
-  await scan(page, 'BEV-COLA-15');
+  await openRegisterForScans(page);
+  await scanWithWedge(page, 'DAI-MILK-1L');
+  await scanWithWedge(page, 'BEV-COLA-15');
   await expect(page.getByTestId('cart-line')).toHaveCount(2);
 
   const branchRate = Number(await page.getByLabel('Tax (%)').inputValue());

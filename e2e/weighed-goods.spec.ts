@@ -2,7 +2,14 @@ import { expect, type Page, test } from '@playwright/test';
 import { computeCartTotals } from '../packages/shared/src/money';
 import { scaleLabelFor } from '../packages/shared/src/scale-labels';
 import { apiSession, findProduct } from './api';
-import { ensureShiftOpen, expectToast, keepPrintPopupsOpen, signInToDashboard, unique } from './helpers';
+import {
+  expectToast,
+  keepPrintPopupsOpen,
+  openRegisterForScans,
+  scanWithWedge,
+  signInToDashboard,
+  unique,
+} from './helpers';
 
 /**
  * Weighed goods at the register. Demo data: "Basmati Rice (loose)" (GRO-RICE-KG) sold by the kilogram at
@@ -17,24 +24,9 @@ const SHOTS = process.env.SCREENS_DIR ?? '/tmp';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-/**
- * A keyboard-wedge scanner: one key every 8 ms, then Enter (./scanner.spec.ts). The test browser on a loaded
- * machine can take up to ~100 ms between two such keys, so this register allows 150 ms (its own setting).
- */
-async function scan(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 8 });
-  await page.keyboard.press('Enter');
-}
-
-/** Opens the register as the cashier, with a shift open and the branch's catalogue synced (the scale prefix with it). */
-async function openRegister(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('pos.scanner', JSON.stringify({ maxGapMs: 150 })));
-  await signInToDashboard(page, 'cashier');
-  await page.goto('/dashboard/pos');
-  await ensureShiftOpen(page);
-  await expect(page.getByTestId('register-status')).toHaveAttribute('data-catalogue', 'synced');
-  await expect(page.getByLabel('Barcode')).toBeFocused();
-}
+const scan = scanWithWedge;
+/** The register with the branch's catalogue synced (the scale prefix with it). */
+const openRegister = openRegisterForScans;
 
 const riceLines = (page: Page) => page.getByTestId('cart-line').filter({ hasText: RICE });
 
