@@ -115,6 +115,7 @@ export const eventResponses = {
 // ---- flagged sale lines (GET /api/inventory/flags) ----------------------------------------------
 
 export const SALE_LINE_FLAGS = ['oversold', 'price_differs', 'tax_differs'] as const;
+export type SaleLineFlag = (typeof SALE_LINE_FLAGS)[number];
 
 export const inventoryFlagsQuerySchema = z.object({
   branchId: idSchema,

@@ -1,6 +1,7 @@
 import type {
   inventoryFlagsResponses,
   inventoryResponses,
+  SaleLineFlag,
   StockAdjustmentInput,
   WriteOffInput,
   writeOffResponses,
@@ -116,7 +117,7 @@ export function useWriteOff() {
   });
 }
 
-export type FlagListParams = { branchId: string; page: number; limit: number; flag?: 'oversold' | 'price_differs' | 'tax_differs' };
+export type FlagListParams = { branchId: string; page: number; limit: number; flag?: SaleLineFlag };
 
 /** Lines of offline sales flagged for review (sold beyond stock, price differs): Manager and Super Admin. */
 export function fetchInventoryFlags(params: FlagListParams, signal?: AbortSignal) {

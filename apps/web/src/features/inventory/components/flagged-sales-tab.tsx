@@ -1,4 +1,5 @@
 import { Badge, Group, Select, Table, Text } from '@mantine/core';
+import type { SaleLineFlag } from '@pos/shared';
 import { PagedTable } from '../../../components/paged-table';
 import { INVENTORY_FETCH_TOAST, inventoryFlagsQuery } from '../../../lib/api/inventory.api';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -6,7 +7,7 @@ import { usePagedList } from '../../../lib/use-paged-list';
 import { INVENTORY_PAGE_SIZE } from '../utils/inventory';
 
 type Props = { branchId: string | null; timeZone: string | null; isSelecting: boolean };
-type Filter = 'all' | 'oversold' | 'price_differs' | 'tax_differs';
+type Filter = 'all' | SaleLineFlag;
 
 const FILTERS: { value: Filter; label: string }[] = [
   { value: 'all', label: 'All flags' },
