@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
 
 /**
  * axe-core as the accessibility suite runs it: WCAG 2.1 A/AA, critical and serious findings fail. Legacy mode:
@@ -43,16 +43,52 @@ function expectNoSeriousFindings(violations: Violations, what: string) {
   expect.soft(serious, `critical and serious WCAG 2.1 AA violations, ${what}`).toEqual([]);
 }
 
+type Traffic = { inFlight: Set<Request>; lastChange: number };
+const traffic = new WeakMap<Page, Traffic>();
+
+/**
+ * Follows the page's requests from now on (call it before the page's first navigation): what `settle` waits
+ * for. The live-stock stream (an EventSource) stays open for good and is not counted.
+ */
+export function trackRequests(page: Page) {
+  const state: Traffic = { inFlight: new Set(), lastChange: Date.now() };
+  page.on('request', (request) => {
+    if (request.resourceType() === 'eventsource') return;
+    state.inFlight.add(request);
+    state.lastChange = Date.now();
+  });
+  const done = (request: Request) => {
+    if (state.inFlight.delete(request)) state.lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  traffic.set(page, state);
+}
+
+/** No request of the page in flight for 150 ms (Playwright's 'networkidle' waits 500 ms each time). */
+async function quiet(page: Page) {
+  const state = traffic.get(page);
+  if (!state) return page.waitForLoadState('networkidle');
+  await expect
+    .poll(() => state.inFlight.size === 0 && Date.now() - state.lastChange >= 150, {
+      message: 'no request in flight',
+      intervals: [50],
+      timeout: 30_000,
+    })
+    .toBe(true);
+}
+
 /**
  * Waits until the data has arrived: no request in flight, no loader turning. A fresh context enrols a
  * new register and syncs its catalogue on the embedded database's one connection; on a loaded 2-core
  * machine that has taken over 10 s (CI rehearsal at load 16), so the loaders get 30 s.
  */
 export async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  await quiet(page);
   await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0, { timeout: 30_000 });
   await expect(page.locator('.mantine-LoadingOverlay-root')).toHaveCount(0, { timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
 }
 
 /**
@@ -186,9 +222,10 @@ async function openedPopup(trigger: Locator): Promise<Opened> {
  * Opens every popup of the screen state in turn (its menus, selects, date pickers and panels; inside the open
  * dialog when there is one), runs axe over each open popup and its trigger, and closes it with Escape. What
  * was checked is not checked again for the role (`seen`): the shell's popups (the header's pickers and user
- * menu, the same on every screen) are opened once; a screen's popups are opened in each state of the screen
- * and checked when they show something new there (not the same list again at a phone's width, or in the next
- * of a row of identical selects: the import's column mapping, a return's lines). With `photos`, date pickers,
+ * menu, the same on every screen) are opened once; a screen's controls are opened once per screen (in the
+ * first of its states that shows them: not again at a phone's width), and their popups checked when they show
+ * something new there (not in the next of a row of identical selects: the import's column mapping, a return's
+ * lines). With `photos`, date pickers,
  * panels and menus are photographed for a person to look at.
  */
 export async function expectPopupsAccessible(page: Page, state: string, seen: Set<string>, photos = false) {
@@ -206,6 +243,10 @@ export async function expectPopupsAccessible(page: Page, state: string, seen: Se
     while (!about.connected) about = await trigger.evaluate(describeTrigger);
     const name = `${about.kind}: ${about.name}`;
     if (about.inShell && seen.has(`shell ${name}`)) continue;
+    // Opened in another state of this screen already (the same form at a phone's width).
+    const opener = `${screen} opened ${name}`;
+    if (!about.inShell && seen.has(opener)) continue;
+    seen.add(opener);
     // Out of sight to the side (the navigation drawer, closed at a phone's width): nothing a person opens.
     const inSight = await trigger.evaluate((el) => {
       el.scrollIntoView({ block: 'nearest', inline: 'nearest' });

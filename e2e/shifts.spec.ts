@@ -105,6 +105,9 @@ test('a shift: float, cash and card sales, a discount approved by the manager, a
     const discounted = ((await (await approved).json()) as { data: SaleAnswer }).data;
     await discountedReceipt;
     await expect(page.getByText('Cart is empty')).toBeVisible();
+    // The dialogs gone, the focus back in the barcode field (their exit gives it back, so a focus moved
+    // earlier would be taken away).
+    await expect(page.getByLabel('Barcode')).toBeFocused();
 
     // A cash refund of the first sale at this register (a manager processes returns).
     const registers = await page.request.get('/api/registers', {
