@@ -24,7 +24,13 @@ test('a manager opens the sales-by-hour report and sees its chart and rows', asy
   // A sale made now, so today's hour has a bar whatever the demo history holds.
   const session = await apiSession(page, 'manager');
   const cola = await findProduct(page, session, 'BEV-COLA-15');
-  await sellViaApi(page, session, { lines: [{ product: cola, quantity: 2 }] });
+  const tee = await findProduct(page, session, 'APP-TEE-M');
+  await sellViaApi(page, session, {
+    lines: [
+      { product: cola, quantity: 2 },
+      { product: tee, quantity: 1 },
+    ],
+  });
 
   await signInToDashboard(page, 'manager');
   await page.getByRole('link', { name: 'Reports' }).click();
@@ -55,6 +61,12 @@ test('a manager opens the sales-by-hour report and sees its chart and rows', asy
   await expect(rows.getByRole('columnheader', { name: 'Margin %' })).toBeVisible();
   await expect(rows.getByRole('cell', { name: 'Cola 1.5L' })).toBeVisible();
 
+  // By item: the T-Shirt's sizes are one row.
+  await page.getByRole('combobox', { name: 'Report', exact: true }).click();
+  await page.getByRole('option', { name: 'Sales by item' }).click();
+  await expect(rows.getByRole('columnheader', { name: 'Item' })).toBeVisible();
+  await expect(rows.getByRole('cell', { name: 'T-Shirt', exact: true })).toHaveCount(1);
+
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('combobox', { name: 'Report', exact: true }).click();
   await page.getByRole('option', { name: 'Sales by hour of day' }).click();
@@ -80,21 +92,34 @@ test('a manager prints barcode labels for picked products: the A4 sheet shows a 
   await page.getByPlaceholder('Search products by name or SKU...').fill('BEV-COLA-15');
   await page.getByRole('checkbox', { name: 'Select Cola 1.5L for labels' }).check();
   await expect(page.getByText('1 product selected for labels')).toBeVisible();
+  // The T-Shirt in size M has two barcodes besides its SKU: its label carries the one chosen.
+  await page.getByPlaceholder('Search products by name or SKU...').fill('APP-TEE-M');
+  await page.getByRole('checkbox', { name: 'Select T-Shirt / M for labels' }).check();
+  await expect(page.getByText('2 products selected for labels')).toBeVisible();
   await page.getByRole('button', { name: 'Print labels' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Print barcode labels' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Copies of Cola 1.5L').fill('3');
+  const tee = dialog.getByLabel('Barcode of T-Shirt / M');
+  await expect(tee).toHaveValue('APP-TEE-M');
+  await expect(tee.locator('option')).toHaveText([
+    'APP-TEE-M (SKU)',
+    '8901234500026 (EAN-13)',
+    '8901234500101 (EAN-13)',
+  ]);
+  await tee.selectOption('8901234500101');
   await page.screenshot({ path: `${SCREENS}/labels-dialog.png` });
   await keepPopupsOpen(page);
   const popup = context.waitForEvent('page');
-  await dialog.getByRole('button', { name: 'Print 3 labels' }).click();
+  await dialog.getByRole('button', { name: 'Print 4 labels' }).click();
   const sheet = await popup;
-  await expect(sheet.locator('.label')).toHaveCount(3);
-  await expect(sheet.locator('.barcode svg')).toHaveCount(3);
-  await expect(sheet.getByRole('img', { name: 'Barcode BEV-COLA-15' }).first()).toBeVisible();
+  await expect(sheet.locator('.label')).toHaveCount(4);
+  await expect(sheet.locator('.barcode svg')).toHaveCount(4);
+  await expect(sheet.getByRole('img', { name: 'Barcode BEV-COLA-15' })).toHaveCount(3);
+  await expect(sheet.getByRole('img', { name: 'Barcode 8901234500101' })).toHaveCount(1);
   await expect(sheet.locator('.name').first()).toHaveText('Cola 1.5L');
   await expect(sheet.locator('.price').first()).toHaveText(/\d/);
   await sheet.screenshot({ path: `${SCREENS}/labels-sheet.png`, fullPage: true });
-  await expect(page.getByText('3 labels sent to the printer')).toBeVisible();
+  await expect(page.getByText('4 labels sent to the printer')).toBeVisible();
 });

@@ -19,25 +19,33 @@ const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 describe('barcode labels', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('EAN-13 only for 13 digits with the right check digit, else Code 128', () => {
+  it('EAN-13 and UPC-A only with their digits and the right check digit, else Code 128', () => {
     expect(isEan13('4006381333931')).toBe(true);
     expect(isEan13('4006381333932')).toBe(false);
     expect(isEan13('400638133393')).toBe(false);
     expect(isEan13('40063813339a1')).toBe(false);
     expect(labelBarcode(' 4006381333931 ')).toEqual({ symbology: 'ean13', value: '4006381333931' });
     expect(labelBarcode('COLA-15')).toEqual({ symbology: 'code128', value: 'COLA-15' });
+    expect(labelBarcode('036000291452')).toEqual({ symbology: 'upca', value: '036000291452' });
+    expect(labelBarcode('036000291453')).toEqual({ symbology: 'code128', value: '036000291453' });
+  });
+
+  it("a label carries whichever of the variant's codes was chosen: a UPC-A is GS k 0 with its 12 digits", () => {
+    const bytes = encodeLabels([{ name: 'Socks', price: 'PKR 4.00', code: '036000291452', copies: 1 }]);
+    expect(indexOf(bytes, [GS, 0x6b, 0, ...ascii('036000291452'), 0])).toBeGreaterThan(0);
+    expect(barcodeSvg('036000291452')).toMatch(/^<svg[^>]*>/);
   });
 
   it('repeats each label by its copies', () => {
-    const a = { name: 'A', price: 'PKR 1.00', sku: 'A-1', copies: 2 };
-    const b = { name: 'B', price: 'PKR 2.00', sku: 'B-1', copies: 0 };
+    const a = { name: 'A', price: 'PKR 1.00', code: 'A-1', copies: 2 };
+    const b = { name: 'B', price: 'PKR 2.00', code: 'B-1', copies: 0 };
     expect(expandLabels([a, b])).toEqual([a, a]);
   });
 
   it('ESC/POS: initialize, name, price, then GS k with the barcode and a cut per label', () => {
     const bytes = encodeLabels([
-      { name: 'Cola 1.5L', price: 'PKR 180.25', sku: '4006381333931', copies: 1 },
-      { name: 'Chips', price: 'PKR 50.00', sku: 'CHIPS-1', copies: 2 },
+      { name: 'Cola 1.5L', price: 'PKR 180.25', code: '4006381333931', copies: 1 },
+      { name: 'Chips', price: 'PKR 50.00', code: 'CHIPS-1', copies: 2 },
     ]);
     expect([...bytes.slice(0, 2)]).toEqual([0x1b, 0x40]); // ESC @
     expect(indexOf(bytes, ascii('Cola 1.5L'))).toBeGreaterThan(0);
@@ -64,8 +72,8 @@ describe('barcode labels', () => {
     };
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     printLabelSheet([
-      { name: 'Cola <b>1.5L</b>', price: 'PKR 180.25', sku: '4006381333931', copies: 2 },
-      { name: 'Chips', price: 'PKR 50.00', sku: 'CHIPS-1', copies: 1 },
+      { name: 'Cola <b>1.5L</b>', price: 'PKR 180.25', code: '4006381333931', copies: 2 },
+      { name: 'Chips', price: 'PKR 50.00', code: 'CHIPS-1', copies: 1 },
     ]);
     const cells = popup.document.querySelectorAll('.label');
     expect(cells).toHaveLength(3);

@@ -157,6 +157,8 @@ export const cashierProductSchema = z.object({
   unit: z.enum(UNITS),
   /** The rate of its item's tax class (percent), null: the branch's rate (the default class). */
   taxRate: z.number().nullable(),
+  /** Its variant's barcodes besides the SKU (a label may carry any of them). */
+  barcodes: z.array(z.string()),
 });
 export type CashierProduct = z.infer<typeof cashierProductSchema>;
 

@@ -10,6 +10,8 @@ export const REPORT_KINDS = [
   'sales-by-day',
   'sales-by-hour',
   'sales-by-product',
+  'sales-by-variant',
+  'sales-by-item',
   'sales-by-category',
   'sales-by-brand',
   'sales-by-cashier',

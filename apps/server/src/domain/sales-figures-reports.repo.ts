@@ -195,15 +195,19 @@ function productRows(scope: ReportScope, period: LocalDays): SQL {
  * times the net units. Read from the per-product totals (migrations 0024, 0025: the lines by their sale's
  * sold_at day, the returned items by their return's created_at day; whole months from the monthly rows),
  * a row per product and day or month instead of every line; a product is labelled with the names its
- * lines in the period were sold under, and grouped by its current category and brand.
+ * lines in the period were sold under, and grouped by its current category and brand. A variant gathers its
+ * listings in every branch of the scope (the chain's view of one product); an item, its variants.
  */
-const goodsBy = (scope: ReportScope, period: LocalDays, group: 'product' | 'category' | 'brand') => {
-  const [key, label] =
-    group === 'product'
-      ? [sql`g.product_id`, sql`max(g.product_name)`]
-      : group === 'category'
-        ? [sql`p.category_id`, sql`coalesce(max(c.name), 'Uncategorized')`]
-        : [sql`p.brand_id`, sql`coalesce(max(br.name), 'No brand')`];
+const GOODS_GROUPS = {
+  product: [sql`g.product_id`, sql`max(g.product_name)`],
+  variant: [sql`p.variant_id`, sql`max(g.product_name)`],
+  item: [sql`v.item_id`, sql`max(i.name)`],
+  category: [sql`p.category_id`, sql`coalesce(max(c.name), 'Uncategorized')`],
+  brand: [sql`p.brand_id`, sql`coalesce(max(br.name), 'No brand')`],
+} as const;
+
+const goodsBy = (scope: ReportScope, period: LocalDays, group: keyof typeof GOODS_GROUPS) => {
+  const [key, label] = GOODS_GROUPS[group];
   return sql`
   select coalesce(${key}::text, '') as key, ${label} as label, null::text as transactions,
          sum(g.sold)::text as quantity, sum(g.goods)::text as revenue, sum(g.returned)::text as returned,
@@ -216,6 +220,8 @@ const goodsBy = (scope: ReportScope, period: LocalDays, group: 'product' | 'cate
     group by d.company_id, d.product_id
   ) g
   join products p on p.company_id = g.company_id and p.id = g.product_id
+  join variants v on v.company_id = p.company_id and v.id = p.variant_id
+  join items i on i.company_id = v.company_id and i.id = v.item_id
   left join categories c on c.company_id = p.company_id and c.id = p.category_id
   left join brands br on br.company_id = p.company_id and br.id = p.brand_id
   group by ${key}`;
@@ -251,6 +257,10 @@ function reportSql(report: ReportKind, scope: ReportScope, period: LocalDays): S
     case 'sales-by-product':
     case 'margin-by-product':
       return goodsBy(scope, period, 'product');
+    case 'sales-by-variant':
+      return goodsBy(scope, period, 'variant');
+    case 'sales-by-item':
+      return goodsBy(scope, period, 'item');
     case 'sales-by-category':
     case 'margin-by-category':
       return goodsBy(scope, period, 'category');

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, items, products } from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
-import { createCategory, createTenant, login, request } from '../helpers/factories';
+import { createCategory, createSale, createTenant, login, request } from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
 
 type Listed = { id: string; name: string; sku: string | null; price: number; stockQuantity: number };
@@ -518,6 +518,71 @@ describe(`the company's catalogue: items, variants, listings (${engineName()})`,
       // Another company's variant or barcode is 404 to this company's manager.
       expect((await add('X-1', undefined, tokens.manager, otherVariant)).statusCode).toBe(404);
     });
+  });
+
+  it("reports by variant gather a variant's listings in every branch, by item its variants", async () => {
+    const polo = await createItem({
+      name: 'Polo',
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      sku: 'POLO',
+      price: 30,
+      branchIds: [tenant.main.id, tenant.second.id],
+    });
+    const listing = async (sku: string, branchId: string) => {
+      const [row] = await db()
+        .select({ id: products.id, name: products.name, sku: products.sku, price: products.price })
+        .from(products)
+        .where(and(eq(products.companyId, companyId()), eq(products.branchId, branchId), eq(products.sku, sku)));
+      if (!row) throw new Error(`no listing of ${sku}`);
+      return row;
+    };
+    const at = new Date('2024-06-03T10:00:00Z');
+    const sell = async (branchId: string, lines: { sku: string; quantity: number }[]) =>
+      createSale(db(), {
+        companyId: companyId(),
+        branchId,
+        cashierId: tenant.admin.id,
+        paymentMethod: 'card',
+        createdAt: at,
+        lines: await Promise.all(
+          lines.map(async (l) => ({ product: await listing(l.sku, branchId), quantity: l.quantity })),
+        ),
+      });
+    await sell(tenant.main.id, [
+      { sku: 'POLO-S', quantity: 2 },
+      { sku: 'POLO-M', quantity: 1 },
+    ]);
+    await sell(tenant.second.id, [{ sku: 'POLO-M', quantity: 3 }]);
+
+    const report = async (kind: string, scope: string) => {
+      const res = await call(
+        tokens.admin,
+        'GET',
+        `/api/reports/${kind}?${scope}&startDate=2024-06-03&endDate=2024-06-03`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json()
+        .data.rows.map((r: { label: string; quantity: number; revenue: number }) => [r.label, r.quantity, r.revenue]);
+    };
+    const chain = `companyId=${companyId()}`;
+    // The branch's view: one row per listing; the chain's: a variant once, whatever branches sold it.
+    expect((await report('sales-by-product', chain)).sort()).toEqual(
+      [
+        ['Polo / M', 1, 30],
+        ['Polo / M', 3, 90],
+        ['Polo / S', 2, 60],
+      ].sort(),
+    );
+    expect((await report('sales-by-variant', chain)).sort()).toEqual(
+      [
+        ['Polo / M', 4, 120],
+        ['Polo / S', 2, 60],
+      ].sort(),
+    );
+    expect(await report('sales-by-item', chain)).toEqual([['Polo', 6, 180]]);
+    expect(await report('sales-by-item', `branchId=${tenant.second.id}`)).toEqual([['Polo', 3, 90]]);
+    expect(polo.variants).toHaveLength(2);
   });
 
   it('lists page on the server and search matches names and variant SKUs', async () => {

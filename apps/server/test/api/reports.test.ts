@@ -171,7 +171,14 @@ describe(`GET /reports/* (${engineName()})`, () => {
       expect(r.totals.transactions, kind).toBe(a.grossTransactions);
       expect(r.totals.revenue, kind).toBe(a.grossRevenue);
     }
-    for (const kind of ['sales-by-product', 'sales-by-category', 'sales-by-brand', 'margin-by-product']) {
+    for (const kind of [
+      'sales-by-product',
+      'sales-by-variant',
+      'sales-by-item',
+      'sales-by-category',
+      'sales-by-brand',
+      'margin-by-product',
+    ]) {
       const r = await report(kind);
       expect(r.totals.revenue, kind).toBe(a.grossSubtotal);
       expect(r.totals.netRevenue, kind).toBe(a.netSubtotal);
@@ -413,7 +420,13 @@ describe(`reports over kept totals equal the lines (${engineName()})`, () => {
         }))
         .sort((a, b) => a.key.localeCompare(b.key));
       expect(got, where).toEqual(expected);
-      for (const kind of ['sales-by-product', 'sales-by-category', 'sales-by-brand', 'margin-by-category']) {
+      for (const kind of [
+        'sales-by-product',
+        'sales-by-item',
+        'sales-by-category',
+        'sales-by-brand',
+        'margin-by-category',
+      ]) {
         const r = await apiReport(kind, startDate, endDate);
         expect(r.totals.quantity ?? 0, `${where} ${kind}`).toBe(expected.reduce((n, e) => n + e.quantity, 0));
         expect(Math.round(r.totals.revenue * 100), `${where} ${kind}`).toBe(

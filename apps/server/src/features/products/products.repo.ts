@@ -30,6 +30,7 @@ const productColumns = {
   branchId: products.branchId,
   unit: products.unit,
   taxRate: products.taxRate,
+  barcodes: products.barcodes,
 };
 
 /** A product row as stored, money as numbers; the service decides what of it an actor may see. */
@@ -51,6 +52,7 @@ export type ProductRow = {
   branchId: string;
   unit: Unit;
   taxRate: number | null;
+  barcodes: string[];
 };
 
 type RawRow = {
@@ -71,6 +73,7 @@ type RawRow = {
   branchId: string;
   unit: Unit;
   taxRate: string | null;
+  barcodes: string[];
 };
 
 function toRow(r: RawRow): ProductRow {
@@ -92,6 +95,7 @@ function toRow(r: RawRow): ProductRow {
     branchId: r.branchId,
     unit: r.unit,
     taxRate: r.taxRate === null ? null : toMoney(r.taxRate),
+    barcodes: r.barcodes,
   };
 }
 

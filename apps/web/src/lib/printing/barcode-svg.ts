@@ -1,7 +1,7 @@
-import { code128, drawingSVG, ean13 } from '@bwip-js/browser';
+import { code128, drawingSVG, ean13, upca } from '@bwip-js/browser';
 
-/** A barcode as an SVG document (bwip-js), its text below: a label's EAN-13 or Code 128, a receipt number's Code 128. */
-export function barcodeSvg(symbology: 'ean13' | 'code128', value: string): string {
+/** A barcode as an SVG document (bwip-js), its text below: a label's EAN-13, UPC-A or Code 128, a receipt number's Code 128. */
+export function barcodeSvg(symbology: 'ean13' | 'upca' | 'code128', value: string): string {
   const options = {
     bcid: symbology,
     text: value,
@@ -10,5 +10,7 @@ export function barcodeSvg(symbology: 'ean13' | 'code128', value: string): strin
     includetext: true,
     textxalign: 'center' as const,
   };
-  return symbology === 'ean13' ? ean13(options, drawingSVG()) : code128(options, drawingSVG());
+  if (symbology === 'ean13') return ean13(options, drawingSVG());
+  if (symbology === 'upca') return upca(options, drawingSVG());
+  return code128(options, drawingSVG());
 }

@@ -8,13 +8,13 @@ const clip = (text: string, width: number) => (text.length > width ? `${text.sli
 
 /**
  * Labels as ESC/POS bytes for a thermal label printer: initialize (ESC @), then per label the name
- * (bold, centred), the price (double height) and the barcode (GS k: EAN-13 or Code 128, its digits
+ * (bold, centred), the price (double height) and the barcode (GS k: EAN-13, UPC-A or Code 128, its digits
  * below), each label ended by a cut (GS V) so a label printer advances to the next gap.
  */
 export function encodeLabels(labels: LabelData[]): Uint8Array {
   const encoder = new ReceiptPrinterEncoder({ columns: LABEL_COLUMNS }).initialize();
   for (const label of expandLabels(labels)) {
-    const barcode = labelBarcode(label.sku);
+    const barcode = labelBarcode(label.code);
     encoder
       .align('center')
       .bold(true)

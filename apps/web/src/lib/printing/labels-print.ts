@@ -3,9 +3,9 @@ import { expandLabels, type LabelData, labelBarcode } from './label-data';
 import { encodeLabels } from './labels-encode';
 import { POPUP_CLOSE_DELAY_MS, PrintError, printViaUsb } from './print';
 
-/** One label's barcode as an SVG document (bwip-js: EAN-13 or Code 128, the text below). */
-export function barcodeSvg(sku: string): string {
-  const { symbology, value } = labelBarcode(sku);
+/** One label's barcode as an SVG document (bwip-js: EAN-13, UPC-A or Code 128, the text below). */
+export function barcodeSvg(code: string): string {
+  const { symbology, value } = labelBarcode(code);
   return svgOf(symbology, value);
 }
 
@@ -24,11 +24,11 @@ const SHEET_STYLE = `
 
 /**
  * The printable label sheet: a popup with one cell per label (name, price, barcode as SVG), printed,
- * closed 500 ms later. Throws when the popup is blocked or a SKU cannot be encoded.
+ * closed 500 ms later. Throws when the popup is blocked or a code cannot be encoded.
  */
 export function printLabelSheet(labels: LabelData[], title = 'Labels'): void {
   const cells = expandLabels(labels);
-  const svgs = new Map(labels.map((l) => [l.sku, barcodeSvg(l.sku)]));
+  const svgs = new Map(labels.map((l) => [l.code, barcodeSvg(l.code)]));
   const popup = window.open('', '_blank', 'width=900,height=900');
   if (!popup) throw new Error('The label window was blocked');
   const doc = popup.document;
@@ -50,9 +50,9 @@ export function printLabelSheet(labels: LabelData[], title = 'Labels'): void {
     const barcode = doc.createElement('div');
     barcode.className = 'barcode';
     barcode.setAttribute('role', 'img');
-    barcode.setAttribute('aria-label', `Barcode ${label.sku}`);
-    // The SVG is bwip-js's own output for the SKU (no markup from the user's text reaches it).
-    barcode.innerHTML = svgs.get(label.sku) ?? '';
+    barcode.setAttribute('aria-label', `Barcode ${label.code}`);
+    // The SVG is bwip-js's own output for the code (no markup from the user's text reaches it).
+    barcode.innerHTML = svgs.get(label.code) ?? '';
     cell.append(name, price, barcode);
     main.append(cell);
   }

@@ -22,26 +22,24 @@ const customerCursorKey = (branchId: string) => `customerCursor:${branchId}`;
 
 /** A synced product as the register keeps it (the cashier's view; no cost is ever sent). */
 function fromSync(p: SyncProduct, branchId: string): LocalProduct {
-  return toLocalProduct(
-    {
-      id: p.id,
-      name: p.name,
-      sku: p.sku,
-      categoryId: p.categoryId,
-      brandId: p.brandId,
-      category: p.categoryId ? { id: p.categoryId, name: p.categoryName ?? '' } : null,
-      brand: p.brandId ? { id: p.brandId, name: p.brandName ?? '' } : null,
-      price: p.price,
-      stockQuantity: p.stockQuantity,
-      lowStockThreshold: p.lowStockThreshold,
-      maxStock: 0,
-      description: null,
-      branchId,
-      unit: p.unit,
-      taxRate: p.taxRate,
-    },
-    p.barcodes ?? [],
-  );
+  return toLocalProduct({
+    id: p.id,
+    name: p.name,
+    sku: p.sku,
+    categoryId: p.categoryId,
+    brandId: p.brandId,
+    category: p.categoryId ? { id: p.categoryId, name: p.categoryName ?? '' } : null,
+    brand: p.brandId ? { id: p.brandId, name: p.brandName ?? '' } : null,
+    price: p.price,
+    stockQuantity: p.stockQuantity,
+    lowStockThreshold: p.lowStockThreshold,
+    maxStock: 0,
+    description: null,
+    branchId,
+    unit: p.unit,
+    taxRate: p.taxRate,
+    barcodes: p.barcodes ?? [],
+  });
 }
 
 const isInvalidCursor = (error: unknown) => isApiError(error) && error.status === 400;

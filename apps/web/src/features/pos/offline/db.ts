@@ -2,14 +2,14 @@ import type { CashierProduct, CreateSaleInput, OfflineCashMovementInput } from '
 import Dexie, { type EntityTable } from 'dexie';
 
 /** A product of the branch as the register keeps it: the cashier's view (no cost), plus its index keys. */
-export type LocalProduct = CashierProduct & {
+export type LocalProduct = Omit<CashierProduct, 'barcodes'> & {
   /** Lowercase name: the tiles' order. */
   nameLower: string;
   /** Lowercase SKU: the barcode scan's exact-match index ('' without one). */
   skuLower: string;
   /** Lowercase words of the name and the SKU: the search's prefix index (multi-entry). */
   words: string[];
-  /** The variant's barcodes as scanned: the scan's second index (multi-entry), after the SKU. */
+  /** The variant's barcodes as scanned (the product's `barcodes`): the scan's second index (multi-entry), after the SKU. */
   codes: string[];
 };
 

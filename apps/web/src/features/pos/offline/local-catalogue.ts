@@ -18,11 +18,8 @@ const branchRange = (branchId: string) =>
   registerDb().products.where('[branchId+nameLower]').between([branchId, Dexie.minKey], [branchId, Dexie.maxKey]);
 
 /** A product of the server as the register stores it (any cost field is dropped), with its variant's barcodes. */
-export function toLocalProduct(
-  product: CashierProduct & { cost?: unknown },
-  barcodes: readonly string[] = [],
-): LocalProduct {
-  const { cost: _cost, ...rest } = product;
+export function toLocalProduct(product: CashierProduct & { cost?: unknown }): LocalProduct {
+  const { cost: _cost, barcodes, ...rest } = product;
   return {
     ...rest,
     nameLower: product.name.toLowerCase(),
@@ -37,10 +34,10 @@ export function fromLocalProduct({
   nameLower: _n,
   skuLower: _s,
   words: _w,
-  codes: _c,
+  codes,
   ...product
 }: LocalProduct): CashierProduct {
-  return product;
+  return { ...product, barcodes: codes };
 }
 
 export type LocalPage = { success: true; data: CashierProduct[]; meta: PageMeta };

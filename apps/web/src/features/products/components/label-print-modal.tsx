@@ -1,4 +1,16 @@
-import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { BARCODE_KIND_LABELS, inferBarcodeKind } from '@pos/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
@@ -7,6 +19,10 @@ import { type LabelData, printLabelSheet, printThermalLabels } from '../../../li
 import type { LabelSelection } from '../hooks/use-label-selection';
 
 type Format = 'sheet' | 'thermal';
+
+/** A code as the choice names it: what it is (the SKU, or the barcode's kind) after it. */
+const codeLabel = (code: string, sku: string) =>
+  `${code} (${code === sku ? 'SKU' : BARCODE_KIND_LABELS[inferBarcodeKind(code)]})`;
 
 /** Copies per product and the format (an A4 label sheet, or a thermal label printer), then print. */
 export function LabelPrintModal({
@@ -20,15 +36,15 @@ export function LabelPrintModal({
 }) {
   const [format, setFormat] = useState<Format>('sheet');
   const [busy, setBusy] = useState(false);
-  const withoutSku = selection.picks.filter((p) => p.sku.trim() === '');
-  const printable = selection.picks.filter((p) => p.sku.trim() !== '');
+  const withoutCode = selection.picks.filter((p) => p.code === '');
+  const printable = selection.picks.filter((p) => p.code !== '');
   const count = printable.reduce((n, p) => n + p.copies, 0);
 
   const print = async () => {
     const labels: LabelData[] = printable.map((p) => ({
       name: p.name,
       price: formatMoney(p.price),
-      sku: p.sku.trim(),
+      code: p.code,
       copies: p.copies,
     }));
     setBusy(true);
@@ -69,9 +85,20 @@ export function LabelPrintModal({
                 <Table.Tr key={p.id}>
                   <Table.Td>
                     <Text size="sm">{p.name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {p.sku}
-                    </Text>
+                    {p.codes.length > 1 ? (
+                      <NativeSelect
+                        aria-label={`Barcode of ${p.name}`}
+                        size="xs"
+                        mt={4}
+                        value={p.code}
+                        onChange={(e) => selection.setCode(p.id, e.currentTarget.value)}
+                        data={p.codes.map((code) => ({ value: code, label: codeLabel(code, p.sku) }))}
+                      />
+                    ) : (
+                      <Text size="xs" c="dimmed">
+                        {p.code}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>{formatMoney(p.price)}</Table.Td>
                   <Table.Td>
@@ -90,9 +117,9 @@ export function LabelPrintModal({
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {withoutSku.length > 0 ? (
+        {withoutCode.length > 0 ? (
           <Alert color="yellow" variant="light">
-            {withoutSku.map((p) => p.name).join(', ')}: no SKU, so no barcode; left out.
+            {withoutCode.map((p) => p.name).join(', ')}: no SKU or barcode; left out.
           </Alert>
         ) : null}
         <Group justify="space-between">

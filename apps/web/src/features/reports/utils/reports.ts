@@ -5,6 +5,8 @@ export const REPORT_LABELS: Record<ReportKind, string> = {
   'sales-by-day': 'Sales by day',
   'sales-by-hour': 'Sales by hour of day',
   'sales-by-product': 'Sales by product',
+  'sales-by-variant': 'Sales by variant (all branches)',
+  'sales-by-item': 'Sales by item',
   'sales-by-category': 'Sales by category',
   'sales-by-brand': 'Sales by brand',
   'sales-by-cashier': 'Sales by cashier',
@@ -30,6 +32,8 @@ export function keyHeading(report: ReportKind): string {
   if (report === 'sales-by-payment-method') return 'Payment method';
   if (report.endsWith('category')) return 'Category';
   if (report === 'sales-by-brand') return 'Brand';
+  if (report === 'sales-by-variant') return 'Variant';
+  if (report === 'sales-by-item') return 'Item';
   return 'Product';
 }
 
