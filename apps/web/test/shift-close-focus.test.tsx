@@ -32,7 +32,7 @@ const report: ShiftReport = {
     approvedByName: null,
     zNumber: 3,
   },
-  sales: { count: 0, total: 0, discount: 0, tax: 0, change: 0, byMethod: [] },
+  sales: { count: 0, total: 0, discount: 0, tax: 0, taxByRate: [], change: 0, byMethod: [] },
   refunds: { count: 0, total: 0, byMethod: [] },
   paidIn: 0,
   paidOut: 0,

@@ -28,6 +28,10 @@ const report: ShiftReport = {
     total: 114.85,
     discount: 2.5,
     tax: 4.1,
+    taxByRate: [
+      { rate: 0, taxable: 86.63, tax: 0 },
+      { rate: 17, taxable: 24.12, tax: 4.1 },
+    ],
     change: 29.55,
     byMethod: [
       { method: 'card', count: 1, total: 49.4 },
@@ -71,6 +75,9 @@ describe('shiftReportLines', () => {
     expect(lines).toContain(`${'SHORT:'.padEnd(48 - '-5.00'.length)}-5.00`);
     expect(lines).toContain(`${'Approved by:'.padEnd(48 - 'Manager One'.length)}Manager One`);
     expect(text).toContain('Register:');
+    // Sales at two rates: the tax by rate under the total.
+    expect(lines).toContain(`${'  0% on 86.63:'.padEnd(48 - '0.00'.length)}0.00`);
+    expect(lines).toContain(`${'  17% on 24.12:'.padEnd(48 - '4.10'.length)}4.10`);
   });
 
   it('lists every refund method and marks an expected cash below zero (never a silent negative figure)', () => {

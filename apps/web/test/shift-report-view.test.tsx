@@ -25,7 +25,7 @@ const closed: ShiftReport = {
     approvedByName: null,
     zNumber: 3,
   },
-  sales: { count: 0, total: 0, discount: 0, tax: 0, change: 0, byMethod: [] },
+  sales: { count: 0, total: 0, discount: 0, tax: 0, taxByRate: [], change: 0, byMethod: [] },
   refunds: { count: 0, total: 0, byMethod: [] },
   paidIn: 0,
   paidOut: 0,
@@ -45,6 +45,26 @@ describe('ShiftReportView', () => {
     renderWithProviders(<ShiftReportView report={{ ...closed, expectedCash: -12.5 }} />);
     expect(screen.getByTestId('expected-cash').textContent).toContain('12.50');
     expect(screen.getByTestId('negative-expected-cash').textContent).toContain('Expected cash is below zero');
+  });
+
+  it('shows the tax by rate under the tax when the sales were taxed at several rates, and only then', () => {
+    const taxByRate = [
+      { rate: 0, taxable: 686.36, tax: 0 },
+      { rate: 17, taxable: 290.65, tax: 49.41 },
+    ];
+    const { unmount } = renderWithProviders(
+      <ShiftReportView report={{ ...closed, sales: { ...closed.sales, tax: 49.41, taxByRate } }} />,
+    );
+    const row = (label: string) => screen.getByText(label).closest('tr')?.textContent;
+    expect(row('0% on PKR 686.36')).toBe('0% on PKR 686.36PKR 0.00');
+    expect(row('17% on PKR 290.65')).toBe('17% on PKR 290.65PKR 49.41');
+    unmount();
+    renderWithProviders(
+      <ShiftReportView
+        report={{ ...closed, sales: { ...closed.sales, taxByRate: [{ rate: 17, taxable: 290.65, tax: 49.41 }] } }}
+      />,
+    );
+    expect(screen.queryByText(/% on PKR/)).toBeNull();
   });
 
   it('says nothing of late sales when there are none', () => {

@@ -95,6 +95,22 @@ export function taxGroups(
   });
 }
 
+/** A rate's taxable goods and tax, in minor units. */
+export type RateTax = { rate: number; taxable: Minor; tax: Minor };
+
+/**
+ * Tax groups of several sales added up by rate, lowest rate first: a shift's tax by rate. Each sale's groups
+ * are its own (taxGroups), so the taxes add up to the sum of the sales' taxes exactly.
+ */
+export function addTaxByRate(groups: Iterable<RateTax>): RateTax[] {
+  const byRate = new Map<number, RateTax>();
+  for (const group of groups) {
+    const known = byRate.get(group.rate) ?? { rate: group.rate, taxable: 0, tax: 0 };
+    byRate.set(group.rate, { rate: group.rate, taxable: known.taxable + group.taxable, tax: known.tax + group.tax });
+  }
+  return [...byRate.values()].sort((a, b) => a.rate - b.rate);
+}
+
 /**
  * A line's goods in minor units: unit price x quantity, half up to the minor unit (0.750 kg at 1,199.99 is
  * 899.99). Quantities have up to 3 decimals; the product is exact (integers in thousandths).

@@ -5,13 +5,14 @@
  * record it (the sale's totals recomputed from its lines, change = received - total for cash), so once
  * synced the server's report shows the same figures.
  */
-import { computeCartTotals, fromMinor, type Minor, toMinor } from './money';
+import { addTaxByRate, computeCartTotals, fromMinor, type Minor, type RateTax, toMinor } from './money';
 import type { CashMovement, ShiftReport } from './shifts';
 
 /** The fields of a queued sale (the body POST /transactions takes) that the shift's figures use. */
 export type PendingShiftSale = {
   payment_method: string;
-  items: { price: number; unit_price?: number; quantity: number }[];
+  /** tax_rate: the line's own rate (its item's tax class), absent: the sale's. */
+  items: { price: number; unit_price?: number; quantity: number; tax_rate?: number | null }[];
   tax_rate: number;
   discount_type: 'percentage' | 'amount';
   discount_value: number;
@@ -19,15 +20,31 @@ export type PendingShiftSale = {
 };
 
 /** What one sale adds to a shift's figures, in minor units, as the server records the sale. */
-export function saleShiftFigures(sale: PendingShiftSale): { total: Minor; discount: Minor; tax: Minor; change: Minor } {
+export function saleShiftFigures(sale: PendingShiftSale): {
+  total: Minor;
+  discount: Minor;
+  tax: Minor;
+  change: Minor;
+  taxes: RateTax[];
+} {
   const totals = computeCartTotals({
-    items: sale.items.map((line) => ({ price: line.unit_price ?? line.price, quantity: line.quantity })),
+    items: sale.items.map((line) => ({
+      price: line.unit_price ?? line.price,
+      quantity: line.quantity,
+      taxRate: line.tax_rate,
+    })),
     taxRate: sale.tax_rate,
     discountType: sale.discount_type,
     discountValue: sale.discount_value,
   });
   const change = sale.payment_method === 'card' ? 0 : Math.max(toMinor(sale.amount_paid) - totals.minor.total, 0);
-  return { total: totals.minor.total, discount: totals.minor.discountAmount, tax: totals.minor.tax, change };
+  return {
+    total: totals.minor.total,
+    discount: totals.minor.discountAmount,
+    tax: totals.minor.tax,
+    change,
+    taxes: totals.taxes,
+  };
 }
 
 const add = (amount: number, minor: Minor) => fromMinor(toMinor(amount) + minor);
@@ -47,8 +64,14 @@ export function provisionalShiftReport(
   let change = 0;
   let cashIn = 0;
   const byMethod = new Map(base.sales.byMethod.map((m) => [m.method, { ...m }]));
+  const taxes: RateTax[] = base.sales.taxByRate.map((g) => ({
+    rate: g.rate,
+    taxable: toMinor(g.taxable),
+    tax: toMinor(g.tax),
+  }));
   for (const sale of pending.sales) {
     const figures = saleShiftFigures(sale);
+    taxes.push(...figures.taxes);
     total += figures.total;
     discount += figures.discount;
     tax += figures.tax;
@@ -68,6 +91,11 @@ export function provisionalShiftReport(
       total: add(base.sales.total, total),
       discount: add(base.sales.discount, discount),
       tax: add(base.sales.tax, tax),
+      taxByRate: addTaxByRate(taxes).map((g) => ({
+        rate: g.rate,
+        taxable: fromMinor(g.taxable),
+        tax: fromMinor(g.tax),
+      })),
       change: add(base.sales.change, change),
       byMethod: [...byMethod.values()].sort((a, b) => (a.method < b.method ? -1 : a.method > b.method ? 1 : 0)),
     },

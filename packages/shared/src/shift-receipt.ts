@@ -82,6 +82,10 @@ export function shiftReportLines({
     ...sales.byMethod.map((m) => receiptRow(`  ${methodLabel(m.method)} (${m.count})`, money(m.total))),
     receiptRow('Discounts:', money(sales.discount)),
     receiptRow('Tax:', money(sales.tax)),
+    // Sales at several rates (tax classes): the tax by rate under the total, as a receipt prints it.
+    ...(sales.taxByRate.length > 1
+      ? sales.taxByRate.map((g) => receiptRow(`  ${g.rate}% on ${money(g.taxable)}:`, money(g.tax)))
+      : []),
     receiptRow(`Refunds (${refunds.count}):`, money(refunds.total)),
     ...refunds.byMethod.map((m) => receiptRow(`  ${methodLabel(m.method)} (${m.count})`, money(m.total))),
     rule,

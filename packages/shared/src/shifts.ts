@@ -210,6 +210,11 @@ export const shiftReportSchema = z.object({
     total: moneySchema,
     discount: moneySchema,
     tax: moneySchema,
+    /**
+     * The tax by rate (lowest first), each sale's own groups added up (taxGroups: a sale's discount split over
+     * its rates by their goods): one entry when every line was at one rate.
+     */
+    taxByRate: z.array(z.object({ rate: z.number(), taxable: moneySchema, tax: moneySchema })),
     change: moneySchema,
     byMethod: z.array(methodLine),
   }),

@@ -38,6 +38,7 @@ const base: ShiftReport = {
     total: 30.1,
     discount: 0,
     tax: 0,
+    taxByRate: [{ rate: 0, taxable: 30.1, tax: 0 }],
     change: 9.9,
     byMethod: [{ method: 'cash', count: 2, total: 30.1 }],
   },
@@ -65,7 +66,7 @@ const sale = (payment_method: 'cash' | 'card', amount_paid: number, extra: Recor
 describe('the provisional X report (server figures at the last sync + the outbox)', () => {
   it('adds a queued sale the way the server records it: totals from the lines at the charged price, change for cash', () => {
     // 3 x 10.10 + 0.35 (charged) = 30.65; 12.5 % off = 3.83 (3.83125 half up); 26.82 taxed 17.5 % = 4.69 (4.6935).
-    expect(saleShiftFigures(sale('cash', 40))).toEqual({ total: 3151, discount: 383, tax: 469, change: 849 });
+    expect(saleShiftFigures(sale('cash', 40))).toMatchObject({ total: 3151, discount: 383, tax: 469, change: 849 });
     expect(saleShiftFigures(sale('card', 31.51)).change).toBe(0);
   });
 
@@ -81,6 +82,10 @@ describe('the provisional X report (server figures at the last sync + the outbox
       total: 93.12,
       discount: 7.66,
       tax: 9.38,
+      taxByRate: [
+        { rate: 0, taxable: 30.1, tax: 0 },
+        { rate: 17.5, taxable: 53.64, tax: 9.38 },
+      ],
       change: 18.39,
       byMethod: [
         { method: 'card', count: 1, total: 31.51 },
@@ -92,6 +97,28 @@ describe('the provisional X report (server figures at the last sync + the outbox
     expect(report.expectedCash).toBe(136.66);
     expect(report.cashMovements.map((m) => m.id)).toEqual(['m0', 'p1', 'p2']);
     expect(report.shift).toBe(base.shift);
+  });
+
+  it('taxes each line at its own rate (an exempt item beside a taxed one), as the server charges the sale', () => {
+    // 100.00 exempt + 2 x 50.00 at 17 %; 20.00 off split by goods (10.00 each): 90.00 at 0 %, 90.00 at 17 % = 15.30.
+    const mixed = {
+      payment_method: 'card',
+      items: [
+        { price: 100, quantity: 1, tax_rate: 0 },
+        { price: 50, quantity: 2, tax_rate: 17 },
+      ],
+      tax_rate: 5,
+      discount_type: 'amount' as const,
+      discount_value: 20,
+      amount_paid: 195.3,
+    };
+    expect(saleShiftFigures(mixed)).toMatchObject({ total: 19530, discount: 2000, tax: 1530 });
+    const report = provisionalShiftReport(base, { sales: [mixed], movements: [] });
+    expect(report.sales.tax).toBe(15.3);
+    expect(report.sales.taxByRate).toEqual([
+      { rate: 0, taxable: 120.1, tax: 0 },
+      { rate: 17, taxable: 90, tax: 15.3 },
+    ]);
   });
 
   it('is the server report itself with nothing pending', () => {

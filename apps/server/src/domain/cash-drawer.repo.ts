@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { branches, cashMovements, companies, returns, sales, shifts } from '../db/schema';
+import { branches, cashMovements, companies, returns, saleItems, sales, shifts } from '../db/schema';
 import { type CompanyScope, tenantFilter } from '../lib/tenant.repo';
 
 /**
@@ -114,6 +114,25 @@ export async function shiftFigures(db: DbOrTx, { companyId, shiftId }: { company
     movements: movementRows,
     late: lateRows[0] ?? { count: 0, total: '0' },
   } satisfies ShiftFigures;
+}
+
+/**
+ * The goods of the shift's sales by sale and by the rate their lines were taxed at, with each sale's discount
+ * and rate (numerics as text): what the tax by rate of its report is computed from (taxGroups, per sale).
+ */
+export async function shiftTaxLines(db: DbOrTx, { companyId, shiftId }: { companyId: string; shiftId: string }) {
+  return db
+    .select({
+      saleId: sales.id,
+      discount: sql<string>`${sales.discountAmount}::text`,
+      saleRate: sql<string>`${sales.taxRate}::text`,
+      rate: sql<string>`${saleItems.taxRate}::text`,
+      goods: sql<string>`sum(${saleItems.subtotal})::text`,
+    })
+    .from(sales)
+    .innerJoin(saleItems, and(eq(saleItems.companyId, sales.companyId), eq(saleItems.saleId, sales.id)))
+    .where(and(eq(sales.companyId, companyId), eq(sales.shiftId, shiftId)))
+    .groupBy(sales.id, sales.discountAmount, sales.taxRate, saleItems.taxRate);
 }
 
 export async function insertMovement(

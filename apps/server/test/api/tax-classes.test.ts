@@ -254,6 +254,44 @@ describe(`tax classes (${engineName()})`, () => {
     expect(refunded.refundAmount).toBe(909.42);
   });
 
+  it("a shift's X report gives the tax by rate, each sale's as it was charged; together the shift's tax", async () => {
+    const enrolled = await call(tokens.cashier, 'POST', '/api/registers', {
+      branchId: tenant.main.id,
+      deviceId: 'tax-till',
+    });
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
+    const registerId = enrolled.json().data.id;
+    const opened = await call(tokens.cashier, 'POST', '/api/shifts', {
+      branchId: tenant.main.id,
+      registerId,
+      openingFloat: 0,
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const mixed = salePayload(
+      [
+        { product: soap, quantity: 2 },
+        { product: milk, quantity: 3, taxRate: 0 },
+        { product: bread, quantity: 1, taxRate: 8 },
+      ],
+      { discountValue: 50 },
+    );
+    const soapOnly = salePayload([{ product: soap, quantity: 1 }]);
+    for (const payload of [mixed, soapOnly]) {
+      const res = await call(tokens.cashier, 'POST', '/api/transactions', { ...payload, register_id: registerId });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const x = await call(tokens.cashier, 'GET', `/api/shifts/${opened.json().data.id}/report`);
+    expect(x.statusCode, x.body).toBe(200);
+    const { sales } = x.json().data;
+    // The mixed sale: 686.36 exempt, 142.99 at 8 % (11.44), 190.65 at 17 % (32.41); the soap: 100.00 at 17 % (17.00).
+    expect(sales.taxByRate).toEqual([
+      { rate: 0, taxable: 686.36, tax: 0 },
+      { rate: 8, taxable: 142.99, tax: 11.44 },
+      { rate: 17, taxable: 290.65, tax: 49.41 },
+    ]);
+    expect(sales.tax).toBe(60.85);
+  });
+
   it('a line sent without its class rate (a stale register) is refused with the product named, and nothing is written', async () => {
     const before = (await listing('Fresh Milk')).stockQuantity;
     const res = await call(tokens.cashier, 'POST', '/api/transactions', salePayload([{ product: milk, quantity: 1 }]));

@@ -65,6 +65,11 @@ export function ShiftReportView({
           ))}
           <Row label="Discounts" value={formatMoney(sales.discount)} />
           <Row label="Tax" value={formatMoney(sales.tax)} />
+          {sales.taxByRate.length > 1
+            ? sales.taxByRate.map((g) => (
+                <Row key={g.rate} label={`${g.rate}% on ${formatMoney(g.taxable)}`} value={formatMoney(g.tax)} />
+              ))
+            : null}
           <Row label={`Refunds (${refunds.count})`} value={formatMoney(refunds.total)} strong />
           {refunds.byMethod.map((m) => (
             <Row key={m.method} label={`${methodLabel(m.method)} (${m.count})`} value={formatMoney(m.total)} />

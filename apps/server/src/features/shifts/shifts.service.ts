@@ -1,4 +1,5 @@
 import {
+  addTaxByRate,
   type CashMovement,
   type CashMovementInput,
   type CurrentShift,
@@ -14,6 +15,7 @@ import {
   type Shift,
   type ShiftListQuery,
   type ShiftReport,
+  taxGroups,
   toMinor,
 } from '@pos/shared';
 import type { Db } from '../../db/client';
@@ -148,12 +150,28 @@ export async function currentShift(db: Db, actor: Actor, registerId: string): Pr
 }
 
 type Figures = drawerRepo.ShiftFigures;
+type TaxLines = Awaited<ReturnType<typeof drawerRepo.shiftTaxLines>>;
 
 const m = (v: string) => toMinor(toMoney(v));
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
+/** The tax by rate of the shift's sales: each sale's groups (taxGroups, as the sale was charged), added up. */
+function taxByRateOf(lines: TaxLines): ShiftReport['sales']['taxByRate'] {
+  const bySale = new Map<string, TaxLines>();
+  for (const line of lines) bySale.set(line.saleId, [...(bySale.get(line.saleId) ?? []), line]);
+  const groups = [...bySale.values()].flatMap((saleLines) => {
+    const [first] = saleLines;
+    if (!first) return [];
+    return taxGroups(
+      saleLines.map((l) => ({ goods: m(l.goods), taxRate: toMoney(l.rate) })),
+      { discount: m(first.discount), defaultRate: toMoney(first.saleRate) },
+    );
+  });
+  return addTaxByRate(groups).map((g) => ({ rate: g.rate, taxable: fromMinor(g.taxable), tax: fromMinor(g.tax) }));
+}
+
 /** The report's figures in minor units; expected cash as `cashOf`. */
-function reportOf(row: ShiftRow, figures: Figures, movements: CashMovement[]): ShiftReport {
+function reportOf(row: ShiftRow, figures: Figures, movements: CashMovement[], taxLines: TaxLines = []): ShiftReport {
   const { paidIn, paidOut, expected } = cashOf(row.openingFloat, figures);
   return {
     shift: toShift(row),
@@ -162,6 +180,7 @@ function reportOf(row: ShiftRow, figures: Figures, movements: CashMovement[]): S
       total: fromMinor(sum(figures.sales.map((s) => m(s.total)))),
       discount: fromMinor(sum(figures.sales.map((s) => m(s.discount)))),
       tax: fromMinor(sum(figures.sales.map((s) => m(s.tax)))),
+      taxByRate: taxByRateOf(taxLines),
       change: fromMinor(sum(figures.sales.map((s) => m(s.change)))),
       byMethod: figures.sales.map((s) => ({ method: s.method, count: s.count, total: toMoney(s.total) })),
     },
@@ -184,11 +203,12 @@ async function movementsOf(db: Db, row: { companyId: string; id: string }): Prom
 }
 
 async function reportFor(db: Db, row: ShiftRow): Promise<ShiftReport> {
-  const [figures, movements] = await Promise.all([
+  const [figures, movements, taxLines] = await Promise.all([
     drawerRepo.shiftFigures(db, { companyId: row.companyId, shiftId: row.id }),
     movementsOf(db, row),
+    drawerRepo.shiftTaxLines(db, { companyId: row.companyId, shiftId: row.id }),
   ]);
-  return reportOf(row, figures, movements);
+  return reportOf(row, figures, movements, taxLines);
 }
 
 /** GET /shifts/{id}/report: the X report of an open shift, the (immutable) Z report of a closed one. */
