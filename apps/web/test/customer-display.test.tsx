@@ -54,7 +54,7 @@ describe('what the register shows the customer', () => {
         ],
         subtotal: 559.5,
         discount: 9.5,
-        taxRate: 10,
+        taxes: [{ rate: 10, tax: 55 }],
         tax: 55,
         total: 605,
       },
@@ -65,6 +65,22 @@ describe('what the register shows the customer', () => {
     expect(customerDisplayStore.getState().payment).toEqual({ method: 'cash', tendered: 1000, change: 395 });
     showPaymentOnDisplay({ method: 'card', amountReceived: null, total: 605 });
     expect(customerDisplayStore.getState().payment).toEqual({ method: 'card', tendered: null, change: null });
+  });
+
+  it("a cart of two tax classes shows each rate's tax, as the cart charges it", () => {
+    const cart = cartStore.getState();
+    cart.addProduct({ ...cola, taxRate: 0 }, 1);
+    cart.addProduct({ ...tea, taxRate: 17 }, 1);
+    cart.setTaxRate(5);
+    const screen = displayScreenOf(selectActiveCart(cartStore.getState()), customerDisplayStore.getState());
+    // Cola exempt; the tea at 17 %: 42.50. The cart's own 5 % applies to neither.
+    expect(screen.kind === 'cart' && [screen.cart.taxes, screen.cart.tax]).toEqual([
+      [
+        { rate: 0, tax: 0 },
+        { rate: 17, tax: 42.5 },
+      ],
+      42.5,
+    ]);
   });
 
   it('after the sale the thank-you with the change while the cart is empty; nothing: the welcome', () => {
@@ -195,8 +211,11 @@ describe('the display page (/display)', () => {
         ],
         subtotal: 559.5,
         discount: 0,
-        taxRate: 0,
-        tax: 0,
+        taxes: [
+          { rate: 0, tax: 0 },
+          { rate: 17, tax: 33.92 },
+        ],
+        tax: 33.92,
         total: 559.5,
       },
       payment: { method: 'cash', tendered: 1000, change: 440.5 },
@@ -208,6 +227,9 @@ describe('the display page (/display)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Your items' })).toBeTruthy();
     const figures = screen.getByRole('region', { name: 'Total' }).textContent ?? '';
     expect(figures).toContain('TotalPKR 559.50');
+    // Items of two tax classes: the tax of each rate.
+    expect(figures).toContain('Tax (0%)PKR 0.00');
+    expect(figures).toContain('Tax (17%)PKR 33.92');
     expect(figures).toContain('Amount tenderedPKR 1,000.00');
     expect(figures).toContain('ChangePKR 440.50');
 

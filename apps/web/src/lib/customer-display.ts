@@ -27,7 +27,8 @@ export type DisplayCart = {
   lines: DisplayLine[];
   subtotal: number;
   discount: number;
-  taxRate: number;
+  /** The tax by rate, lowest first: one entry unless the cart holds items of several tax classes. */
+  taxes: { rate: number; tax: number }[];
   tax: number;
   total: number;
 };

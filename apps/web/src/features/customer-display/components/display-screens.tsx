@@ -102,7 +102,9 @@ export function CartScreen({
             {cart.discount > 0 ? (
               <Figure label={DISPLAY_TEXT.discount} value={`- ${formatMoney(cart.discount)}`} />
             ) : null}
-            <Figure label={DISPLAY_TEXT.tax(cart.taxRate)} value={formatMoney(cart.tax)} />
+            {cart.taxes.map((g) => (
+              <Figure key={g.rate} label={DISPLAY_TEXT.tax(g.rate)} value={formatMoney(g.tax)} />
+            ))}
             <Figure label={DISPLAY_TEXT.total} value={formatMoney(cart.total)} className={classes.total} />
             {payment ? <PaymentFigures payment={payment} total={cart.total} /> : null}
           </dl>

@@ -1,4 +1,4 @@
-import { lineSubtotal } from '@pos/shared';
+import { fromMinor, lineSubtotal } from '@pos/shared';
 import type { DisplayPayment, DisplayScreen } from '../../../lib/customer-display';
 import { type Cart, cartTotals, chargedPrice } from './cart-store';
 import { THANKS_MS, type Thanks } from './customer-display';
@@ -30,7 +30,7 @@ export function displayScreenOf(
       })),
       subtotal: totals.subtotal,
       discount: totals.discountAmount,
-      taxRate: cart.taxRate,
+      taxes: totals.taxes.map((g) => ({ rate: g.rate, tax: fromMinor(g.tax) })),
       tax: totals.tax,
       total: totals.total,
     },
