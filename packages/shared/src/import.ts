@@ -1,9 +1,19 @@
 import { z } from 'zod';
+import { barcodeProblem, inferBarcodeKind } from './barcodes';
 import { optionalTextSchema } from './categories';
 import { countSchema, envelope, idSchema, NAME_MAX } from './common';
 import { CUSTOMER_MSG } from './customers';
 import { MONEY_MAX, PRODUCT_MSG, skuSchema } from './products';
 import { hasAtMostTwoDecimals } from './rates';
+import {
+  allowsDecimals,
+  hasQuantityDecimals,
+  QUANTITY_MSG,
+  UNIT_LABELS,
+  UNIT_SYMBOLS,
+  UNITS,
+  type Unit,
+} from './units';
 
 /**
  * CSV import (docs/architecture/imports-exports.md): products of a branch (matched by
@@ -36,6 +46,10 @@ export const IMPORT_MSG = {
   importedSkipping: (created: number, updated: number, skipped: number) =>
     `Imported: ${created} created, ${updated} updated; ${skipped} ${skipped === 1 ? 'row' : 'rows'} with errors left out`,
   costRequired: 'Cost is required',
+  unitInvalid: `Unit must be one of ${UNITS.join(', ')}`,
+  unitChanged: (unit: string) => `The product is sold by the ${unit}: a unit is changed on its item's page`,
+  barcodeTaken: (code: string) => `Barcode "${code}" belongs to another item of the company`,
+  unknownTaxClass: (name: string) => `Tax class "${name}" does not exist (add it in Settings)`,
   undecodable: (encoding: string) =>
     `This cell has characters that cannot be read as ${encoding}: correct it, or save the file as CSV UTF-8`,
   unknownMappingColumn: (key: string) => `The mapping names an unknown column "${key}"`,
@@ -114,17 +128,46 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
     header: 'Stock',
     required: false,
     description:
-      'Units in stock, a whole number. New products: initial stock (0 when empty); existing: adjusted to it.',
+      'In stock: a whole number, or up to 3 decimals for a unit that allows them (kg, L, m). New products: initial stock (0 when empty); existing: adjusted to it.',
     aliases: ['stock quantity', 'quantity'],
   },
-  { key: 'lowStockThreshold', header: 'Low stock threshold', required: false, description: 'Whole number (10).' },
-  { key: 'maxStock', header: 'Max stock', required: false, description: 'Whole number (1000).' },
+  {
+    key: 'lowStockThreshold',
+    header: 'Low stock threshold',
+    required: false,
+    description: 'Whole number (10); up to 3 decimals in kg, L or m.',
+  },
+  {
+    key: 'maxStock',
+    header: 'Max stock',
+    required: false,
+    description: 'Whole number (1000); up to 3 decimals in kg, L or m.',
+  },
   {
     key: 'description',
     header: 'Description',
     required: false,
     description: 'Up to 2000 characters.',
     join: { first: '\n', rest: '\n' },
+  },
+  {
+    key: 'unit',
+    header: 'Unit',
+    required: false,
+    description: `What a quantity counts: ${UNITS.join(', ')} (piece when empty). Set when the product is created.`,
+  },
+  {
+    key: 'barcodes',
+    header: 'Barcodes',
+    required: false,
+    description:
+      "Its barcodes besides the SKU, separated by spaces or semicolons: EAN-13 and UPC-A with their check digit, else Code 128; unique in the company. Added to an existing product's.",
+  },
+  {
+    key: 'taxClass',
+    header: 'Tax class',
+    required: false,
+    description: "The name of one of the company's tax classes (Settings); empty: the branch's rate.",
   },
 ];
 
@@ -171,7 +214,21 @@ export const normalizeHeader = (header: string) => header.toLowerCase().replace(
 /** The template a user downloads: the header line and one example row. */
 export function importTemplate(kind: ImportKind): string {
   const example: Record<ImportKind, string[]> = {
-    products: ['Cola 1.5L', 'COLA-15', 'Drinks', 'Fizz', '180.00', '120.50', '40', '10', '1000', 'Chilled'],
+    products: [
+      'Cola 1.5L',
+      'COLA-15',
+      'Drinks',
+      'Fizz',
+      '180.00',
+      '120.50',
+      '40',
+      '10',
+      '1000',
+      'Chilled',
+      'piece',
+      '4006381333931',
+      '',
+    ],
     customers: ['Sara Ahmed', '03001234567', 'sara@example.com', '1 Mall Road', 'Regular'],
   };
   const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
@@ -199,12 +256,39 @@ const cellMoney = (message: string, decimals: string) =>
     .gt(0, message)
     .max(MONEY_MAX, PRODUCT_MSG.amountTooLarge)
     .refine(hasAtMostTwoDecimals, decimals);
+/** A quantity cell: at most 3 decimals here; whole unless the row's unit allows decimals (the row's refine). */
 const cellQuantity = (negative: string) =>
   z
     .number({ error: PRODUCT_MSG.wholeNumber })
-    .int(PRODUCT_MSG.wholeNumber)
     .min(0, negative)
-    .max(1_000_000_000, PRODUCT_MSG.amountTooLarge);
+    .max(1_000_000_000, PRODUCT_MSG.amountTooLarge)
+    .refine(hasQuantityDecimals, QUANTITY_MSG.decimals);
+
+/** A barcodes cell: codes separated by spaces, commas or semicolons, each valid for its kind. */
+const barcodesCell = z
+  .string()
+  .transform((v) => [...new Set(v.split(/[\s,;]+/).filter((c) => c !== ''))])
+  .superRefine((codes, ctx) => {
+    for (const code of codes) {
+      const problem = barcodeProblem(code, inferBarcodeKind(code));
+      if (problem) ctx.addIssue({ code: 'custom', message: `${code}: ${problem}` });
+    }
+  });
+
+/** A unit cell: the unit's key, symbol or name, any case ('KG', 'Kilogram', 'Kilogram (kg)', 'L'). */
+const unitCell = z
+  .string()
+  .transform((v) => {
+    const key = v.trim().toLowerCase();
+    const names = (u: Unit) => [
+      u,
+      UNIT_SYMBOLS[u].toLowerCase(),
+      UNIT_LABELS[u].toLowerCase(),
+      UNIT_LABELS[u].replace(/\s*\(.*\)$/, '').toLowerCase(),
+    ];
+    return UNITS.find((u) => names(u).includes(key)) ?? key;
+  })
+  .pipe(z.enum(UNITS, { error: IMPORT_MSG.unitInvalid }));
 const nameCell = (required: string, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(NAME_MAX, tooLong);
 
@@ -220,8 +304,23 @@ export const productImportRowSchema = z.object({
   lowStockThreshold: cellQuantity('Low stock threshold cannot be negative').optional(),
   maxStock: cellQuantity('Maximum stock cannot be negative').optional(),
   description: optionalTextSchema(2000).optional(),
+  unit: unitCell.optional(),
+  barcodes: barcodesCell.optional(),
+  taxClass: z.string().trim().max(NAME_MAX, 'Tax class name must be at most 200 characters').optional(),
 });
 export type ProductImportRow = z.output<typeof productImportRowSchema>;
+
+/**
+ * The quantity columns of a row that must be whole numbers and are not, for the unit the product is sold in
+ * (the row's, or an existing product's own): a weighed unit takes decimals.
+ */
+export function fractionalQuantityKeys(row: ProductImportRow, unit: string | null | undefined) {
+  if (allowsDecimals(unit)) return [];
+  return (['stock', 'lowStockThreshold', 'maxStock'] as const).filter((key) => {
+    const value = row[key];
+    return value !== undefined && !Number.isInteger(value);
+  });
+}
 
 export const customerImportRowSchema = z.object({
   name: nameCell(CUSTOMER_MSG.nameRequired, 'Customer name must be at most 200 characters'),

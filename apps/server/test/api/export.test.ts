@@ -197,6 +197,8 @@ describe(`CSV and XLSX exports (${engineName()})`, () => {
       lowStockThreshold: number;
       maxStock: number;
       description: string | null;
+      unit: string;
+      barcodes: string[];
     };
     const asRow = (p: Item, withCost: boolean) => ({
       Name: text(p.name),
@@ -209,6 +211,10 @@ describe(`CSV and XLSX exports (${engineName()})`, () => {
       'Low stock threshold': String(p.lowStockThreshold),
       'Max stock': String(p.maxStock),
       Description: p.description ?? '',
+      Unit: p.unit,
+      Barcodes: p.barcodes.join(' '),
+      // No tax class in this company: each branch's rate.
+      'Tax class': '',
     });
     for (const q of [`branchId=${tenant.main.id}`, `branchId=${tenant.main.id}&search=co`]) {
       const listed = await all<Item>(`/products?${q}`);

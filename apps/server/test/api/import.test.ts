@@ -2,7 +2,15 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, brands, customers, products, stockMovements } from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
-import { createCategory, createCustomer, createProduct, createTenant, login, request } from '../helpers/factories';
+import {
+  createCategory,
+  createCustomer,
+  createProduct,
+  createTaxClass,
+  createTenant,
+  login,
+  request,
+} from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
@@ -195,6 +203,84 @@ describe(`CSV import (${engineName()})`, () => {
     expect((await send('products', 'preview', 'Name,Price\nX,1\n', { branchId: other.main.id })).statusCode).toBe(404);
   });
 
+  it("the catalogue's columns: a weighed unit with decimal stock, barcodes a scan finds, a tax class; an export imported again changes nothing", async () => {
+    await createTaxClass(db(), { companyId: tenant.company.id, name: 'Exempt food', kind: 'exempt', rate: '0' });
+    const file = [
+      'Name,SKU,Price,Cost,Stock,Low stock threshold,Unit,Barcodes,Tax class',
+      'Loose Lentils,LENT-KG,300,200,12.5,2.25,Kilogram,8901234500996,Exempt food',
+      'Tea Box,TEA-BOX,250,150,10,3,,4006381333931; 036000291452,',
+    ].join('\n');
+    const applied = await ok('products', 'apply', file);
+    expect([applied.toCreate, applied.errorCount]).toEqual([2, 0]);
+    const list = await request(ctx.app, tokens.manager, {
+      method: 'GET',
+      url: `/api/products?branchId=${tenant.main.id}&search=LENT-KG`,
+    });
+    expect(list.json().data[0]).toMatchObject({
+      unit: 'kg',
+      stockQuantity: 12.5,
+      lowStockThreshold: 2.25,
+      taxRate: 0,
+      barcodes: ['8901234500996'],
+    });
+    for (const code of ['036000291452', '4006381333931']) {
+      const scan = await request(ctx.app, tokens.cashier, {
+        method: 'GET',
+        url: `/api/products?branchId=${tenant.main.id}&sku=${code}`,
+      });
+      expect(scan.json().data.map((p: { name: string }) => p.name)).toEqual(['Tea Box']);
+    }
+
+    // Row errors: a fraction of a piece, an unknown class, a code of another item or mistyped, the same code
+    // twice in the file, a unit changed on an existing product.
+    const bad = [
+      'Name,SKU,Price,Cost,Stock,Unit,Barcodes,Tax class',
+      'Soap,SOAP-1,50,30,2.5,,,',
+      'Rice,RICE-1,50,30,1,kg,,Luxury',
+      'Jam,JAM-1,50,30,1,,4006381333931,',
+      'Honey,HONEY-1,50,30,1,,4006381333932,',
+      'Salt,SALT-1,50,30,1,,2000000000015,',
+      'Pepper,PEPPER-1,50,30,1,,2000000000015,',
+      'Loose Lentils,LENT-KG,300,,12.5,piece,,',
+      'Sugar,SUGAR-1,50,30,1,gallon,,',
+    ].join('\n');
+    const preview = await ok('products', 'preview', bad);
+    expect(preview.errors.map((e) => [e.row, e.column, e.message])).toEqual([
+      [2, 'Stock', 'Must be a whole number'],
+      [3, 'Tax class', 'Tax class "Luxury" does not exist (add it in Settings)'],
+      [4, 'Barcodes', 'Barcode "4006381333931" belongs to another item of the company'],
+      [5, 'Barcodes', '4006381333932: The check digit is wrong: the code was mistyped or misread'],
+      [7, 'Barcodes', '2000000000015 is also on row 6'],
+      [8, 'Unit', "The product is sold by the Kilogram (kg): a unit is changed on its item's page"],
+      [9, 'Unit', 'Unit must be one of piece, kg, g, l, ml, m, pack'],
+    ]);
+
+    // The export of both, imported again as it is: two updates, the same stock, barcodes and class.
+    const exported = await request(ctx.app, tokens.manager, {
+      method: 'GET',
+      url: `/api/products/export.csv?branchId=${tenant.main.id}&search=e`,
+    });
+    expect(exported.statusCode).toBe(200);
+    const lines = exported.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toContain('Unit,Barcodes,Tax class');
+    const ours = [lines[0], ...lines.filter((l) => /LENT-KG|TEA-BOX/.test(l))].join('\n');
+    const again = await ok('products', 'apply', ours);
+    expect([again.toCreate, again.toUpdate, again.errorCount]).toEqual([0, 2, 0]);
+    const after = await liveProducts();
+    const lentils = after.find((p) => p.sku === 'LENT-KG');
+    const tea = after.find((p) => p.sku === 'TEA-BOX');
+    expect([Number(lentils?.stockQuantity), lentils?.unit, lentils?.barcodes, lentils?.taxRate]).toEqual([
+      12.5,
+      'kg',
+      ['8901234500996'],
+      '0.00',
+    ]);
+    expect(tea?.barcodes?.slice().sort()).toEqual(['036000291452', '4006381333931']);
+  });
+
   it('imports customers matched by phone', async () => {
     await createCustomer(db(), {
       companyId: tenant.company.id,
@@ -233,6 +319,9 @@ describe(`CSV import (${engineName()})`, () => {
     const copied = await db().select().from(products).where(eq(products.branchId, tenant.second.id));
     expect(copied.map((p) => p.sku).sort()).toEqual(source.map((p) => p.sku).sort());
     expect(copied.every((p) => p.stockQuantity === 0)).toBe(true);
+    // The item's unit and tax class come along (the loose lentils of the catalogue's columns above).
+    const lentils = copied.find((p) => p.sku === 'LENT-KG');
+    expect([lentils?.unit, lentils?.taxRate, lentils?.taxClassId === null]).toEqual(['kg', '0.00', false]);
     // Again: every product matches now (by SKU, or by name without one).
     const again = await request(ctx.app, tokens.manager, {
       method: 'POST',

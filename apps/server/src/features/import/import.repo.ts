@@ -1,6 +1,18 @@
+import type { BarcodeKind, Unit } from '@pos/shared';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { brands, categories, categoryBranches, customers, importMappings, products } from '../../db/schema';
+import {
+  barcodes,
+  brands,
+  categories,
+  categoryBranches,
+  customers,
+  importMappings,
+  items,
+  products,
+  taxClasses,
+  variants,
+} from '../../db/schema';
 
 type BranchKey = { companyId: string; branchId: string };
 
@@ -62,11 +74,70 @@ export async function insertBrand(tx: DbOrTx, { companyId, branchId, name }: Bra
   return row.id;
 }
 
+/** The company's tax classes by lower-cased name. */
+export async function taxClassesByName(db: DbOrTx, { companyId }: { companyId: string }) {
+  const rows = await db
+    .select({ id: taxClasses.id, name: taxClasses.name })
+    .from(taxClasses)
+    .where(eq(taxClasses.companyId, companyId));
+  return new Map(rows.map((r) => [r.name.trim().toLowerCase(), r.id]));
+}
+
+/** The variant each of these codes is a barcode of in the company, by code. */
+export async function barcodeOwners(db: DbOrTx, { companyId }: { companyId: string }, codes: string[]) {
+  if (codes.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ code: barcodes.code, variantId: barcodes.variantId })
+    .from(barcodes)
+    .where(and(eq(barcodes.companyId, companyId), inArray(barcodes.code, codes)));
+  return new Map(rows.map((r) => [r.code, r.variantId]));
+}
+
+/** The variant and item of each of these products of the company, by product id. */
+export async function variantsOfProducts(db: DbOrTx, { companyId }: { companyId: string }, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { variantId: string; itemId: string }>();
+  const rows = await db
+    .select({ id: products.id, variantId: products.variantId, itemId: variants.itemId })
+    .from(products)
+    .innerJoin(variants, and(eq(variants.companyId, products.companyId), eq(variants.id, products.variantId)))
+    .where(and(eq(products.companyId, companyId), inArray(products.id, ids)));
+  return new Map(rows.map((r) => [r.id, { variantId: r.variantId, itemId: r.itemId }]));
+}
+
+/**
+ * A row's catalogue columns on its item and variant: the tax class (when the row names one) and barcodes
+ * added to its variant (its own already there are kept). The caller refreshes the items' listings.
+ */
+export async function writeItemColumns(
+  tx: DbOrTx,
+  { companyId }: { companyId: string },
+  rows: { itemId: string; variantId: string; taxClassId?: string; barcodes: { code: string; kind: BarcodeKind }[] }[],
+) {
+  for (const row of rows) {
+    if (row.taxClassId) {
+      await tx
+        .update(items)
+        .set({ taxClassId: row.taxClassId, updatedAt: new Date() })
+        .where(and(eq(items.companyId, companyId), eq(items.id, row.itemId)));
+    }
+  }
+  const codes = rows.flatMap((r) =>
+    r.barcodes.map((b) => ({ companyId, variantId: r.variantId, code: b.code, kind: b.kind })),
+  );
+  if (codes.length > 0) await tx.insert(barcodes).values(codes).onConflictDoNothing();
+}
+
 /** The branch's live products with these SKUs (lower-cased), by lower-cased SKU. */
 export async function productsBySku(db: DbOrTx, { companyId, branchId }: BranchKey, skus: string[]) {
-  if (skus.length === 0) return new Map<string, { id: string; name: string }>();
+  if (skus.length === 0) return new Map<string, { id: string; name: string; unit: Unit; variantId: string }>();
   const rows = await db
-    .select({ id: products.id, name: products.name, sku: sql<string>`lower(${products.sku})` })
+    .select({
+      id: products.id,
+      name: products.name,
+      unit: products.unit,
+      variantId: products.variantId,
+      sku: sql<string>`lower(${products.sku})`,
+    })
     .from(products)
     .where(
       and(
@@ -77,7 +148,7 @@ export async function productsBySku(db: DbOrTx, { companyId, branchId }: BranchK
         inArray(sql`lower(${products.sku})`, skus),
       ),
     );
-  return new Map(rows.map((r) => [r.sku, { id: r.id, name: r.name }]));
+  return new Map(rows.map((r) => [r.sku, { id: r.id, name: r.name, unit: r.unit, variantId: r.variantId }]));
 }
 
 /** A product row of the import as the database takes it (money as text, empty optional cells null). */
@@ -93,11 +164,13 @@ export type ProductWrite = {
   low_stock_threshold: number | null;
   max_stock: number | null;
   description: string | null;
+  /** A new product's unit (its item's); an existing product keeps its own. */
+  unit: Unit | null;
 };
 
 const productRecordset = (rows: ProductWrite[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
-  id uuid, name text, sku text, category_id uuid, brand_id uuid, price numeric, cost numeric, stock int,
-  low_stock_threshold int, max_stock int, description text)`;
+  id uuid, name text, sku text, category_id uuid, brand_id uuid, price numeric, cost numeric, stock numeric,
+  low_stock_threshold numeric, max_stock numeric, description text, unit text)`;
 
 /** Inserts new products (one statement); answers their ids and stock, in the rows' order. */
 export async function insertProducts(tx: DbOrTx, { companyId, branchId }: BranchKey, rows: ProductWrite[]) {
@@ -105,10 +178,10 @@ export async function insertProducts(tx: DbOrTx, { companyId, branchId }: Branch
   return queryRows<{ id: string; stock: number }>(
     tx,
     sql`insert into products (company_id, branch_id, name, sku, category_id, brand_id, price, cost, stock_quantity,
-                              low_stock_threshold, max_stock, description)
+                              low_stock_threshold, max_stock, description, unit)
         select ${companyId}::uuid, ${branchId}::uuid, x.name, x.sku, x.category_id, x.brand_id, x.price,
                coalesce(x.cost, 0), coalesce(x.stock, 0), coalesce(x.low_stock_threshold, 10),
-               coalesce(x.max_stock, 1000), x.description
+               coalesce(x.max_stock, 1000), x.description, coalesce(x.unit, 'piece')
         from ${productRecordset(rows)}
         returning id, stock_quantity as stock`,
   );
@@ -159,7 +232,7 @@ export async function lockProducts(tx: DbOrTx, { companyId, branchId }: BranchKe
 /** Deltas (product_id, delta) that bring each product to its target stock, for recordStockDeltas. */
 export const deltasToTargets = ({ companyId, branchId }: BranchKey, targets: { id: string; stock: number }[]) =>
   sql`select p.id as product_id, x.stock - p.stock_quantity as delta
-      from jsonb_to_recordset(${JSON.stringify(targets)}::jsonb) as x(id uuid, stock int)
+      from jsonb_to_recordset(${JSON.stringify(targets)}::jsonb) as x(id uuid, stock numeric)
       join products p on p.company_id = ${companyId}::uuid and p.branch_id = ${branchId}::uuid and p.id = x.id`;
 
 // ---- customers ------------------------------------------------------------------------------------
@@ -316,10 +389,11 @@ export async function copyProducts(
         ),
         ins as (
           insert into products (company_id, branch_id, variant_id, name, sku, barcodes, category_id, brand_id, price,
-                                price_overridden, cost, stock_quantity, low_stock_threshold, max_stock, description)
+                                price_overridden, cost, stock_quantity, low_stock_threshold, max_stock, description,
+                                unit, tax_class_id, tax_rate)
           select ${companyId}::uuid, ${toBranchId}::uuid, s.variant_id, s.name, s.sku, s.barcodes, s.category_id,
                  s.to_brand_id, s.price, s.price_overridden, s.cost, 0, s.low_stock_threshold, s.max_stock,
-                 s.description
+                 s.description, s.unit, s.tax_class_id, s.tax_rate
           from src s where s.target_id is null
           returning 1
         )

@@ -4,19 +4,24 @@ import {
   type CopyResult,
   CUSTOMER_IMPORT_COLUMNS,
   customerImportRowSchema,
+  fractionalQuantityKeys,
   IMPORT_LIST_MAX,
   IMPORT_MSG,
   type ImportColumn,
   type ImportKind,
   type ImportMapping,
   type ImportResult,
+  inferBarcodeKind,
   PRODUCT_IMPORT_COLUMNS,
+  PRODUCT_MSG,
   parseNumberCell,
   productImportRowSchema,
+  UNIT_LABELS,
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../domain/audit.repo';
+import { refreshListings } from '../../domain/catalog.repo';
 import { recordInitialStocks, recordStockDeltas } from '../../domain/stock-ledger.repo';
 import { type Actor, type BranchScope, resolveBranch } from '../../lib/access';
 import { type CsvFile, readCsv } from '../../lib/csv-import';
@@ -169,6 +174,9 @@ function productInput(cells: Record<string, string>, decimalComma: boolean): Rec
     lowStockThreshold: num(cells.lowStockThreshold),
     maxStock: num(cells.maxStock),
     description: text(cells.description),
+    unit: text(cells.unit),
+    barcodes: text(cells.barcodes),
+    taxClass: text(cells.taxClass),
   };
 }
 
@@ -280,9 +288,12 @@ function productsPass(
   return async (q, write) => {
     const cats = await repo.categoriesByName(q, scope);
     const brandIds = await repo.brandsByName(q, scope);
+    const taxClassIds = await repo.taxClassesByName(q, scope);
     const newCategories = new Map<string, string>();
     const newBrands = new Map<string, string>();
     const skuRows = new Map<string, number>();
+    const barcodeRows = new Map<string, number>();
+    const header = (key: string) => columns.find((c) => c.key === key)?.header ?? key;
 
     // The id of a category/brand by name (created on first use when writing), undefined when unknown.
     const categoryId = async (name: string) => {
@@ -340,6 +351,17 @@ function productsPass(
             ok = false;
           }
         }
+        if (data.taxClass && !taxClassIds.has(data.taxClass.toLowerCase())) {
+          tally.error(line.row, header('taxClass'), IMPORT_MSG.unknownTaxClass(data.taxClass));
+          ok = false;
+        }
+        for (const code of data.barcodes ?? []) {
+          const first = barcodeRows.get(code);
+          if (first !== undefined) {
+            tally.error(line.row, header('barcodes'), IMPORT_MSG.duplicateInFile(code, first));
+            ok = false;
+          } else barcodeRows.set(code, line.row);
+        }
         if (ok) valid.push({ row: line.row, data });
       }
 
@@ -348,12 +370,35 @@ function productsPass(
         scope,
         valid.flatMap((v) => (v.data.sku ? [v.data.sku.toLowerCase()] : [])),
       );
+      const owners = await repo.barcodeOwners(
+        q,
+        scope,
+        valid.flatMap((v) => v.data.barcodes ?? []),
+      );
       const creates: { row: number; data: (typeof valid)[number]['data'] }[] = [];
-      const updates: { row: number; id: string; data: (typeof valid)[number]['data'] }[] = [];
+      const updates: { row: number; id: string; variantId: string; data: (typeof valid)[number]['data'] }[] = [];
       for (const v of valid) {
         const match = v.data.sku ? existing.get(v.data.sku.toLowerCase()) : undefined;
+        // The unit a row's quantities count: an existing product's own (a row may not change it), else the row's.
+        const unit = match?.unit ?? v.data.unit;
+        const problems: [string, string][] = [
+          ...(match && v.data.unit && v.data.unit !== match.unit
+            ? [[header('unit'), IMPORT_MSG.unitChanged(UNIT_LABELS[match.unit])] as [string, string]]
+            : []),
+          ...fractionalQuantityKeys(v.data, unit).map(
+            (key) => [header(key), PRODUCT_MSG.wholeNumber] as [string, string],
+          ),
+          ...(v.data.barcodes ?? []).flatMap((code) => {
+            const owner = owners.get(code);
+            return owner && owner !== match?.variantId
+              ? [[header('barcodes'), IMPORT_MSG.barcodeTaken(code)] as [string, string]]
+              : [];
+          }),
+        ];
+        for (const [column, message] of problems) tally.error(v.row, column, message);
+        if (problems.length > 0) continue;
         if (match) {
-          updates.push({ row: v.row, id: match.id, data: v.data });
+          updates.push({ row: v.row, id: match.id, variantId: match.variantId, data: v.data });
           tally.updated(v.row, v.data.sku ?? '', v.data.name);
         } else if (v.data.cost === undefined) {
           // Managers and Super Admins give a cost above 0 for every new product (the catalogue rule).
@@ -378,8 +423,34 @@ function productsPass(
         low_stock_threshold: v.data.lowStockThreshold ?? null,
         max_stock: v.data.maxStock ?? null,
         description: v.data.description ?? null,
+        unit: v.data.unit ?? null,
       });
       const inserted = await repo.insertProducts(q, scope, await inOrder(creates, toWrite));
+      // The rows' tax classes and barcodes onto their items and variants (a new product's made by its insert).
+      const written = [
+        ...creates.map((c, i) => ({ data: c.data, id: inserted[i]?.id ?? '' })),
+        ...updates.map((u) => ({ data: u.data, id: u.id })),
+      ].filter((r) => r.data.taxClass || (r.data.barcodes?.length ?? 0) > 0);
+      if (written.length > 0) {
+        const variantOf = await repo.variantsOfProducts(
+          q,
+          scope,
+          written.map((r) => r.id),
+        );
+        const rows = written.flatMap(({ data, id }) => {
+          const variant = variantOf.get(id);
+          if (!variant) return [];
+          return [
+            {
+              ...variant,
+              taxClassId: data.taxClass ? taxClassIds.get(data.taxClass.toLowerCase()) : undefined,
+              barcodes: (data.barcodes ?? []).map((code) => ({ code, kind: inferBarcodeKind(code) })),
+            },
+          ];
+        });
+        await repo.writeItemColumns(q, scope, rows);
+        await refreshListings(q, scope.companyId, [...new Set(rows.map((r) => r.itemId))]);
+      }
       await recordInitialStocks(
         q,
         { ...scope, userId: actor.userId },

@@ -12,9 +12,10 @@ type ExportRow = Awaited<ReturnType<typeof repo.productsExportQuery>>[number];
 
 /**
  * The columns of the products export. The headers are the import's columns (features/import), so an
- * exported file can be edited and imported again; cost only for users with view_cost.
+ * exported file can be edited and imported again; cost only for users with view_cost. `taxClasses`: the
+ * company's class names by id.
  */
-export const productColumns: ExportColumn<ExportRow>[] = [
+export const productColumns = (taxClasses: ReadonlyMap<string, string>): ExportColumn<ExportRow>[] => [
   { header: 'Name', value: (r) => r.name },
   { header: 'SKU', value: (r) => r.sku },
   { header: 'Category', value: (r) => r.categoryName },
@@ -25,6 +26,9 @@ export const productColumns: ExportColumn<ExportRow>[] = [
   { header: 'Low stock threshold', type: 'number', value: (r) => r.lowStockThreshold },
   { header: 'Max stock', type: 'number', value: (r) => r.maxStock },
   { header: 'Description', value: (r) => r.description },
+  { header: 'Unit', value: (r) => r.unit },
+  { header: 'Barcodes', value: (r) => r.barcodes.join(' ') },
+  { header: 'Tax class', value: (r) => (r.taxClassId ? (taxClasses.get(r.taxClassId) ?? null) : null) },
 ];
 
 /** GET /products/export.csv: the list's access and filters (page and limit ignored), every product. */
@@ -55,7 +59,7 @@ export async function exportProducts(
   });
   return {
     filename: 'products',
-    columns: columnsFor(actor, productColumns),
+    columns: columnsFor(actor, productColumns(await repo.taxClassNames(db, scope.companyId))),
     timeZone: null,
     batches: selectInBatches(db, select),
   };

@@ -2,7 +2,7 @@ import type { Unit } from '@pos/shared';
 import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { barcodes, brands, categories, products, variants } from '../../db/schema';
+import { barcodes, brands, categories, products, taxClasses, variants } from '../../db/schema';
 import { toMoney } from '../../lib/money';
 import { containsPattern, prefixPattern } from '../../lib/sql-filters.repo';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
@@ -30,6 +30,7 @@ const productColumns = {
   branchId: products.branchId,
   unit: products.unit,
   taxRate: products.taxRate,
+  taxClassId: products.taxClassId,
   barcodes: products.barcodes,
 };
 
@@ -73,6 +74,7 @@ type RawRow = {
   branchId: string;
   unit: Unit;
   taxRate: string | null;
+  taxClassId: string | null;
   barcodes: string[];
 };
 
@@ -496,4 +498,13 @@ export async function softDeleteProduct(db: DbOrTx, { companyId, id }: { company
     .where(and(eq(products.companyId, companyId), eq(products.id, id), isNull(products.deletedAt)))
     .returning({ id: products.id });
   return Boolean(row);
+}
+
+/** The company's tax class names by id (the export names an item's class). */
+export async function taxClassNames(db: DbOrTx, companyId: string) {
+  const rows = await db
+    .select({ id: taxClasses.id, name: taxClasses.name })
+    .from(taxClasses)
+    .where(eq(taxClasses.companyId, companyId));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
