@@ -96,6 +96,20 @@ test('a taxed and an exempt item: the cart and the receipt show each line at its
     ),
   ).toEqual({ 'Full Cream Milk 1L': 0, 'Cola 1.5L': branchRate });
   expect(sale.data.taxAmount).toBe(colaTax / 100);
+
+  // The shift's X report (this register's new shift holds this sale alone) gives the tax by rate.
+  await expect(page.getByLabel('Barcode')).toBeFocused();
+  await page.getByRole('button', { name: /^Shift R\d+$/ }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'X report' }).press('Enter');
+  const report = page.getByRole('table', { name: 'X report' });
+  await expect(report.getByRole('row', { name: `0% on PKR ${money(Number(milk.price))} PKR 0.00` })).toBeVisible();
+  await expect(
+    report.getByRole('row', {
+      name: `${branchRate}% on PKR ${money(Number(cola.price))} PKR ${money(colaTax / 100)}`,
+    }),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/tax-classes-x-report.png` });
 });
 
 test('a Super Admin keeps the tax classes in Settings and gives an item one', async ({ page }) => {
