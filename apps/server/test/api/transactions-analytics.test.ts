@@ -328,10 +328,20 @@ describe(`GET /transactions/analytics (${engineName()})`, () => {
       .from(saleItems)
       .where(and(eq(saleItems.companyId, companyId), eq(saleItems.saleId, voidedId)));
     await db().update(sales).set({ status: 'completed' }).where(eq(sales.id, voidedId));
-    await db()
-      .update(saleItems)
-      .set({ quantity: 7 })
-      .where(and(eq(saleItems.companyId, companyId), eq(saleItems.id, line?.id ?? '')));
+    // A line changes with its sale's row held, as every writer of lines does (pos_sales_rollup_queued): the sale
+    // completed just above waits in the roll-up queue, and a roll-up running meanwhile must not read the line
+    // before this change while the change, seeing the sale still queued, leaves the totals to it.
+    await db().transaction(async (tx) => {
+      await tx
+        .select({ id: sales.id })
+        .from(sales)
+        .where(and(eq(sales.companyId, companyId), eq(sales.id, voidedId)))
+        .for('update');
+      await tx
+        .update(saleItems)
+        .set({ quantity: 7 })
+        .where(and(eq(saleItems.companyId, companyId), eq(saleItems.id, line?.id ?? '')));
+    });
     await db().update(returns).set({ status: 'completed' }).where(eq(returns.status, 'pending'));
     const grown = (await analytics(`branchId=${branchId}`)).json().data;
     expect(grown).toMatchObject({
