@@ -113,13 +113,19 @@ export async function writeItemColumns(
   { companyId }: { companyId: string },
   rows: { itemId: string; variantId: string; taxClassId?: string; barcodes: { code: string; kind: BarcodeKind }[] }[],
 ) {
+  // One update per class named (a file names a few), not one per row.
+  const itemsByClass = new Map<string, string[]>();
   for (const row of rows) {
-    if (row.taxClassId) {
-      await tx
-        .update(items)
-        .set({ taxClassId: row.taxClassId, updatedAt: new Date() })
-        .where(and(eq(items.companyId, companyId), eq(items.id, row.itemId)));
-    }
+    if (!row.taxClassId) continue;
+    const itemIds = itemsByClass.get(row.taxClassId);
+    if (itemIds) itemIds.push(row.itemId);
+    else itemsByClass.set(row.taxClassId, [row.itemId]);
+  }
+  for (const [taxClassId, itemIds] of itemsByClass) {
+    await tx
+      .update(items)
+      .set({ taxClassId, updatedAt: new Date() })
+      .where(and(eq(items.companyId, companyId), inArray(items.id, itemIds)));
   }
   const codes = rows.flatMap((r) =>
     r.barcodes.map((b) => ({ companyId, variantId: r.variantId, code: b.code, kind: b.kind })),

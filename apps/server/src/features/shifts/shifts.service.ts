@@ -158,7 +158,11 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 /** The tax by rate of the shift's sales: each sale's groups (taxGroups, as the sale was charged), added up. */
 function taxByRateOf(lines: TaxLines): ShiftReport['sales']['taxByRate'] {
   const bySale = new Map<string, TaxLines>();
-  for (const line of lines) bySale.set(line.saleId, [...(bySale.get(line.saleId) ?? []), line]);
+  for (const line of lines) {
+    const saleLines = bySale.get(line.saleId);
+    if (saleLines) saleLines.push(line);
+    else bySale.set(line.saleId, [line]);
+  }
   const groups = [...bySale.values()].flatMap((saleLines) => {
     const [first] = saleLines;
     if (!first) return [];
