@@ -3,6 +3,7 @@ import { computeCartTotals } from '../packages/shared/src/money';
 import { apiSession, findProduct } from './api';
 import { expectNoSeriousWcag } from './axe';
 import {
+  DEMO_PASSWORD,
   expectToast,
   keepPrintPopupsOpen,
   openRegisterForScans,
@@ -110,6 +111,70 @@ test('a taxed and an exempt item: the cart and the receipt show each line at its
     }),
   ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/tax-classes-x-report.png` });
+});
+
+test('a retail-price item: the customer pays the printed price; the cart and the receipt show the tax inside it', async ({
+  page,
+  context,
+}) => {
+  await keepPrintPopupsOpen(context);
+  const login = await page.request.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORD } });
+  const { access_token: token, user } = await login.json();
+  const admin = { Authorization: `Bearer ${token}` };
+  const companyId: string = user.company[0].id;
+  const cashier = await apiSession(page, 'cashier');
+  const added = await page.request.post('/api/tax-classes', {
+    headers: admin,
+    data: { companyId, name: unique('Retail price'), kind: 'retail_price', rate: 18, pctCode: '3305.1000' },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  // A shampoo whose printed retail price, 590.00, holds 18 % sales tax: 500.00 of goods and 90.00 of tax.
+  const name = unique('Shampoo');
+  const sku = `E2E-RP-${Date.now().toString(36)}`.toUpperCase();
+  const created = await page.request.post('/api/items', {
+    headers: admin,
+    data: { companyId, name, sku, price: 590, taxClassId: (await added.json()).data.id, branchIds: [cashier.branchId] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const listing = (await created.json()).data.variants[0].listings.find(
+    (l: { branch: { id: string } }) => l.branch.id === cashier.branchId,
+  );
+  const stocked = await page.request.post('/api/inventory/adjustments', {
+    headers: admin,
+    data: { productId: listing.productId, branchId: cashier.branchId, newQuantity: 10, reason: 'Opening stock' },
+  });
+  expect(stocked.status(), await stocked.text()).toBe(200);
+
+  await openRegisterForScans(page);
+  await scanWithWedge(page, sku);
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  const totals = computeCartTotals({
+    items: [{ price: 590, quantity: 1, taxRate: 18, taxIncluded: true }],
+    taxRate: 0,
+    discountType: 'percentage',
+    discountValue: 0,
+  });
+  expect(totals.minor).toEqual({ subtotal: 50_000, discountAmount: 0, tax: 9_000, total: 59_000 });
+  await expect(page.getByText('Tax 18% incl. on PKR 500.00')).toBeVisible();
+  await expect(page.getByLabel('Total', { exact: true })).toContainText('590.00');
+  await page.screenshot({ path: `${SHOTS}/tax-classes-retail-price.png` });
+
+  await page.keyboard.press('ControlOrMeta+p');
+  const dialog = page.getByRole('dialog', { name: 'Payment' });
+  await expect(dialog.getByLabel('Amount due')).toContainText('590.00');
+  await dialog.getByRole('button', { name: 'Exact' }).click();
+  const popup = context.waitForEvent('page');
+  await dialog.getByRole('button', { name: 'Complete Payment' }).click();
+  await expect(page.getByText('Payment processed successfully')).toBeVisible();
+  const receipt = (await popup).locator('pre');
+  const lines = ((await receipt.textContent()) ?? '').split('\n');
+  const at = lines.findIndex((l) => l.startsWith(name));
+  // The line as priced, its tax inside under it, then the goods and the tax by rate.
+  expect(lines[at]).toMatch(/ 1 +590\.00 +590\.00$/);
+  expect(lines[at + 1]).toMatch(/^ {2}Tax 18% incl\. +90\.00$/);
+  expect(lines.find((l) => l.startsWith('Subtotal:'))).toMatch(/500\.00$/);
+  expect(lines.find((l) => l.startsWith('Tax 18% incl. on 500.00:'))).toMatch(/90\.00$/);
+  expect(lines.find((l) => l.startsWith('TOTAL:'))).toMatch(/590\.00$/);
 });
 
 test('a Super Admin keeps the tax classes in Settings and gives an item one', async ({ page }) => {

@@ -27,6 +27,7 @@ const item = (n: number, over: Partial<SyncProduct> = {}): SyncProduct => ({
   lowStockThreshold: 2,
   unit: 'piece',
   taxRate: null,
+  taxIncluded: false,
   categoryId: n % 2 ? 'c-drinks' : null,
   categoryName: n % 2 ? 'Drinks' : null,
   brandId: null,

@@ -358,4 +358,44 @@ describe('tax classes at the register', () => {
     expect(active().items[0]?.taxRate).toBe(0);
     expect(cartTotals(active()).tax).toBe(0);
   });
+
+  const shampoo: CartProduct = {
+    id: 'p-shampoo',
+    name: 'Shampoo 400ml',
+    sku: 'SHAMPOO-400',
+    price: 590,
+    stockQuantity: 5,
+    taxRate: 18,
+    taxIncluded: true,
+  };
+
+  it('a retail-price line charges its printed price with the tax inside, and the sale says the tax is inside', () => {
+    const { state, active } = setup();
+    state().resetForBranch('b1');
+    state().setTaxRate(17);
+    state().addProduct(shampoo, 2);
+    state().addProduct(cola, 1);
+    const totals = cartTotals(active());
+    // 1,180.00 holds 1,000.00 of goods and 180.00 of tax; the cola's 180.00 takes 17 % on top.
+    expect(totals.minor).toEqual({ subtotal: 118_000, discountAmount: 0, tax: 21_060, total: 139_060 });
+    const payload = buildSalePayload(active(), 'b1', { method: 'card', amountReceived: 0 });
+    expect(payload.items).toEqual([
+      { product_id: 'p-shampoo', quantity: 2, price: 590, tax_rate: 18, tax_included: true },
+      { product_id: 'p-cola', quantity: 1, price: 180 },
+    ]);
+    expect(payload.total).toBe(1390.6);
+  });
+
+  it('a refresh after a 409 takes a class whose tax became included in the price', () => {
+    const { state, active } = setup();
+    state().resetForBranch('b1');
+    state().addProduct({ ...shampoo, taxIncluded: false }, 1);
+    const changes = state().refreshFromServer(
+      active().id,
+      new Map([['p-shampoo', { name: shampoo.name, price: 590, stockQuantity: 5, taxRate: 18, taxIncluded: true }]]),
+    );
+    expect(changes).toEqual([{ kind: 'tax', name: 'Shampoo 400ml', to: 18, included: true }]);
+    expect(active().items[0]?.taxIncluded).toBe(true);
+    expect(cartTotals(active()).total).toBe(590);
+  });
 });

@@ -48,6 +48,7 @@ const product = (over: Partial<Product>): Product => ({
   branchId: 'b1',
   unit: 'piece',
   taxRate: null,
+  taxIncluded: false,
   barcodes: [],
   ...over,
 });

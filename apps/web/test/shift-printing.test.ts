@@ -29,8 +29,8 @@ const report: ShiftReport = {
     discount: 2.5,
     tax: 4.1,
     taxByRate: [
-      { rate: 0, taxable: 86.63, tax: 0 },
-      { rate: 17, taxable: 24.12, tax: 4.1 },
+      { rate: 0, included: false, taxable: 86.63, tax: 0 },
+      { rate: 17, included: false, taxable: 24.12, tax: 4.1 },
     ],
     change: 29.55,
     byMethod: [

@@ -49,8 +49,8 @@ describe('ShiftReportView', () => {
 
   it('shows the tax by rate under the tax when the sales were taxed at several rates, and only then', () => {
     const taxByRate = [
-      { rate: 0, taxable: 686.36, tax: 0 },
-      { rate: 17, taxable: 290.65, tax: 49.41 },
+      { rate: 0, included: false, taxable: 686.36, tax: 0 },
+      { rate: 17, included: false, taxable: 290.65, tax: 49.41 },
     ];
     const { unmount } = renderWithProviders(
       <ShiftReportView report={{ ...closed, sales: { ...closed.sales, tax: 49.41, taxByRate } }} />,
@@ -61,7 +61,10 @@ describe('ShiftReportView', () => {
     unmount();
     renderWithProviders(
       <ShiftReportView
-        report={{ ...closed, sales: { ...closed.sales, taxByRate: [{ rate: 17, taxable: 290.65, tax: 49.41 }] } }}
+        report={{
+          ...closed,
+          sales: { ...closed.sales, taxByRate: [{ rate: 17, included: false, taxable: 290.65, tax: 49.41 }] },
+        }}
       />,
     );
     expect(screen.queryByText(/% on PKR/)).toBeNull();

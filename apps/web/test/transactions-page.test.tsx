@@ -84,6 +84,7 @@ const sale: Sale = {
       unitPrice: 50,
       subtotal: 100,
       taxRate: 0,
+      taxIncluded: false,
       returnedQuantity: 1,
       flags: [],
     },

@@ -57,6 +57,7 @@ const rice: Product = {
   branchId: 'b1',
   unit: 'kg',
   taxRate: null,
+  taxIncluded: false,
   barcodes: [RICE_BARCODE],
 };
 const sold = (items: Sale['items'], subtotal: number): Sale => ({

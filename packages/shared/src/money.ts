@@ -43,8 +43,10 @@ export function percentOf(minor: Minor, percent: number): Minor {
 /**
  * A cart line: its unit price and quantity, and its own tax rate (percent) when its item's tax class sets
  * one (exempt and zero-rated: 0); null or absent, the cart's rate (the branch's, the default class).
+ * `taxIncluded`: its price includes its tax (a retail-price class): the customer pays the price, and the
+ * line's goods are the price less the tax inside it.
  */
-export type CartLine = { price: number; quantity: number; taxRate?: number | null };
+export type CartLine = { price: number; quantity: number; taxRate?: number | null; taxIncluded?: boolean };
 
 export type CartInput = {
   items: CartLine[];
@@ -54,8 +56,11 @@ export type CartInput = {
   discountValue: number;
 };
 
-/** The lines taxed at one rate (minor units): their goods, their share of the discount, the tax. */
-export type TaxGroup = { rate: number; goods: Minor; discount: Minor; taxable: Minor; tax: Minor };
+/**
+ * The lines taxed at one rate (minor units): their goods, their share of the discount, the tax. `included`:
+ * lines whose prices include their tax (a retail-price class) form a group of their own at their rate.
+ */
+export type TaxGroup = { rate: number; included: boolean; goods: Minor; discount: Minor; taxable: Minor; tax: Minor };
 
 export type CartTotals = {
   subtotal: number;
@@ -71,44 +76,65 @@ export type CartTotals = {
 const clampRate = (rate: number) => Math.min(Math.max(rate, 0), 100);
 
 /**
- * Tax by rate: the discount is split over the rates pro rata by their goods (rates in ascending order),
- * and each rate's tax is percentOf(its goods less its discount): lines at one rate are taxed together, as
- * the cart is when every line is at the branch's rate. Lines without a rate of their own take `defaultRate`.
+ * A taxed line as the tax groups take it: its goods, its rate (null or absent: `defaultRate`), and, when its
+ * price includes its tax, the tax inside it (`includedTax`; its goods are then the price less that tax).
+ */
+export type TaxedGoods = { goods: Minor; taxRate?: number | null; includedTax?: Minor | null };
+
+/**
+ * Tax by rate: the discount is split over the groups pro rata by their goods (rates in ascending order, at
+ * one rate the lines that add their tax before those whose prices include it), and each group's tax is
+ * percentOf(its goods less its discount): lines at one rate are taxed together, as the cart is when every
+ * line is at the branch's rate. A group whose prices include their tax owes the tax inside its prices less
+ * the tax on its discount (never below 0, and 0 when nothing is left to tax), so without a discount the
+ * customer pays exactly the printed prices. Lines without a rate of their own take `defaultRate`.
  */
 export function taxGroups(
-  lines: { goods: Minor; taxRate?: number | null }[],
+  lines: TaxedGoods[],
   { discount, defaultRate }: { discount: Minor; defaultRate: number },
 ): TaxGroup[] {
-  const goodsByRate = new Map<number, Minor>();
+  const byKey = new Map<string, { rate: number; included: boolean; goods: Minor; includedTax: Minor }>();
   for (const line of lines) {
     const rate = clampRate(line.taxRate ?? defaultRate);
-    goodsByRate.set(rate, (goodsByRate.get(rate) ?? 0) + line.goods);
+    const included = line.includedTax != null;
+    const key = `${rate}:${included}`;
+    const group = byKey.get(key) ?? { rate, included, goods: 0, includedTax: 0 };
+    group.goods += line.goods;
+    group.includedTax += line.includedTax ?? 0;
+    byKey.set(key, group);
   }
-  const rates = [...goodsByRate.keys()].sort((a, b) => a - b);
-  const goods = rates.map((rate) => goodsByRate.get(rate) ?? 0);
-  const discounts = allocateMinor(discount, goods);
-  return rates.map((rate, i) => {
-    const groupGoods = goods[i] ?? 0;
+  const groups = [...byKey.values()].sort((a, b) => a.rate - b.rate || Number(a.included) - Number(b.included));
+  const discounts = allocateMinor(
+    discount,
+    groups.map((g) => g.goods),
+  );
+  return groups.map((group, i) => {
     const groupDiscount = discounts[i] ?? 0;
-    const taxable = groupGoods - groupDiscount;
-    return { rate, goods: groupGoods, discount: groupDiscount, taxable, tax: percentOf(taxable, rate) };
+    const taxable = group.goods - groupDiscount;
+    const tax = !group.included
+      ? percentOf(taxable, group.rate)
+      : taxable <= 0
+        ? 0
+        : Math.max(0, group.includedTax - percentOf(groupDiscount, group.rate));
+    return { rate: group.rate, included: group.included, goods: group.goods, discount: groupDiscount, taxable, tax };
   });
 }
 
-/** A rate's taxable goods and tax, in minor units. */
-export type RateTax = { rate: number; taxable: Minor; tax: Minor };
+/** A rate's taxable goods and tax, in minor units (`included`: the tax was inside the prices). */
+export type RateTax = { rate: number; included: boolean; taxable: Minor; tax: Minor };
 
 /**
  * Tax groups of several sales added up by rate, lowest rate first: a shift's tax by rate. Each sale's groups
  * are its own (taxGroups), so the taxes add up to the sum of the sales' taxes exactly.
  */
 export function addTaxByRate(groups: Iterable<RateTax>): RateTax[] {
-  const byRate = new Map<number, RateTax>();
-  for (const group of groups) {
-    const known = byRate.get(group.rate) ?? { rate: group.rate, taxable: 0, tax: 0 };
-    byRate.set(group.rate, { rate: group.rate, taxable: known.taxable + group.taxable, tax: known.tax + group.tax });
+  const byRate = new Map<string, RateTax>();
+  for (const { rate, included, taxable, tax } of groups) {
+    const key = `${rate}:${included}`;
+    const known = byRate.get(key) ?? { rate, included, taxable: 0, tax: 0 };
+    byRate.set(key, { rate, included, taxable: known.taxable + taxable, tax: known.tax + tax });
   }
-  return [...byRate.values()].sort((a, b) => a.rate - b.rate);
+  return [...byRate.values()].sort((a, b) => a.rate - b.rate || Number(a.included) - Number(b.included));
 }
 
 /**
@@ -121,17 +147,45 @@ export function lineGoodsMinor(unitPriceMinor: Minor, quantity: number): Minor {
   return Number(roundDiv(BigInt(unitPriceMinor) * BigInt(milli), 1000n));
 }
 
+/**
+ * The goods inside a price that includes its tax at `rate`: round(gross x 100 / (100 + rate)), half up (as
+ * PostgreSQL's round(gross * 100 / (100 + rate), 2)); the tax inside is the rest.
+ */
+export function netOfIncludedTax(gross: Minor, rate: number): Minor {
+  return Number(roundDiv(BigInt(gross) * 10000n, 10000n + BigInt(toMinor(clampRate(rate)))));
+}
+
+/**
+ * A line's goods as the sale counts them, and the tax inside its price when it includes it (else null):
+ * unit price x quantity (lineGoodsMinor), less that tax. `rate`: the line's (its class's, else the sale's).
+ */
+export function lineNet(
+  unitPriceMinor: Minor,
+  quantity: number,
+  { rate, taxIncluded }: { rate: number; taxIncluded?: boolean },
+): { goods: Minor; includedTax: Minor | null } {
+  const gross = lineGoodsMinor(unitPriceMinor, quantity);
+  if (!taxIncluded) return { goods: gross, includedTax: null };
+  const goods = netOfIncludedTax(gross, rate);
+  return { goods, includedTax: gross - goods };
+}
+
+/** What a cart line costs as priced: unit price x quantity (its tax, when its price includes it, inside). */
 export function lineSubtotal({ price, quantity }: CartLine): number {
   return fromMinor(lineGoodsMinor(toMinor(price), quantity));
 }
 
 /**
- * Subtotal, discount (a percent 0-100 of the subtotal, or an amount; never more than the subtotal),
- * tax on subtotal less discount (by rate when lines carry their own: taxGroups), total = that plus tax.
+ * Subtotal (the lines' goods: a price that includes its tax counts without it), discount (a percent 0-100
+ * of the subtotal, or an amount; never more than the subtotal), tax on subtotal less discount (by rate when
+ * lines carry their own: taxGroups), total = that plus tax.
  */
 export function computeCartTotals({ items, taxRate, discountType, discountValue }: CartInput): CartTotals {
   const lines = items.map((line) => ({
-    goods: lineGoodsMinor(toMinor(line.price), line.quantity),
+    ...lineNet(toMinor(line.price), line.quantity, {
+      rate: line.taxRate ?? taxRate,
+      taxIncluded: line.taxIncluded,
+    }),
     taxRate: line.taxRate,
   }));
   const subtotal = lines.reduce((sum, line) => sum + line.goods, 0);
@@ -189,14 +243,24 @@ function unitsShare(amount: Minor, n: number, q: number): Minor {
   return Number(roundDiv(BigInt(amount) * BigInt(toMilli(n)), BigInt(toMilli(q))));
 }
 
-/** A line of a sale: its tax rate when its item's tax class set one (null: the sale's rate). */
-export type SoldLine = { id: string; quantity: number; unitPrice: number; taxRate?: number | null };
+/**
+ * A line of a sale: its tax rate when its item's tax class set one (null: the sale's rate), and whether its
+ * price included its tax.
+ */
+export type SoldLine = {
+  id: string;
+  quantity: number;
+  unitPrice: number;
+  taxRate?: number | null;
+  taxIncluded?: boolean;
+};
 
 /** What the customer paid for one line of a sale, in minor units: goods - discount + tax = paid. */
 export type LinePaid = { id: string; quantity: number; goods: Minor; discount: Minor; tax: Minor; paid: Minor };
 
 /**
- * What the customer paid for each line of a sale: its goods (quantity x unit price), less its share of
+ * What the customer paid for each line of a sale: its goods (quantity x unit price, less the tax inside a
+ * price that includes it: lineNet), less its share of
  * the order discount (pro rata by goods), plus its share of the tax (pro rata by goods less discount).
  * Lines are taken in id order whatever order they come in, so the server and the return screen split a
  * sale alike. A sale whose lines are taxed at several rates splits its discount and tax by rate first, as
@@ -211,13 +275,17 @@ export function saleLinesPaid(sale: {
   taxRate?: number;
 }): LinePaid[] {
   const lines = [...sale.items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const goods = lines.map((l) => lineGoodsMinor(toMinor(l.unitPrice), l.quantity));
+  const rates = lines.map((l) => clampRate(l.taxRate ?? sale.taxRate ?? 0));
+  const nets = lines.map((l, i) =>
+    lineNet(toMinor(l.unitPrice), l.quantity, { rate: rates[i] ?? 0, taxIncluded: l.taxIncluded }),
+  );
+  const goods = nets.map((n) => n.goods);
+  const keys = lines.map((l, i) => `${rates[i]}:${Boolean(l.taxIncluded)}`);
   const subtotal = goods.reduce((sum, g) => sum + g, 0);
   const discountTotal = Math.min(Math.max(toMinor(sale.discountAmount), 0), subtotal);
-  const rates = lines.map((l) => clampRate(l.taxRate ?? sale.taxRate ?? 0));
   const discounts: Minor[] = [];
   const taxes: Minor[] = [];
-  if (new Set(rates).size <= 1) {
+  if (new Set(keys).size <= 1) {
     // One rate: the sale's stored tax, pro rata.
     discounts.push(...allocateMinor(discountTotal, goods));
     taxes.push(
@@ -228,11 +296,11 @@ export function saleLinesPaid(sale: {
     );
   } else {
     const groups = taxGroups(
-      goods.map((g, i) => ({ goods: g, taxRate: rates[i] })),
+      nets.map((n, i) => ({ ...n, taxRate: rates[i] })),
       { discount: discountTotal, defaultRate: 0 },
     );
     for (const group of groups) {
-      const at = rates.flatMap((rate, i) => (rate === group.rate ? [i] : []));
+      const at = keys.flatMap((key, i) => (key === `${group.rate}:${group.included}` ? [i] : []));
       const groupDiscounts = allocateMinor(
         group.discount,
         at.map((i) => goods[i] ?? 0),
@@ -262,8 +330,9 @@ export type RefundBreakdown = { goods: Minor; discount: Minor; tax: Minor; paid:
  * What the customer paid for units r+1..r+k of a line of q units (r already returned, k returned now),
  * by cumulative units: the line's discount and tax are each cut as share(n) = round(amount x n / q) and
  * the piece is share(r+k) - share(r); the goods of whole units are the unit price x k. A piece of a
- * weighed line (0.250 of 0.750 kg) takes its goods as the share of goods less discount plus the share of
- * the discount, so its goods never fall below its discount. So the last unit takes the rounding remainder,
+ * weighed line (0.250 of 0.750 kg), or of a line whose goods are no whole amount per unit (a price that
+ * included its tax), takes its goods as the share of goods less discount plus the share of the discount,
+ * so its goods never fall below its discount. So the last unit takes the rounding remainder,
  * returning every unit, in any pieces, refunds exactly the line's paid amount, and no piece shows a
  * negative share (a sale without discount shows none, one without tax none). The refund is goods -
  * discount + tax less the restocking fee; a fee above what was paid is the caller's to refuse (the refund
@@ -276,7 +345,12 @@ export function unitsRefund(
   const from = Math.min(Math.max(alreadyReturned, 0), line.quantity);
   const to = Math.min(addQuantities(from, Math.max(quantity, 0)), line.quantity);
   const piece = (amount: Minor) => unitsShare(amount, to, line.quantity) - unitsShare(amount, from, line.quantity);
-  const wholeUnits = Number.isInteger(line.quantity) && Number.isInteger(from) && Number.isInteger(to);
+  // Whole units of a line whose goods are a whole amount per unit (its price: not one that included its tax).
+  const wholeUnits =
+    Number.isInteger(line.quantity) &&
+    Number.isInteger(from) &&
+    Number.isInteger(to) &&
+    line.goods % Math.max(line.quantity, 1) === 0;
   const discount = piece(line.discount);
   const goods = wholeUnits ? piece(line.goods) : piece(line.goods - line.discount) + discount;
   const tax = piece(line.tax);

@@ -157,6 +157,8 @@ export const cashierProductSchema = z.object({
   unit: z.enum(UNITS),
   /** The rate of its item's tax class (percent), null: the branch's rate (the default class). */
   taxRate: z.number().nullable(),
+  /** The rate is inside the price (a retail-price class): the customer pays the price. */
+  taxIncluded: z.boolean(),
   /** Its variant's barcodes besides the SKU (a label may carry any of them). */
   barcodes: z.array(z.string()),
 });

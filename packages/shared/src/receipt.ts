@@ -3,7 +3,8 @@
  * printable HTML fallback.
  */
 import { DEFAULT_CURRENCY, formatInCurrency } from './currency';
-import { fromMinor, saleLinesPaid, taxGroups, toMinor } from './money';
+import { fromMinor, lineGoodsMinor, saleLinesPaid, taxGroups, toMinor } from './money';
+import { taxRateLabel } from './tax-classes';
 import { formatQuantity } from './units';
 
 export const RECEIPT_WIDTH = 48;
@@ -31,6 +32,8 @@ export type ReceiptData = {
   /**
    * `unit`: the item's (kg prints "0.750 kg"); pieces when absent. `taxRate`: the rate the line was taxed at
    * (its tax class), the sale's when absent; a sale of several rates prints each line's tax and the tax by rate.
+   * `taxIncluded`: the unit price included that tax (a retail-price class): the line prints its price, and
+   * `subtotal` (its goods, the tax inside left out) goes into the tax by rate.
    */
   items: {
     name: string;
@@ -39,6 +42,7 @@ export type ReceiptData = {
     subtotal: number;
     unit?: string | null;
     taxRate?: number | null;
+    taxIncluded?: boolean;
   }[];
   subtotal: number;
   discountAmount: number;
@@ -95,13 +99,14 @@ function formatDate(date: Date | string, timeZone?: string | null): string {
 }
 
 /**
- * A sale of several tax rates (tax classes): each line's rate and tax (what the customer paid in tax for it,
- * money.ts saleLinesPaid) and the tax by rate (taxable after the discount, and its tax), lowest rate first.
- * Null when every line is at one rate: the receipt prints the sale's one tax line.
+ * A sale of several tax rates (tax classes), or whose prices include their tax: each line's rate and tax
+ * (what the customer paid in tax for it, money.ts saleLinesPaid) and the tax by rate (taxable after the
+ * discount, and its tax), lowest rate first. Null when every line is at one rate added to its price: the
+ * receipt prints the sale's one tax line.
  */
 function taxByLine(data: ReceiptData) {
   const rates = data.items.map((item) => item.taxRate ?? data.taxRate);
-  if (new Set(rates).size <= 1) return null;
+  if (new Set(rates).size <= 1 && !data.items.some((item) => item.taxIncluded)) return null;
   // Ids that keep the receipt's order (saleLinesPaid takes lines in id order).
   const id = (index: number) => String(index).padStart(6, '0');
   const paid = saleLinesPaid({
@@ -110,18 +115,34 @@ function taxByLine(data: ReceiptData) {
       quantity: item.quantity,
       unitPrice: item.unitPrice,
       taxRate: rates[index],
+      taxIncluded: item.taxIncluded,
     })),
     discountAmount: data.discountAmount,
     taxAmount: data.taxAmount,
     taxRate: data.taxRate,
   });
   const groups = taxGroups(
-    data.items.map((item, index) => ({ goods: toMinor(item.subtotal), taxRate: rates[index] })),
+    data.items.map((item, index) => ({
+      goods: toMinor(item.subtotal),
+      taxRate: rates[index],
+      includedTax: item.taxIncluded
+        ? lineGoodsMinor(toMinor(item.unitPrice), item.quantity) - toMinor(item.subtotal)
+        : null,
+    })),
     { discount: toMinor(data.discountAmount), defaultRate: data.taxRate },
   );
   return {
-    lines: paid.map((line, index) => ({ rate: rates[index] ?? data.taxRate, tax: fromMinor(line.tax) })),
-    groups: groups.map((g) => ({ rate: g.rate, taxable: fromMinor(g.taxable), tax: fromMinor(g.tax) })),
+    lines: paid.map((line, index) => ({
+      rate: rates[index] ?? data.taxRate,
+      included: Boolean(data.items[index]?.taxIncluded),
+      tax: fromMinor(line.tax),
+    })),
+    groups: groups.map((g) => ({
+      rate: g.rate,
+      included: g.included,
+      taxable: fromMinor(g.taxable),
+      tax: fromMinor(g.tax),
+    })),
   };
 }
 
@@ -174,24 +195,26 @@ export function receiptLines(data: ReceiptData): string[] {
   const lineTaxes = taxByLine(data);
   for (const [index, item] of data.items.entries()) {
     const quantity = formatQuantity(item.quantity, item.unit);
+    // A price that includes its tax prints as priced (quantity x price); its tax shows below it.
+    const amount = item.taxIncluded ? fromMinor(lineGoodsMinor(toMinor(item.unitPrice), item.quantity)) : item.subtotal;
     if (/^\d{1,3}$/.test(quantity)) {
-      const right = `${quantity.padStart(3)} ${money(item.unitPrice).padStart(9)} ${money(item.subtotal).padStart(10)}`;
+      const right = `${quantity.padStart(3)} ${money(item.unitPrice).padStart(9)} ${money(amount).padStart(10)}`;
       lines.push(receiptRow(receiptItemName(item.name), right));
     } else {
       // A weight ("0.750 kg") or a long count does not fit the Qty column: the name, then quantity x price.
       lines.push(
         item.name.slice(0, RECEIPT_WIDTH),
-        receiptRow(`  ${quantity} x ${money(item.unitPrice)}`, money(item.subtotal)),
+        receiptRow(`  ${quantity} x ${money(item.unitPrice)}`, money(amount)),
       );
     }
     const lineTax = lineTaxes?.lines[index];
-    if (lineTax) lines.push(receiptRow(`  Tax ${lineTax.rate}%`, money(lineTax.tax)));
+    if (lineTax) lines.push(receiptRow(`  Tax ${taxRateLabel(lineTax)}`, money(lineTax.tax)));
   }
   lines.push(rule, receiptRow('Subtotal:', money(data.subtotal)));
   if (data.discountAmount > 0) lines.push(receiptRow('Discount:', `-${money(data.discountAmount)}`));
   if (lineTaxes) {
     for (const group of lineTaxes.groups) {
-      lines.push(receiptRow(`Tax ${group.rate}% on ${money(group.taxable)}:`, money(group.tax)));
+      lines.push(receiptRow(`Tax ${taxRateLabel(group)} on ${money(group.taxable)}:`, money(group.tax)));
     }
   } else if (data.taxAmount > 0) lines.push(receiptRow(`Tax (${data.taxRate}%):`, money(data.taxAmount)));
   lines.push(

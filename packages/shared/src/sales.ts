@@ -54,6 +54,8 @@ export const createSaleSchema = z
            * default class, taxed at the sale's tax_rate. Checked like the price (a stale one is a 409).
            */
           tax_rate: taxRateSchema.nullish(),
+          /** The register knows the rate to be inside the price (a retail-price class); checked like the rate. */
+          tax_included: z.boolean().optional(),
         }),
       )
       .min(1, 'The cart is empty')
@@ -149,6 +151,8 @@ export const saleItemSchema = z.object({
   subtotal: moneySchema,
   /** The rate the line was taxed at (percent): its item's tax class, else the sale's tax_rate. */
   taxRate: z.number(),
+  /** The unit price included the tax (a retail-price class): the subtotal is the goods without it. */
+  taxIncluded: z.boolean(),
   returnedQuantity: quantitySchema,
   /** Review flags of an offline upload: 'oversold', 'price_differs', 'tax_differs'. */
   flags: z.array(z.string()),

@@ -5,14 +5,14 @@
  * record it (the sale's totals recomputed from its lines, change = received - total for cash), so once
  * synced the server's report shows the same figures.
  */
-import { addTaxByRate, computeCartTotals, fromMinor, type Minor, type RateTax, toMinor } from './money';
-import type { CashMovement, ShiftReport } from './shifts';
+import { computeCartTotals, fromMinor, type Minor, type RateTax, toMinor } from './money';
+import { type CashMovement, type ShiftReport, taxByRateFigures } from './shifts';
 
 /** The fields of a queued sale (the body POST /transactions takes) that the shift's figures use. */
 export type PendingShiftSale = {
   payment_method: string;
-  /** tax_rate: the line's own rate (its item's tax class), absent: the sale's. */
-  items: { price: number; unit_price?: number; quantity: number; tax_rate?: number | null }[];
+  /** tax_rate: the line's own rate (its item's tax class), absent: the sale's; tax_included: inside its price. */
+  items: { price: number; unit_price?: number; quantity: number; tax_rate?: number | null; tax_included?: boolean }[];
   tax_rate: number;
   discount_type: 'percentage' | 'amount';
   discount_value: number;
@@ -32,6 +32,7 @@ export function saleShiftFigures(sale: PendingShiftSale): {
       price: line.unit_price ?? line.price,
       quantity: line.quantity,
       taxRate: line.tax_rate,
+      taxIncluded: line.tax_included,
     })),
     taxRate: sale.tax_rate,
     discountType: sale.discount_type,
@@ -66,6 +67,7 @@ export function provisionalShiftReport(
   const byMethod = new Map(base.sales.byMethod.map((m) => [m.method, { ...m }]));
   const taxes: RateTax[] = base.sales.taxByRate.map((g) => ({
     rate: g.rate,
+    included: g.included,
     taxable: toMinor(g.taxable),
     tax: toMinor(g.tax),
   }));
@@ -91,11 +93,7 @@ export function provisionalShiftReport(
       total: add(base.sales.total, total),
       discount: add(base.sales.discount, discount),
       tax: add(base.sales.tax, tax),
-      taxByRate: addTaxByRate(taxes).map((g) => ({
-        rate: g.rate,
-        taxable: fromMinor(g.taxable),
-        tax: fromMinor(g.tax),
-      })),
+      taxByRate: taxByRateFigures(taxes),
       change: add(base.sales.change, change),
       byMethod: [...byMethod.values()].sort((a, b) => (a.method < b.method ? -1 : a.method > b.method ? 1 : 0)),
     },

@@ -5,6 +5,7 @@
 import { DEFAULT_CURRENCY, formatInCurrency } from './currency';
 import { RECEIPT_WIDTH, receiptRow, wrapReceiptText } from './receipt';
 import type { ShiftReport } from './shifts';
+import { showsTaxByRate, taxRateLabel } from './tax-classes';
 
 export type ShiftReportPrint = {
   report: ShiftReport;
@@ -83,8 +84,8 @@ export function shiftReportLines({
     receiptRow('Discounts:', money(sales.discount)),
     receiptRow('Tax:', money(sales.tax)),
     // Sales at several rates (tax classes): the tax by rate under the total, as a receipt prints it.
-    ...(sales.taxByRate.length > 1
-      ? sales.taxByRate.map((g) => receiptRow(`  ${g.rate}% on ${money(g.taxable)}:`, money(g.tax)))
+    ...(showsTaxByRate(sales.taxByRate)
+      ? sales.taxByRate.map((g) => receiptRow(`  ${taxRateLabel(g)} on ${money(g.taxable)}:`, money(g.tax)))
       : []),
     receiptRow(`Refunds (${refunds.count}):`, money(refunds.total)),
     ...refunds.byMethod.map((m) => receiptRow(`  ${methodLabel(m.method)} (${m.count})`, money(m.total))),

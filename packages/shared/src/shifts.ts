@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { countSchema, envelope, idSchema, instantSchema, moneySchema, paged, pageQuerySchema } from './common';
-import { toMinor } from './money';
+import { addTaxByRate, fromMinor, type RateTax, toMinor } from './money';
 import { hasAtMostTwoDecimals } from './rates';
 import { optionalDateSchema } from './sales';
 
@@ -214,7 +214,7 @@ export const shiftReportSchema = z.object({
      * The tax by rate (lowest first), each sale's own groups added up (taxGroups: a sale's discount split over
      * its rates by their goods): one entry when every line was at one rate.
      */
-    taxByRate: z.array(z.object({ rate: z.number(), taxable: moneySchema, tax: moneySchema })),
+    taxByRate: z.array(z.object({ rate: z.number(), included: z.boolean(), taxable: moneySchema, tax: moneySchema })),
     change: moneySchema,
     byMethod: z.array(methodLine),
   }),
@@ -269,3 +269,12 @@ export type ShiftDashboard = z.infer<typeof shiftDashboardSchema>;
 
 /** GET /dashboard/shifts-summary: the branch's open shifts and the day's over/short. */
 export const shiftDashboardResponse = envelope(shiftDashboardSchema);
+
+/** Tax groups of several sales as a report carries them (money, lowest rate first): addTaxByRate. */
+export const taxByRateFigures = (groups: Iterable<RateTax>): ShiftReport['sales']['taxByRate'] =>
+  addTaxByRate(groups).map((g) => ({
+    rate: g.rate,
+    included: g.included,
+    taxable: fromMinor(g.taxable),
+    tax: fromMinor(g.tax),
+  }));

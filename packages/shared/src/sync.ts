@@ -37,6 +37,8 @@ export const syncProductSchema = z.object({
   unit: z.enum(UNITS),
   /** The rate of its item's tax class (percent), null: the branch's rate. A sale line sends it back. */
   taxRate: z.number().nullable(),
+  /** The rate is inside the price (a retail-price class); a sale line sends it back too. */
+  taxIncluded: z.boolean(),
   categoryId: z.string().nullable(),
   categoryName: z.string().nullable(),
   brandId: z.string().nullable(),

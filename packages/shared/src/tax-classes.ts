@@ -5,9 +5,10 @@ import { taxRateSchema } from './settings';
 /**
  * A company's tax classes (DESIGN.md section 11): an item without one is taxed at its branch's rate (the
  * default class, the spec's setting); an item with one is taxed at the class's rate in every branch.
- * Exempt and zero-rated classes tax at 0 %; the kind and the PCT code are what a fiscal invoice reports.
+ * Exempt and zero-rated classes tax at 0 %; a retail-price class's rate is inside its items' prices (the
+ * printed retail price is what the customer pays). The kind and the PCT code are what a fiscal invoice reports.
  */
-export const TAX_CLASS_KINDS = ['standard', 'reduced', 'zero_rated', 'exempt'] as const;
+export const TAX_CLASS_KINDS = ['standard', 'reduced', 'zero_rated', 'exempt', 'retail_price'] as const;
 export type TaxClassKind = (typeof TAX_CLASS_KINDS)[number];
 
 export const TAX_CLASS_KIND_LABELS: Record<TaxClassKind, string> = {
@@ -15,7 +16,16 @@ export const TAX_CLASS_KIND_LABELS: Record<TaxClassKind, string> = {
   reduced: 'Reduced',
   zero_rated: 'Zero-rated',
   exempt: 'Exempt',
+  retail_price: 'Retail price (tax included)',
 };
+
+/** A tax group's rate as receipts and reports print it: "17%", or "17% incl." when inside the prices. */
+export const taxRateLabel = ({ rate, included }: { rate: number; included?: boolean }): string =>
+  `${rate}%${included ? ' incl.' : ''}`;
+
+/** Tax is shown by rate when there are several rates, or one inside the prices; else as one line. */
+export const showsTaxByRate = (groups: readonly { included?: boolean }[]): boolean =>
+  groups.length > 1 || groups.some((g) => g.included);
 
 /** A Pakistan Customs Tariff heading as FBR's invoices carry it: 8 digits, 4 and 4 (0401.1000). */
 export const PCT_CODE_RE = /^\d{4}\.\d{4}$/;
@@ -25,7 +35,7 @@ export const TAX_CLASS_MSG = {
   nameTooLong: `Tax class name must be at most ${NAME_MAX} characters`,
   kindInvalid: `Kind must be one of ${TAX_CLASS_KINDS.join(', ')}`,
   zeroRate: 'An exempt or zero-rated class taxes at 0%',
-  positiveRate: 'A standard or reduced class taxes above 0%',
+  positiveRate: 'A standard, reduced or retail-price class taxes above 0%',
   pctInvalid: 'PCT code must be 8 digits written as 0401.1000',
   duplicate: 'A tax class with this name already exists in this company',
   notFound: 'Tax class not found',
@@ -33,7 +43,7 @@ export const TAX_CLASS_MSG = {
   updated: 'Tax class updated successfully',
 } as const;
 
-/** Exempt and zero-rated classes tax at 0; standard and reduced ones above it. */
+/** Exempt and zero-rated classes tax at 0; standard, reduced and retail-price ones above it. */
 export const taxClassRateIssue = (kind: TaxClassKind, rate: number): string | null => {
   if (kind === 'exempt' || kind === 'zero_rated') return rate === 0 ? null : TAX_CLASS_MSG.zeroRate;
   return rate > 0 ? null : TAX_CLASS_MSG.positiveRate;

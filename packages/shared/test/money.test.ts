@@ -1,5 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cashChange, computeCartTotals, percentOf, toMinor } from '../src/money';
+import {
+  cashChange,
+  computeCartTotals,
+  computeReturnRefund,
+  lineGoodsMinor,
+  netOfIncludedTax,
+  percentOf,
+  toMinor,
+} from '../src/money';
 
 describe('toMinor', () => {
   it('rounds half up on the decimal value, not the binary one', () => {
@@ -67,6 +76,96 @@ describe('computeCartTotals', () => {
   it('is zero for an empty cart', () => {
     const t = computeCartTotals({ items: [], taxRate: 17, discountType: 'amount', discountValue: 10 });
     expect(t.minor).toEqual({ subtotal: 0, discountAmount: 0, tax: 0, total: 0 });
+  });
+});
+
+describe('retail-price lines: the tax is inside the price', () => {
+  const shampoo = { price: 117, quantity: 1, taxRate: 17, taxIncluded: true };
+
+  it('takes the tax out of the price: the customer pays the printed price', () => {
+    const t = computeCartTotals({ items: [shampoo], taxRate: 5, discountType: 'amount', discountValue: 0 });
+    expect(t.minor).toEqual({ subtotal: 10_000, discountAmount: 0, tax: 1_700, total: 11_700 });
+    expect(t.taxes).toEqual([{ rate: 17, included: true, goods: 10_000, discount: 0, taxable: 10_000, tax: 1_700 }]);
+  });
+
+  it('a discount comes off the goods and takes its tax with it', () => {
+    const t = computeCartTotals({ items: [shampoo], taxRate: 5, discountType: 'percentage', discountValue: 10 });
+    // 10 % of 100.00 goods, and the 17 % tax on those 10.00: 117.00 less 10 % is 105.30.
+    expect(t.minor).toEqual({ subtotal: 10_000, discountAmount: 1_000, tax: 1_530, total: 10_530 });
+  });
+
+  it('a price with tax added and one with tax inside, at one rate, are two groups', () => {
+    const soap = { price: 100, quantity: 1, taxRate: 17 };
+    const t = computeCartTotals({ items: [soap, shampoo], taxRate: 17, discountType: 'amount', discountValue: 0 });
+    expect(t.taxes.map((g) => [g.rate, g.included, g.tax])).toEqual([
+      [17, false, 1_700],
+      [17, true, 1_700],
+    ]);
+    expect(t.minor.total).toBe(11_700 + 11_700);
+  });
+
+  it('rounds the goods inside a price half up, as PostgreSQL rounds them', () => {
+    // 1.20 / 1.0959 = 1.09499...: 1.09; 1.17 / 1.17 = 1.00 exactly; 0.01 at 100 % = 0.005: 0.01.
+    expect(netOfIncludedTax(120, 9.59)).toBe(109);
+    expect(netOfIncludedTax(117, 17)).toBe(100);
+    expect(netOfIncludedTax(1, 100)).toBe(1);
+  });
+
+  it('property: without a discount the customer pays exactly the printed prices; with one, never a negative tax', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            priceCents: fc.integer({ min: 1, max: 10_000_000 }),
+            milli: fc.oneof(
+              fc.integer({ min: 1, max: 20 }).map((n) => n * 1000),
+              fc.integer({ min: 1, max: 20_000 }),
+            ),
+            rateBp: fc.integer({ min: 1, max: 10_000 }),
+          }),
+          { minLength: 1, maxLength: 20 },
+        ),
+        fc.integer({ min: 0, max: 100 }),
+        (lines, percent) => {
+          const items = lines.map((l) => ({
+            price: l.priceCents / 100,
+            quantity: l.milli / 1000,
+            taxRate: l.rateBp / 100,
+            taxIncluded: true,
+          }));
+          const printed = lines.reduce((n, l) => n + lineGoodsMinor(l.priceCents, l.milli / 1000), 0);
+          const plain = computeCartTotals({ items, taxRate: 0, discountType: 'amount', discountValue: 0 });
+          expect(plain.minor.total).toBe(printed);
+          const t = computeCartTotals({ items, taxRate: 0, discountType: 'percentage', discountValue: percent });
+          expect(t.minor.total).toBe(t.minor.subtotal - t.minor.discountAmount + t.minor.tax);
+          for (const g of t.taxes) expect(g.tax).toBeGreaterThanOrEqual(0);
+          if (percent === 100) expect(t.minor).toMatchObject({ tax: 0, total: 0 });
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a return of single units of a line whose price included its tax never refunds below 0', () => {
+    // 10 x 0.12 with 9.59 % inside: goods 1.09, not a whole amount per unit; a 97 % discount leaves 0.04.
+    const line = { id: 'a', quantity: 10, unitPrice: 0.12, taxRate: 9.59, taxIncluded: true };
+    const t = computeCartTotals({
+      items: [{ price: 0.12, quantity: 10, taxRate: 9.59, taxIncluded: true }],
+      taxRate: 0,
+      discountType: 'amount',
+      discountValue: 1.06,
+    });
+    expect(t.minor.total).toBe(4);
+    let refunded = 0;
+    for (let r = 0; r < 10; r++) {
+      const piece = computeReturnRefund({
+        sale: { items: [{ ...line, returnedQuantity: r }], discountAmount: 1.06, taxAmount: t.tax },
+        lines: [{ saleItemId: 'a', quantity: 1, restockingFee: 0 }],
+      });
+      expect(piece.total.paid).toBeGreaterThanOrEqual(0);
+      refunded += piece.total.refund;
+    }
+    expect(refunded).toBe(4);
   });
 });
 

@@ -129,6 +129,37 @@ describe('receipt layout', () => {
     for (const line of text) expect(line.length).toBeLessThanOrEqual(RECEIPT_WIDTH);
   });
 
+  it('a retail-price line prints as priced, with the tax inside it under the line and in the tax by rate', () => {
+    // Shampoo 2 x 590.00 with 18 % inside: goods 1,000.00 (the line's subtotal), tax 180.00; 10 % off.
+    const lines = [
+      { name: 'Shampoo 400ml', quantity: 2, unitPrice: 590, subtotal: 1000, taxRate: 18, taxIncluded: true },
+    ];
+    const totals = computeCartTotals({
+      items: [{ price: 590, quantity: 2, taxRate: 18, taxIncluded: true }],
+      taxRate: 17,
+      discountType: 'percentage',
+      discountValue: 10,
+    });
+    // 100.00 off the goods takes its 18.00 of tax with it: 1,180.00 less 10 % is 1,062.00.
+    expect(totals.minor).toEqual({ subtotal: 100_000, discountAmount: 10_000, tax: 16_200, total: 106_200 });
+    const text = receiptLines({
+      ...base,
+      items: lines,
+      subtotal: totals.subtotal,
+      discountAmount: totals.discountAmount,
+      taxRate: 17,
+      taxAmount: totals.tax,
+      total: totals.total,
+      amountPaid: totals.total,
+    });
+    const at = text.findIndex((l) => l.startsWith('Shampoo 400ml'));
+    expect(text[at]).toMatch(/ 2 +590\.00 +1,180\.00$/);
+    expect(text[at + 1]).toMatch(/^ {2}Tax 18% incl\. +162\.00$/);
+    expect(text.find((l) => l.startsWith('Subtotal:'))).toMatch(/ 1,000\.00$/);
+    expect(text.find((l) => l.startsWith('Tax 18% incl. on'))).toMatch(/^Tax 18% incl\. on 900\.00: +162\.00$/);
+    expect(text.some((l) => l.startsWith('Tax ('))).toBe(false);
+  });
+
   it('right-aligns amounts at column 48', () => {
     const totalLine = receiptLines(base).find((l) => l.startsWith('TOTAL:'));
     expect(totalLine).toBe(`TOTAL:${' '.repeat(RECEIPT_WIDTH - 6 - 'PKR 740.00'.length)}PKR 740.00`);

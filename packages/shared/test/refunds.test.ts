@@ -21,7 +21,7 @@ function makeSale({
   discountType,
   discountValue,
 }: {
-  lines: { unitMinor: number; quantity: number; taxRate?: number | null }[];
+  lines: { unitMinor: number; quantity: number; taxRate?: number | null; taxIncluded?: boolean }[];
   taxRate: number;
   discountType: 'percentage' | 'amount';
   discountValue: number;
@@ -31,10 +31,16 @@ function makeSale({
     quantity: l.quantity,
     unitPrice: fromMinor(l.unitMinor),
     taxRate: l.taxRate ?? null,
+    taxIncluded: l.taxIncluded ?? false,
     returnedQuantity: 0,
   }));
   const totals = computeCartTotals({
-    items: items.map((i) => ({ price: i.unitPrice, quantity: i.quantity, taxRate: i.taxRate })),
+    items: items.map((i) => ({
+      price: i.unitPrice,
+      quantity: i.quantity,
+      taxRate: i.taxRate,
+      taxIncluded: i.taxIncluded,
+    })),
     taxRate,
     discountType,
     discountValue,
@@ -140,7 +146,9 @@ describe('refunds: what the customer paid for the returned units', () => {
 
 const twoDecimalPercent = fc.integer({ min: 0, max: 10_000 }).map((bp) => bp / 100);
 
-// A line's own tax class: none (the sale's rate), exempt or zero-rated (0), or another rate.
+// A line's own tax class: none (the sale's rate), exempt or zero-rated (0), or another rate; its price
+// may include its tax (a retail-price class).
+const taxIncluded = fc.boolean();
 const lineTaxRate = fc.oneof(
   fc.constant(null),
   fc.constant(0),
@@ -155,12 +163,14 @@ const saleArbitrary = fc
           unitMinor: fc.integer({ min: 1, max: 500_000 }),
           quantity: fc.integer({ min: 1, max: 12 }),
           taxRate: lineTaxRate,
+          taxIncluded,
         }),
         // Weighed goods: 0.001-12.000 kg.
         fc.record({
           unitMinor: fc.integer({ min: 1, max: 500_000 }),
           quantity: fc.integer({ min: 1, max: 12_000 }).map((milli) => milli / 1000),
           taxRate: lineTaxRate,
+          taxIncluded,
         }),
       ),
       { minLength: 1, maxLength: 10 },

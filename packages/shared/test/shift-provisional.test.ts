@@ -38,7 +38,7 @@ const base: ShiftReport = {
     total: 30.1,
     discount: 0,
     tax: 0,
-    taxByRate: [{ rate: 0, taxable: 30.1, tax: 0 }],
+    taxByRate: [{ rate: 0, included: false, taxable: 30.1, tax: 0 }],
     change: 9.9,
     byMethod: [{ method: 'cash', count: 2, total: 30.1 }],
   },
@@ -83,8 +83,8 @@ describe('the provisional X report (server figures at the last sync + the outbox
       discount: 7.66,
       tax: 9.38,
       taxByRate: [
-        { rate: 0, taxable: 30.1, tax: 0 },
-        { rate: 17.5, taxable: 53.64, tax: 9.38 },
+        { rate: 0, included: false, taxable: 30.1, tax: 0 },
+        { rate: 17.5, included: false, taxable: 53.64, tax: 9.38 },
       ],
       change: 18.39,
       byMethod: [
@@ -116,8 +116,8 @@ describe('the provisional X report (server figures at the last sync + the outbox
     const report = provisionalShiftReport(base, { sales: [mixed], movements: [] });
     expect(report.sales.tax).toBe(15.3);
     expect(report.sales.taxByRate).toEqual([
-      { rate: 0, taxable: 120.1, tax: 0 },
-      { rate: 17, taxable: 90, tax: 15.3 },
+      { rate: 0, included: false, taxable: 120.1, tax: 0 },
+      { rate: 17, included: false, taxable: 90, tax: 15.3 },
     ]);
   });
 

@@ -117,7 +117,8 @@ export async function shiftFigures(db: DbOrTx, { companyId, shiftId }: { company
 }
 
 /**
- * The goods of the shift's sales by sale and by the rate their lines were taxed at, with each sale's discount
+ * The goods of the shift's sales by sale and by the rate their lines were taxed at (and whether inside their
+ * prices), with each sale's discount
  * and rate (numerics as text): what the tax by rate of its report is computed from (taxGroups, per sale).
  */
 export async function shiftTaxLines(db: DbOrTx, { companyId, shiftId }: { companyId: string; shiftId: string }) {
@@ -127,12 +128,15 @@ export async function shiftTaxLines(db: DbOrTx, { companyId, shiftId }: { compan
       discount: sql<string>`${sales.discountAmount}::text`,
       saleRate: sql<string>`${sales.taxRate}::text`,
       rate: sql<string>`${saleItems.taxRate}::text`,
+      included: saleItems.taxIncluded,
       goods: sql<string>`sum(${saleItems.subtotal})::text`,
+      /** The lines' prices (their goods and, when included, the tax inside). */
+      gross: sql<string>`sum(round(${saleItems.unitPrice} * ${saleItems.quantity}, 2))::text`,
     })
     .from(sales)
     .innerJoin(saleItems, and(eq(saleItems.companyId, sales.companyId), eq(saleItems.saleId, sales.id)))
     .where(and(eq(sales.companyId, companyId), eq(sales.shiftId, shiftId)))
-    .groupBy(sales.id, sales.discountAmount, sales.taxRate, saleItems.taxRate);
+    .groupBy(sales.id, sales.discountAmount, sales.taxRate, saleItems.taxRate, saleItems.taxIncluded);
 }
 
 export async function insertMovement(

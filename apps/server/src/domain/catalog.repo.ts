@@ -93,12 +93,13 @@ export async function insertListings(
   return queryRows<{ id: string }>(
     db,
     sql`insert into products (company_id, branch_id, variant_id, name, sku, barcodes, category_id, description,
-                              unit, tax_class_id, tax_rate, brand_id, cost, price, price_overridden,
+                              unit, tax_class_id, tax_rate, tax_included, brand_id, cost, price, price_overridden,
                               low_stock_threshold, max_stock)
         select va.company_id, b.id, va.id, va.name, va.sku,
                array(select c.code from barcodes c where c.company_id = va.company_id and c.variant_id = va.id
                      order by c.code),
-               it.category_id, it.description, it.unit, it.tax_class_id, tc.rate, ${brandId ?? null}::uuid,
+               it.category_id, it.description, it.unit, it.tax_class_id, tc.rate,
+               coalesce(tc.kind = 'retail_price', false), ${brandId ?? null}::uuid,
                coalesce(${cost === undefined ? null : cost.toFixed(2)}::numeric, va.cost), ${priceSql},
                ${priceSql} <> va.price,
                coalesce(${lowStockThreshold ?? null}::int, 10), coalesce(${maxStock ?? null}::int, 1000)

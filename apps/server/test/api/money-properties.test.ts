@@ -14,7 +14,7 @@ import { checkInvariants } from '../helpers/invariants';
  * Money properties: for random carts (1-50 lines, prices 0.01-100,000.00, quantities 1-20 pieces or
  * 0.001-20.000 kg,
  * percentage or amount discounts, tax rates 0-100 with 2 decimals, each line of the branch's rate or of
- * an exempt or a reduced tax class) the register's totals (its cart
+ * an exempt, a reduced or a retail-price tax class (its 18 % inside the price)) the register's totals (its cart
  * store and cartTotals), the shared money module's and the server's (a real POST /api/transactions,
  * which recomputes from the database's prices) are the same to the cent.
  */
@@ -27,14 +27,14 @@ const cartArb = fc.record({
         priceCents: fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 10_000_000 })),
         unit: fc.constant<Unit>('piece'),
         quantity: fc.integer({ min: 1, max: 20 }),
-        taxClass: fc.constantFrom('branch', 'exempt', 'reduced'),
+        taxClass: fc.constantFrom('branch', 'exempt', 'reduced', 'retail'),
       }),
       // Weighed goods: a quantity in kg with 3 decimals, the line's goods rounded half up to the cent.
       fc.record({
         priceCents: fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 10_000_000 })),
         unit: fc.constant<Unit>('kg'),
         quantity: fc.integer({ min: 1, max: 20_000 }).map((milli) => milli / 1000),
-        taxClass: fc.constantFrom('branch', 'exempt', 'reduced'),
+        taxClass: fc.constantFrom('branch', 'exempt', 'reduced', 'retail'),
       }),
     ),
     { minLength: 1, maxLength: 50 },
@@ -50,8 +50,11 @@ describe(`money properties (${engineName()})`, () => {
   let tenant: Awaited<ReturnType<typeof createTenant>>;
   let token: string;
   let run = 0;
-  /** The company's tax classes: exempt (0 %) and reduced (7.5 %); 'branch': no class, the cart's rate. */
-  const classes = new Map<string, { id: string; rate: number }>();
+  /**
+   * The company's tax classes: exempt (0 %), reduced (7.5 %) and retail price (18 % inside the price);
+   * 'branch': no class, the cart's rate.
+   */
+  const classes = new Map<string, { id: string; rate: number; included?: boolean }>();
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -68,8 +71,14 @@ describe(`money properties (${engineName()})`, () => {
       kind: 'reduced',
       rate: '7.50',
     });
+    const retail = await createTaxClass(ctx.database.db, {
+      companyId: tenant.company.id,
+      kind: 'retail_price',
+      rate: '18.00',
+    });
     classes.set('exempt', { id: exempt.id, rate: 0 });
     classes.set('reduced', { id: reduced.id, rate: 7.5 });
+    classes.set('retail', { id: retail.id, rate: 18, included: true });
   });
   afterAll(() => ctx.close());
 
@@ -139,6 +148,7 @@ describe(`money properties (${engineName()})`, () => {
               stockQuantity: p.stockQuantity,
               unit: p.unit,
               taxRate: classes.get(line.taxClass)?.rate ?? null,
+              taxIncluded: classes.get(line.taxClass)?.included ?? false,
             },
             line.quantity,
           );
@@ -152,7 +162,12 @@ describe(`money properties (${engineName()})`, () => {
         if (!cart) throw new Error('no active cart');
         const register = cartTotals(cart).minor;
         const shared = computeCartTotals({
-          items: cart.items.map((i) => ({ price: i.price, quantity: i.quantity, taxRate: i.taxRate })),
+          items: cart.items.map((i) => ({
+            price: i.price,
+            quantity: i.quantity,
+            taxRate: i.taxRate,
+            taxIncluded: i.taxIncluded,
+          })),
           taxRate: cart.taxRate,
           discountType: cart.discountType,
           discountValue: cart.discountValue,
@@ -171,6 +186,7 @@ describe(`money properties (${engineName()})`, () => {
               quantity: i.quantity,
               price: i.price,
               ...(i.taxRate !== undefined && { tax_rate: i.taxRate }),
+              ...(i.taxIncluded && { tax_included: true }),
             })),
             subtotal: register.subtotal / 100,
             tax: register.tax / 100,

@@ -82,6 +82,7 @@ describe(`products API (${engineName()})`, () => {
         branchId: a.main.id,
         unit: 'piece',
         taxRate: null,
+        taxIncluded: false,
         barcodes: [],
       });
     });

@@ -223,7 +223,7 @@ describe(`shifts (${engineName()})`, () => {
     expect(report.expectedCash).toBe(189.6);
     expect(report.sales).toMatchObject({ count: 4, total: 114.85, change: 29.55 });
     // Every line at the branch's 0 %: one rate, its taxable the sales' goods less their discounts.
-    expect(report.sales.taxByRate).toEqual([{ rate: 0, taxable: 114.85, tax: 0 }]);
+    expect(report.sales.taxByRate).toEqual([{ rate: 0, included: false, taxable: 114.85, tax: 0 }]);
     expect(report.sales.byMethod).toEqual([
       { method: 'card', count: 1, total: 49.4 },
       { method: 'cash', count: 3, total: 65.45 },

@@ -6,8 +6,15 @@ import { createTestContext, engineName, type TestContext } from '../helpers/cont
 import { createTaxClass, createTenant, login, request } from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
 
-type Listing = { id: string; name: string; price: number; taxRate: number | null; stockQuantity: number };
-type SaleLine = { product: Listing; quantity: number; taxRate?: number | null };
+type Listing = {
+  id: string;
+  name: string;
+  price: number;
+  taxRate: number | null;
+  taxIncluded: boolean;
+  stockQuantity: number;
+};
+type SaleLine = { product: Listing; quantity: number; taxRate?: number | null; taxIncluded?: boolean };
 
 /**
  * Tax classes (DESIGN.md section 11): an item of a class is taxed at the class's rate in every branch, an
@@ -80,9 +87,15 @@ describe(`tax classes (${engineName()})`, () => {
       quantity: l.quantity,
       price: l.product.price,
       ...(l.taxRate !== undefined && { tax_rate: l.taxRate }),
+      ...(l.taxIncluded && { tax_included: true }),
     }));
     const totals = computeCartTotals({
-      items: lines.map((l) => ({ price: l.product.price, quantity: l.quantity, taxRate: l.taxRate })),
+      items: lines.map((l) => ({
+        price: l.product.price,
+        quantity: l.quantity,
+        taxRate: l.taxRate,
+        taxIncluded: l.taxIncluded,
+      })),
       taxRate: 17,
       discountType: 'amount',
       discountValue,
@@ -285,9 +298,9 @@ describe(`tax classes (${engineName()})`, () => {
     const { sales } = x.json().data;
     // The mixed sale: 686.36 exempt, 142.99 at 8 % (11.44), 190.65 at 17 % (32.41); the soap: 100.00 at 17 % (17.00).
     expect(sales.taxByRate).toEqual([
-      { rate: 0, taxable: 686.36, tax: 0 },
-      { rate: 8, taxable: 142.99, tax: 11.44 },
-      { rate: 17, taxable: 290.65, tax: 49.41 },
+      { rate: 0, included: false, taxable: 686.36, tax: 0 },
+      { rate: 8, included: false, taxable: 142.99, tax: 11.44 },
+      { rate: 17, included: false, taxable: 290.65, tax: 49.41 },
     ]);
     expect(sales.tax).toBe(60.85);
   });
@@ -348,6 +361,90 @@ describe(`tax classes (${engineName()})`, () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.taxClass).toBeNull();
     expect((await listing('Bran Bread')).taxRate).toBeNull();
+  });
+
+  it('a retail-price class: the tax is inside the printed price, the sale charges the price, the shift and a return see the tax inside', async () => {
+    const added = await call(tokens.admin, 'POST', '/api/tax-classes', {
+      companyId: tenant.company.id,
+      name: 'Retail price',
+      kind: 'retail_price',
+      rate: 17,
+      pctCode: '3305.1000',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const retailId = added.json().data.id;
+    await newItem('Hair Shampoo', 117, retailId);
+    const shampoo = await listing('Hair Shampoo');
+    expect(shampoo).toMatchObject({ price: 117, taxRate: 17, taxIncluded: true });
+    const synced = await call(tokens.cashier, 'GET', `/api/sync/catalogue?branchId=${tenant.main.id}&limit=5000`);
+    expect(synced.statusCode, synced.body).toBe(200);
+    expect(synced.json().data.products.find((p: { id: string }) => p.id === shampoo.id)).toMatchObject({
+      taxRate: 17,
+      taxIncluded: true,
+    });
+
+    // A register that does not know the tax is inside the price would charge 136.89: refused, nothing written.
+    const stale = await call(
+      tokens.cashier,
+      'POST',
+      '/api/transactions',
+      salePayload([{ product: shampoo, quantity: 1, taxRate: 17 }]),
+    );
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().message).toBe(
+      'The tax of Hair Shampoo has changed to 17% included in the price. Please refresh the cart.',
+    );
+
+    const enrolled = await call(tokens.cashier, 'POST', '/api/registers', {
+      branchId: tenant.main.id,
+      deviceId: 'retail-till',
+    });
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
+    const registerId = enrolled.json().data.id;
+    const opened = await call(tokens.cashier, 'POST', '/api/shifts', {
+      branchId: tenant.main.id,
+      registerId,
+      openingFloat: 0,
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    // Two shampoos at 117.00 with 17 % inside, beside a soap at 100.00 + 17 %: the customer pays 234 + 117.
+    const res = await call(tokens.cashier, 'POST', '/api/transactions', {
+      ...salePayload([
+        { product: shampoo, quantity: 2, taxRate: 17, taxIncluded: true },
+        { product: soap, quantity: 1 },
+      ]),
+      register_id: registerId,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const sale = res.json().data;
+    expect(sale).toMatchObject({ subtotal: 300, taxAmount: 51, total: 351 });
+    const line = sale.items.find((i: { productName: string }) => i.productName === 'Hair Shampoo');
+    expect(line).toMatchObject({ unitPrice: 117, subtotal: 200, taxRate: 17, taxIncluded: true });
+    const read = await call(tokens.cashier, 'GET', `/api/transactions/${sale.id}`);
+    expect(read.json().data.items).toEqual(sale.items);
+
+    const x = await call(tokens.cashier, 'GET', `/api/shifts/${opened.json().data.id}/report`);
+    expect(x.json().data.sales.taxByRate).toEqual([
+      { rate: 17, included: false, taxable: 100, tax: 17 },
+      { rate: 17, included: true, taxable: 200, tax: 34 },
+    ]);
+
+    // One shampoo back: its printed price.
+    const back = await call(tokens.manager, 'POST', '/api/returns', {
+      originalTransactionId: sale.id,
+      branchId: tenant.main.id,
+      reason: 'customer_change_mind',
+      refund_method: 'card_refund',
+      items: [{ original_transaction_item_id: line.id, return_quantity: 1, condition: 'new' }],
+    });
+    expect(back.statusCode, back.body).toBe(201);
+    expect(back.json().data.refundAmount).toBe(117);
+
+    // The class made a standard one: its listings add the tax again.
+    const changed = await call(tokens.admin, 'PATCH', `/api/tax-classes/${retailId}`, { kind: 'standard' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.listings).toBe(2);
+    expect(await listing('Hair Shampoo')).toMatchObject({ taxRate: 17, taxIncluded: false });
   });
 
   it('the invariants hold: listings carry their class, sales and refunds add up line by line', async () => {

@@ -262,6 +262,7 @@ describe(`GET /transactions (${engineName()})`, () => {
       unitPrice: 12.5,
       subtotal: 37.5,
       taxRate: 0,
+      taxIncluded: false,
       returnedQuantity: 2,
       flags: [],
     });

@@ -3,7 +3,7 @@ import {
   computeCartTotals,
   type DiscountType,
   fullReturnRefundGap,
-  lineGoodsMinor,
+  lineNet,
   saleLinesPaid,
   toMinor,
   unitsRefund,
@@ -18,7 +18,8 @@ import { type Db, queryRows } from '../../src/db/client';
  *
  * 1. stock: every product's stock equals the signed sum of its movements (its initial stock is its
  *    first movement, `initial_stock`);
- * 2. sales: every sale has lines; its subtotal is the sum of its lines (each quantity x unit price);
+ * 2. sales: every sale has lines; its subtotal is the sum of its lines (each quantity x unit price, less
+ *    the tax inside a price that included it);
  *    its discount, tax and total are the shared money module's for its lines and its stored rates;
  * 3. returned: no sale line's returned quantity exceeds its quantity, and it equals what its returns
  *    took back;
@@ -100,11 +101,12 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     unit_price: string;
     subtotal: string;
     tax_rate: string;
+    tax_included: boolean;
     returned_quantity: number;
   }>(
     db,
     sql`select id, company_id, sale_id, quantity::float8 as quantity, unit_price::text, subtotal::text,
-          tax_rate::text, returned_quantity::float8 as returned_quantity
+          tax_rate::text, tax_included, returned_quantity::float8 as returned_quantity
         from sale_items order by company_id, sale_id, id`,
   );
   const itemsBySale = new Map<string, typeof itemRows>();
@@ -120,16 +122,26 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
       continue;
     }
     for (const line of lines) {
-      if (cents(line.subtotal) !== lineGoodsMinor(cents(line.unit_price), line.quantity)) {
+      const { goods } = lineNet(cents(line.unit_price), line.quantity, {
+        rate: Number(line.tax_rate),
+        taxIncluded: line.tax_included,
+      });
+      if (cents(line.subtotal) !== goods) {
         add(
           'sale-lines',
-          `sale ${sale.id} line ${line.id}: subtotal ${line.subtotal} <> ${line.quantity} x ${line.unit_price}`,
+          `sale ${sale.id} line ${line.id}: subtotal ${line.subtotal} <> ${line.quantity} x ${line.unit_price}` +
+            (line.tax_included ? ` less its ${line.tax_rate} % tax` : ''),
         );
       }
     }
     const expected = computeCartTotals({
       // Each line at the rate it was taxed at (its tax class, else the sale's).
-      items: lines.map((l) => ({ price: Number(l.unit_price), quantity: l.quantity, taxRate: Number(l.tax_rate) })),
+      items: lines.map((l) => ({
+        price: Number(l.unit_price),
+        quantity: l.quantity,
+        taxRate: Number(l.tax_rate),
+        taxIncluded: l.tax_included,
+      })),
       taxRate: Number(sale.tax_rate),
       discountType: sale.discount_type,
       discountValue: Number(sale.discount_value),
@@ -585,15 +597,18 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     variant_barcodes: string[];
     tax_class_id: string | null;
     tax_rate: string | null;
+    tax_included: boolean;
     item_tax_class_id: string | null;
     class_rate: string | null;
+    class_included: boolean;
   }>(
     db,
     sql`select p.id, p.variant_id, v.id is not null as variant, i.id is not null as item, p.name, p.sku,
           p.category_id, p.description, p.price::text, p.price_overridden, v.name as variant_name,
           v.sku as variant_sku, v.price::text as variant_price, i.category_id as item_category_id,
           i.description as item_description, p.barcodes, vb.codes as variant_barcodes,
-          p.tax_class_id, p.tax_rate::text, i.tax_class_id as item_tax_class_id, tc.rate::text as class_rate
+          p.tax_class_id, p.tax_rate::text, p.tax_included, i.tax_class_id as item_tax_class_id,
+          tc.rate::text as class_rate, coalesce(tc.kind = 'retail_price', false) as class_included
         from products p
         left join variants v on v.company_id = p.company_id and v.id = p.variant_id
         left join items i on i.company_id = v.company_id and i.id = v.item_id
@@ -605,6 +620,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
                or p.name is distinct from v.name or p.sku is distinct from v.sku
                or p.category_id is distinct from i.category_id or p.description is distinct from i.description
                or p.tax_class_id is distinct from i.tax_class_id or p.tax_rate is distinct from tc.rate
+               or p.tax_included is distinct from coalesce(tc.kind = 'retail_price', false)
                or (not p.price_overridden and p.price is distinct from v.price))`,
   )) {
     if (!r.variant) {
@@ -627,6 +643,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
       r.tax_class_id !== r.item_tax_class_id &&
         `tax class ${show(r.tax_class_id)}, the item's ${show(r.item_tax_class_id)}`,
       r.tax_rate !== r.class_rate && `tax rate ${show(r.tax_rate)}, its class's ${show(r.class_rate)}`,
+      r.tax_included !== r.class_included && `tax included ${r.tax_included}, by its class ${r.class_included}`,
       !r.price_overridden &&
         cents(r.price) !== cents(r.variant_price) &&
         `price ${r.price} (not overridden), the chain price ${r.variant_price}`,
@@ -659,7 +676,7 @@ function expectedLineRefundMinor({
   restockingFee,
 }: {
   sale: { discount_amount: string; tax_amount: string };
-  saleLines: { id: string; quantity: number; unit_price: string; tax_rate: string }[];
+  saleLines: { id: string; quantity: number; unit_price: string; tax_rate: string; tax_included: boolean }[];
   line: { id: string };
   alreadyReturned: number;
   quantity: number;
@@ -671,6 +688,7 @@ function expectedLineRefundMinor({
       quantity: l.quantity,
       unitPrice: Number(l.unit_price),
       taxRate: Number(l.tax_rate),
+      taxIncluded: l.tax_included,
     })),
     discountAmount: Number(sale.discount_amount),
     taxAmount: Number(sale.tax_amount),

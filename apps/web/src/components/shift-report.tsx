@@ -1,5 +1,5 @@
 import { Alert, Badge, Divider, Group, Stack, Table, Text } from '@mantine/core';
-import { CASH_MOVEMENT_FLAG_LABELS, type ShiftReport } from '@pos/shared';
+import { CASH_MOVEMENT_FLAG_LABELS, type ShiftReport, showsTaxByRate, taxRateLabel } from '@pos/shared';
 import { formatDateTime, formatMoney } from '../lib/format';
 
 const METHOD_LABELS: Record<string, string> = {
@@ -65,9 +65,13 @@ export function ShiftReportView({
           ))}
           <Row label="Discounts" value={formatMoney(sales.discount)} />
           <Row label="Tax" value={formatMoney(sales.tax)} />
-          {sales.taxByRate.length > 1
+          {showsTaxByRate(sales.taxByRate)
             ? sales.taxByRate.map((g) => (
-                <Row key={g.rate} label={`${g.rate}% on ${formatMoney(g.taxable)}`} value={formatMoney(g.tax)} />
+                <Row
+                  key={`${g.rate}:${g.included}`}
+                  label={`${taxRateLabel(g)} on ${formatMoney(g.taxable)}`}
+                  value={formatMoney(g.tax)}
+                />
               ))
             : null}
           <Row label={`Refunds (${refunds.count})`} value={formatMoney(refunds.total)} strong />

@@ -28,7 +28,8 @@ export type DisplayCart = {
   subtotal: number;
   discount: number;
   /** The tax by rate, lowest first: one entry unless the cart holds items of several tax classes. */
-  taxes: { rate: number; tax: number }[];
+  /** The tax by rate (`included`: inside the prices). */
+  taxes: { rate: number; included?: boolean; tax: number }[];
   tax: number;
   total: number;
 };

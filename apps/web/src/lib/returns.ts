@@ -78,8 +78,9 @@ type SoldLine = {
   quantity: number;
   unit?: Unit;
   unitPrice: number;
-  /** The rate the line was taxed at (its tax class, else the sale's). */
+  /** The rate the line was taxed at (its tax class, else the sale's), and whether it was inside the price. */
   taxRate?: number;
+  taxIncluded?: boolean;
   returnedQuantity: number;
 };
 
@@ -98,6 +99,8 @@ export type ReturnDraftLine = {
   unitPrice: number;
   /** The rate the line was taxed at: a sale of several rates splits its discount and tax by rate first. */
   taxRate?: number;
+  /** The unit price included the tax (a retail-price class): the line's goods are the price without it. */
+  taxIncluded?: boolean;
   sold: number;
   remaining: number;
   quantity: number;
@@ -115,6 +118,7 @@ export function draftLine(item: SoldLine & { productSku?: string | null }): Retu
     unit: item.unit ?? 'piece',
     unitPrice: item.unitPrice,
     ...(item.taxRate !== undefined && { taxRate: item.taxRate }),
+    ...(item.taxIncluded && { taxIncluded: true }),
     sold: item.quantity,
     remaining: remainingQuantity(item),
     quantity: 0,
@@ -163,6 +167,7 @@ export function draftRefund(sale: SaleMoney, lines: ReturnDraftLine[]): ReturnRe
         quantity: l.sold,
         unitPrice: l.unitPrice,
         taxRate: l.taxRate,
+        taxIncluded: l.taxIncluded,
         returnedQuantity: addQuantities(l.sold, -l.remaining),
       })),
     },

@@ -96,10 +96,10 @@ export const taxClasses = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     uniqueIndex('tax_classes_company_name_uq').on(t.companyId, sql`lower(${t.name})`),
-    check('tax_classes_kind_check', sql`${t.kind} in ('standard', 'reduced', 'zero_rated', 'exempt')`),
+    check('tax_classes_kind_check', sql`${t.kind} in ('standard', 'reduced', 'zero_rated', 'exempt', 'retail_price')`),
     check(
       'tax_classes_rate_check',
-      sql`${t.rate} >= 0 and ${t.rate} <= 100 and (${t.kind} in ('standard', 'reduced')) = (${t.rate} > 0)`,
+      sql`${t.rate} >= 0 and ${t.rate} <= 100 and (${t.kind} in ('standard', 'reduced', 'retail_price')) = (${t.rate} > 0)`,
     ),
   ],
 );
@@ -225,6 +225,8 @@ export const products = pgTable(
      */
     taxClassId: uuid('tax_class_id'),
     taxRate: numeric('tax_rate', { precision: 5, scale: 2 }),
+    /** The price includes the tax (a retail-price class), copied and checked like the rate. */
+    taxIncluded: boolean('tax_included').notNull().default(false),
     // What product search matches: lower-cased name and SKU, so a search is a plain LIKE on one
     // trigram index (no per-row lower-casing as ILIKE does, no OR of two indexes).
     searchKey: text('search_key').notNull().generatedAlwaysAs(sql`lower(name) || chr(10) || lower(coalesce(sku, ''))`),

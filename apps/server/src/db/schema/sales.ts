@@ -124,6 +124,11 @@ export const saleItems = pgTable(
     subtotal: money('subtotal').notNull(),
     /** The rate the line was taxed at (percent): its item's tax class, else the sale's tax_rate. */
     taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull(),
+    /**
+     * The unit price included the tax (a retail-price class): the line's subtotal is its goods without the tax
+     * inside (money.ts lineNet).
+     */
+    taxIncluded: boolean('tax_included').notNull().default(false),
     /** The item's tax class when it was sold (the fiscal invoice reports its kind and PCT code). */
     taxClassId: uuid('tax_class_id'),
     returnedQuantity: quantity('returned_quantity').notNull().default(0),

@@ -396,10 +396,10 @@ export async function copyProducts(
         ins as (
           insert into products (company_id, branch_id, variant_id, name, sku, barcodes, category_id, brand_id, price,
                                 price_overridden, cost, stock_quantity, low_stock_threshold, max_stock, description,
-                                unit, tax_class_id, tax_rate)
+                                unit, tax_class_id, tax_rate, tax_included)
           select ${companyId}::uuid, ${toBranchId}::uuid, s.variant_id, s.name, s.sku, s.barcodes, s.category_id,
                  s.to_brand_id, s.price, s.price_overridden, s.cost, 0, s.low_stock_threshold, s.max_stock,
-                 s.description, s.unit, s.tax_class_id, s.tax_rate
+                 s.description, s.unit, s.tax_class_id, s.tax_rate, s.tax_included
           from src s where s.target_id is null
           returning 1
         )

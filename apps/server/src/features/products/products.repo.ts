@@ -30,6 +30,7 @@ const productColumns = {
   branchId: products.branchId,
   unit: products.unit,
   taxRate: products.taxRate,
+  taxIncluded: products.taxIncluded,
   taxClassId: products.taxClassId,
   barcodes: products.barcodes,
 };
@@ -53,6 +54,7 @@ export type ProductRow = {
   branchId: string;
   unit: Unit;
   taxRate: number | null;
+  taxIncluded: boolean;
   barcodes: string[];
 };
 
@@ -74,6 +76,7 @@ type RawRow = {
   branchId: string;
   unit: Unit;
   taxRate: string | null;
+  taxIncluded: boolean;
   taxClassId: string | null;
   barcodes: string[];
 };
@@ -97,6 +100,7 @@ function toRow(r: RawRow): ProductRow {
     branchId: r.branchId,
     unit: r.unit,
     taxRate: r.taxRate === null ? null : toMoney(r.taxRate),
+    taxIncluded: r.taxIncluded,
     barcodes: r.barcodes,
   };
 }

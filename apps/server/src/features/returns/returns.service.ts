@@ -123,6 +123,7 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
           quantity: s.quantity,
           unitPrice: toMoney(s.unitPrice),
           taxRate: toMoney(s.taxRate),
+          taxIncluded: s.taxIncluded,
           returnedQuantity: s.returnedQuantity,
         })),
       },

@@ -1,5 +1,4 @@
 import {
-  addTaxByRate,
   type CashMovement,
   type CashMovementInput,
   type CurrentShift,
@@ -15,6 +14,7 @@ import {
   type Shift,
   type ShiftListQuery,
   type ShiftReport,
+  taxByRateFigures,
   taxGroups,
   toMinor,
 } from '@pos/shared';
@@ -167,11 +167,15 @@ function taxByRateOf(lines: TaxLines): ShiftReport['sales']['taxByRate'] {
     const [first] = saleLines;
     if (!first) return [];
     return taxGroups(
-      saleLines.map((l) => ({ goods: m(l.goods), taxRate: toMoney(l.rate) })),
+      saleLines.map((l) => ({
+        goods: m(l.goods),
+        taxRate: toMoney(l.rate),
+        includedTax: l.included ? m(l.gross) - m(l.goods) : null,
+      })),
       { discount: m(first.discount), defaultRate: toMoney(first.saleRate) },
     );
   });
-  return addTaxByRate(groups).map((g) => ({ rate: g.rate, taxable: fromMinor(g.taxable), tax: fromMinor(g.tax) }));
+  return taxByRateFigures(groups);
 }
 
 /** The report's figures in minor units; expected cash as `cashOf`. */

@@ -41,6 +41,7 @@ export async function productsPage(db: DbOrTx, scope: BranchKey, w: SyncWindow) 
       stockQuantity: products.stockQuantity,
       unit: products.unit,
       taxRate: products.taxRate,
+      taxIncluded: products.taxIncluded,
       lowStockThreshold: products.lowStockThreshold,
       categoryId: products.categoryId,
       categoryName: categories.name,

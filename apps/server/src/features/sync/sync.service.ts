@@ -119,6 +119,7 @@ export async function syncCatalogue(db: Db, actor: Actor, query: SyncQuery): Pro
           lowStockThreshold: r.lowStockThreshold,
           unit: r.unit,
           taxRate: r.taxRate === null ? null : toMoney(r.taxRate),
+          taxIncluded: r.taxIncluded,
           categoryId: r.categoryId,
           categoryName: r.categoryName,
           brandId: r.brandId,

@@ -7,7 +7,7 @@ import {
   DEVICE_PROOF_INVALID,
   DEVICE_PROOF_REQUIRED,
   fromMinor,
-  lineGoodsMinor,
+  lineNet,
   quantityProblem,
   ROLE_IDS,
   type Sale,
@@ -311,8 +311,11 @@ async function explainRefusal(
         { product_id: product.id },
       );
     }
-    if ((line.tax_rate ?? null) !== product.taxRate) {
-      const rate = product.taxRate === null ? 'the branch rate' : `${product.taxRate}%`;
+    if ((line.tax_rate ?? null) !== product.taxRate || Boolean(line.tax_included) !== product.taxIncluded) {
+      const rate =
+        product.taxRate === null
+          ? 'the branch rate'
+          : `${product.taxRate}%${product.taxIncluded ? ' included in the price' : ''}`;
       return conflict(`The tax of ${product.name} has changed to ${rate}. Please refresh the cart.`, {
         product_id: product.id,
       });
@@ -380,6 +383,7 @@ function priceCart(input: CreateSaleInput): PricedCart {
   const prices = new Map<string, number>();
   const charged = new Map<string, number>();
   const rates = new Map<string, number | null>();
+  const included = new Map<string, boolean>();
   let pricesAgree = true;
   for (const line of input.items) {
     const minor = toMinor(line.price);
@@ -387,16 +391,20 @@ function priceCart(input: CreateSaleInput): PricedCart {
     const rate = line.tax_rate ?? null;
     if ((prices.get(line.product_id) ?? minor) !== minor) pricesAgree = false;
     if ((charged.get(line.product_id) ?? chargedMinor) !== chargedMinor) pricesAgree = false;
+    const taxIncluded = Boolean(line.tax_included);
     if (rates.has(line.product_id) && rates.get(line.product_id) !== rate) pricesAgree = false;
+    if (included.has(line.product_id) && included.get(line.product_id) !== taxIncluded) pricesAgree = false;
     prices.set(line.product_id, minor);
     charged.set(line.product_id, chargedMinor);
     rates.set(line.product_id, rate);
+    included.set(line.product_id, taxIncluded);
   }
   const totals = computeCartTotals({
     items: input.items.map((line) => ({
       price: line.unit_price ?? line.price,
       quantity: line.quantity,
       taxRate: line.tax_rate,
+      taxIncluded: line.tax_included,
     })),
     taxRate: input.tax_rate,
     discountType: input.discount_type,
@@ -422,6 +430,7 @@ function priceCart(input: CreateSaleInput): PricedCart {
         price: fromMinor(prices.get(productId) ?? 0).toFixed(2),
         charged: fromMinor(charged.get(productId) ?? 0).toFixed(2),
         taxRate: rates.get(productId)?.toFixed(2) ?? null,
+        taxIncluded: included.get(productId) ?? false,
       })),
     lines: input.items.map((line) => ({ id: randomUUID(), productId: line.product_id, quantity: line.quantity })),
   };
@@ -493,8 +502,14 @@ async function commitSale(
       quantity: line.quantity,
       unit: product?.unit ?? 'piece',
       unitPrice,
-      subtotal: fromMinor(lineGoodsMinor(toMinor(Number(unitPrice)), line.quantity)).toFixed(2),
+      subtotal: fromMinor(
+        lineNet(toMinor(Number(unitPrice)), line.quantity, {
+          rate: Number(product?.taxRate ?? row.taxRate),
+          taxIncluded: product?.taxIncluded,
+        }).goods,
+      ).toFixed(2),
       taxRate: product?.taxRate ?? row.taxRate,
+      taxIncluded: product?.taxIncluded ?? false,
       taxClassId: product?.taxClassId ?? null,
       returnedQuantity: 0,
       flags: product?.flags ?? [],

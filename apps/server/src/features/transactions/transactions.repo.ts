@@ -64,6 +64,7 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
       stockQuantity: products.stockQuantity,
       unit: products.unit,
       taxRate: products.taxRate,
+      taxIncluded: products.taxIncluded,
     })
     .from(products)
     .where(
@@ -80,8 +81,8 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
 /**
  * The whole sale in one statement, so one round trip and no explicit transaction (docs/architecture/sales.md):
  * 1. the cart's products are locked in id order (one order for every sale: no deadlocks);
- * 2. each is decremented only if it is live in the branch, its price and its tax class's rate are still the
- *    cart's and its stock covers the quantity; unless every product was, pos_sale_check fails the statement (REFUSALS.saleStock);
+ * 2. each is decremented only if it is live in the branch, its price and its tax class's rate (and whether
+ *    its price includes the tax) are still the cart's and its stock covers the quantity; unless every product was, pos_sale_check fails the statement (REFUSALS.saleStock);
  * 3. the customer is found or created by phone;
  * 4. the sale is inserted, numbered from the branch's sequence (receiptNumberSql: RCP-000042); if its
  *    id or idempotency key is taken it is not, and pos_sale_check fails the statement (REFUSALS.saleExists);
@@ -119,6 +120,7 @@ export const COMMIT_SALE = namedStatement(
     'customerEmail',
     'productCharged',
     'productTaxRates',
+    'productTaxIncluded',
     'offline',
     'soldAt',
     'registerId',
@@ -128,10 +130,11 @@ export const COMMIT_SALE = namedStatement(
   ],
   (p) => `
 with locked as (
-  select p.id, w.quantity, w.price, w.charged, w.tax_rate
+  select p.id, w.quantity, w.price, w.charged, w.tax_rate, w.tax_included
   from products p
   join unnest(${p.productIds}::uuid[], ${p.productQuantities}::numeric[], ${p.productPrices}::numeric[],
-              ${p.productCharged}::numeric[], ${p.productTaxRates}::numeric[]) as w(id, quantity, price, charged, tax_rate)
+              ${p.productCharged}::numeric[], ${p.productTaxRates}::numeric[], ${p.productTaxIncluded}::boolean[])
+    as w(id, quantity, price, charged, tax_rate, tax_included)
     on w.id = p.id
   where p.company_id = ${p.companyId}::uuid
   order by p.id
@@ -144,12 +147,14 @@ moved as (
   where p.company_id = ${p.companyId} and p.id = l.id and p.branch_id = ${p.branchId}
     and (p.deleted_at is null or ${p.offline}::boolean)
     and (${p.offline}::boolean
-         or (p.price = l.price and p.tax_rate is not distinct from l.tax_rate and p.stock_quantity >= l.quantity))
+         or (p.price = l.price and p.tax_rate is not distinct from l.tax_rate and p.tax_included = l.tax_included
+             and p.stock_quantity >= l.quantity))
   returning p.id, p.name, p.sku, p.unit, l.charged as price, l.quantity, p.stock_quantity as new_quantity,
-    coalesce(l.tax_rate, ${p.taxRate}::numeric) as tax_rate, p.tax_class_id,
+    coalesce(l.tax_rate, ${p.taxRate}::numeric) as tax_rate, l.tax_included, p.tax_class_id,
     array_remove(array[case when ${p.offline}::boolean and p.stock_quantity < 0 then 'oversold' end,
                        case when ${p.offline}::boolean and p.price <> l.charged then 'price_differs' end,
-                       case when ${p.offline}::boolean and p.tax_rate is distinct from l.tax_rate then 'tax_differs' end],
+                       case when ${p.offline}::boolean and (p.tax_rate, p.tax_included) is distinct from
+                                                            (l.tax_rate, l.tax_included) then 'tax_differs' end],
                  null) as flags
 ),
 sellable as (
@@ -191,9 +196,11 @@ sale as (
 ),
 items as (
   insert into sale_items (company_id, id, sale_id, product_id, product_name, product_sku, quantity, unit, unit_price,
-                          subtotal, tax_rate, tax_class_id, flags)
+                          subtotal, tax_rate, tax_included, tax_class_id, flags)
   select ${p.companyId}::uuid, l.id, s.id, m.id, m.name, m.sku, l.quantity, m.unit, m.price,
-         round(m.price * l.quantity, 2), m.tax_rate, m.tax_class_id, m.flags
+         case when m.tax_included then round(round(m.price * l.quantity, 2) * 100 / (100 + m.tax_rate), 2)
+              else round(m.price * l.quantity, 2) end,
+         m.tax_rate, m.tax_included, m.tax_class_id, m.flags
   from sale s
   cross join unnest(${p.lineIds}::uuid[], ${p.lineProductIds}::uuid[], ${p.lineQuantities}::numeric[])
     as l(id, product_id, quantity)
@@ -208,7 +215,8 @@ select pos_sale_check(s.id is not null, '${REFUSALS.saleExists}') as ok,
        (select name from branches where company_id = ${p.companyId} and id = ${p.branchId}) as branch_name,
        (select code from registers where company_id = ${p.companyId} and id = ${p.registerId}::uuid) as register_code,
        (select json_agg(json_build_object('id', m.id, 'name', m.name, 'sku', m.sku, 'unit', m.unit, 'price', m.price::text,
-                                          'taxRate', m.tax_rate::text, 'taxClassId', m.tax_class_id, 'flags', m.flags))
+                                          'taxRate', m.tax_rate::text, 'taxIncluded', m.tax_included,
+                                          'taxClassId', m.tax_class_id, 'flags', m.flags))
         from moved m) as products
 from (select 1) as one
 left join sale s on true
@@ -223,9 +231,17 @@ export type SaleToCommit = Omit<
   /**
    * One per product, in id order: its whole quantity, the price the register knew (`price`, checked
    * against the database's online), the price charged (`charged`: the line's unit_price or price) and the
-   * rate of its tax class the register knew (`taxRate`, null: the default class; checked like the price).
+   * rate of its tax class the register knew (`taxRate`, null: the default class; checked like the price) and
+   * whether that rate is inside the price (`taxIncluded`, checked alike).
    */
-  products: { id: string; quantity: number; price: string; charged: string; taxRate: string | null }[];
+  products: {
+    id: string;
+    quantity: number;
+    price: string;
+    charged: string;
+    taxRate: string | null;
+    taxIncluded: boolean;
+  }[];
   /** The cart's lines, each with the id its sale_items row gets. */
   lines: { id: string; productId: string; quantity: number }[];
   customer: { phone: string; name: string; email: string | null } | null;
@@ -257,8 +273,9 @@ export type CommittedSale = {
     sku: string | null;
     unit: Unit;
     price: string;
-    /** The rate its lines were taxed at (percent, text) and its tax class. */
+    /** The rate its lines were taxed at (percent, text), whether it was inside the price, and its tax class. */
     taxRate: string;
+    taxIncluded: boolean;
     taxClassId: string | null;
     flags: string[];
   }[];
@@ -304,6 +321,7 @@ export async function commitSale(db: Db, sale: SaleToCommit): Promise<CommittedS
       productPrices: sale.products.map((p) => p.price),
       productCharged: sale.products.map((p) => p.charged),
       productTaxRates: sale.products.map((p) => p.taxRate),
+      productTaxIncluded: sale.products.map((p) => p.taxIncluded),
       lineIds: sale.lines.map((l) => l.id),
       lineProductIds: sale.lines.map((l) => l.productId),
       lineQuantities: sale.lines.map((l) => l.quantity),
@@ -362,6 +380,7 @@ function toSaleItem(i: SaleItemRow): SaleItem {
     unitPrice: toMoney(i.unitPrice),
     subtotal: toMoney(i.subtotal),
     taxRate: toMoney(i.taxRate),
+    taxIncluded: i.taxIncluded,
     returnedQuantity: i.returnedQuantity,
     flags: i.flags,
   };

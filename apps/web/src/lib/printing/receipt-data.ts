@@ -70,6 +70,7 @@ export function saleReceiptData(sale: Sale, store?: ReceiptStore, { reprint = fa
       subtotal: item.subtotal,
       unit: item.unit,
       taxRate: item.taxRate,
+      taxIncluded: item.taxIncluded,
     })),
     subtotal: sale.subtotal,
     discountAmount: sale.discountAmount,

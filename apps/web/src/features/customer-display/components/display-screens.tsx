@@ -1,4 +1,4 @@
-import { formatQuantity, fromMinor, toMinor } from '@pos/shared';
+import { formatQuantity, fromMinor, taxRateLabel, toMinor } from '@pos/shared';
 import type { DisplayCart, DisplayPayment, DisplayScreen } from '../../../lib/customer-display';
 import { formatMoney } from '../../../lib/format';
 import { textLangProps } from '../../../lib/text-direction';
@@ -10,7 +10,7 @@ export const DISPLAY_TEXT = {
   items: 'Your items',
   subtotal: 'Subtotal',
   discount: 'Discount',
-  tax: (rate: number) => `Tax (${rate}%)`,
+  tax: (group: { rate: number; included?: boolean }) => `Tax (${taxRateLabel(group)})`,
   total: 'Total',
   tendered: 'Amount tendered',
   change: 'Change',
@@ -103,7 +103,7 @@ export function CartScreen({
               <Figure label={DISPLAY_TEXT.discount} value={`- ${formatMoney(cart.discount)}`} />
             ) : null}
             {cart.taxes.map((g) => (
-              <Figure key={g.rate} label={DISPLAY_TEXT.tax(g.rate)} value={formatMoney(g.tax)} />
+              <Figure key={`${g.rate}:${g.included}`} label={DISPLAY_TEXT.tax(g)} value={formatMoney(g.tax)} />
             ))}
             <Figure label={DISPLAY_TEXT.total} value={formatMoney(cart.total)} className={classes.total} />
             {payment ? <PaymentFigures payment={payment} total={cart.total} /> : null}

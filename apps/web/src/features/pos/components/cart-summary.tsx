@@ -1,5 +1,5 @@
 import { Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
-import { type DiscountType, fromMinor } from '@pos/shared';
+import { type DiscountType, fromMinor, showsTaxByRate, taxRateLabel } from '@pos/shared';
 import { useId } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
@@ -90,12 +90,12 @@ export function CartSummary() {
         onCommit={setDiscountValue}
       />
       {totals.discountAmount > 0 ? <Row label="Discount" value={`- ${formatMoney(totals.discountAmount)}`} /> : null}
-      {totals.taxes.length > 1 ? (
-        // Items of several tax classes: the tax by rate, as the receipt prints it.
+      {showsTaxByRate(totals.taxes) ? (
+        // Items of several tax classes, or priced with their tax inside: the tax by rate, as the receipt prints it.
         totals.taxes.map((group) => (
           <Row
-            key={group.rate}
-            label={`Tax ${group.rate}% on ${formatMoney(fromMinor(group.taxable))}`}
+            key={`${group.rate}:${group.included}`}
+            label={`Tax ${taxRateLabel(group)} on ${formatMoney(fromMinor(group.taxable))}`}
             value={formatMoney(fromMinor(group.tax))}
           />
         ))

@@ -35,7 +35,7 @@ export function describeCartChange(change: CartLineChange): string {
     case 'price':
       return `${change.name}: price now ${formatMoney(change.to)} (was ${formatMoney(change.from)})`;
     case 'tax':
-      return `${change.name}: now taxed at ${change.to === null ? 'the branch rate' : `${change.to}%`}`;
+      return `${change.name}: now taxed at ${change.to === null ? 'the branch rate' : `${change.to}%`}${change.included ? ' included in the price' : ''}`;
     case 'stock':
       return `${change.name}: only ${formatQuantity(change.available, change.unit)} in stock, quantity set to ${formatQuantity(change.available, change.unit)}`;
     case 'removed':

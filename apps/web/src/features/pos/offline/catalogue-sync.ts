@@ -38,6 +38,7 @@ function fromSync(p: SyncProduct, branchId: string): LocalProduct {
     branchId,
     unit: p.unit,
     taxRate: p.taxRate,
+    taxIncluded: p.taxIncluded,
     barcodes: p.barcodes ?? [],
   });
 }

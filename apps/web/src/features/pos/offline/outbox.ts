@@ -1,12 +1,14 @@
 import {
   addQuantities,
   type CreateSaleInput,
-  lineSubtotal,
+  fromMinor,
+  lineNet,
   offlineReceiptNumber,
   SALE_BATCH_MAX,
   type Sale,
   type SaleBatchResult,
   type SessionUser,
+  toMinor,
   type Unit,
 } from '@pos/shared';
 import { liveQuery } from 'dexie';
@@ -146,8 +148,14 @@ function receiptOf(
       quantity: item.quantity,
       unit: names.get(item.product_id)?.unit ?? 'piece',
       unitPrice: item.unit_price ?? item.price,
-      subtotal: lineSubtotal({ price: item.unit_price ?? item.price, quantity: item.quantity }),
+      subtotal: fromMinor(
+        lineNet(toMinor(item.unit_price ?? item.price), item.quantity, {
+          rate: item.tax_rate ?? p.tax_rate,
+          taxIncluded: item.tax_included,
+        }).goods,
+      ),
       taxRate: item.tax_rate ?? p.tax_rate,
+      taxIncluded: Boolean(item.tax_included),
       returnedQuantity: 0,
       flags: [],
     })),

@@ -25,6 +25,8 @@ export type CartProduct = {
   unit?: string | null;
   /** Its item's tax class rate (percent); null or absent: the cart's rate (the branch's, the default class). */
   taxRate?: number | null;
+  /** The rate is inside the price (a retail-price class). */
+  taxIncluded?: boolean;
 };
 
 export type CartItem = {
@@ -50,6 +52,8 @@ export type CartItem = {
   unit?: string | null;
   /** Its tax class's rate (percent), sent as the line's tax_rate; absent: taxed at the cart's rate. */
   taxRate?: number;
+  /** Its price includes that rate (a retail-price class), sent as the line's tax_included; absent: it does not. */
+  taxIncluded?: true;
 };
 
 /** What names a cart line in the store's actions: its own id (a scale label's line), else its product's. */
@@ -92,12 +96,12 @@ export type AddResult = 'added' | 'out-of-stock' | 'stock-limit';
 /** What a refresh from the server changed in a cart line (after a 409 on payment). */
 export type CartLineChange =
   | { kind: 'price'; name: string; from: number; to: number }
-  | { kind: 'tax'; name: string; to: number | null }
+  | { kind: 'tax'; name: string; to: number | null; included?: boolean }
   | { kind: 'stock'; name: string; quantity: number; available: number; unit?: string | null }
   | { kind: 'removed'; name: string; reason: 'gone' | 'out-of-stock' };
 
 /** A cart product as the server holds it now; null when it is no longer available. */
-export type FreshProduct = Pick<CartProduct, 'name' | 'price' | 'stockQuantity' | 'taxRate'> | null;
+export type FreshProduct = Pick<CartProduct, 'name' | 'price' | 'stockQuantity' | 'taxRate' | 'taxIncluded'> | null;
 
 export type CartState = {
   branchId: string | null;
@@ -158,10 +162,14 @@ export const newPaymentKey = (): string => newUuid();
 /** What the line is charged per unit: its changed price, else the product's. */
 export const chargedPrice = (item: Pick<CartItem, 'price' | 'unitPrice'>): number => item.unitPrice ?? item.price;
 
-/** The line with its tax class's rate as the product has it now (none: the cart's rate). */
-function withTaxRate(item: CartItem, taxRate: number | null | undefined): CartItem {
-  const { taxRate: _old, ...rest } = item;
-  return typeof taxRate === 'number' ? { ...rest, taxRate } : rest;
+/** The line with its tax class's rate as the product has it now (none: the cart's rate), inside its price or not. */
+function withTax(item: CartItem, { taxRate, taxIncluded }: Pick<CartProduct, 'taxRate' | 'taxIncluded'>): CartItem {
+  const { taxRate: _rate, taxIncluded: _included, ...rest } = item;
+  return {
+    ...rest,
+    ...(typeof taxRate === 'number' && { taxRate }),
+    ...(taxIncluded && { taxIncluded: true as const }),
+  };
 }
 
 /** Whether the line's price was changed at the register. */
@@ -170,7 +178,12 @@ export const isPriceChanged = (item: Pick<CartItem, 'price' | 'unitPrice'>): boo
 
 export function cartTotals(cart: Pick<Cart, 'items' | 'taxRate' | 'discountType' | 'discountValue'>): CartTotals {
   return computeCartTotals({
-    items: cart.items.map((item) => ({ price: chargedPrice(item), quantity: item.quantity, taxRate: item.taxRate })),
+    items: cart.items.map((item) => ({
+      price: chargedPrice(item),
+      quantity: item.quantity,
+      taxRate: item.taxRate,
+      taxIncluded: item.taxIncluded,
+    })),
     taxRate: cart.taxRate,
     discountType: cart.discountType,
     discountValue: cart.discountValue,
@@ -314,10 +327,7 @@ export function createCartStore() {
               cart,
               cart.items.map((item) =>
                 item.productId === product.id
-                  ? withTaxRate(
-                      { ...item, price: product.price, stockQuantity: product.stockQuantity },
-                      product.taxRate,
-                    )
+                  ? withTax({ ...item, price: product.price, stockQuantity: product.stockQuantity }, product)
                   : item,
               ),
             ),
@@ -346,6 +356,7 @@ export function createCartStore() {
           quantity: capped,
           ...(product.unit && product.unit !== 'piece' && { unit: product.unit }),
           ...(typeof product.taxRate === 'number' && { taxRate: product.taxRate }),
+          ...(product.taxIncluded && { taxIncluded: true as const }),
         };
         update((cart) => withItems(cart, [...cart.items, line]));
         return capped < first ? 'stock-limit' : 'added';
@@ -455,8 +466,16 @@ export function createCartStore() {
           if (!left.has(item.productId) && toMinor(now.price) !== toMinor(item.price)) {
             changes.push({ kind: 'price', name: now.name, from: item.price, to: now.price });
           }
-          if (!left.has(item.productId) && (now.taxRate ?? null) !== (item.taxRate ?? null)) {
-            changes.push({ kind: 'tax', name: now.name, to: now.taxRate ?? null });
+          if (
+            !left.has(item.productId) &&
+            ((now.taxRate ?? null) !== (item.taxRate ?? null) || Boolean(now.taxIncluded) !== Boolean(item.taxIncluded))
+          ) {
+            changes.push({
+              kind: 'tax',
+              name: now.name,
+              to: now.taxRate ?? null,
+              ...(now.taxIncluded && { included: true }),
+            });
           }
           const room = left.get(item.productId) ?? now.stockQuantity;
           const quantity = Math.min(item.quantity, room);
@@ -475,10 +494,7 @@ export function createCartStore() {
             });
           }
           items.push(
-            withTaxRate(
-              { ...item, name: now.name, price: now.price, stockQuantity: now.stockQuantity, quantity },
-              now.taxRate,
-            ),
+            withTax({ ...item, name: now.name, price: now.price, stockQuantity: now.stockQuantity, quantity }, now),
           );
         }
         set(({ carts }) => ({

@@ -30,7 +30,7 @@ export function displayScreenOf(
       })),
       subtotal: totals.subtotal,
       discount: totals.discountAmount,
-      taxes: totals.taxes.map((g) => ({ rate: g.rate, tax: fromMinor(g.tax) })),
+      taxes: totals.taxes.map((g) => ({ rate: g.rate, included: g.included, tax: fromMinor(g.tax) })),
       tax: totals.tax,
       total: totals.total,
     },

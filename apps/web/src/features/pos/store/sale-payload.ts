@@ -29,6 +29,7 @@ export function buildSalePayload(cart: Cart, branchId: string, payment: PaymentD
       ...(isPriceChanged(item) && { unit_price: item.unitPrice }),
       // The rate of the product's tax class as the register knows it (the server checks it like the price).
       ...(item.taxRate !== undefined && { tax_rate: item.taxRate }),
+      ...(item.taxIncluded && { tax_included: true }),
     })),
     subtotal: totals.subtotal,
     tax: totals.tax,

@@ -107,7 +107,13 @@ export function TaxClassModal({ editing, onClose, onSave, isSaving }: Props) {
           <NumberInput
             label="Rate (%)"
             placeholder="e.g. 18"
-            description={atZero ? 'An exempt or zero-rated class taxes at 0%' : undefined}
+            description={
+              atZero
+                ? 'An exempt or zero-rated class taxes at 0%'
+                : form.values.kind === 'retail_price'
+                  ? 'Inside the items’ prices: the customer pays the printed price'
+                  : undefined
+            }
             withAsterisk
             decimalScale={2}
             min={0}
