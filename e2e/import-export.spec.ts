@@ -158,8 +158,8 @@ test.describe('CSV import and export', () => {
       await expect(page.getByText(label as string, { exact: true }), file).toBeVisible();
       await expect(page.getByText('0 with errors')).toBeVisible();
       if (file === 'shopify-products.csv') {
-        // Variants' names from the title and option columns, joined; the barcode, else the SKU.
-        await expect(page.getByText('These columns are joined')).toBeVisible();
+        // The variant's SKU, else its barcode (a product's variant lines become one item's variants).
+        await expect(page.getByText('The first non-empty one')).toBeVisible();
         await page.getByRole('heading', { name: 'Column mapping' }).scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${SHOTS}/import-preset-1280.png` });
       }

@@ -3,6 +3,7 @@ import { barcodeProblem, inferBarcodeKind } from './barcodes';
 import { optionalTextSchema } from './categories';
 import { countSchema, envelope, idSchema, NAME_MAX } from './common';
 import { CUSTOMER_MSG } from './customers';
+import { ITEM_OPTION_TEXT_MAX } from './items';
 import { MONEY_MAX, PRODUCT_MSG, skuSchema } from './products';
 import { hasAtMostTwoDecimals } from './rates';
 import {
@@ -50,6 +51,11 @@ export const IMPORT_MSG = {
   unitChanged: (unit: string) => `The product is sold by the ${unit}: a unit is changed on its item's page`,
   barcodeTaken: (code: string) => `Barcode "${code}" belongs to another item of the company`,
   unknownTaxClass: (name: string) => `Tax class "${name}" does not exist (add it in Settings)`,
+  variantOptions: (names: string) => `This product's variants have the options ${names}: a value for each`,
+  sameVariant: (row: number) => `Row ${row} is a variant of this product with the same options`,
+  variantExists: (values: string, sku: string | null) =>
+    `The item has the variant ${values} already${sku ? ` (SKU ${sku})` : ''}`,
+  optionTooLong: `An option's name and value are at most ${ITEM_OPTION_TEXT_MAX} characters`,
   undecodable: (encoding: string) =>
     `This cell has characters that cannot be read as ${encoding}: correct it, or save the file as CSV UTF-8`,
   unknownMappingColumn: (key: string) => `The mapping names an unknown column "${key}"`,

@@ -52,14 +52,16 @@ export const catalogSkuTakenMessage = (sku: string) => `SKU "${sku}" already bel
 export const ITEM_OPTIONS_MAX = 3;
 export const ITEM_VARIANTS_MAX = 200;
 export const PRICE_CHANGES_MAX = 20_000;
+/** The most characters of an option's name or value. */
+export const ITEM_OPTION_TEXT_MAX = 60;
 
-const optionText = z.string().trim().min(1, ITEM_MSG.optionNameRequired).max(60);
+const optionText = z.string().trim().min(1, ITEM_MSG.optionNameRequired).max(ITEM_OPTION_TEXT_MAX);
 const distinct = (values: string[]) => new Set(values.map((v) => v.toLowerCase())).size === values.length;
 
 export const itemOptionSchema = z.object({
   name: optionText,
   values: z
-    .array(z.string().trim().min(1, ITEM_MSG.optionValuesRequired).max(60))
+    .array(z.string().trim().min(1, ITEM_MSG.optionValuesRequired).max(ITEM_OPTION_TEXT_MAX))
     .min(1, ITEM_MSG.optionValuesRequired)
     .max(50)
     .refine(distinct, ITEM_MSG.optionValuesUnique),

@@ -1,11 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { variantName } from '@pos/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, brands, categories, customers, importMappings, products } from '../../src/db/schema';
+import {
+  auditLogs,
+  brands,
+  categories,
+  customers,
+  importMappings,
+  products,
+  stockMovements,
+} from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
-import { createTenant, login } from '../helpers/factories';
+import { createTenant, login, request } from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
@@ -24,6 +33,7 @@ type Result = {
   toUpdate: number;
   errorCount: number;
   errors: { row: number; column: string; message: string }[];
+  created: { row: number; key: string; name: string }[];
 };
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/imports');
@@ -71,6 +81,7 @@ describe(`Import of other systems' files (${engineName()})`, () => {
         stock: products.stockQuantity,
         lowStockThreshold: products.lowStockThreshold,
         description: products.description,
+        barcodes: products.barcodes,
         category: categories.name,
         brand: brands.name,
       })
@@ -107,18 +118,20 @@ describe(`Import of other systems' files (${engineName()})`, () => {
       rows: 4,
       skipped: 1, // the image-only line
       products: {
-        // A variant line has no title: copied down, with the option values in the name; the barcode is the SKU.
-        '8964000112233': {
-          name: 'Lawn Kurta - S / Blue',
+        // A variant line has no title: copied down; the variant is named after it and its option values. The
+        // variant's SKU is the SKU, its barcode one of its barcodes.
+        'KRT-S-BLU': {
+          name: 'Lawn Kurta / S / Blue',
           price: '3450.00',
           cost: '1800.00',
           stock: 6,
           category: 'Kurta',
           brand: 'Khaadi',
           description: 'Printed lawn kurta, summer collection.',
+          barcodes: ['8964000112236'],
         },
-        'KRT-M-BLU': { name: 'Lawn Kurta - M / Blue', stock: 9, category: 'Kurta', brand: 'Khaadi' },
-        'KRT-L-GRN': { name: 'Lawn Kurta - L / Green', price: '3650.00', cost: '1900.00', stock: 0 },
+        'KRT-M-BLU': { name: 'Lawn Kurta / M / Blue', stock: 9, category: 'Kurta', brand: 'Khaadi' },
+        'KRT-L-GRN': { name: 'Lawn Kurta / L / Green', price: '3650.00', cost: '1900.00', stock: 0, barcodes: [] },
         'MUG-01': { name: 'Ceramic Mug', price: '950.00', stock: 24, description: 'Stoneware mug & saucer' },
       },
     },
@@ -129,25 +142,41 @@ describe(`Import of other systems' files (${engineName()})`, () => {
       skipped: 0,
       products: {
         'CHP-40': {
-          name: 'Peshawari Chappal - 40',
+          name: 'Peshawari Chappal / 40',
           price: '4200.00',
           cost: '2500.00',
           stock: 5,
           brand: 'Chappal House',
         },
-        'CHP-42': { name: 'Peshawari Chappal - 42', price: '4400.00', category: 'Footwear', brand: 'Chappal House' },
-        '8961100445566': { name: 'Pink Himalayan Salt 800g', price: '650.00', stock: 40, category: 'Grocery' },
+        'CHP-42': { name: 'Peshawari Chappal / 42', price: '4400.00', category: 'Footwear', brand: 'Chappal House' },
+        'SALT-800': {
+          name: 'Pink Himalayan Salt 800g',
+          price: '650.00',
+          stock: 40,
+          category: 'Grocery',
+          barcodes: ['8961100445561'],
+        },
       },
     },
     {
       file: 'square-items.csv',
       preset: 'square-items',
-      rows: 3,
+      rows: 5,
       skipped: 0,
       products: {
+        // A single 'Regular' variation: the item's name alone.
         'CHAI-01': { name: 'Doodh Patti Chai', price: '180.00', cost: '70.00', stock: 100, lowStockThreshold: 20 },
-        '08961234500017': { name: 'Cold Coffee - Small', price: '450.00', stock: 30, category: 'Cold Drinks' },
-        'CC-L': { name: 'Cold Coffee - Large', price: '650.00', cost: '280.00', stock: 25 },
+        // The GTIN is a barcode (its leading zero kept).
+        'CC-S': {
+          name: 'Cold Coffee / Small',
+          price: '450.00',
+          stock: 30,
+          category: 'Cold Drinks',
+          barcodes: ['089612345006'],
+        },
+        'CC-L': { name: 'Cold Coffee / Large', price: '650.00', cost: '280.00', stock: 25 },
+        // Variations without options: named after the item and the variation's name.
+        'SMS-KEEMA': { name: 'Samosa / Keema', price: '90.00', cost: '45.00', stock: 25, category: 'Snacks' },
       },
     },
     {
@@ -173,14 +202,20 @@ describe(`Import of other systems' files (${engineName()})`, () => {
     {
       file: 'loyverse-items.csv',
       preset: 'loyverse-items',
-      rows: 4,
+      rows: 5,
       skipped: 0,
       products: {
-        // SKU and Barcode both: the barcode is what the register scans; without one, Loyverse's SKU.
-        '8964000650012': { name: 'Tapal Danedar 950g', price: '1450.00', cost: '1250.00', stock: 36 },
+        // SKU and Barcode both: Loyverse's SKU is the SKU, the barcode one of its barcodes (what a scan finds).
+        '10001': {
+          name: 'Tapal Danedar 950g',
+          price: '1450.00',
+          cost: '1250.00',
+          stock: 36,
+          barcodes: ['8964000650011'],
+        },
         '10002': { name: 'Rusk Family Pack', price: '280.00', stock: 15, lowStockThreshold: 3, category: 'Bakery' },
-        '2000000000015': { name: 'Cotton Shalwar - M', price: '1500.00', category: 'Clothing' },
-        '2000000000022': { name: 'Cotton Shalwar - L', price: '1600.00', cost: '950.00', category: 'Clothing' },
+        '10003': { name: 'Cotton Shalwar / M', price: '1500.00', category: 'Clothing', barcodes: ['2000000000015'] },
+        '10004': { name: 'Cotton Shalwar / L', price: '1600.00', cost: '950.00', category: 'Clothing' },
       },
     },
     {
@@ -231,6 +266,293 @@ describe(`Import of other systems' files (${engineName()})`, () => {
     for (const [sku, expected] of Object.entries(f.products)) expect(stored[sku], sku).toMatchObject(expected);
     // The same file again updates the same products (matched by the same SKUs).
     expect(await ok('products', 'preview', csv)).toMatchObject({ toCreate: 0, toUpdate: f.rows, errorCount: 0 });
+  });
+
+  // ---- a product's variant lines: one item with its variants ---------------------------------------
+
+  type ItemRow = { id: string; name: string; optionNames: string[]; variantCount: number };
+  type ItemBody = ItemRow & {
+    variants: {
+      name: string;
+      sku: string | null;
+      optionValues: string[];
+      price: number;
+      cost: number;
+      barcodes: { code: string; kind: string }[];
+      listings: { branch: { id: string }; price: number; priceOverridden: boolean; stockQuantity: number }[];
+    }[];
+  };
+  type VariantOf = { sku: string; values: string[]; barcodes: string[]; price: number; cost: number; stock: number };
+
+  const VARIANT_FILES: {
+    file: string;
+    items: { name: string; options: string[]; variants: VariantOf[] }[];
+    /** A product of one line: an item of one variant without options. */
+    single: string;
+    /** The first variant's stock changed in the file: the text before and after, and the new stock. */
+    restock: { from: string; to: string; stock: number };
+  }[] = [
+    {
+      file: 'shopify-products.csv',
+      items: [
+        {
+          name: 'Lawn Kurta',
+          options: ['Size', 'Colour'],
+          variants: [
+            { sku: 'KRT-S-BLU', values: ['S', 'Blue'], barcodes: ['8964000112236'], price: 3450, cost: 1800, stock: 6 },
+            { sku: 'KRT-M-BLU', values: ['M', 'Blue'], barcodes: ['8964000112243'], price: 3450, cost: 1800, stock: 9 },
+            { sku: 'KRT-L-GRN', values: ['L', 'Green'], barcodes: [], price: 3650, cost: 1900, stock: 0 },
+          ],
+        },
+      ],
+      single: 'Ceramic Mug',
+      restock: { from: 'KRT-S-BLU,250,shopify,6,', to: 'KRT-S-BLU,250,shopify,4,', stock: 4 },
+    },
+    {
+      file: 'shopify-products-2024.csv',
+      items: [
+        {
+          name: 'Peshawari Chappal',
+          options: ['Size'],
+          variants: [
+            { sku: 'CHP-40', values: ['40'], barcodes: [], price: 4200, cost: 2500, stock: 5 },
+            { sku: 'CHP-41', values: ['41'], barcodes: ['8964000112250'], price: 4200, cost: 2500, stock: 3 },
+            { sku: 'CHP-42', values: ['42'], barcodes: [], price: 4400, cost: 2600, stock: 2 },
+          ],
+        },
+      ],
+      single: 'Pink Himalayan Salt 800g',
+      restock: { from: 'shopify,5,DENY', to: 'shopify,4,DENY', stock: 4 },
+    },
+    {
+      file: 'square-items.csv',
+      items: [
+        {
+          name: 'Cold Coffee',
+          options: ['Size'],
+          variants: [
+            { sku: 'CC-S', values: ['Small'], barcodes: ['089612345006'], price: 450, cost: 200, stock: 30 },
+            { sku: 'CC-L', values: ['Large'], barcodes: [], price: 650, cost: 280, stock: 25 },
+          ],
+        },
+        {
+          // Variations without options: their names, as the option Variation.
+          name: 'Samosa',
+          options: ['Variation'],
+          variants: [
+            { sku: 'SMS-ALOO', values: ['Aloo'], barcodes: ['8964000778814'], price: 60, cost: 25, stock: 40 },
+            { sku: 'SMS-KEEMA', values: ['Keema'], barcodes: [], price: 90, cost: 45, stock: 25 },
+          ],
+        },
+      ],
+      single: 'Doodh Patti Chai',
+      restock: { from: 'Y,30,,Y,5', to: 'Y,27,,Y,5', stock: 27 },
+    },
+    {
+      file: 'loyverse-items.csv',
+      items: [
+        {
+          name: 'Cotton Shalwar',
+          options: ['Size'],
+          variants: [
+            { sku: '10003', values: ['M'], barcodes: ['2000000000015'], price: 1500, cost: 900, stock: 8 },
+            { sku: '10004', values: ['L'], barcodes: ['2000000000022'], price: 1600, cost: 950, stock: 5 },
+            { sku: '10005', values: ['XL'], barcodes: [], price: 1700, cost: 1000, stock: 0 },
+          ],
+        },
+      ],
+      single: 'Tapal Danedar 950g',
+      restock: { from: '1500.00,8,2', to: '1500.00,6,2', stock: 6 },
+    },
+  ];
+
+  /** A company of its own (the files' SKUs are the main tenant's already), its manager's token and main branch. */
+  async function freshCompany() {
+    const company = await createTenant(db());
+    const token = await login(ctx.app, company.manager.username);
+    return { company, as: { token, branchId: company.main.id } };
+  }
+  const itemsOf = async (token: string, companyId: string, search = '') => {
+    const query = new URLSearchParams({ companyId, limit: '100', search }).toString();
+    return (await request(ctx.app, token, { url: `/api/items?${query}` })).json().data as ItemRow[];
+  };
+  const itemOf = async (token: string, id: string) =>
+    (await request(ctx.app, token, { url: `/api/items/${id}` })).json().data as ItemBody;
+  const movementsOf = (companyId: string) =>
+    db()
+      .select({
+        sku: products.sku,
+        type: stockMovements.movementType,
+        quantity: stockMovements.quantity,
+        previous: stockMovements.previousQuantity,
+        next: stockMovements.newQuantity,
+      })
+      .from(stockMovements)
+      .innerJoin(
+        products,
+        and(eq(products.companyId, stockMovements.companyId), eq(products.id, stockMovements.productId)),
+      )
+      .where(eq(stockMovements.companyId, companyId));
+
+  it.each(VARIANT_FILES)("imports a product's variant lines as one item with its variants ($file)", async (f) => {
+    const { company, as } = await freshCompany();
+    const companyId = company.company.id;
+    const csv = fixture(f.file);
+
+    // The preview lists each variant line as a variant of its item: the item's name and its option values.
+    const preview = await ok('products', 'preview', csv, {}, as);
+    expect(preview).toMatchObject({ errorCount: 0, toUpdate: 0, toCreate: preview.rows });
+    for (const item of f.items) {
+      for (const v of item.variants) {
+        expect(preview.created).toContainEqual({
+          row: expect.any(Number),
+          key: v.sku,
+          name: variantName(item.name, v.values),
+        });
+      }
+    }
+
+    expect(await ok('products', 'apply', csv, {}, as)).toMatchObject({ applied: true, toCreate: preview.rows });
+    const items = await itemsOf(as.token, companyId);
+    for (const item of f.items) {
+      const found = items.filter((i) => i.name === item.name);
+      expect(found, item.name).toHaveLength(1);
+      const detail = await itemOf(as.token, found[0]?.id ?? '');
+      expect(detail).toMatchObject({ optionNames: item.options, variantCount: item.variants.length });
+      expect(
+        detail.variants.map((v) => ({
+          sku: v.sku,
+          name: v.name,
+          values: v.optionValues,
+          price: v.price,
+          cost: v.cost,
+          barcodes: v.barcodes.map((b) => b.code),
+          listings: v.listings.map((l) => [l.branch.id, l.price, l.priceOverridden, l.stockQuantity]),
+        })),
+      ).toEqual(
+        item.variants.map((v) => ({
+          sku: v.sku,
+          name: variantName(item.name, v.values),
+          values: v.values,
+          price: v.price,
+          cost: v.cost,
+          barcodes: v.barcodes,
+          // Listed in the branch at the chain price (the line's), with the line's stock.
+          listings: [[as.branchId, v.price, false, v.stock]],
+        })),
+      );
+    }
+    expect(items.filter((i) => i.name === f.single)).toMatchObject([{ variantCount: 1, optionNames: [] }]);
+    // The stock came in through the ledger: an initial_stock movement per new listing with stock.
+    const first = await movementsOf(companyId);
+    for (const v of f.items.flatMap((i) => i.variants)) {
+      expect(first.filter((m) => m.sku === v.sku).map((m) => [m.type, m.quantity])).toEqual(
+        v.stock > 0 ? [['initial_stock', v.stock]] : [],
+      );
+    }
+    const audit = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.companyId, companyId), eq(auditLogs.action, 'import.apply')));
+    expect(audit.map((a) => a.after)).toEqual([expect.objectContaining({ rows: preview.rows, created: preview.rows })]);
+
+    // The file again with one variant's stock changed: every line updates its variant (matched by SKU).
+    const text = csv.toString('utf8');
+    expect(text.split(f.restock.from)).toHaveLength(2);
+    const again = Buffer.from(text.replace(f.restock.from, f.restock.to));
+    expect(await ok('products', 'preview', again, {}, as)).toMatchObject({
+      toCreate: 0,
+      toUpdate: preview.rows,
+      errorCount: 0,
+    });
+    expect(await ok('products', 'apply', again, {}, as)).toMatchObject({ toCreate: 0, toUpdate: preview.rows });
+    const after = await itemsOf(as.token, companyId);
+    const counts = (list: ItemRow[]) => list.map((i) => [i.name, i.variantCount, i.optionNames]).sort();
+    expect(counts(after)).toEqual(counts(items));
+    const [changed] = f.items[0]?.variants ?? [];
+    const moved = (await movementsOf(companyId)).filter((m) => m.sku === changed?.sku && m.type === 'adjustment');
+    expect(moved.map((m) => [m.previous, m.next])).toEqual([[changed?.stock, f.restock.stock]]);
+  });
+
+  it("a product's lines: row errors name their line, a new variant joins its item, a product across batches is one item", async () => {
+    const { company, as } = await freshCompany();
+    const companyId = company.company.id;
+    const head =
+      'Handle,Title,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant SKU,Variant Price,Cost per item,Variant Inventory Qty,Variant Barcode';
+    const csv = [
+      head,
+      'linen-tee,Linen Tee,Colour,Natural,Size,S,LT-NAT-S,3800,2000,5,', // row 2
+      'linen-tee,,,Natural,,M,LT-NAT-M,3800,2000,4,', // row 3
+      'linen-tee,,,Natural,,m,LT-NAT-M2,3800,2000,1,', // row 4: the options of row 3
+      'linen-tee,,,Navy,,,LT-NAV,3800,2000,1,', // row 5: no size
+      'linen-tee,,,Navy,,S,LT-NAV-S,-1,2000,1,', // row 6: a bad price
+      'wool-socks,Wool Socks,Size,23-25cm,,,WS-2325,1200,600,10,', // row 7
+      'wool-socks,,,25-27cm,,,WS-2527,1200,600,10,4006381333931', // row 8
+    ].join('\n');
+    const preview = await ok('products', 'preview', csv, {}, as);
+    expect(preview.errors).toEqual([
+      { row: 4, column: 'Option1 Value', message: 'Row 3 is a variant of this product with the same options' },
+      {
+        row: 5,
+        column: 'Option1 Value',
+        message: "This product's variants have the options Colour / Size: a value for each",
+      },
+      { row: 6, column: 'Price', message: 'Selling price must be greater than 0' },
+    ]);
+    expect(preview).toMatchObject({ toCreate: 4, errorCount: 3 });
+    const result = await send('products', 'apply', csv, { skipInvalid: 'true' }, as);
+    expect(result.json()).toMatchObject({ data: { toCreate: 4, errorCount: 3 } });
+    const named = async (name: string) => (await itemsOf(as.token, companyId, name)).filter((i) => i.name === name);
+    const [tee] = await named('Linen Tee');
+    expect(tee).toMatchObject({ optionNames: ['Colour', 'Size'], variantCount: 2 });
+    expect(await named('Wool Socks')).toMatchObject([{ optionNames: ['Size'], variantCount: 2 }]);
+
+    // The product's lines fixed and imported again: its existing lines update, the new one joins its item.
+    const fixed = [
+      head,
+      'linen-tee,Linen Tee,Colour,Natural,Size,S,LT-NAT-S,3900,2000,5,',
+      'linen-tee,,,Navy,,S,LT-NAV-S,3800,2000,2,',
+    ].join('\n');
+    expect(await ok('products', 'apply', fixed, {}, as)).toMatchObject({ toCreate: 1, toUpdate: 1, errorCount: 0 });
+    const teeAfter = await itemOf(as.token, tee?.id ?? '');
+    expect(teeAfter.variants.map((v) => [v.sku, v.optionValues, v.price, v.listings[0]?.stockQuantity])).toEqual([
+      ['LT-NAT-S', ['Natural', 'S'], 3800, 5],
+      ['LT-NAT-M', ['Natural', 'M'], 3800, 4],
+      ['LT-NAV-S', ['Navy', 'S'], 3800, 2],
+    ]);
+    // A line's price in a branch is its listing's (an override of the chain price once the variant exists).
+    expect(teeAfter.variants[0]?.listings[0]).toMatchObject({ price: 3900, priceOverridden: true });
+    // A product's line alone (a corrected line of the rejects file) joins the company's item of its name and
+    // options; a new SKU for options the item has is an error on its line.
+    const lone = [head, 'linen-tee,Linen Tee,Colour,Navy,Size,M,LT-NAV-M,3800,2000,1,'].join('\n');
+    expect(await ok('products', 'apply', lone, {}, as)).toMatchObject({ toCreate: 1, errorCount: 0 });
+    const twin = [head, 'linen-tee,Linen Tee,Colour,Natural,Size,s,LT-NAT-S2,3800,2000,1,'].join('\n');
+    expect((await ok('products', 'preview', twin, {}, as)).errors).toEqual([
+      { row: 2, column: 'Option1 Value', message: 'The item has the variant Natural / s already (SKU LT-NAT-S)' },
+    ]);
+    expect((await itemOf(as.token, tee?.id ?? '')).variants.map((v) => v.sku)).toEqual([
+      'LT-NAT-S',
+      'LT-NAT-M',
+      'LT-NAV-S',
+      'LT-NAV-M',
+    ]);
+    expect(await itemsOf(as.token, companyId)).toHaveLength(2);
+
+    // A product whose lines straddle two batches of 1,000 lines (rows 1001 and 1002) is one item: Square's
+    // 'Regular' is a variation's name when the item has another.
+    const lines = ['Token,Item Name,Variation Name,SKU,Price,Default Unit Cost,Current Quantity Main'];
+    for (let i = 1; i <= 999; i++) lines.push(`T${i},Item ${i},Regular,ONE-${i},10,5,1`);
+    lines.push('T1000,Chai,Regular,CHAI-R,150,60,3');
+    lines.push('T1001,Chai,Large,CHAI-L,220,90,3');
+    const big = await ok('products', 'apply', lines.join('\n'), {}, as);
+    expect(big).toMatchObject({ preset: { id: 'square-items' }, toCreate: 1001, errorCount: 0 });
+    const [chai, ...others] = await named('Chai');
+    expect([chai, others]).toMatchObject([{ optionNames: ['Variation'], variantCount: 2 }, []]);
+    expect((await itemOf(as.token, chai?.id ?? '')).variants.map((v) => [v.name, v.sku])).toEqual([
+      ['Chai / Regular', 'CHAI-R'],
+      ['Chai / Large', 'CHAI-L'],
+    ]);
+    expect(await named('Item 999')).toMatchObject([{ optionNames: [], variantCount: 1 }]);
   });
 
   const CUSTOMER_FILES = [
@@ -320,15 +642,15 @@ describe(`Import of other systems' files (${engineName()})`, () => {
     const theirs = await ok('products', 'preview', csv, {}, { token: otherToken, branchId: other.main.id });
     expect(theirs).toMatchObject({ mappingSource: 'headers', unmapped: ['Name', 'Price'] });
 
-    // A preset's mapping changed: Shopify's SKU from the variant's SKU only (not the barcode first).
+    // A preset's mapping changed: Shopify's SKU from the barcode first (not the variant's SKU first).
     const shopify = fixture('shopify-products.csv');
     const detected = (await ok('products', 'preview', shopify)).mapping;
     const withSku = await ok('products', 'preview', shopify, {
-      mapping: JSON.stringify({ ...detected, sku: ['Variant SKU'] }),
+      mapping: JSON.stringify({ ...detected, sku: ['Variant Barcode', 'Variant SKU'] }),
     });
     expect(withSku).toMatchObject({ mappingSource: 'request', preset: { id: 'shopify-products' } });
-    expect(withSku.detectedMapping.sku).toEqual(['Variant Barcode', 'Variant SKU']);
-    expect(withSku.mapping.sku).toEqual(['Variant SKU']);
+    expect(withSku.detectedMapping.sku).toEqual(['Variant SKU', 'Variant Barcode']);
+    expect(withSku.mapping.sku).toEqual(['Variant Barcode', 'Variant SKU']);
 
     // Applying the detected mapping again forgets the remembered one.
     const lassi = 'Name,SKU,Price,Cost,Qty\nLassi,LASSI-1,150,60,9\n';

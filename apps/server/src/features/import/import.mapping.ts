@@ -12,7 +12,14 @@ import {
 } from '@pos/shared';
 import { UNDECODABLE } from '../../lib/csv-import';
 import { badRequest } from '../../lib/errors';
-import { detectPreset, Header, type LinePrep, presetMapping } from './import.presets';
+import {
+  detectPreset,
+  Header,
+  type LinePrep,
+  type ProductLineReader,
+  presetMapping,
+  productLines,
+} from './import.presets';
 
 /**
  * Which of a file's columns feed ours (docs/architecture/imports-exports.md): the mapping
@@ -73,6 +80,11 @@ export type MappingPlan = {
   custom: boolean;
   /** Per file: the preset's line preparation (stateful: copies cells down from a product's first line). */
   prepare: LinePrep | undefined;
+  /**
+   * The preset's variant lines (Shopify, Square, Loyverse): each prepared line's product key and options,
+   * and the option values that make a product's only line no variant ('Regular').
+   */
+  variants: { read: ProductLineReader; plain: readonly string[] } | undefined;
   /** Our columns with the indexes of the file columns that feed them. */
   sources: { column: ImportColumn; indexes: number[] }[];
 };
@@ -112,6 +124,10 @@ export function planMapping(
     unmapped: columns.filter((c) => c.required && !mapped.has(c.key)).map((c) => c.header),
     custom: !sameMapping(mapping, detectedMapping),
     prepare: preset?.prepare?.(header),
+    variants: preset?.variants && {
+      read: productLines(preset.variants, header),
+      plain: preset.variants.plain ?? [],
+    },
     sources,
   };
 }

@@ -8,10 +8,12 @@ import { normalizeHeader } from '@pos/shared';
  * each); a `*` in a header stands for the store or location a system names its columns after
  * ('Price [*]' for 'Price [Main St]', 'location_*'): the first such column is taken.
  *
- * Our catalogue has one code per product, the SKU, which is also what the register's barcode input
- * looks up (spec 02). Where an export has both a barcode and a SKU (Shopify, Square's GTIN, WooCommerce's
- * GTIN, Loyverse, Odoo's Barcode and Internal Reference), the barcode goes to our SKU, so that scanning
- * finds the product, and the export's own SKU is taken when a line has no barcode.
+ * Shopify, Square and Loyverse write a product with variants as one line per variant: their layout
+ * (`variants`) names the column those lines share and the option columns, and the import makes the
+ * lines of one product one item with those variants (import.service.ts). Their SKU goes to our SKU and
+ * their barcode to our Barcodes (a line without SKU takes the barcode as its SKU too). WooCommerce, Odoo
+ * and OpenSourcePOS keep one product per line, with the barcode, when there is one, as our SKU (what
+ * the register's barcode input looks up first, spec 02) and their own SKU otherwise.
  */
 
 /** A file's header, with its columns found by name (case, spaces, `_` and `-` ignored; the first of equal names). */
@@ -52,6 +54,24 @@ export class Header {
 /** Prepares one line (its cells in the header's order, changed in place); undefined passes over it. */
 export type LinePrep = (values: string[]) => string[] | undefined;
 
+/** How an export lays out a product's variants: a line each, one after another, sharing a key. */
+export type VariantLayout = {
+  /** The column whose cell a product's lines share (Shopify's and Loyverse's handle, Square's item name). */
+  key: string;
+  /** Up to three options: the column of the option's name and the column of its value. */
+  options: readonly (readonly [name: string, value: string])[];
+  /** A line with no option value: this column's cell is its value, of an option of this name (Square's variation). */
+  fallback?: { name: string; column: string };
+  /** Values that mark a product's only line as no variant of anything (Square's 'Regular'), lower-cased. */
+  plain?: readonly string[];
+};
+
+export type LineOption = { name: string; value: string };
+/** A prepared line's place in its product: the key its lines share, its options, the column they are reported on. */
+export type ProductLine = { key: string; options: LineOption[]; column: string };
+/** Reads a prepared line's product key and options (undefined: a line without a key is a product of its own). */
+export type ProductLineReader = (values: readonly string[]) => ProductLine | undefined;
+
 export type Preset = {
   id: string;
   label: string;
@@ -64,6 +84,8 @@ export type Preset = {
   note: string;
   /** Per file: what each line needs before it is read (copying a product's cells down to its variants). */
   prepare?: (header: Header) => LinePrep;
+  /** The export writes a product's variants as lines of their own, laid out so. */
+  variants?: VariantLayout;
 };
 
 /** HTML of a product description as plain text (Shopify's Body (HTML), WooCommerce's Description). */
@@ -84,7 +106,7 @@ export function plainText(html: string): string {
 /** A cell setter and getter for named columns of a line (absent columns read as ''). */
 function cellsOf(header: Header) {
   return {
-    get: (values: string[], name: string) => {
+    get: (values: readonly string[], name: string) => {
       const i = header.index(name);
       return i < 0 ? '' : (values[i] ?? '');
     },
@@ -110,6 +132,25 @@ function copyDown(header: Header, key: string, names: string[]) {
   };
 }
 
+/** The reader of a layout's product lines in this file's columns. */
+export function productLines(layout: VariantLayout, header: Header): ProductLineReader {
+  const { get } = cellsOf(header);
+  const column = header.resolve([layout.options[0]?.[1] ?? layout.fallback?.column ?? layout.key])[0] ?? layout.key;
+  return (values) => {
+    const key = get(values, layout.key).trim();
+    if (key === '') return undefined;
+    const options = layout.options.flatMap(([name, value], i) => {
+      const v = get(values, value).trim();
+      return v === '' ? [] : [{ name: get(values, name).trim() || `Option ${i + 1}`, value: v }];
+    });
+    if (options.length === 0 && layout.fallback) {
+      const value = get(values, layout.fallback.column).trim();
+      if (value !== '') options.push({ name: layout.fallback.name, value });
+    }
+    return { key, options, column };
+  };
+}
+
 /** Shopify's two product templates: same rules, other column names. */
 function shopifyPrep(names: {
   handle: string;
@@ -118,12 +159,16 @@ function shopifyPrep(names: {
   sku: string;
   barcode: string;
   body: string;
-  options: string[];
+  /** Each option's name and value columns. */
+  options: (readonly [string, string])[];
   copy: string[];
 }) {
+  const valueColumns = names.options.map(([, value]) => value);
   return (header: Header): LinePrep => {
     const { get, set } = cellsOf(header);
-    const down = copyDown(header, names.handle, [names.title, names.body, ...names.copy]);
+    // A variant's line names its option values only: the names come down from the product's line too.
+    const optionNames = names.options.map(([name]) => name);
+    const down = copyDown(header, names.handle, [names.title, names.body, ...names.copy, ...optionNames]);
     return (values) => {
       down(values);
       // A line with only an image (Image Src / Product image URL) is no variant.
@@ -131,11 +176,16 @@ function shopifyPrep(names: {
         get(values, names.price) === '' &&
         get(values, names.sku) === '' &&
         get(values, names.barcode) === '' &&
-        names.options.every((o) => get(values, o) === '')
+        valueColumns.every((o) => get(values, o) === '')
       )
         return undefined;
-      // A product without variants has one, 'Default Title': no part of its name.
-      for (const o of names.options) if (get(values, o) === 'Default Title') set(values, o, '');
+      // A product without variants has one, 'Default Title' (option 'Title'): no option at all.
+      for (const [name, value] of names.options) {
+        if (get(values, value) === 'Default Title') {
+          set(values, value, '');
+          set(values, name, '');
+        }
+      }
       set(values, names.body, plainText(get(values, names.body)));
       return values;
     };
@@ -155,9 +205,10 @@ export function lastLevel(path: string): string {
 }
 
 const SHOPIFY_NOTE =
-  "Variant lines carry no title: the product's title is copied down to them, and each variant becomes a product of its own named 'Title - Option / Option' (the catalogue has no variants yet). The barcode goes to SKU (what the register scans), else the variant's SKU. Lines with only an image are passed over.";
-const BARCODE_NOTE =
-  'The barcode goes to SKU (what the register scans); a line without one keeps its own SKU. The stock, price and thresholds of the first store or location are taken.';
+  "The lines of one handle become one item with a variant per line, with its options (Size: S, Colour: Blue), SKU, barcode, price, cost and stock; variant lines carry no title, so the product line's title, vendor, type and description are copied down to them. A product whose only variant is 'Default Title' is an item without options. A line without SKU takes its barcode as SKU. Lines with only an image are passed over.";
+const SHOPIFY_OPTIONS = [1, 2, 3].map((n) => [`Option${n} Name`, `Option${n} Value`] as const);
+const SHOPIFY_2024_OPTIONS = [1, 2, 3].map((n) => [`Option${n} name`, `Option${n} value`] as const);
+const LOYVERSE_OPTIONS = [1, 2, 3].map((n) => [`Option ${n} name`, `Option ${n} value`] as const);
 
 export const PRESETS: readonly Preset[] = [
   {
@@ -166,8 +217,9 @@ export const PRESETS: readonly Preset[] = [
     kind: 'products',
     signature: ['Handle', 'Title', 'Variant Price'],
     mapping: {
-      name: ['Title', 'Option1 Value', 'Option2 Value', 'Option3 Value'],
-      sku: ['Variant Barcode', 'Variant SKU'],
+      name: ['Title'],
+      sku: ['Variant SKU', 'Variant Barcode'],
+      barcodes: ['Variant Barcode'],
       category: ['Type'],
       brand: ['Vendor'],
       price: ['Variant Price'],
@@ -183,9 +235,10 @@ export const PRESETS: readonly Preset[] = [
       sku: 'Variant SKU',
       barcode: 'Variant Barcode',
       body: 'Body (HTML)',
-      options: ['Option1 Value', 'Option2 Value', 'Option3 Value'],
+      options: SHOPIFY_OPTIONS,
       copy: ['Vendor', 'Type', 'Product Category', 'Tags'],
     }),
+    variants: { key: 'Handle', options: SHOPIFY_OPTIONS },
   },
   {
     id: 'shopify-products-2024',
@@ -193,8 +246,9 @@ export const PRESETS: readonly Preset[] = [
     kind: 'products',
     signature: ['Title', 'URL handle', 'Price'],
     mapping: {
-      name: ['Title', 'Option1 value', 'Option2 value', 'Option3 value'],
-      sku: ['Barcode', 'SKU'],
+      name: ['Title'],
+      sku: ['SKU', 'Barcode'],
+      barcodes: ['Barcode'],
       category: ['Type'],
       brand: ['Vendor'],
       price: ['Price'],
@@ -210,9 +264,10 @@ export const PRESETS: readonly Preset[] = [
       sku: 'SKU',
       barcode: 'Barcode',
       body: 'Description',
-      options: ['Option1 value', 'Option2 value', 'Option3 value'],
+      options: SHOPIFY_2024_OPTIONS,
       copy: ['Vendor', 'Type', 'Product category', 'Tags'],
     }),
+    variants: { key: 'URL handle', options: SHOPIFY_2024_OPTIONS },
   },
   {
     id: 'shopify-customers',
@@ -248,8 +303,9 @@ export const PRESETS: readonly Preset[] = [
     kind: 'products',
     signature: ['Token', 'Item Name', 'Variation Name'],
     mapping: {
-      name: ['Item Name', 'Variation Name'],
-      sku: ['GTIN', 'SKU'],
+      name: ['Item Name'],
+      sku: ['SKU', 'GTIN'],
+      barcodes: ['GTIN'],
       category: ['Categories', 'Category', 'Reporting Category'],
       price: ['Price'],
       cost: ['Default Unit Cost'],
@@ -257,14 +313,19 @@ export const PRESETS: readonly Preset[] = [
       lowStockThreshold: ['Stock Alert Count *'],
       description: ['Description'],
     },
-    note: "Each variation becomes a product named 'Item - Variation' (a single variation, 'Regular', keeps the item's name). The GTIN goes to SKU (what the register scans), else the variation's SKU. Stock and alert levels of the first location are taken.",
+    note: "The lines of one item (its name, one line after another) become one item with a variant per variation, with its options (Option Name and Value; without them, the variation's name as the option Variation), SKU, GTIN as its barcode, price, cost and stock; an item whose only variation is 'Regular' is an item without options. A line without SKU takes its GTIN as SKU. Stock and alert levels of the first location are taken.",
     prepare: (header) => {
       const { get, set } = cellsOf(header);
       return (values) => {
-        if (get(values, 'Variation Name') === 'Regular') set(values, 'Variation Name', '');
         for (const name of ['Categories', 'Category']) set(values, name, lastLevel(get(values, name)));
         return values;
       };
+    },
+    variants: {
+      key: 'Item Name',
+      options: [1, 2, 3].map((n) => [`Option Name ${n}`, `Option Value ${n}`] as const),
+      fallback: { name: 'Variation', column: 'Variation Name' },
+      plain: ['regular'],
     },
   },
   {
@@ -327,8 +388,9 @@ export const PRESETS: readonly Preset[] = [
     kind: 'products',
     signature: ['Handle', 'SKU', 'Name', 'Sold by weight'],
     mapping: {
-      name: ['Name', 'Option 1 value', 'Option 2 value', 'Option 3 value'],
-      sku: ['Barcode', 'SKU'],
+      name: ['Name'],
+      sku: ['SKU', 'Barcode'],
+      barcodes: ['Barcode'],
       category: ['Category'],
       price: ['Price [*]', 'Default price'],
       cost: ['Cost'],
@@ -337,14 +399,20 @@ export const PRESETS: readonly Preset[] = [
       maxStock: ['Optimal stock [*]'],
       description: ['Description'],
     },
-    note: `Variant lines get their item's name, category and description, and their option values in the name. ${BARCODE_NOTE}`,
+    note: "The lines of one handle become one item with a variant per line, with its options (Option 1 to 3, name and value), SKU, barcode, price, cost and stock; variant lines get their item's name, category, description and option names. A line without SKU takes its barcode as SKU. The stock, price and thresholds of the first store are taken.",
     prepare: (header) => {
-      const down = copyDown(header, 'Handle', ['Name', 'Category', 'Description']);
+      const down = copyDown(header, 'Handle', [
+        'Name',
+        'Category',
+        'Description',
+        ...LOYVERSE_OPTIONS.map(([name]) => name),
+      ]);
       return (values) => {
         down(values);
         return values;
       };
     },
+    variants: { key: 'Handle', options: LOYVERSE_OPTIONS },
   },
   {
     id: 'loyverse-customers',

@@ -83,14 +83,133 @@ export async function taxClassesByName(db: DbOrTx, { companyId }: { companyId: s
   return new Map(rows.map((r) => [r.name.trim().toLowerCase(), r.id]));
 }
 
-/** The variant each of these codes is a barcode of in the company, by code. */
+/**
+ * The variants each of these codes already names in the company, by code: the variant it is a barcode of,
+ * and a live variant whose SKU it is (case-insensitively; a scan finds one variant, so a code is never
+ * another variant's barcode or SKU).
+ */
 export async function barcodeOwners(db: DbOrTx, { companyId }: { companyId: string }, codes: string[]) {
-  if (codes.length === 0) return new Map<string, string>();
-  const rows = await db
+  const owners = new Map<string, string[]>();
+  if (codes.length === 0) return owners;
+  const add = (code: string, variantId: string) => owners.set(code, [...(owners.get(code) ?? []), variantId]);
+  const coded = await db
     .select({ code: barcodes.code, variantId: barcodes.variantId })
     .from(barcodes)
     .where(and(eq(barcodes.companyId, companyId), inArray(barcodes.code, codes)));
-  return new Map(rows.map((r) => [r.code, r.variantId]));
+  for (const r of coded) add(r.code, r.variantId);
+  const bySku = await variantsBySku(
+    db,
+    { companyId },
+    codes.map((c) => c.toLowerCase()),
+  );
+  for (const code of codes) {
+    const variant = bySku.get(code.toLowerCase());
+    if (variant) add(code, variant.variantId);
+  }
+  return owners;
+}
+
+/**
+ * The company's live variants with these SKUs (lower-cased), by lower-cased SKU: the variant, its item, the
+ * item's unit and option names (a line of a product with variants joins the item its other lines are in).
+ */
+export async function variantsBySku(db: DbOrTx, { companyId }: { companyId: string }, skus: string[]) {
+  if (skus.length === 0) return new Map<string, CatalogVariant>();
+  const rows = await db
+    .select({
+      sku: sql<string>`lower(${variants.sku})`,
+      variantId: variants.id,
+      itemId: variants.itemId,
+      unit: items.unit,
+      optionNames: items.optionNames,
+    })
+    .from(variants)
+    .innerJoin(items, and(eq(items.companyId, variants.companyId), eq(items.id, variants.itemId)))
+    .where(
+      and(
+        eq(variants.companyId, companyId),
+        isNull(variants.deletedAt),
+        isNotNull(variants.sku),
+        inArray(sql`lower(${variants.sku})`, skus),
+      ),
+    );
+  return new Map(rows.map(({ sku, ...r }) => [sku, r]));
+}
+export type CatalogVariant = { variantId: string; itemId: string; unit: Unit; optionNames: string[] };
+
+/**
+ * The company's live items of these names (lower-cased), by lower-cased name: the item a product's new
+ * lines join when none of its lines is a variant yet (a file of a product's added or corrected lines).
+ */
+export async function itemsNamed(db: DbOrTx, { companyId }: { companyId: string }, names: string[]) {
+  const byName = new Map<string, { id: string; unit: Unit; optionNames: string[] }[]>();
+  if (names.length === 0) return byName;
+  const rows = await db
+    .select({ name: sql<string>`lower(${items.name})`, id: items.id, unit: items.unit, optionNames: items.optionNames })
+    .from(items)
+    .where(and(eq(items.companyId, companyId), isNull(items.deletedAt), inArray(sql`lower(${items.name})`, names)));
+  for (const { name, ...item } of rows) byName.set(name, [...(byName.get(name) ?? []), item]);
+  return byName;
+}
+
+/** The option values and SKU of each live variant of these items, by item. */
+export async function variantOptionsOf(db: DbOrTx, { companyId }: { companyId: string }, itemIds: string[]) {
+  const byItem = new Map<string, { optionValues: string[]; sku: string | null }[]>();
+  if (itemIds.length === 0) return byItem;
+  const rows = await db
+    .select({ itemId: variants.itemId, optionValues: variants.optionValues, sku: variants.sku })
+    .from(variants)
+    .where(and(eq(variants.companyId, companyId), isNull(variants.deletedAt), inArray(variants.itemId, itemIds)));
+  for (const { itemId, ...variant } of rows) byItem.set(itemId, [...(byItem.get(itemId) ?? []), variant]);
+  return byItem;
+}
+
+/** A new item of the import: a product of another system's export with variants. */
+export type ItemWrite = {
+  id: string;
+  name: string;
+  description: string | null;
+  category_id: string | null;
+  unit: Unit;
+  option_names: string[];
+};
+
+/** Inserts new items (one statement). */
+export async function insertItems(tx: DbOrTx, { companyId }: { companyId: string }, rows: ItemWrite[]) {
+  if (rows.length === 0) return;
+  await tx.execute(
+    sql`insert into items (company_id, id, name, description, category_id, unit, option_names)
+        select ${companyId}::uuid, x.id, x.name, x.description, x.category_id, x.unit, x.option_names
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+          id uuid, name text, description text, category_id uuid, unit text, option_names text[])`,
+  );
+}
+
+/** A new variant of an item (money as text); `ord` orders an item's new variants. */
+export type VariantWrite = {
+  id: string;
+  item_id: string;
+  name: string;
+  sku: string | null;
+  option_values: string[];
+  price: string;
+  cost: string;
+  ord: number;
+};
+
+/** Inserts new variants (one statement), each item's after the variants it has, in `ord` order. */
+export async function insertVariants(tx: DbOrTx, { companyId }: { companyId: string }, rows: VariantWrite[]) {
+  if (rows.length === 0) return;
+  await tx.execute(
+    sql`insert into variants (company_id, id, item_id, name, sku, option_values, position, cost, price)
+        select ${companyId}::uuid, x.id, x.item_id, x.name, x.sku, x.option_values,
+               coalesce((select max(v.position) + 1 from variants v
+                          where v.company_id = ${companyId}::uuid and v.item_id = x.item_id), 0)
+                 + (row_number() over (partition by x.item_id order by x.ord))::int - 1,
+               x.cost, x.price
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+          id uuid, item_id uuid, name text, sku text, option_values text[], price numeric, cost numeric, ord int)`,
+  );
 }
 
 /** The variant and item of each of these products of the company, by product id. */
@@ -172,22 +291,31 @@ export type ProductWrite = {
   description: string | null;
   /** A new product's unit (its item's); an existing product keeps its own. */
   unit: Unit | null;
+  /**
+   * A new product's variant, made by the import (a line of a product with variants): its listing in the
+   * branch, whose catalogue columns the caller then refreshes. null: the listing trigger finds or makes it.
+   */
+  variant_id?: string | null;
 };
 
 const productRecordset = (rows: ProductWrite[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
   id uuid, name text, sku text, category_id uuid, brand_id uuid, price numeric, cost numeric, stock numeric,
-  low_stock_threshold numeric, max_stock numeric, description text, unit text)`;
+  low_stock_threshold numeric, max_stock numeric, description text, unit text, variant_id uuid)`;
 
-/** Inserts new products (one statement); answers their ids and stock, in the rows' order. */
+/**
+ * Inserts new products (one statement); answers their ids and stock, in the rows' order. A row without a
+ * variant goes through the listing trigger (products_list_variant): the company's variant of its SKU, or
+ * a new item with one variant.
+ */
 export async function insertProducts(tx: DbOrTx, { companyId, branchId }: BranchKey, rows: ProductWrite[]) {
   if (rows.length === 0) return [];
   return queryRows<{ id: string; stock: number }>(
     tx,
     sql`insert into products (company_id, branch_id, name, sku, category_id, brand_id, price, cost, stock_quantity,
-                              low_stock_threshold, max_stock, description, unit)
+                              low_stock_threshold, max_stock, description, unit, variant_id)
         select ${companyId}::uuid, ${branchId}::uuid, x.name, x.sku, x.category_id, x.brand_id, x.price,
                coalesce(x.cost, 0), coalesce(x.stock, 0), coalesce(x.low_stock_threshold, 10),
-               coalesce(x.max_stock, 1000), x.description, coalesce(x.unit, 'piece')
+               coalesce(x.max_stock, 1000), x.description, coalesce(x.unit, 'piece'), x.variant_id
         from ${productRecordset(rows)}
         returning id, stock_quantity as stock`,
   );

@@ -11,12 +11,18 @@ import {
   type ImportKind,
   type ImportMapping,
   type ImportResult,
+  ITEM_MSG,
+  ITEM_OPTION_TEXT_MAX,
+  ITEM_VARIANTS_MAX,
   inferBarcodeKind,
   PRODUCT_IMPORT_COLUMNS,
   PRODUCT_MSG,
+  type ProductImportRow,
   parseNumberCell,
   productImportRowSchema,
   UNIT_LABELS,
+  type Unit,
+  variantName,
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -27,6 +33,7 @@ import { type Actor, type BranchScope, resolveBranch } from '../../lib/access';
 import { type CsvFile, readCsv } from '../../lib/csv-import';
 import { badRequest } from '../../lib/errors';
 import { headersKey, type MappingPlan, planMapping, readLine } from './import.mapping';
+import type { LineOption, ProductLine } from './import.presets';
 import * as repo from './import.repo';
 
 /**
@@ -117,14 +124,18 @@ class Tally {
     this.result.rows++;
     if (this.rejects) this.lines.set(row, values);
   }
-  /** The end of a batch: its rows with errors join the rejects. */
-  batchDone() {
+  /**
+   * The end of a batch: its rows with errors join the rejects. Rows from `waiting` on are kept: lines that
+   * wait for the next batch (the lines of a product that goes on there).
+   */
+  batchDone(waiting = Number.POSITIVE_INFINITY) {
     if (!this.rejects) return;
-    for (const [row, reasons] of [...this.reasons].sort(([a], [b]) => a - b)) {
+    const done = (row: number) => row < waiting;
+    for (const [row, reasons] of [...this.reasons].filter(([r]) => done(r)).sort(([a], [b]) => a - b)) {
       this.rejects.push({ row, values: this.lines.get(row) ?? [], reason: reasons.join('; ') });
     }
-    this.lines.clear();
-    this.reasons.clear();
+    for (const row of [...this.lines.keys()]) if (done(row)) this.lines.delete(row);
+    for (const row of [...this.reasons.keys()]) if (done(row)) this.reasons.delete(row);
   }
 }
 
@@ -197,13 +208,30 @@ async function openUpload(db: Db, scope: Scope, req: ImportRequest): Promise<Upl
   return { csv, plan, key };
 }
 
+/** A line read as our cells; in an export that writes a product's variants as lines, its place in its product. */
+type Line = { row: number; cells: Record<string, string>; product?: ProductLine };
+
+/**
+ * Where the lines of the last product of `lines` begin: they wait for the next batch, so that a product's
+ * lines are read together (unless they are all there is: a product longer than a batch goes on in the next).
+ */
+function lastProductStart(lines: readonly Line[]): number {
+  const key = lines.at(-1)?.product?.key;
+  if (key === undefined) return lines.length;
+  let start = lines.length;
+  while (start > 0 && lines[start - 1]?.product?.key === key) start--;
+  return start === 0 ? lines.length : start;
+}
+
 /**
  * The upload's lines, batch by batch, as our cells: each line prepared (a preset's copy-down), read
- * through the mapping, and a cell that did not decode made an error of its row (then not validated).
+ * through the mapping, and a cell that did not decode made an error of its row (then not validated). In
+ * an export that writes variants as lines, a product's lines are in one batch.
  */
 async function* linesOf({ csv, plan }: Upload, tally: Tally) {
+  let waiting: Line[] = [];
   for await (const batch of csv.batches) {
-    const lines: { row: number; cells: Record<string, string> }[] = [];
+    const lines = waiting;
     for (const record of batch) {
       const values = plan.prepare ? plan.prepare([...record.values]) : record.values;
       if (!values) {
@@ -213,9 +241,15 @@ async function* linesOf({ csv, plan }: Upload, tally: Tally) {
       tally.line(record.row, values);
       const { cells, undecodable } = readLine(plan, values);
       for (const column of undecodable) tally.error(record.row, column.header, IMPORT_MSG.undecodable(csv.encoding));
-      if (undecodable.length === 0) lines.push({ row: record.row, cells });
+      if (undecodable.length === 0) lines.push({ row: record.row, cells, product: plan.variants?.read(values) });
     }
-    yield lines;
+    const cut = plan.variants ? lastProductStart(lines) : lines.length;
+    waiting = lines.slice(cut);
+    yield lines.slice(0, cut);
+    tally.batchDone(waiting[0]?.row);
+  }
+  if (waiting.length > 0) {
+    yield waiting;
     tally.batchDone();
   }
 }
@@ -276,6 +310,39 @@ function refuseWithErrors(result: ImportResult): never {
 
 type Pass = (q: DbOrTx, write: boolean) => Promise<void>;
 
+/**
+ * The lines of one product in an export that writes a line per variant (Shopify, Square, Loyverse):
+ * consecutive lines of one key. Several lines, or a line with options, are the variants of one item.
+ */
+type Run = {
+  key: string;
+  /** Its lines read so far. */
+  size: number;
+  /** Its lines are variants of one item with options (else its only line is a product as any other). */
+  grouped: boolean;
+  /** The item's option names, as the first of its lines with options names them. */
+  optionNames: string[];
+  /** Its variants' option values (lower-cased, one per line) and the row of each. */
+  seen: Map<string, number>;
+  /**
+   * The item its new variants join: its other lines' item when that item has these options, else the
+   * company's one item of its name and options when none of its lines is a variant yet, else a new one.
+   */
+  item?: { id: string; unit: Unit };
+  /** A new item's unit: its first new line's. */
+  newUnit?: Unit;
+};
+/**
+ * A line's product, its options (none for a product's only line of a 'Regular' variation) and the file's
+ * column they are reported on.
+ */
+type RunLine = { run: Run; options: LineOption[]; column: string };
+/** Option values as variants are told apart by them (case ignored). */
+const optionsKey = (values: readonly string[]) => values.map((v) => v.toLowerCase()).join('\n');
+
+const sameNames = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((name, i) => name.toLowerCase() === b[i]?.toLowerCase());
+
 function productsPass(
   actor: Actor,
   scope: Scope,
@@ -285,6 +352,7 @@ function productsPass(
   importId: string,
 ): Pass {
   const columns = PRODUCT_IMPORT_COLUMNS;
+  const plain = upload.plan.variants?.plain ?? [];
   return async (q, write) => {
     const cats = await repo.categoriesByName(q, scope);
     const brandIds = await repo.brandsByName(q, scope);
@@ -294,6 +362,10 @@ function productsPass(
     const skuRows = new Map<string, number>();
     const barcodeRows = new Map<string, number>();
     const header = (key: string) => columns.find((c) => c.key === key)?.header ?? key;
+    // The product the last line read belongs to (a product longer than a batch goes on in the next).
+    let current: Run | undefined;
+    // The items this import made: another product of the same name is another item.
+    const madeHere = new Set<string>();
 
     // The id of a category/brand by name (created on first use when writing), undefined when unknown.
     const categoryId = async (name: string) => {
@@ -317,8 +389,48 @@ function productsPass(
       return id;
     };
 
+    /** The batch's lines by product: consecutive lines of one key (the first continuing the last batch's). */
+    const runsOf = (batch: Line[]) => {
+      const runs = new Map<number, RunLine>();
+      for (const line of batch) {
+        const product = line.product;
+        if (!product) {
+          current = undefined;
+          continue;
+        }
+        if (current?.key !== product.key)
+          current = { key: product.key, size: 0, grouped: false, optionNames: [], seen: new Map() };
+        current.size++;
+        runs.set(line.row, { run: current, options: product.options, column: product.column });
+      }
+      for (const place of runs.values()) {
+        const { run } = place;
+        // Square names a product's only variation 'Regular': no option of an item.
+        if (run.size === 1 && place.options.every((o) => plain.includes(o.value.toLowerCase()))) place.options = [];
+        if (run.optionNames.length === 0 && place.options.length > 0)
+          run.optionNames = place.options.map((o) => o.name);
+        run.grouped ||= run.size > 1 || place.options.length > 0;
+      }
+      return runs;
+    };
+
+    /** A variant line's options against its product's: the same names, values of no other line, within the limits. */
+    const variantProblem = (row: number, { run, options }: RunLine): string | undefined => {
+      const names = options.map((o) => o.name);
+      if (!sameNames(names, run.optionNames)) return IMPORT_MSG.variantOptions(run.optionNames.join(' / '));
+      if (options.some((o) => o.name.length > ITEM_OPTION_TEXT_MAX || o.value.length > ITEM_OPTION_TEXT_MAX))
+        return IMPORT_MSG.optionTooLong;
+      const key = optionsKey(options.map((o) => o.value));
+      const first = run.seen.get(key);
+      if (first !== undefined) return IMPORT_MSG.sameVariant(first);
+      if (run.seen.size >= ITEM_VARIANTS_MAX) return ITEM_MSG.variantsMax;
+      run.seen.set(key, row);
+      return undefined;
+    };
+
     for await (const batch of linesOf(upload, tally)) {
-      const valid: { row: number; data: z.output<typeof productImportRowSchema> }[] = [];
+      const runs = runsOf(batch);
+      const valid: { row: number; data: ProductImportRow; place?: RunLine }[] = [];
       for (const line of batch) {
         const data = validate(
           productImportRowSchema,
@@ -362,58 +474,152 @@ function productsPass(
             ok = false;
           } else barcodeRows.set(code, line.row);
         }
-        if (ok) valid.push({ row: line.row, data });
+        const place = runs.get(line.row);
+        if (ok && place?.run.grouped) {
+          const problem = variantProblem(line.row, place);
+          if (problem) {
+            tally.error(line.row, place.column, problem);
+            ok = false;
+          }
+        }
+        if (ok) valid.push({ row: line.row, data, place: place?.run.grouped ? place : undefined });
       }
 
-      const existing = await repo.productsBySku(
-        q,
-        scope,
-        valid.flatMap((v) => (v.data.sku ? [v.data.sku.toLowerCase()] : [])),
-      );
+      const skus = valid.flatMap((v) => (v.data.sku ? [v.data.sku.toLowerCase()] : []));
+      const existing = await repo.productsBySku(q, scope, skus);
+      const catalogue = await repo.variantsBySku(q, scope, skus);
       const owners = await repo.barcodeOwners(
         q,
         scope,
         valid.flatMap((v) => v.data.barcodes ?? []),
       );
-      const creates: { row: number; data: (typeof valid)[number]['data'] }[] = [];
-      const updates: { row: number; id: string; variantId: string; data: (typeof valid)[number]['data'] }[] = [];
+      const known = (v: { data: ProductImportRow }) =>
+        v.data.sku ? catalogue.get(v.data.sku.toLowerCase()) : undefined;
+      // A product's new variants join the item its other lines' variants are in, when that item has its
+      // options; else, when none of its lines is a variant yet, the company's one item of its name and options.
+      for (const v of valid) {
+        const run = v.place?.run;
+        const variant = known(v);
+        if (run && !run.item && variant && sameNames(variant.optionNames, run.optionNames))
+          run.item = { id: variant.itemId, unit: variant.unit };
+      }
+      const newLines = valid.filter((v) => v.place && !known(v));
+      const unplaced = new Map(
+        newLines.flatMap((v) => (v.place && !v.place.run.item ? [[v.place.run, v.data.name]] : [])),
+      );
+      if (unplaced.size > 0) {
+        const named = await repo.itemsNamed(
+          q,
+          scope,
+          [...unplaced.values()].map((n) => n.toLowerCase()),
+        );
+        for (const [run, name] of unplaced) {
+          const fits = (named.get(name.toLowerCase()) ?? []).filter(
+            (i) => !madeHere.has(i.id) && sameNames(i.optionNames, run.optionNames),
+          );
+          const [only] = fits;
+          if (only && fits.length === 1 && !valid.some((v) => v.place?.run === run && known(v)))
+            run.item = { id: only.id, unit: only.unit };
+        }
+      }
+      // The variants of the items new lines join, by their option values: a line may not add one twice.
+      const joined = [...new Set(newLines.flatMap((v) => (v.place?.run.item ? [v.place.run.item.id] : [])))];
+      const taken = new Map<string, Map<string, string | null>>();
+      for (const [itemId, list] of await repo.variantOptionsOf(q, scope, joined)) {
+        taken.set(itemId, new Map(list.map((x) => [optionsKey(x.optionValues), x.sku])));
+      }
+      type Valid = (typeof valid)[number];
+      const creates: (Valid & { name: string; run?: Run })[] = [];
+      const updates: (Valid & { name: string; id: string; variantId: string })[] = [];
       for (const v of valid) {
         const match = v.data.sku ? existing.get(v.data.sku.toLowerCase()) : undefined;
-        // The unit a row's quantities count: an existing product's own (a row may not change it), else the row's.
-        const unit = match?.unit ?? v.data.unit;
+        const variant = known(v);
+        // A line of a product with variants that is no variant of the company yet: a new variant of its item.
+        const joins = v.place && !variant ? v.place.run : undefined;
+        // The unit a row's quantities count: its variant's item's or the item it joins (a row may not change
+        // it), else the row's own.
+        const fixed = match?.unit ?? variant?.unit ?? joins?.item?.unit ?? joins?.newUnit;
+        const unit = fixed ?? v.data.unit;
+        const own = match?.variantId ?? variant?.variantId;
+        const values = v.place?.options.map((o) => o.value) ?? [];
+        const twin = joins?.item ? taken.get(joins.item.id)?.get(optionsKey(values)) : undefined;
         const problems: [string, string][] = [
-          ...(match && v.data.unit && v.data.unit !== match.unit
-            ? [[header('unit'), IMPORT_MSG.unitChanged(UNIT_LABELS[match.unit])] as [string, string]]
+          ...(twin !== undefined && v.place
+            ? [[v.place.column, IMPORT_MSG.variantExists(values.join(' / '), twin)] as [string, string]]
+            : []),
+          ...(fixed && v.data.unit && v.data.unit !== fixed
+            ? [[header('unit'), IMPORT_MSG.unitChanged(UNIT_LABELS[fixed])] as [string, string]]
             : []),
           ...fractionalQuantityKeys(v.data, unit).map(
             (key) => [header(key), PRODUCT_MSG.wholeNumber] as [string, string],
           ),
-          ...(v.data.barcodes ?? []).flatMap((code) => {
-            const owner = owners.get(code);
-            return owner && owner !== match?.variantId
+          ...(v.data.barcodes ?? []).flatMap((code) =>
+            (owners.get(code) ?? []).some((owner) => owner !== own)
               ? [[header('barcodes'), IMPORT_MSG.barcodeTaken(code)] as [string, string]]
-              : [];
-          }),
+              : [],
+          ),
         ];
         for (const [column, message] of problems) tally.error(v.row, column, message);
         if (problems.length > 0) continue;
+        // A variant is named after its item and its option values ('Lawn Kurta / S / Blue').
+        const name = v.place ? variantName(v.data.name, values) : v.data.name;
         if (match) {
-          updates.push({ row: v.row, id: match.id, variantId: match.variantId, data: v.data });
-          tally.updated(v.row, v.data.sku ?? '', v.data.name);
+          updates.push({ ...v, name, id: match.id, variantId: match.variantId });
+          tally.updated(v.row, v.data.sku ?? '', name);
         } else if (v.data.cost === undefined) {
           // Managers and Super Admins give a cost above 0 for every new product (the catalogue rule).
           tally.error(v.row, 'Cost', IMPORT_MSG.costRequired);
         } else {
-          creates.push(v);
-          tally.created(v.row, v.data.sku ?? '', v.data.name);
+          if (joins && !joins.item) joins.newUnit ??= v.data.unit ?? 'piece';
+          creates.push({ ...v, name, run: joins });
+          tally.created(v.row, v.data.sku ?? '', name);
         }
       }
       // All or nothing: once a row has an error nothing more is written (the apply throws at the end),
       // unless the rows with errors are left out: creates and updates hold the good rows only.
       if (!write || (tally.result.errorCount > 0 && !req.skipInvalid)) continue;
-      const toWrite = async (v: { id?: string; data: (typeof valid)[number]['data'] }): Promise<repo.ProductWrite> => ({
+      // The products' items and variants: a new item for a product whose lines join none, then each new line's variant.
+      const newItems: repo.ItemWrite[] = [];
+      const newVariants: repo.VariantWrite[] = [];
+      const variantIds = new Map<number, string>();
+      for (const c of creates) {
+        const run = c.run;
+        if (!run) continue;
+        if (!run.item) {
+          run.item = { id: randomUUID(), unit: run.newUnit ?? 'piece' };
+          madeHere.add(run.item.id);
+          newItems.push({
+            id: run.item.id,
+            name: c.data.name,
+            description: c.data.description ?? null,
+            category_id: c.data.category ? ((await categoryId(c.data.category)) ?? null) : null,
+            unit: run.item.unit,
+            option_names: run.optionNames,
+          });
+        }
+        const id = randomUUID();
+        variantIds.set(c.row, id);
+        newVariants.push({
+          id,
+          item_id: run.item.id,
+          name: c.name,
+          sku: c.data.sku ?? null,
+          option_values: c.place?.options.map((o) => o.value) ?? [],
+          price: c.data.price.toFixed(2),
+          cost: (c.data.cost ?? 0).toFixed(2),
+          ord: newVariants.length,
+        });
+      }
+      await repo.insertItems(q, scope, newItems);
+      await repo.insertVariants(q, scope, newVariants);
+      const toWrite = async (v: {
+        id?: string;
+        row: number;
+        name: string;
+        data: ProductImportRow;
+      }): Promise<repo.ProductWrite> => ({
         id: v.id,
-        name: v.data.name,
+        name: v.name,
         sku: v.data.sku ?? null,
         category_id: v.data.category ? ((await categoryId(v.data.category)) ?? null) : null,
         brand_id: v.data.brand ? ((await brandId(v.data.brand)) ?? null) : null,
@@ -424,9 +630,12 @@ function productsPass(
         max_stock: v.data.maxStock ?? null,
         description: v.data.description ?? null,
         unit: v.data.unit ?? null,
+        variant_id: v.id ? undefined : (variantIds.get(v.row) ?? null),
       });
       const inserted = await repo.insertProducts(q, scope, await inOrder(creates, toWrite));
-      // The rows' tax classes and barcodes onto their items and variants (a new product's made by its insert).
+      // The rows' tax classes and barcodes onto their items and variants (a new product's made by its insert),
+      // then every listing of those items and of the new variants' items shows them.
+      const refresh = new Set(newVariants.map((v) => v.item_id));
       const written = [
         ...creates.map((c, i) => ({ data: c.data, id: inserted[i]?.id ?? '' })),
         ...updates.map((u) => ({ data: u.data, id: u.id })),
@@ -449,8 +658,9 @@ function productsPass(
           ];
         });
         await repo.writeItemColumns(q, scope, rows);
-        await refreshListings(q, scope.companyId, [...new Set(rows.map((r) => r.itemId))]);
+        for (const row of rows) refresh.add(row.itemId);
       }
+      await refreshListings(q, scope.companyId, [...refresh]);
       await recordInitialStocks(
         q,
         { ...scope, userId: actor.userId },
