@@ -53,6 +53,8 @@ async function sale() {
     productQuantities: quantities,
     productPrices: cart.map((p) => p.price),
     productCharged: cart.map((p) => p.price),
+    productTaxRates: cart.map(() => null),
+    productTaxIncluded: cart.map(() => false),
     lineIds: cart.map(() => randomUUID()),
     lineProductIds: cart.map((p) => p.id),
     lineQuantities: quantities,

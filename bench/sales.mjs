@@ -131,8 +131,9 @@ function pgbenchScript(nProducts) {
     // The till's parameters: charged = catalogue price, online, sold now, no register, branch number,
     // no shift given, no flags.
     productCharged: `(select array_agg(price order by id) from bench_products where n in (:p1, :p2, :p3))`,
-    // No tax class: every line at the sale's rate.
+    // No tax class: every line at the sale's rate, added to its price.
     productTaxRates: 'array[null, null, null]::numeric[]',
+    productTaxIncluded: 'array[false, false, false]',
     offline: 'false',
     soldAt: 'null',
     registerId: 'null',
