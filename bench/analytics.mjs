@@ -148,11 +148,11 @@ async function generate(db, { companyId, branchId, adminId, cashierId }) {
       t = performance.now();
       await db.query(
         `insert into return_items (company_id, return_id, sale_item_id, product_id, product_name, product_sku, quantity,
-                                   unit_price, reason, total_amount)
+                                   unit_price, reason, total_amount, goods)
          select $1::uuid, pg_temp.bench_id($1::text || 'r' || g), pg_temp.bench_id($1::text || 'i' || g || '-1'),
                 pg_temp.bench_id($1::text || 'p' || ${productOf('g', 1)}), 'Bench Product ' || ${productOf('g', 1)},
                 'SKU-' || lpad(${productOf('g', 1)}::text, 6, '0'), 1, ${price(productOf('g', 1))}, 'defective',
-                ${price(productOf('g', 1))}
+                ${price(productOf('g', 1))}, ${price(productOf('g', 1))}
          from ${returned}`,
         [companyId],
       );

@@ -231,7 +231,7 @@ const goodsBy = (scope: ReportScope, period: LocalDays, group: keyof typeof GOOD
 const returnsByReason = (scope: ReportScope, period: LocalDays) => sql`
   select coalesce(ri.reason, rt.reason) as key, coalesce(ri.reason, rt.reason) as label,
          count(distinct rt.id)::text as transactions, sum(ri.quantity)::text as quantity,
-         sum(round(ri.quantity * ri.unit_price, 2))::text as revenue, sum(ri.total_amount)::text as returned,
+         sum(ri.goods)::text as revenue, sum(ri.total_amount)::text as returned,
          (-sum(ri.total_amount))::text as net_revenue, null::text as cost
   from returns rt ${branchJoin('rt')}
   join return_items ri on ri.company_id = rt.company_id and ri.return_id = rt.id

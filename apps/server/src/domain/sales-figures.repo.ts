@@ -151,7 +151,7 @@ export async function customerFigures(
     from (
       select rt.refund_amount,
              (select sum(i.quantity) from ${returnItems} i where i.company_id = rt.company_id and i.return_id = rt.id) as items,
-             (select sum(round(i.quantity * i.unit_price, 2)) from ${returnItems} i
+             (select sum(i.goods) from ${returnItems} i
                where i.company_id = rt.company_id and i.return_id = rt.id) as goods
       from ${returns} rt
       join ${sales} x on x.company_id = rt.company_id and x.id = rt.original_sale_id

@@ -407,6 +407,12 @@ describe(`tax classes (${engineName()})`, () => {
       openingFloat: 0,
     });
     expect(opened.statusCode, opened.body).toBe(201);
+    const figures = async () => {
+      const got = await call(tokens.manager, 'GET', `/api/transactions/analytics?branchId=${tenant.main.id}`);
+      expect(got.statusCode, got.body).toBe(200);
+      return got.json().data as { netSubtotal: number; grossSubtotal: number; totalReturnedValue: number };
+    };
+    const before = await figures();
     // Two shampoos at 117.00 with 17 % inside, beside a soap at 100.00 + 17 %: the customer pays 234 + 117.
     const res = await call(tokens.cashier, 'POST', '/api/transactions', {
       ...salePayload([
@@ -439,6 +445,11 @@ describe(`tax classes (${engineName()})`, () => {
     });
     expect(back.statusCode, back.body).toBe(201);
     expect(back.json().data.refundAmount).toBe(117);
+    // The figures count the shampoo's goods without its tax, sold and returned alike: 300 sold, 100 back.
+    const after = await figures();
+    expect(after.grossSubtotal - before.grossSubtotal).toBeCloseTo(300, 2);
+    expect(after.netSubtotal - before.netSubtotal).toBeCloseTo(200, 2);
+    expect(after.totalReturnedValue - before.totalReturnedValue).toBeCloseTo(117, 2);
 
     // The class made a standard one: its listings add the tax again.
     const changed = await call(tokens.admin, 'PATCH', `/api/tax-classes/${retailId}`, { kind: 'standard' });

@@ -511,6 +511,7 @@ export async function createReturn(
         restockingFee: fromMinor(l.piece.fee).toFixed(2),
         discountAmount: fromMinor(l.piece.discount).toFixed(2),
         taxAmount: fromMinor(l.piece.tax).toFixed(2),
+        goods: fromMinor(l.piece.goods).toFixed(2),
         totalAmount: fromMinor(l.piece.refund).toFixed(2),
       })),
     )

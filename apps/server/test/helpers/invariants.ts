@@ -4,6 +4,7 @@ import {
   type DiscountType,
   fullReturnRefundGap,
   lineNet,
+  type RefundBreakdown,
   saleLinesPaid,
   toMinor,
   unitsRefund,
@@ -172,11 +173,12 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     quantity: number;
     unit_price: string;
     restocking_fee: string;
+    goods: string;
     total_amount: string;
   }>(
     db,
     sql`select ri.id, ri.company_id, ri.return_id, ri.sale_item_id, ri.quantity::float8 as quantity, ri.unit_price::text,
-          ri.restocking_fee::text, ri.total_amount::text
+          ri.restocking_fee::text, ri.goods::text, ri.total_amount::text
         from return_items ri join returns r on r.company_id = ri.company_id and r.id = ri.return_id
         order by ri.company_id, r.created_at, r.return_number, ri.id`,
   );
@@ -203,7 +205,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     }
     const sale = salesByKey.get(`${sold.company_id}/${sold.sale_id}`);
     if (!sale) continue;
-    const expected = expectedLineRefundMinor({
+    const expected = expectedLinePiece({
       sale,
       saleLines: itemsBySale.get(`${sold.company_id}/${sold.sale_id}`) ?? [],
       line: sold,
@@ -211,11 +213,17 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
       quantity: ri.quantity,
       restockingFee: Number(ri.restocking_fee),
     });
-    if (cents(ri.total_amount) !== expected) {
+    if (cents(ri.total_amount) !== expected?.refund) {
       add(
         'refunds',
         `return line ${ri.id}: ${ri.quantity} x ${ri.unit_price} less fee ${ri.restocking_fee} refunds ` +
-          `${ri.total_amount}, the rule gives ${expected / 100}`,
+          `${ri.total_amount}, the rule gives ${(expected?.refund ?? Number.NaN) / 100}`,
+      );
+    }
+    if (cents(ri.goods) !== expected?.goods) {
+      add(
+        'refunds',
+        `return line ${ri.id}: goods ${ri.goods}, the rule gives ${(expected?.goods ?? Number.NaN) / 100}`,
       );
     }
   }
@@ -319,7 +327,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
                  coalesce(sum(i.goods), 0)::numeric(18,2) as returned_subtotal
           from returns r
           join branches b on b.company_id = r.company_id and b.id = r.branch_id
-          left join lateral (select sum(ri.quantity) as quantity, sum(round(ri.quantity * ri.unit_price, 2)) as goods
+          left join lateral (select sum(ri.quantity) as quantity, sum(ri.goods) as goods
                              from return_items ri where ri.company_id = r.company_id and ri.return_id = r.id) i on true
           where r.status = 'completed'
           group by 1, 2, 3
@@ -363,7 +371,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
             where s.status = 'completed'
             union all
             select r.company_id, r.branch_id, (r.created_at at time zone b.timezone)::date, i.product_id,
-                   i.product_name, 0, 0, 0, 1, i.quantity, round(i.quantity * i.unit_price, 2)
+                   i.product_name, 0, 0, 0, 1, i.quantity, i.goods
             from return_items i
             join returns r on r.company_id = i.company_id and r.id = i.return_id
             join branches b on b.company_id = r.company_id and b.id = r.branch_id
@@ -664,10 +672,10 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
 
 /**
  * What a return line must refund, in minor units, by the shared refund rule (money.ts): what the
- * customer paid for units alreadyReturned+1 .. alreadyReturned+quantity of the line (its share of the
- * sale's discount and tax, pro rata), less the restocking fee.
+ * customer paid for units alreadyReturned+1 .. alreadyReturned+quantity of the line (its goods, its share
+ * of the sale's discount and tax, pro rata), less the restocking fee. Undefined: not a line of the sale.
  */
-function expectedLineRefundMinor({
+function expectedLinePiece({
   sale,
   saleLines,
   line,
@@ -681,7 +689,7 @@ function expectedLineRefundMinor({
   alreadyReturned: number;
   quantity: number;
   restockingFee: number;
-}): number {
+}): RefundBreakdown | undefined {
   const paid = saleLinesPaid({
     items: saleLines.map((l) => ({
       id: l.id,
@@ -693,6 +701,6 @@ function expectedLineRefundMinor({
     discountAmount: Number(sale.discount_amount),
     taxAmount: Number(sale.tax_amount),
   }).find((l) => l.id === line.id);
-  if (!paid) return Number.NaN;
-  return unitsRefund(paid, { alreadyReturned, quantity, fee: toMinor(restockingFee) }).refund;
+  if (!paid) return undefined;
+  return unitsRefund(paid, { alreadyReturned, quantity, fee: toMinor(restockingFee) });
 }

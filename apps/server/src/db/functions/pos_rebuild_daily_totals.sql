@@ -21,7 +21,7 @@ BEGIN
   FROM returns r
   JOIN branches b ON b.company_id = r.company_id AND b.id = r.branch_id
   LEFT JOIN LATERAL (
-    SELECT sum(ri.quantity) AS quantity, sum(round(ri.quantity * ri.unit_price, 2)) AS goods
+    SELECT sum(ri.quantity) AS quantity, sum(ri.goods) AS goods
     FROM return_items ri WHERE ri.company_id = r.company_id AND ri.return_id = r.id
   ) i ON true
   WHERE r.company_id = p_company AND r.branch_id = p_branch AND r.status = 'completed'

@@ -26,7 +26,7 @@ BEGIN
     FROM pos_sales_daily_products_of(rolled) d
     UNION ALL
     SELECT r.company_id, r.branch_id, (r.created_at AT TIME ZONE b.timezone)::date, i.product_id, i.product_name,
-           0, 0, 0, 1, i.quantity, round(i.quantity * i.unit_price, 2)
+           0, 0, 0, 1, i.quantity, i.goods
     FROM return_items i
     JOIN returns r ON r.company_id = i.company_id AND r.id = i.return_id
     JOIN branches b ON b.company_id = r.company_id AND b.id = r.branch_id

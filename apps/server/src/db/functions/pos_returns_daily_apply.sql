@@ -14,7 +14,7 @@ BEGIN
   END IF;
   SELECT (r.created_at AT TIME ZONE b.timezone)::date INTO local_day
   FROM branches b WHERE b.company_id = r.company_id AND b.id = r.branch_id;
-  SELECT coalesce(sum(quantity), 0), coalesce(sum(round(quantity * unit_price, 2)), 0) INTO items, goods
+  SELECT coalesce(sum(quantity), 0), coalesce(sum(return_items.goods), 0) INTO items, goods
   FROM return_items WHERE company_id = r.company_id AND return_id = r.id;
   INSERT INTO returns_daily AS d (company_id, branch_id, day, returns_count, refunded, items_returned, returned_subtotal)
   VALUES (r.company_id, r.branch_id, local_day, sign, sign * r.refund_amount, sign * items, sign * goods)

@@ -5,9 +5,9 @@ CREATE OR REPLACE FUNCTION public.pos_returns_daily_on_item_change()
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  PERFORM pos_returns_daily_add_items(OLD.company_id, OLD.return_id, -OLD.quantity, -(round(OLD.quantity * OLD.unit_price, 2)));
+  PERFORM pos_returns_daily_add_items(OLD.company_id, OLD.return_id, -OLD.quantity, -OLD.goods);
   IF TG_OP = 'UPDATE' THEN
-    PERFORM pos_returns_daily_add_items(NEW.company_id, NEW.return_id, NEW.quantity, round(NEW.quantity * NEW.unit_price, 2));
+    PERFORM pos_returns_daily_add_items(NEW.company_id, NEW.return_id, NEW.quantity, NEW.goods);
   END IF;
   RETURN NULL;
 END $function$;

@@ -7,7 +7,7 @@ AS $function$
 BEGIN
   INSERT INTO returns_daily AS d (company_id, branch_id, day, items_returned, returned_subtotal)
   SELECT r.company_id, r.branch_id, (r.created_at AT TIME ZONE b.timezone)::date, sum(n.quantity),
-         sum(round(n.quantity * n.unit_price, 2))
+         sum(n.goods)
   FROM new_items n
   JOIN returns r ON r.company_id = n.company_id AND r.id = n.return_id
   JOIN branches b ON b.company_id = r.company_id AND b.id = r.branch_id

@@ -10,7 +10,7 @@ BEGIN
   INSERT INTO sales_daily_products AS d (company_id, branch_id, day, product_id, product_name, return_lines,
                                          returned_quantity, returned_goods)
   SELECT r.company_id, r.branch_id, (r.created_at AT TIME ZONE b.timezone)::date, i.product_id, i.product_name,
-         sign * count(*), sign * sum(i.quantity), sign * sum(round(i.quantity * i.unit_price, 2))
+         sign * count(*), sign * sum(i.quantity), sign * sum(i.goods)
   FROM return_items i
   JOIN branches b ON b.company_id = r.company_id AND b.id = r.branch_id
   WHERE i.company_id = r.company_id AND i.return_id = r.id

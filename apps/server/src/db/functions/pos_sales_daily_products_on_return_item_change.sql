@@ -5,16 +5,16 @@ CREATE OR REPLACE FUNCTION public.pos_sales_daily_products_on_return_item_change
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  IF TG_OP = 'UPDATE' AND (OLD.company_id, OLD.return_id, OLD.product_id, OLD.product_name, OLD.quantity, OLD.unit_price)
-     IS NOT DISTINCT FROM (NEW.company_id, NEW.return_id, NEW.product_id, NEW.product_name, NEW.quantity, NEW.unit_price)
+  IF TG_OP = 'UPDATE' AND (OLD.company_id, OLD.return_id, OLD.product_id, OLD.product_name, OLD.quantity, OLD.goods)
+     IS NOT DISTINCT FROM (NEW.company_id, NEW.return_id, NEW.product_id, NEW.product_name, NEW.quantity, NEW.goods)
   THEN
     RETURN NULL;
   END IF;
   PERFORM pos_sales_daily_products_add_return_item(OLD.company_id, OLD.return_id, OLD.product_id, OLD.product_name,
-                                                   -1, -OLD.quantity, -(round(OLD.quantity * OLD.unit_price, 2)));
+                                                   -1, -OLD.quantity, -OLD.goods);
   IF TG_OP = 'UPDATE' THEN
     PERFORM pos_sales_daily_products_add_return_item(NEW.company_id, NEW.return_id, NEW.product_id, NEW.product_name,
-                                                     1, NEW.quantity, round(NEW.quantity * NEW.unit_price, 2));
+                                                     1, NEW.quantity, NEW.goods);
   END IF;
   RETURN NULL;
 END $function$;

@@ -36,7 +36,7 @@ export const salesDaily = pgTable(
  * Derived like sales_daily: completed returns per branch and local day of the return's created_at, kept by
  * the triggers on returns and return_items (db/triggers/returns.sql and return_items.sql,
  * functions/pos_returns_daily_*.sql).
- * returned_subtotal = sum of quantity x unit price of the returned items (before restocking fees).
+ * returned_subtotal = sum of the returned items' goods (return_items.goods, before restocking fees).
  */
 export const returnsDaily = pgTable(
   'returns_daily',

@@ -12,8 +12,8 @@ const total = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNu
  * pos_sales_daily_products_*) and sales.sql for a rolled-up sale whose day, branch or status changes
  * (pos_report_totals_*) keep it after that.
  * Sales side (the sale's sold_at day, completed sales only): sale_lines, quantity and goods (the lines'
- * subtotal, quantity x unit price). Returns side (the return's created_at day, completed returns only):
- * return_lines, returned_quantity and returned_goods (quantity x unit price, before restocking fees).
+ * subtotal). Returns side (the return's created_at day, completed returns only): return_lines,
+ * returned_quantity and returned_goods (the items' goods, before restocking fees).
  * The product name is part of the key so a report labels a product with the names of the lines it sums.
  * No foreign keys: the rows they are derived from carry them. Its own triggers
  * (db/triggers/sales_daily_products.sql) keep sales_monthly_products.

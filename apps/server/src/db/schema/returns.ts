@@ -92,11 +92,18 @@ export const returnItems = pgTable(
     restockingFee: money('restocking_fee').notNull().default('0'),
     /**
      * The units' share of the sale's discount and of its tax (money.ts computeReturnRefund), so that
-     * total_amount = quantity x unit_price - discount_amount + tax_amount - restocking_fee. 0 on
-     * returns made before refunds followed the sale's discount and tax.
+     * total_amount = goods - discount_amount + tax_amount - restocking_fee. 0 on returns made before
+     * refunds followed the sale's discount and tax.
      */
     discountAmount: money('discount_amount').notNull().default('0'),
     taxAmount: money('tax_amount').notNull().default('0'),
+    /**
+     * The units' goods as the refund counts them (money.ts unitsRefund): total_amount = goods -
+     * discount_amount + tax_amount - restocking_fee. What the reports subtract from the goods sold
+     * (returned_subtotal, returned_goods): a price that included its tax counts without it, as its sale line
+     * did. Returns made before this column: quantity x unit_price (migration 0056).
+     */
+    goods: money('goods').notNull(),
     condition: text('condition', { enum: RETURN_CONDITIONS }).notNull().default('new'),
     isRestockable: boolean('is_restockable').notNull().default(true),
     /** The item's own reason (the return-create payload has one per item); the return's reason is required. */

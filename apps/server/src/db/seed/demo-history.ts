@@ -315,6 +315,7 @@ export async function seedDemoHistory(
       restockingFee: '0.00',
       discountAmount: fromMinor(refund.discount).toFixed(2),
       taxAmount: fromMinor(refund.tax).toFixed(2),
+      goods: fromMinor(refund.goods).toFixed(2),
       condition: 'new',
       isRestockable: true,
       totalAmount: amount,

@@ -242,6 +242,7 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
           restockingFee: fromMinor(c.piece.fee).toFixed(2),
           discountAmount: fromMinor(c.piece.discount).toFixed(2),
           taxAmount: fromMinor(c.piece.tax).toFixed(2),
+          goods: fromMinor(c.piece.goods).toFixed(2),
           condition: c.line.condition,
           isRestockable: c.isRestockable,
           reason: c.line.reason ?? null,
