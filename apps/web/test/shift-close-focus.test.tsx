@@ -33,7 +33,7 @@ const report: ShiftReport = {
     zNumber: 3,
   },
   sales: { count: 0, total: 0, discount: 0, tax: 0, taxByRate: [], change: 0, byMethod: [] },
-  refunds: { count: 0, total: 0, byMethod: [] },
+  refunds: { count: 0, total: 0, taxByRate: [], byMethod: [] },
   paidIn: 0,
   paidOut: 0,
   cashMovements: [],

@@ -38,7 +38,12 @@ const report: ShiftReport = {
       { method: 'cash', count: 3, total: 65.45 },
     ],
   },
-  refunds: { count: 1, total: 13.35, byMethod: [{ method: 'cash', count: 1, total: 13.35 }] },
+  refunds: {
+    count: 1,
+    total: 13.35,
+    taxByRate: [{ rate: 0, included: false, taxable: 13.35, tax: 0 }],
+    byMethod: [{ method: 'cash', count: 1, total: 13.35 }],
+  },
   paidIn: 20,
   paidOut: 33.5,
   cashMovements: [],
@@ -84,6 +89,7 @@ describe('shiftReportLines', () => {
     const refunds = {
       count: 3,
       total: 230,
+      taxByRate: [{ rate: 17, included: false, taxable: 196.58, tax: 33.42 }],
       byMethod: [
         { method: 'card_refund', count: 1, total: 30 },
         { method: 'cash', count: 1, total: 180 },
@@ -93,6 +99,9 @@ describe('shiftReportLines', () => {
     const negative = shiftReportLines({ ...data, report: { ...report, refunds, expectedCash: -30 } });
     expect(negative).toContain(`${'  Card refund (1)'.padEnd(48 - '30.00'.length)}30.00`);
     expect(negative).toContain(`${'  Store credit (1)'.padEnd(48 - '20.00'.length)}20.00`);
+    // The tax the refunds gave back, by rate (none printed for refunds without tax).
+    expect(negative).toContain(`${'  Tax back 17% on 196.58:'.padEnd(48 - '33.42'.length)}33.42`);
+    expect(lines.some((l) => l.includes('Tax back'))).toBe(false);
     expect(negative.some((l) => l.trim() === '!! EXPECTED CASH BELOW ZERO !!')).toBe(true);
     expect(lines.some((l) => l.includes('BELOW ZERO'))).toBe(false);
   });

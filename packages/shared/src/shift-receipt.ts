@@ -89,6 +89,10 @@ export function shiftReportLines({
       : []),
     receiptRow(`Refunds (${refunds.count}):`, money(refunds.total)),
     ...refunds.byMethod.map((m) => receiptRow(`  ${methodLabel(m.method)} (${m.count})`, money(m.total))),
+    // The tax the refunds gave back, by rate, when they gave any back.
+    ...(refunds.taxByRate.some((g) => g.tax > 0)
+      ? refunds.taxByRate.map((g) => receiptRow(`  Tax back ${taxRateLabel(g)} on ${money(g.taxable)}:`, money(g.tax)))
+      : []),
     rule,
     receiptRow('Opening float:', money(shift.openingFloat)),
     receiptRow('Paid in:', money(report.paidIn)),

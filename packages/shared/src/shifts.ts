@@ -188,6 +188,11 @@ export type Shift = z.infer<typeof shiftSchema>;
 
 const methodLine = z.object({ method: z.string(), count: countSchema, total: moneySchema });
 
+/** Tax by rate, lowest rate first (`included`: the tax was inside the prices): taxable goods and their tax. */
+const taxByRateSchema = z.array(
+  z.object({ rate: z.number(), included: z.boolean(), taxable: moneySchema, tax: moneySchema }),
+);
+
 export const cashMovementRowSchema = z.object({
   id: z.string(),
   kind: z.enum(CASH_MOVEMENT_KIND_VALUES),
@@ -214,11 +219,17 @@ export const shiftReportSchema = z.object({
      * The tax by rate (lowest first), each sale's own groups added up (taxGroups: a sale's discount split over
      * its rates by their goods): one entry when every line was at one rate.
      */
-    taxByRate: z.array(z.object({ rate: z.number(), included: z.boolean(), taxable: moneySchema, tax: moneySchema })),
+    taxByRate: taxByRateSchema,
     change: moneySchema,
     byMethod: z.array(methodLine),
   }),
-  refunds: z.object({ count: countSchema, total: moneySchema, byMethod: z.array(methodLine) }),
+  /** taxByRate: the tax the refunds gave back, by the rate their sale lines were taxed at. */
+  refunds: z.object({
+    count: countSchema,
+    total: moneySchema,
+    taxByRate: taxByRateSchema,
+    byMethod: z.array(methodLine),
+  }),
   paidIn: moneySchema,
   paidOut: moneySchema,
   cashMovements: z.array(cashMovementRowSchema),

@@ -42,7 +42,7 @@ const base: ShiftReport = {
     change: 9.9,
     byMethod: [{ method: 'cash', count: 2, total: 30.1 }],
   },
-  refunds: { count: 0, total: 0, byMethod: [] },
+  refunds: { count: 0, total: 0, taxByRate: [], byMethod: [] },
   paidIn: 0,
   paidOut: 5,
   cashMovements: [synced],

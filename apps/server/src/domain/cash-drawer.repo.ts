@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { branches, cashMovements, companies, returns, saleItems, sales, shifts } from '../db/schema';
+import { branches, cashMovements, companies, returnItems, returns, saleItems, sales, shifts } from '../db/schema';
 import { type CompanyScope, tenantFilter } from '../lib/tenant.repo';
 
 /**
@@ -137,6 +137,26 @@ export async function shiftTaxLines(db: DbOrTx, { companyId, shiftId }: { compan
     .innerJoin(saleItems, and(eq(saleItems.companyId, sales.companyId), eq(saleItems.saleId, sales.id)))
     .where(and(eq(sales.companyId, companyId), eq(sales.shiftId, shiftId)))
     .groupBy(sales.id, sales.discountAmount, sales.taxRate, saleItems.taxRate, saleItems.taxIncluded);
+}
+
+/**
+ * The tax the shift's refunds gave back, by the rate the returned units' sale lines were taxed at (and
+ * whether inside their prices): their goods less their discount share, and their tax share (numerics as
+ * text), as each return item keeps them.
+ */
+export async function shiftRefundTaxLines(db: DbOrTx, { companyId, shiftId }: { companyId: string; shiftId: string }) {
+  return db
+    .select({
+      rate: sql<string>`${saleItems.taxRate}::text`,
+      included: saleItems.taxIncluded,
+      taxable: sql<string>`sum(${returnItems.goods} - ${returnItems.discountAmount})::text`,
+      tax: sql<string>`sum(${returnItems.taxAmount})::text`,
+    })
+    .from(returns)
+    .innerJoin(returnItems, and(eq(returnItems.companyId, returns.companyId), eq(returnItems.returnId, returns.id)))
+    .innerJoin(saleItems, and(eq(saleItems.companyId, returnItems.companyId), eq(saleItems.id, returnItems.saleItemId)))
+    .where(and(eq(returns.companyId, companyId), eq(returns.shiftId, shiftId)))
+    .groupBy(saleItems.taxRate, saleItems.taxIncluded);
 }
 
 export async function insertMovement(

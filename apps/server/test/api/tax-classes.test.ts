@@ -80,6 +80,20 @@ describe(`tax classes (${engineName()})`, () => {
     return item;
   }
 
+  /** A register of the main branch, enrolled by the cashier, with a shift open on it. */
+  async function openShift(deviceId: string) {
+    const enrolled = await call(tokens.cashier, 'POST', '/api/registers', { branchId: tenant.main.id, deviceId });
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
+    const registerId: string = enrolled.json().data.id;
+    const opened = await call(tokens.cashier, 'POST', '/api/shifts', {
+      branchId: tenant.main.id,
+      registerId,
+      openingFloat: 0,
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    return { registerId, shiftId: opened.json().data.id as string };
+  }
+
   /** A sale as the register sends it: each line's class rate, the totals from the money module. */
   function salePayload(lines: SaleLine[], { discountValue = 0 } = {}) {
     const items = lines.map((l) => ({
@@ -268,18 +282,7 @@ describe(`tax classes (${engineName()})`, () => {
   });
 
   it("a shift's X report gives the tax by rate, each sale's as it was charged; together the shift's tax", async () => {
-    const enrolled = await call(tokens.cashier, 'POST', '/api/registers', {
-      branchId: tenant.main.id,
-      deviceId: 'tax-till',
-    });
-    expect(enrolled.statusCode, enrolled.body).toBe(201);
-    const registerId = enrolled.json().data.id;
-    const opened = await call(tokens.cashier, 'POST', '/api/shifts', {
-      branchId: tenant.main.id,
-      registerId,
-      openingFloat: 0,
-    });
-    expect(opened.statusCode, opened.body).toBe(201);
+    const { registerId, shiftId } = await openShift('tax-till');
     const mixed = salePayload(
       [
         { product: soap, quantity: 2 },
@@ -293,7 +296,7 @@ describe(`tax classes (${engineName()})`, () => {
       const res = await call(tokens.cashier, 'POST', '/api/transactions', { ...payload, register_id: registerId });
       expect(res.statusCode, res.body).toBe(201);
     }
-    const x = await call(tokens.cashier, 'GET', `/api/shifts/${opened.json().data.id}/report`);
+    const x = await call(tokens.cashier, 'GET', `/api/shifts/${shiftId}/report`);
     expect(x.statusCode, x.body).toBe(200);
     const { sales } = x.json().data;
     // The mixed sale: 686.36 exempt, 142.99 at 8 % (11.44), 190.65 at 17 % (32.41); the soap: 100.00 at 17 % (17.00).
@@ -395,18 +398,7 @@ describe(`tax classes (${engineName()})`, () => {
       'The tax of Hair Shampoo has changed to 17% included in the price. Please refresh the cart.',
     );
 
-    const enrolled = await call(tokens.cashier, 'POST', '/api/registers', {
-      branchId: tenant.main.id,
-      deviceId: 'retail-till',
-    });
-    expect(enrolled.statusCode, enrolled.body).toBe(201);
-    const registerId = enrolled.json().data.id;
-    const opened = await call(tokens.cashier, 'POST', '/api/shifts', {
-      branchId: tenant.main.id,
-      registerId,
-      openingFloat: 0,
-    });
-    expect(opened.statusCode, opened.body).toBe(201);
+    const { registerId, shiftId } = await openShift('retail-till');
     const figures = async () => {
       const got = await call(tokens.manager, 'GET', `/api/transactions/analytics?branchId=${tenant.main.id}`);
       expect(got.statusCode, got.body).toBe(200);
@@ -429,7 +421,7 @@ describe(`tax classes (${engineName()})`, () => {
     const read = await call(tokens.cashier, 'GET', `/api/transactions/${sale.id}`);
     expect(read.json().data.items).toEqual(sale.items);
 
-    const x = await call(tokens.cashier, 'GET', `/api/shifts/${opened.json().data.id}/report`);
+    const x = await call(tokens.cashier, 'GET', `/api/shifts/${shiftId}/report`);
     expect(x.json().data.sales.taxByRate).toEqual([
       { rate: 17, included: false, taxable: 100, tax: 17 },
       { rate: 17, included: true, taxable: 200, tax: 34 },
@@ -441,10 +433,17 @@ describe(`tax classes (${engineName()})`, () => {
       branchId: tenant.main.id,
       reason: 'customer_change_mind',
       refund_method: 'card_refund',
+      register_id: registerId,
       items: [{ original_transaction_item_id: line.id, return_quantity: 1, condition: 'new' }],
     });
     expect(back.statusCode, back.body).toBe(201);
     expect(back.json().data.refundAmount).toBe(117);
+    // The shift's report gives the tax the refund gave back, at the line's rate, inside its price.
+    const z = await call(tokens.cashier, 'GET', `/api/shifts/${shiftId}/report`);
+    expect(z.json().data.refunds).toMatchObject({
+      total: 117,
+      taxByRate: [{ rate: 17, included: true, taxable: 100, tax: 17 }],
+    });
     // The figures count the shampoo's goods without its tax, sold and returned alike: 300 sold, 100 back.
     const after = await figures();
     expect(after.grossSubtotal - before.grossSubtotal).toBeCloseTo(300, 2);

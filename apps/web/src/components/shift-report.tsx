@@ -78,6 +78,15 @@ export function ShiftReportView({
           {refunds.byMethod.map((m) => (
             <Row key={m.method} label={`${methodLabel(m.method)} (${m.count})`} value={formatMoney(m.total)} />
           ))}
+          {refunds.taxByRate.some((g) => g.tax > 0)
+            ? refunds.taxByRate.map((g) => (
+                <Row
+                  key={`back ${g.rate}:${g.included}`}
+                  label={`Tax back ${taxRateLabel(g)} on ${formatMoney(g.taxable)}`}
+                  value={formatMoney(g.tax)}
+                />
+              ))
+            : null}
         </Table.Tbody>
       </Table>
       <Divider />

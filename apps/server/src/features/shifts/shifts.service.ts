@@ -151,6 +151,8 @@ export async function currentShift(db: Db, actor: Actor, registerId: string): Pr
 
 type Figures = drawerRepo.ShiftFigures;
 type TaxLines = Awaited<ReturnType<typeof drawerRepo.shiftTaxLines>>;
+type RefundTaxLines = Awaited<ReturnType<typeof drawerRepo.shiftRefundTaxLines>>;
+type ShiftTaxes = { sales: TaxLines; refunds: RefundTaxLines };
 
 const m = (v: string) => toMinor(toMoney(v));
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -179,7 +181,12 @@ function taxByRateOf(lines: TaxLines): ShiftReport['sales']['taxByRate'] {
 }
 
 /** The report's figures in minor units; expected cash as `cashOf`. */
-function reportOf(row: ShiftRow, figures: Figures, movements: CashMovement[], taxLines: TaxLines = []): ShiftReport {
+function reportOf(
+  row: ShiftRow,
+  figures: Figures,
+  movements: CashMovement[],
+  taxes: ShiftTaxes = { sales: [], refunds: [] },
+): ShiftReport {
   const { paidIn, paidOut, expected } = cashOf(row.openingFloat, figures);
   return {
     shift: toShift(row),
@@ -188,13 +195,21 @@ function reportOf(row: ShiftRow, figures: Figures, movements: CashMovement[], ta
       total: fromMinor(sum(figures.sales.map((s) => m(s.total)))),
       discount: fromMinor(sum(figures.sales.map((s) => m(s.discount)))),
       tax: fromMinor(sum(figures.sales.map((s) => m(s.tax)))),
-      taxByRate: taxByRateOf(taxLines),
+      taxByRate: taxByRateOf(taxes.sales),
       change: fromMinor(sum(figures.sales.map((s) => m(s.change)))),
       byMethod: figures.sales.map((s) => ({ method: s.method, count: s.count, total: toMoney(s.total) })),
     },
     refunds: {
       count: sum(figures.refunds.map((r) => r.count)),
       total: fromMinor(sum(figures.refunds.map((r) => m(r.total)))),
+      taxByRate: taxByRateFigures(
+        taxes.refunds.map((r) => ({
+          rate: toMoney(r.rate),
+          included: r.included,
+          taxable: m(r.taxable),
+          tax: m(r.tax),
+        })),
+      ),
       byMethod: figures.refunds.map((r) => ({ method: r.method, count: r.count, total: toMoney(r.total) })),
     },
     paidIn: fromMinor(paidIn),
@@ -211,12 +226,13 @@ async function movementsOf(db: Db, row: { companyId: string; id: string }): Prom
 }
 
 async function reportFor(db: Db, row: ShiftRow): Promise<ShiftReport> {
-  const [figures, movements, taxLines] = await Promise.all([
+  const [figures, movements, salesTax, refundsTax] = await Promise.all([
     drawerRepo.shiftFigures(db, { companyId: row.companyId, shiftId: row.id }),
     movementsOf(db, row),
     drawerRepo.shiftTaxLines(db, { companyId: row.companyId, shiftId: row.id }),
+    drawerRepo.shiftRefundTaxLines(db, { companyId: row.companyId, shiftId: row.id }),
   ]);
-  return reportOf(row, figures, movements, taxLines);
+  return reportOf(row, figures, movements, { sales: salesTax, refunds: refundsTax });
 }
 
 /** GET /shifts/{id}/report: the X report of an open shift, the (immutable) Z report of a closed one. */
