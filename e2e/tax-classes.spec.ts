@@ -208,7 +208,20 @@ test('a Super Admin keeps the tax classes in Settings and gives an item one', as
   await expect(page.getByRole('option', { name: new RegExp(`^${escapeRe(name)} \\(Reduced, 8`) })).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // A class no item has is archived, after a confirmation.
   await page.goto('/settings');
+  await page.getByRole('button', { name: `Archive ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Archive tax class' });
+  await expect(confirm).toContainText(`Archive ${name}?`);
+  await expectNoSeriousWcag(page, 'the archive confirmation');
+  await confirm.getByRole('button', { name: 'Archive' }).click();
+  await expectToast(page, 'Tax class archived successfully.');
+  await expect(page.getByRole('table', { name: 'Tax classes' }).getByRole('row').filter({ hasText: name })).toHaveCount(
+    0,
+  );
+  // The exempt class has an item: it cannot be archived.
+  await expect(page.getByRole('button', { name: 'Archive Exempt: fresh milk' })).toBeDisabled();
+
   await page.setViewportSize(PHONE);
   await page.getByRole('table', { name: 'Tax classes' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/tax-classes-card-390.png` });

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'listing.update',
   'tax_class.create',
   'tax_class.update',
+  'tax_class.archive',
   // the register: sales past a cashier's limits (approved by a manager, or offline facts)
   'sale.discount_override',
   'sale.price_override',
@@ -113,6 +114,7 @@ export const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'listing.update': 'Branch listing changed',
   'tax_class.create': 'Tax class added',
   'tax_class.update': 'Tax class changed',
+  'tax_class.archive': 'Tax class archived',
   'sale.discount_override': 'Discount above the limit',
   'sale.price_override': 'Price changed at the register',
   'sale.exception_resolved': 'Exception resolved',

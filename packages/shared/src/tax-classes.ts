@@ -41,6 +41,9 @@ export const TAX_CLASS_MSG = {
   notFound: 'Tax class not found',
   added: 'Tax class added successfully',
   updated: 'Tax class updated successfully',
+  archived: 'Tax class archived successfully',
+  inUse: (items: number) =>
+    `This tax class is used by ${items} ${items === 1 ? 'item' : 'items'}: give ${items === 1 ? 'it' : 'them'} another class first`,
 } as const;
 
 /** Exempt and zero-rated classes tax at 0; standard, reduced and retail-price ones above it. */
@@ -122,4 +125,6 @@ export const taxClassResponses = {
   list: paged(taxClassSchema),
   one: envelope(taxClassSchema),
   changed: envelope(taxClassChangeSchema),
+  /** DELETE /tax-classes/{id}: the class as it was archived. */
+  archived: envelope(taxClassSchema),
 };

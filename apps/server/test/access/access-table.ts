@@ -1565,6 +1565,13 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     }),
   },
   {
+    operation: 'DELETE /api/tax-classes/:id',
+    idIn: 'path',
+    id: 'tax class id',
+    expect: ADMIN_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/tax-classes/${(await w.target.taxClass()).id}` }),
+  },
+  {
     operation: 'PATCH /api/items/:id',
     idIn: 'path',
     id: 'item id',

@@ -630,6 +630,8 @@ describe(`response contracts (${engineName()})`, () => {
         pctCode: '6109.1000',
       });
       await call(manager, 'GET', `/tax-classes?companyId=${companyId}`);
+      const unused = await call(admin, 'POST', '/tax-classes', { companyId, name: 'Unused', kind: 'exempt', rate: 0 });
+      await call(admin, 'DELETE', `/tax-classes/${unused.data.id}`);
       const item = await call(manager, 'POST', '/items', {
         companyId,
         taxClassId: taxClass.data.id,

@@ -46,7 +46,7 @@ describe(`tax classes (${engineName()})`, () => {
   });
   afterAll(() => ctx.close());
 
-  const call = (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+  const call = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     request(ctx.app, token, { method, url, payload });
 
   async function listing(name: string): Promise<Listing> {
@@ -455,6 +455,50 @@ describe(`tax classes (${engineName()})`, () => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().data.listings).toBe(2);
     expect(await listing('Hair Shampoo')).toMatchObject({ taxRate: 17, taxIncluded: false });
+  });
+
+  it('a class no item has is archived: out of the list, its name free, its sales still name it; one in use is refused', async () => {
+    const inUse = await call(tokens.admin, 'DELETE', `/api/tax-classes/${exemptId}`);
+    expect(inUse.statusCode, inUse.body).toBe(409);
+    expect(inUse.json().message).toBe(TAX_CLASS_MSG.inUse(1));
+    // The manager reads classes but does not change them.
+    expect((await call(tokens.manager, 'DELETE', `/api/tax-classes/${exemptId}`)).statusCode).toBe(403);
+
+    const added = await call(tokens.admin, 'POST', '/api/tax-classes', {
+      companyId: tenant.company.id,
+      name: 'Old reduced',
+      kind: 'reduced',
+      rate: 5,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const id = added.json().data.id;
+    const archived = await call(tokens.admin, 'DELETE', `/api/tax-classes/${id}`);
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect(archived.json()).toMatchObject({ message: TAX_CLASS_MSG.archived, data: { id, name: 'Old reduced' } });
+    const list = await call(tokens.admin, 'GET', `/api/tax-classes?companyId=${tenant.company.id}&limit=100`);
+    expect(list.json().data.map((c: { id: string }) => c.id)).not.toContain(id);
+    // Gone for changes, for items and for a second archive; its name is free again.
+    expect((await call(tokens.admin, 'PATCH', `/api/tax-classes/${id}`, { rate: 6 })).statusCode).toBe(404);
+    expect((await call(tokens.admin, 'DELETE', `/api/tax-classes/${id}`)).statusCode).toBe(404);
+    const onItem = await call(tokens.manager, 'POST', '/api/items', {
+      companyId: tenant.company.id,
+      name: 'Late item',
+      price: 10,
+      taxClassId: id,
+    });
+    expect(onItem.statusCode, onItem.body).toBe(404);
+    const again = await call(tokens.admin, 'POST', '/api/tax-classes', {
+      companyId: tenant.company.id,
+      name: 'Old reduced',
+      kind: 'reduced',
+      rate: 5,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    const [audit] = await ctx.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'tax_class.archive'), eq(auditLogs.entityId, id)));
+    expect(audit?.before).toMatchObject({ name: 'Old reduced', rate: 5 });
   });
 
   it('the invariants hold: listings carry their class, sales and refunds add up line by line', async () => {

@@ -90,12 +90,19 @@ export const taxClasses = pgTable(
     rate: numeric('rate', { precision: 5, scale: 2 }).notNull(),
     /** The Pakistan Customs Tariff heading a fiscal invoice reports (0401.1000). */
     pctCode: text('pct_code'),
+    /**
+     * Archived (DELETE /tax-classes/{id}, once no live item has it): out of the lists and pickers, its name
+     * free again; the row stays, as the sale lines taxed under it name it (sale_items.tax_class_id).
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    uniqueIndex('tax_classes_company_name_uq').on(t.companyId, sql`lower(${t.name})`),
+    uniqueIndex('tax_classes_company_name_uq')
+      .on(t.companyId, sql`lower(${t.name})`)
+      .where(sql`${t.archivedAt} is null`),
     check('tax_classes_kind_check', sql`${t.kind} in ('standard', 'reduced', 'zero_rated', 'exempt', 'retail_price')`),
     check(
       'tax_classes_rate_check',

@@ -79,7 +79,7 @@ export async function taxClassesByName(db: DbOrTx, { companyId }: { companyId: s
   const rows = await db
     .select({ id: taxClasses.id, name: taxClasses.name })
     .from(taxClasses)
-    .where(eq(taxClasses.companyId, companyId));
+    .where(and(eq(taxClasses.companyId, companyId), isNull(taxClasses.archivedAt)));
   return new Map(rows.map((r) => [r.name.trim().toLowerCase(), r.id]));
 }
 

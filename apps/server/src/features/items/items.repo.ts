@@ -377,12 +377,12 @@ export async function deleteBarcode(db: DbOrTx, { companyId, id }: CompanyKey & 
   return rows.length > 0;
 }
 
-/** Whether the id names a tax class of the company. */
+/** Whether the id names a live tax class of the company (an archived one takes no items). */
 export async function isCompanyTaxClass(db: DbOrTx, { companyId, id }: CompanyKey & { id: string }) {
   const [row] = await db
     .select({ id: taxClasses.id })
     .from(taxClasses)
-    .where(and(eq(taxClasses.companyId, companyId), eq(taxClasses.id, id)))
+    .where(and(eq(taxClasses.companyId, companyId), eq(taxClasses.id, id), isNull(taxClasses.archivedAt)))
     .limit(1);
   return row !== undefined;
 }

@@ -29,7 +29,7 @@ export async function listTaxClasses(
   db: DbOrTx,
   { companyId, limit, offset }: { companyId: string; limit: number; offset: number },
 ): Promise<{ items: TaxClass[]; total: number }> {
-  const where = eq(taxClasses.companyId, companyId);
+  const where = and(eq(taxClasses.companyId, companyId), isNull(taxClasses.archivedAt));
   const [rows, totals] = await Promise.all([
     db
       .select(columns)
@@ -43,7 +43,7 @@ export async function listTaxClasses(
   return { items: rows.map(toTaxClass), total: totals[0]?.total ?? 0 };
 }
 
-/** A class within the given companies ('all' for the platform operator). */
+/** A live class within the given companies ('all' for the platform operator); an archived one is not found. */
 export async function findTaxClass(
   db: DbOrTx,
   { id, companyIds }: { id: string; companyIds: CompanyScope },
@@ -51,12 +51,12 @@ export async function findTaxClass(
   const [row] = await db
     .select(columns)
     .from(taxClasses)
-    .where(and(eq(taxClasses.id, id), tenantFilter(taxClasses.companyId, companyIds)))
+    .where(and(eq(taxClasses.id, id), tenantFilter(taxClasses.companyId, companyIds), isNull(taxClasses.archivedAt)))
     .limit(1);
   return row && toTaxClass(row);
 }
 
-/** Class names are unique per company, case-insensitively (tax_classes_company_name_uq). */
+/** Live class names are unique per company, case-insensitively (tax_classes_company_name_uq). */
 export async function isNameTaken(
   db: DbOrTx,
   { companyId, name, exceptId }: { companyId: string; name: string; exceptId?: string },
@@ -68,6 +68,7 @@ export async function isNameTaken(
       and(
         eq(taxClasses.companyId, companyId),
         sql`lower(${taxClasses.name}) = lower(${name})`,
+        isNull(taxClasses.archivedAt),
         exceptId ? ne(taxClasses.id, exceptId) : undefined,
       ),
     )
@@ -97,6 +98,25 @@ export async function updateTaxClass(
     .update(taxClasses)
     .set({ ...values, rate: values.rate.toFixed(2), updatedAt: new Date() })
     .where(and(eq(taxClasses.companyId, companyId), eq(taxClasses.id, id)));
+}
+
+/** Holds the class's row for the transaction: an item given it meanwhile waits (its foreign key's lock). */
+export async function lockTaxClass(db: DbOrTx, { companyId, id }: { companyId: string; id: string }) {
+  await db
+    .select({ id: taxClasses.id })
+    .from(taxClasses)
+    .where(and(eq(taxClasses.companyId, companyId), eq(taxClasses.id, id)))
+    .for('update');
+}
+
+/** Archives a live class; false when it was not one (archived meanwhile). */
+export async function archiveTaxClass(db: DbOrTx, { companyId, id }: { companyId: string; id: string }) {
+  const rows = await db
+    .update(taxClasses)
+    .set({ archivedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(taxClasses.companyId, companyId), eq(taxClasses.id, id), isNull(taxClasses.archivedAt)))
+    .returning({ id: taxClasses.id });
+  return rows.length > 0;
 }
 
 /** The live items of a class: a new rate reaches their listings (refreshListings). */

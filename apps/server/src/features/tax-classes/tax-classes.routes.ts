@@ -70,4 +70,22 @@ export async function taxClassesRoutes(app: FastifyInstance) {
         message: TAX_CLASS_MSG.updated,
       }),
   );
+
+  r.delete(
+    '/tax-classes/:id',
+    {
+      schema: {
+        summary: 'Archive a tax class',
+        description:
+          'Only a class no live item has (409 says how many have it). It leaves the lists and pickers and its ' +
+          'name is free again; the sale lines taxed under it keep naming it.',
+        errors: [403, 409],
+        tags,
+        params,
+        response: { 200: taxClassResponses.archived },
+      },
+    },
+    async (req) =>
+      ok(await service.archiveTaxClass(app.db, req.actor, req.params.id), { message: TAX_CLASS_MSG.archived }),
+  );
 }

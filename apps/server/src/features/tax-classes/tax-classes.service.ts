@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../domain/audit.repo';
 import { refreshListings } from '../../domain/catalog.repo';
 import { type Actor, loadInScope, resolveCompany } from '../../lib/access';
-import { AppError, conflict } from '../../lib/errors';
+import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import * as repo from './tax-classes.repo';
 
@@ -76,6 +76,30 @@ export async function createTaxClass(
   const created = await repo.findTaxClass(db, { id, companyIds: [companyId] });
   if (!created) throw new Error('tax class vanished after insert');
   return created;
+}
+
+/**
+ * Archives a class no live item has (409 naming how many have it): it leaves the lists and pickers and its
+ * name is free again; the sale lines taxed under it keep naming it. One audit row.
+ */
+export async function archiveTaxClass(db: Db, actor: Actor, id: string): Promise<TaxClass> {
+  const before = await resolveTaxClass(db, actor, id);
+  const { companyId } = before;
+  await db.transaction(async (tx) => {
+    await repo.lockTaxClass(tx, { companyId, id });
+    const used = (await repo.classItemIds(tx, { companyId, id })).length;
+    if (used > 0) throw conflict(TAX_CLASS_MSG.inUse(used), { taxClassId: TAX_CLASS_MSG.inUse(used) });
+    if (!(await repo.archiveTaxClass(tx, { companyId, id }))) throw notFound('Tax class');
+    await writeAudit(tx, {
+      companyId,
+      userId: actor.userId,
+      action: 'tax_class.archive',
+      entityType: 'tax_class',
+      entityId: id,
+      before: { name: before.name, kind: before.kind, rate: before.rate, pctCode: before.pctCode },
+    });
+  });
+  return before;
 }
 
 /**

@@ -61,6 +61,21 @@ export function updateTaxClass({
   });
 }
 
+/** DELETE /tax-classes/{id} (Super Admin): archives a class no live item has (409 otherwise). */
+export function archiveTaxClass(id: string): Promise<Answer<typeof taxClassResponses.archived>> {
+  return apiRequest<Answer<typeof taxClassResponses.archived>>(`/tax-classes/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+  });
+}
+
+export function useArchiveTaxClass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: archiveTaxClass,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: taxClassKeys.all }),
+  });
+}
+
 export function useCreateTaxClass() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,11 +1,18 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { TAX_CLASS_KIND_LABELS, TAX_CLASS_MSG, type TaxClass } from '@pos/shared';
-import { IconPencil, IconPercentage, IconPlus } from '@tabler/icons-react';
+import { IconArchive, IconPencil, IconPercentage, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PagedTable } from '../../../components/paged-table';
-import { taxClassesQuery, useCreateTaxClass, useUpdateTaxClass } from '../../../lib/api/tax-classes.api';
+import { errorMessage } from '../../../lib/api';
+import {
+  taxClassesQuery,
+  useArchiveTaxClass,
+  useCreateTaxClass,
+  useUpdateTaxClass,
+} from '../../../lib/api/tax-classes.api';
 import { formatPercent } from '../../../lib/format';
-import { notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { type TaxClassFields, TaxClassModal } from './tax-class-form';
@@ -37,6 +44,19 @@ export function TaxClassesCard() {
   const create = useCreateTaxClass();
   const update = useUpdateTaxClass();
   const [editing, setEditing] = useState<TaxClass | 'new' | null>(null);
+  const archive = useArchiveTaxClass();
+  const [archiving, setArchiving] = useState<TaxClass | null>(null);
+
+  const confirmArchive = async () => {
+    if (!archiving) return;
+    try {
+      const answer = await archive.mutateAsync(archiving.id);
+      notifySuccess(`${answer.message ?? TAX_CLASS_MSG.archived}.`);
+    } catch (error) {
+      notifyError(errorMessage(error, 'Failed to archive the tax class'));
+      throw error;
+    }
+  };
 
   const save = async (fields: TaxClassFields) => {
     if (!companyId || editing === null) return;
@@ -71,7 +91,7 @@ export function TaxClassesCard() {
           list={list}
           label="Tax classes"
           minWidth={520}
-          columns={['Name', 'Kind', 'Rate', 'PCT code', 'Items', { label: 'Actions', w: 80, ta: 'right' }]}
+          columns={['Name', 'Kind', 'Rate', 'PCT code', 'Items', { label: 'Actions', w: 110, ta: 'right' }]}
           row={(taxClass) => (
             <Table.Tr key={taxClass.id}>
               <Table.Td>{taxClass.name}</Table.Td>
@@ -88,6 +108,17 @@ export function TaxClassesCard() {
                       onClick={() => setEditing(taxClass)}
                     >
                       <IconPencil size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={taxClass.itemCount > 0 ? TAX_CLASS_MSG.inUse(taxClass.itemCount) : 'Archive'}>
+                    <ActionIcon
+                      variant="light"
+                      color="red"
+                      aria-label={`Archive ${taxClass.name}`}
+                      disabled={taxClass.itemCount > 0}
+                      onClick={() => setArchiving(taxClass)}
+                    >
+                      <IconArchive size={16} />
                     </ActionIcon>
                   </Tooltip>
                 </Group>
@@ -110,6 +141,15 @@ export function TaxClassesCard() {
         onClose={() => setEditing(null)}
         onSave={save}
         isSaving={create.isPending || update.isPending}
+      />
+      <ConfirmDialog
+        opened={archiving !== null}
+        onClose={() => setArchiving(null)}
+        onConfirm={confirmArchive}
+        title="Archive tax class"
+        message={`Archive ${archiving?.name ?? 'this class'}? It leaves this list and the item forms; the sales taxed under it keep its name.`}
+        confirmLabel="Archive"
+        color="red"
       />
     </Card>
   );
