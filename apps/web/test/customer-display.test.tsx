@@ -54,7 +54,7 @@ describe('what the register shows the customer', () => {
         ],
         subtotal: 559.5,
         discount: 9.5,
-        taxes: [{ rate: 10, tax: 55 }],
+        taxes: [{ rate: 10, included: false, tax: 55 }],
         tax: 55,
         total: 605,
       },
@@ -76,8 +76,8 @@ describe('what the register shows the customer', () => {
     // Cola exempt; the tea at 17 %: 42.50. The cart's own 5 % applies to neither.
     expect(screen.kind === 'cart' && [screen.cart.taxes, screen.cart.tax]).toEqual([
       [
-        { rate: 0, tax: 0 },
-        { rate: 17, tax: 42.5 },
+        { rate: 0, included: false, tax: 0 },
+        { rate: 17, included: false, tax: 42.5 },
       ],
       42.5,
     ]);

@@ -117,6 +117,7 @@ function setupFetch() {
           unitPrice: item.price,
           subtotal: body.subtotal,
           taxRate: 0,
+          taxIncluded: false,
           returnedQuantity: 0,
           flags: [],
         }));

@@ -25,17 +25,19 @@
 -- $25 customerEmail
 -- $26 productCharged
 -- $27 productTaxRates
--- $28 offline
--- $29 soldAt
--- $30 registerId
--- $31 receiptNumber
--- $32 shiftId
--- $33 flags
+-- $28 productTaxIncluded
+-- $29 offline
+-- $30 soldAt
+-- $31 registerId
+-- $32 receiptNumber
+-- $33 shiftId
+-- $34 flags
 with locked as (
-  select p.id, w.quantity, w.price, w.charged, w.tax_rate
+  select p.id, w.quantity, w.price, w.charged, w.tax_rate, w.tax_included
   from products p
   join unnest($17::uuid[], $18::numeric[], $19::numeric[],
-              $26::numeric[], $27::numeric[]) as w(id, quantity, price, charged, tax_rate)
+              $26::numeric[], $27::numeric[], $28::boolean[])
+    as w(id, quantity, price, charged, tax_rate, tax_included)
     on w.id = p.id
   where p.company_id = $1::uuid
   order by p.id
@@ -46,14 +48,16 @@ moved as (
   set stock_quantity = p.stock_quantity - l.quantity, updated_at = now()
   from locked l
   where p.company_id = $1 and p.id = l.id and p.branch_id = $2
-    and (p.deleted_at is null or $28::boolean)
-    and ($28::boolean
-         or (p.price = l.price and p.tax_rate is not distinct from l.tax_rate and p.stock_quantity >= l.quantity))
+    and (p.deleted_at is null or $29::boolean)
+    and ($29::boolean
+         or (p.price = l.price and p.tax_rate is not distinct from l.tax_rate and p.tax_included = l.tax_included
+             and p.stock_quantity >= l.quantity))
   returning p.id, p.name, p.sku, p.unit, l.charged as price, l.quantity, p.stock_quantity as new_quantity,
-    coalesce(l.tax_rate, $10::numeric) as tax_rate, p.tax_class_id,
-    array_remove(array[case when $28::boolean and p.stock_quantity < 0 then 'oversold' end,
-                       case when $28::boolean and p.price <> l.charged then 'price_differs' end,
-                       case when $28::boolean and p.tax_rate is distinct from l.tax_rate then 'tax_differs' end],
+    coalesce(l.tax_rate, $10::numeric) as tax_rate, l.tax_included, p.tax_class_id,
+    array_remove(array[case when $29::boolean and p.stock_quantity < 0 then 'oversold' end,
+                       case when $29::boolean and p.price <> l.charged then 'price_differs' end,
+                       case when $29::boolean and (p.tax_rate, p.tax_included) is distinct from
+                                                            (l.tax_rate, l.tax_included) then 'tax_differs' end],
                  null) as flags
 ),
 sellable as (
@@ -74,18 +78,18 @@ sale as (
                      amount_paid, change_amount, idempotency_key, request_hash,
                      sold_at, register_id, shift_id, offline, flags)
   select $1::uuid, $3::uuid, $2::uuid,
-         coalesce($31::text, (select 'RCP-' || lpad(n::text, greatest(6, length(n::text)), '0')
+         coalesce($32::text, (select 'RCP-' || lpad(n::text, greatest(6, length(n::text)), '0')
                               from (select nextval(pos_receipt_sequence($2::uuid)) as n) as seq)),
          $4::uuid, (select id from customer), $5::text, 'completed',
          $6::numeric, $7::text, $8::numeric, $9::numeric,
          $10::numeric, $11::numeric, $12::numeric, $13::numeric,
          $14::numeric, $15::text, $16::text,
-         coalesce($29::timestamptz, now()), $30::uuid, $32::uuid,
-         $28::boolean,
-         array_remove($33::text[] || (select coalesce(array_agg(distinct f order by f), '{}')
-                                      from moved m, unnest(m.flags) as f where $28::boolean) || array[
-           case when $29::timestamptz > now() + interval '5 minutes' then 'sold_at_future' end,
-           case when $29::timestamptz < now() - make_interval(hours => b.offline_limit_hours) then 'sold_at_stale' end
+         coalesce($30::timestamptz, now()), $31::uuid, $33::uuid,
+         $29::boolean,
+         array_remove($34::text[] || (select coalesce(array_agg(distinct f order by f), '{}')
+                                      from moved m, unnest(m.flags) as f where $29::boolean) || array[
+           case when $30::timestamptz > now() + interval '5 minutes' then 'sold_at_future' end,
+           case when $30::timestamptz < now() - make_interval(hours => b.offline_limit_hours) then 'sold_at_stale' end
          ], null)
   from sellable
   join branches b on b.company_id = $1::uuid and b.id = $2::uuid
@@ -95,9 +99,11 @@ sale as (
 ),
 items as (
   insert into sale_items (company_id, id, sale_id, product_id, product_name, product_sku, quantity, unit, unit_price,
-                          subtotal, tax_rate, tax_class_id, flags)
+                          subtotal, tax_rate, tax_included, tax_class_id, flags)
   select $1::uuid, l.id, s.id, m.id, m.name, m.sku, l.quantity, m.unit, m.price,
-         round(m.price * l.quantity, 2), m.tax_rate, m.tax_class_id, m.flags
+         case when m.tax_included then round(round(m.price * l.quantity, 2) * 100 / (100 + m.tax_rate), 2)
+              else round(m.price * l.quantity, 2) end,
+         m.tax_rate, m.tax_included, m.tax_class_id, m.flags
   from sale s
   cross join unnest($20::uuid[], $21::uuid[], $22::numeric[])
     as l(id, product_id, quantity)
@@ -114,9 +120,10 @@ select pos_sale_check(s.id is not null, 'pos_sale_check:exists') as ok,
        s.receipt_number, s.created_at, s.sold_at, s.flags, s.shift_id,
        c.id as customer_id, c.name as customer_name, c.phone as customer_phone,
        (select name from branches where company_id = $1 and id = $2) as branch_name,
-       (select code from registers where company_id = $1 and id = $30::uuid) as register_code,
+       (select code from registers where company_id = $1 and id = $31::uuid) as register_code,
        (select json_agg(json_build_object('id', m.id, 'name', m.name, 'sku', m.sku, 'unit', m.unit, 'price', m.price::text,
-                                          'taxRate', m.tax_rate::text, 'taxClassId', m.tax_class_id, 'flags', m.flags))
+                                          'taxRate', m.tax_rate::text, 'taxIncluded', m.tax_included,
+                                          'taxClassId', m.tax_class_id, 'flags', m.flags))
         from moved m) as products
 from (select 1) as one
 left join sale s on true
