@@ -204,7 +204,12 @@ describe(`returns at the register (${engineName()})`, () => {
     // The drawer's expected cash dropped by the refund, to the cent; the refund is listed by method.
     const after = await report();
     expect(after.expectedCash).toBe(124.7);
-    expect(after.refunds).toEqual({ count: 1, total: 12.35, byMethod: [{ method: 'cash', count: 1, total: 12.35 }] });
+    expect(after.refunds).toEqual({
+      count: 1,
+      total: 12.35,
+      taxByRate: [{ rate: 0, included: false, taxable: 12.35, tax: 0 }],
+      byMethod: [{ method: 'cash', count: 1, total: 12.35 }],
+    });
   });
 
   it('a grant is for one register and one branch sale; nobody approves their own return', async () => {
