@@ -1,6 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiSession, createProductViaApi, findProduct } from './api';
-import { ensureShiftOpen, keepPrintPopupsOpen, signInToDashboard, unique } from './helpers';
+import {
+  allowSlowScans,
+  ensureShiftOpen,
+  keepPrintPopupsOpen,
+  scanWithWedge,
+  signInToDashboard,
+  unique,
+} from './helpers';
 
 // The register's trust model (docs/architecture/register-trust.md): an enrolled register proves what it did offline
 // with its own key; its rules hold offline, a manager approves on the device with their PIN, and what
@@ -203,6 +210,8 @@ test("online: a cashier's price change needs the manager's PIN (approved, charge
 }) => {
   test.setTimeout(120_000);
   await keepPrintPopupsOpen(context);
+  // The scan in the Change price dialog below is a keyboard wedge's: the register's setting for this machine.
+  await allowSlowScans(page);
   const manager = await apiSession(page, 'manager');
   const pin = await page.request.put('/api/auth/pin', { headers: manager.headers, data: { pin: PIN } });
   expect(pin.ok()).toBeTruthy();
@@ -286,8 +295,7 @@ test("online: a cashier's price change needs the manager's PIN (approved, charge
   await expect(managerDialog).not.toContainText('A manager approves');
   // A scan while the dialog is open goes to the cart, never into the price.
   await expect(managerDialog.getByLabel('New price')).toHaveValue('110');
-  await page.keyboard.type(product.sku, { delay: 8 });
-  await page.keyboard.press('Enter');
+  await scanWithWedge(page, product.sku);
   await expect(page.getByLabel(`${product.name} quantity`)).toHaveText('2');
   await expect(managerDialog.getByLabel('New price')).toHaveValue('110');
   await page.keyboard.press('Enter');
