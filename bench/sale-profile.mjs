@@ -67,6 +67,8 @@ async function sale() {
     receiptNumber: null,
     shiftId: null,
     flags: [],
+    tenderMethods: ['card'],
+    tenderAmounts: ['315.00'],
   };
   await db.query({ name: statement.name, text: statement.text, values: statement.names.map((n) => values[n]) });
 }

@@ -140,6 +140,9 @@ function pgbenchScript(nProducts) {
     receiptNumber: 'null',
     shiftId: 'null',
     flags: `'{}'`,
+    // Paid by card: one tender line of the total.
+    tenderMethods: `array['card']`,
+    tenderAmounts: `array['315.00']::numeric[]`,
   };
   const { text, names } = commitSaleStatement();
   const sale = text

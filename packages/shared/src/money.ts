@@ -418,3 +418,38 @@ export function cashChange({ total, amountReceived }: { total: number; amountRec
   const change = toMinor(amountReceived) - toMinor(total);
   return change < 0 ? null : fromMinor(change);
 }
+
+/** A tender as the customer hands it over (major units): cash received, the card's charge, ... */
+export type TenderInput = { method: string; amount: number };
+/** A tender line as the sale keeps it: what it paid of the total (cash less the change), in minor units. */
+export type TenderLine = { method: string; amount: Minor };
+export type Settlement = { paid: Minor; change: Minor; lines: TenderLine[] };
+
+export const TENDER_MSG = {
+  amountAboveZero: 'Each tender needs an amount above 0',
+  once: 'Each tender can pay once',
+  onlyCashOver: 'Only cash can be more than the amount due',
+  short: 'Amount received is less than the total',
+  cashNotNeeded: 'No cash is needed: the other tenders pay the whole amount',
+} as const;
+
+/**
+ * How tenders settle a total (minor units): together at least the total; every tender but cash at most
+ * the total (a card is charged what it pays), so change comes only from cash and is at most the cash
+ * handed over. Answers the lines as the sale keeps them (each tender's part of the total, by method,
+ * summing to the total), or the problem.
+ */
+export function settleTenders(total: Minor, tenders: readonly TenderInput[]): Settlement | { problem: string } {
+  const methods = new Set(tenders.map((t) => t.method));
+  if (methods.size !== tenders.length) return { problem: TENDER_MSG.once };
+  const minor = tenders.map((t) => ({ method: t.method, amount: toMinor(t.amount) }));
+  if (minor.some((t) => t.amount <= 0)) return { problem: TENDER_MSG.amountAboveZero };
+  const paid = minor.reduce((n, t) => n + t.amount, 0);
+  const notCash = minor.filter((t) => t.method !== 'cash').reduce((n, t) => n + t.amount, 0);
+  if (notCash > total) return { problem: TENDER_MSG.onlyCashOver };
+  if (paid < total) return { problem: TENDER_MSG.short };
+  const change = paid - total;
+  const lines = minor.map((t) => (t.method === 'cash' ? { ...t, amount: t.amount - change } : t));
+  if (lines.some((t) => t.amount === 0)) return { problem: TENDER_MSG.cashNotNeeded };
+  return { paid, change, lines: lines.sort((a, b) => (a.method < b.method ? -1 : a.method > b.method ? 1 : 0)) };
+}

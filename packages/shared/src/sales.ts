@@ -9,13 +9,19 @@ import {
   quantityInput,
   quantitySchema,
 } from './common';
+import { type Minor, type Settlement, settleTenders, TENDER_MSG, type TenderInput, toMinor } from './money';
 import { hasAtMostTwoDecimals, RATE_MSG } from './rates';
 import { OFFLINE_RECEIPT_PATTERN } from './receipt-numbers';
 import { SALE_BATCH_MAX } from './sale-batch';
 import { taxRateSchema } from './settings';
 import { UNITS } from './units';
 
-export const PAYMENT_METHODS = ['cash', 'card'] as const;
+/** What can pay a sale at the counter: a sale's tender lines name these. */
+export const TENDER_METHODS = ['cash', 'card'] as const;
+export type TenderMethod = (typeof TENDER_METHODS)[number];
+
+/** A sale's payment_method: its one tender, or 'mixed' when several paid it (its tender lines say which). */
+export const PAYMENT_METHODS = [...TENDER_METHODS, 'mixed'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
@@ -25,6 +31,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const MONEY_METHOD_LABELS: Record<string, string> = {
   cash: 'Cash',
   card: 'Card',
+  mixed: 'Mixed',
   store_credit: 'Store credit',
   exchange: 'Exchange',
 };
@@ -72,9 +79,20 @@ export const createSaleSchema = z
       .finite(),
     discount_amount: amount,
     total: amount,
+    /** The one tender (cash or card), or 'mixed' with `tenders`. */
     payment_method: z.enum(PAYMENT_METHODS),
+    /** Cash received (a card pays the total); with `tenders`, their sum. */
     amount_paid: amount,
     change: amount,
+    /**
+     * Split tender: what each tender paid, as handed over (cash received, the card's charge), each method
+     * once; payment_method is 'mixed' when there are several. Omitted: payment_method pays it all.
+     */
+    tenders: z
+      .array(z.object({ method: z.enum(TENDER_METHODS), amount }))
+      .min(1, 'Tenders cannot be empty')
+      .max(TENDER_METHODS.length)
+      .optional(),
     customer: z
       .object({
         name: z.string().trim().max(200).optional().nullable(),
@@ -123,8 +141,34 @@ export const createSaleSchema = z
   .superRefine((sale, ctx) => {
     const message = discountValueIssue(sale.discount_type, sale.discount_value);
     if (message) ctx.addIssue({ code: 'custom', path: ['discount_value'], message });
+    const tenderMessage = tendersIssue(sale.payment_method, sale.tenders);
+    if (tenderMessage) ctx.addIssue({ code: 'custom', path: ['payment_method'], message: tenderMessage });
   });
 export type CreateSaleInput = z.infer<typeof createSaleSchema>;
+
+/** Whether payment_method names the tenders: 'mixed' for several, the one tender's method for one. */
+function tendersIssue(method: PaymentMethod, tenders: readonly { method: TenderMethod }[] | undefined): string | null {
+  if (!tenders) return method === 'mixed' ? SALES_MSG.mixedNeedsTenders : null;
+  const expected = tenders.length === 1 ? tenders[0]?.method : 'mixed';
+  return method === expected ? null : SALES_MSG.methodOfTenders;
+}
+
+/**
+ * How a sale's payment settles its total (minor units), the one reading of the payload the server
+ * records and the register shows: its tenders, or the spec's single tender (cash: amount_paid received;
+ * card: exactly the total). A sale of nothing to pay keeps no tender line.
+ */
+export function saleSettlement(
+  sale: { payment_method: string; amount_paid: number; tenders?: readonly TenderInput[] },
+  total: Minor,
+): Settlement | { problem: string } {
+  if (sale.tenders) return settleTenders(total, sale.tenders);
+  const lines = (method: string) => (total > 0 ? [{ method, amount: total }] : []);
+  if (sale.payment_method === 'card') return { paid: total, change: 0, lines: lines('card') };
+  const paid = toMinor(sale.amount_paid);
+  if (paid < total) return { problem: TENDER_MSG.short };
+  return { paid, change: paid - total, lines: lines('cash') };
+}
 
 /**
  * What is wrong with a discount value, or null: a percentage is a rate (0-100, at most 2 decimals);
@@ -178,6 +222,8 @@ export const saleSchema = z.object({
   total: moneySchema,
   amountPaid: moneySchema,
   changeAmount: moneySchema,
+  /** What each tender paid of the total (cash less the change), by method; none for a sale of nothing to pay. */
+  tenders: z.array(z.object({ method: z.enum(TENDER_METHODS), amount: moneySchema })),
   branch: namedRefSchema,
   items: z.array(saleItemSchema),
   // The till's columns: when the customer paid, the register and shift, offline
@@ -196,7 +242,9 @@ export const SALES_MSG = {
   invalidDate: 'Invalid date (use yyyy-mm-dd)',
   dateOutOfRange: 'Dates must be between 1900-01-01 and 9999-12-31',
   endBeforeStart: 'End date cannot be before start date',
-  invalidPaymentMethod: 'Payment method must be cash or card',
+  invalidPaymentMethod: 'Payment method must be cash, card or mixed',
+  mixedNeedsTenders: 'A mixed payment needs its tenders',
+  methodOfTenders: 'Payment method must be the one tender, or mixed for several',
   invalidStatus: 'Invalid status',
 } as const;
 

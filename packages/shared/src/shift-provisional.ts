@@ -2,10 +2,19 @@
  * The X report a register shows while its last sales and cash movements have not reached the server
  * (docs/architecture/offline.md): the shift's report as the server last answered it,
  * plus what waits in the register's outbox for that shift, added in minor units the way the server will
- * record it (the sale's totals recomputed from its lines, change = received - total for cash), so once
+ * record it (the sale's totals recomputed from its lines, its tenders settled as saleSettlement), so once
  * synced the server's report shows the same figures.
  */
-import { computeCartTotals, fromMinor, type Minor, type RateTax, toMinor } from './money';
+import {
+  computeCartTotals,
+  fromMinor,
+  type Minor,
+  type RateTax,
+  type TenderInput,
+  type TenderLine,
+  toMinor,
+} from './money';
+import { saleSettlement } from './sales';
 import { type CashMovement, type ShiftReport, taxByRateFigures } from './shifts';
 
 /** The fields of a queued sale (the body POST /transactions takes) that the shift's figures use. */
@@ -17,6 +26,7 @@ export type PendingShiftSale = {
   discount_type: 'percentage' | 'amount';
   discount_value: number;
   amount_paid: number;
+  tenders?: TenderInput[];
 };
 
 /** What one sale adds to a shift's figures, in minor units, as the server records the sale. */
@@ -26,6 +36,7 @@ export function saleShiftFigures(sale: PendingShiftSale): {
   tax: Minor;
   change: Minor;
   taxes: RateTax[];
+  tenders: TenderLine[];
 } {
   const totals = computeCartTotals({
     items: sale.items.map((line) => ({
@@ -38,13 +49,16 @@ export function saleShiftFigures(sale: PendingShiftSale): {
     discountType: sale.discount_type,
     discountValue: sale.discount_value,
   });
-  const change = sale.payment_method === 'card' ? 0 : Math.max(toMinor(sale.amount_paid) - totals.minor.total, 0);
+  // A queued sale passed the register's own checks; one the server will refuse adds no tender.
+  const settled = saleSettlement(sale, totals.minor.total);
+  const { change, lines } = 'problem' in settled ? { change: 0, lines: [] } : settled;
   return {
     total: totals.minor.total,
     discount: totals.minor.discountAmount,
     tax: totals.minor.tax,
     change,
     taxes: totals.taxes,
+    tenders: lines,
   };
 }
 
@@ -78,9 +92,11 @@ export function provisionalShiftReport(
     discount += figures.discount;
     tax += figures.tax;
     change += figures.change;
-    if (sale.payment_method === 'cash') cashIn += figures.total;
-    const line = byMethod.get(sale.payment_method) ?? { method: sale.payment_method, count: 0, total: 0 };
-    byMethod.set(sale.payment_method, { ...line, count: line.count + 1, total: add(line.total, figures.total) });
+    for (const tender of figures.tenders) {
+      if (tender.method === 'cash') cashIn += tender.amount;
+      const line = byMethod.get(tender.method) ?? { method: tender.method, count: 0, total: 0 };
+      byMethod.set(tender.method, { ...line, count: line.count + 1, total: add(line.total, tender.amount) });
+    }
   }
   const moved = (kind: CashMovement['kind']) =>
     pending.movements.filter((m) => m.kind === kind).reduce((sum, m) => sum + toMinor(m.amount), 0);

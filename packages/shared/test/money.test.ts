@@ -7,6 +7,8 @@ import {
   lineGoodsMinor,
   netOfIncludedTax,
   percentOf,
+  settleTenders,
+  TENDER_MSG,
   toMinor,
 } from '../src/money';
 
@@ -174,5 +176,57 @@ describe('cashChange', () => {
     expect(cashChange({ total: 565.04, amountReceived: 1000 })).toBe(434.96);
     expect(cashChange({ total: 565.04, amountReceived: 565.04 })).toBe(0);
     expect(cashChange({ total: 565.04, amountReceived: 565.03 })).toBeNull();
+  });
+});
+
+describe('settleTenders', () => {
+  it("keeps each tender's part of the total: cash less the change, sorted by method", () => {
+    expect(
+      settleTenders(8500, [
+        { method: 'cash', amount: 60 },
+        { method: 'card', amount: 30 },
+      ]),
+    ).toEqual({
+      paid: 9000,
+      change: 500,
+      lines: [
+        { method: 'card', amount: 3000 },
+        { method: 'cash', amount: 5500 },
+      ],
+    });
+  });
+
+  it('gives change only from cash, and refuses what no till would take', () => {
+    const card = (amount: number) => ({ method: 'card', amount });
+    const cash = (amount: number) => ({ method: 'cash', amount });
+    expect(settleTenders(8500, [card(90), cash(10)])).toEqual({ problem: TENDER_MSG.onlyCashOver });
+    expect(settleTenders(8500, [card(85.01)])).toEqual({ problem: TENDER_MSG.onlyCashOver });
+    expect(settleTenders(8500, [card(30), cash(54.99)])).toEqual({ problem: TENDER_MSG.short });
+    expect(settleTenders(8500, [card(85), cash(0)])).toEqual({ problem: TENDER_MSG.amountAboveZero });
+    expect(settleTenders(8500, [card(85), cash(5)])).toEqual({ problem: TENDER_MSG.cashNotNeeded });
+    expect(settleTenders(8500, [cash(50), cash(40)])).toEqual({ problem: TENDER_MSG.once });
+  });
+
+  it('on random splits: the lines sum to the total, change = paid - total <= the cash handed over', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 100_000_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (total, cardBasisPoints, over) => {
+          const card = Math.min(Math.max(Math.floor((total * cardBasisPoints) / 10_000), 1), total - 1);
+          const cash = total - card + over;
+          const settled = settleTenders(total, [
+            { method: 'card', amount: card / 100 },
+            { method: 'cash', amount: cash / 100 },
+          ]);
+          if ('problem' in settled) throw new Error(settled.problem);
+          expect(settled.lines.reduce((n, t) => n + t.amount, 0)).toBe(total);
+          expect(settled.change).toBe(over);
+          expect(settled.change).toBeLessThanOrEqual(cash);
+          expect(settled.lines.find((t) => t.method === 'card')?.amount).toBe(card);
+        },
+      ),
+    );
   });
 });

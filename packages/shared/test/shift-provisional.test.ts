@@ -121,6 +121,32 @@ describe('the provisional X report (server figures at the last sync + the outbox
     ]);
   });
 
+  it('adds a queued split tender by its tender lines: only the cash part (less the change) into the drawer', () => {
+    // 31.51 paid 20.00 by card and 15.00 in cash: change 3.49, cash kept 11.51.
+    const split = sale('cash', 35, {
+      payment_method: 'mixed',
+      tenders: [
+        { method: 'card', amount: 20 },
+        { method: 'cash', amount: 15 },
+      ],
+    });
+    expect(saleShiftFigures(split)).toMatchObject({
+      total: 3151,
+      change: 349,
+      tenders: [
+        { method: 'card', amount: 2000 },
+        { method: 'cash', amount: 1151 },
+      ],
+    });
+    const report = provisionalShiftReport(base, { sales: [split], movements: [] });
+    expect(report.sales.byMethod).toEqual([
+      { method: 'card', count: 1, total: 20 },
+      { method: 'cash', count: 3, total: 41.61 },
+    ]);
+    expect(report.sales.change).toBe(13.39);
+    expect(report.expectedCash).toBe(136.61);
+  });
+
   it('is the server report itself with nothing pending', () => {
     expect(provisionalShiftReport(base, { sales: [], movements: [] })).toEqual(base);
   });

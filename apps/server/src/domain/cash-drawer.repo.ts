@@ -1,6 +1,16 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { branches, cashMovements, companies, returnItems, returns, saleItems, sales, shifts } from '../db/schema';
+import {
+  branches,
+  cashMovements,
+  companies,
+  returnItems,
+  returns,
+  saleItems,
+  sales,
+  saleTenders,
+  shifts,
+} from '../db/schema';
 import { type CompanyScope, tenantFilter } from '../lib/tenant.repo';
 
 /**
@@ -63,18 +73,20 @@ export async function lockShift(tx: DbOrTx, { companyId, id }: { companyId: stri
 
 export type ShiftFigures = {
   sales: { method: string; count: number; total: string; discount: string; tax: string; change: string }[];
+  /** The shift's sales' tender lines by method: how many sales it paid, and how much of their totals. */
+  tenders: { method: string; count: number; total: string }[];
   refunds: { method: string; count: number; total: string }[];
   movements: { kind: string; total: string }[];
   late: { count: number; total: string };
 };
 
 /**
- * The shift's sales by payment method, refunds by method and cash movements by kind (numerics as text);
+ * The shift's sales by payment method and their tender lines by method, refunds by method and cash movements by kind (numerics as text);
  * and apart, the late sales naming it (offline sales uploaded after it closed: they belong to the
  * register's next shift, migration 0029).
  */
 export async function shiftFigures(db: DbOrTx, { companyId, shiftId }: { companyId: string; shiftId: string }) {
-  const [salesRows, refundRows, movementRows, lateRows] = await Promise.all([
+  const [salesRows, tenderRows, refundRows, movementRows, lateRows] = await Promise.all([
     db
       .select({
         method: sales.paymentMethod,
@@ -88,6 +100,17 @@ export async function shiftFigures(db: DbOrTx, { companyId, shiftId }: { company
       .where(and(eq(sales.companyId, companyId), eq(sales.shiftId, shiftId)))
       .groupBy(sales.paymentMethod)
       .orderBy(sales.paymentMethod),
+    db
+      .select({
+        method: saleTenders.method,
+        count: count(),
+        total: sql<string>`coalesce(sum(${saleTenders.amount}), 0)::text`,
+      })
+      .from(saleTenders)
+      .innerJoin(sales, and(eq(sales.companyId, saleTenders.companyId), eq(sales.id, saleTenders.saleId)))
+      .where(and(eq(sales.companyId, companyId), eq(sales.shiftId, shiftId)))
+      .groupBy(saleTenders.method)
+      .orderBy(saleTenders.method),
     db
       .select({
         method: returns.refundMethod,
@@ -110,6 +133,7 @@ export async function shiftFigures(db: DbOrTx, { companyId, shiftId }: { company
   ]);
   return {
     sales: salesRows,
+    tenders: tenderRows,
     refunds: refundRows,
     movements: movementRows,
     late: lateRows[0] ?? { count: 0, total: '0' },

@@ -43,11 +43,12 @@ const m = (v: string) => toMinor(toMoney(v));
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 /**
- * The one definition of the drawer's expected cash, in minor units: float + cash sales - cash refunds
- * + paid in - paid out (the report, the close and the paid-out ceiling all use it).
+ * The one definition of the drawer's expected cash, in minor units: float + the cash the sales took (their
+ * cash tender lines: cash received less change) - cash refunds + paid in - paid out (the report, the close
+ * and the paid-out ceiling all use it).
  */
 export function cashOf(openingFloat: string, figures: Figures) {
-  const cashSales = sum(figures.sales.filter((s) => s.method === 'cash').map((s) => m(s.total)));
+  const cashSales = sum(figures.tenders.filter((t) => t.method === 'cash').map((t) => m(t.total)));
   const cashRefunds = sum(figures.refunds.filter((r) => r.method === 'cash').map((r) => m(r.total)));
   const paidIn = sum(figures.movements.filter((x) => x.kind === 'paid_in').map((x) => m(x.total)));
   const paidOut = sum(figures.movements.filter((x) => x.kind === 'paid_out').map((x) => m(x.total)));

@@ -179,6 +179,9 @@ describe(`CSV and XLSX exports (${engineName()})`, () => {
         Discount: money(t.discountAmount),
         Tax: money(t.taxAmount),
         Total: money(t.total),
+        // Every sale here has one tender: its total.
+        'Paid by cash': money(t.paymentMethod === 'cash' ? t.total : 0),
+        'Paid by card': money(t.paymentMethod === 'card' ? t.total : 0),
       })),
     );
     // A cashier exports their branch's sales too (the list's own rule).

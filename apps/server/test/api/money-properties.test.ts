@@ -1,4 +1,4 @@
-import { computeCartTotals, type DiscountType, toMinor, type Unit } from '@pos/shared';
+import { computeCartTotals, type DiscountType, saleSettlement, toMinor, type Unit } from '@pos/shared';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,9 @@ import { checkInvariants } from '../helpers/invariants';
  * percentage or amount discounts, tax rates 0-100 with 2 decimals, each line of the branch's rate or of
  * an exempt, a reduced or a retail-price tax class (its 18 % inside the price)) the register's totals (its cart
  * store and cartTotals), the shared money module's and the server's (a real POST /api/transactions,
- * which recomputes from the database's prices) are the same to the cent.
+ * which recomputes from the database's prices) are the same to the cent; paid by card, in cash or split
+ * between them, the sale's tender lines are the shared module's, sum to its total, and its change is the
+ * cash handed over beyond it.
  */
 const RUNS = Number(process.env.MONEY_RUNS ?? 25);
 
@@ -43,7 +45,40 @@ const cartArb = fc.record({
   discountType: fc.constantFrom<DiscountType>('percentage', 'amount'),
   percent: fc.integer({ min: 0, max: 100 }),
   amountCents: fc.integer({ min: 0, max: 50_000_000 }),
+  // How it is paid: by card, in cash, or split: a share of the total by card, the rest and more in cash.
+  tender: fc.record({
+    kind: fc.constantFrom('card', 'cash', 'split'),
+    cardBasisPoints: fc.integer({ min: 0, max: 10_000 }),
+    cashOverCents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 100_000 })),
+  }),
 });
+
+/**
+ * The payment fields of a sale of `total` (minor units): the spec's single card or cash tender, or a split
+ * of card (its share of the total, at least a cent and short of the total) and cash (the rest, and more).
+ * A total below 2 cents cannot split and goes by card.
+ */
+function paymentOf(total: number, tender: { kind: string; cardBasisPoints: number; cashOverCents: number }) {
+  const major = (minor: number) => minor / 100;
+  if (tender.kind === 'cash') {
+    const paid = total + tender.cashOverCents;
+    return { payment_method: 'cash' as const, amount_paid: major(paid), change: major(tender.cashOverCents) };
+  }
+  if (tender.kind === 'card' || total < 2) {
+    return { payment_method: 'card' as const, amount_paid: major(total), change: 0 };
+  }
+  const card = Math.min(Math.max(Math.floor((total * tender.cardBasisPoints) / 10_000), 1), total - 1);
+  const cash = total - card + tender.cashOverCents;
+  return {
+    payment_method: 'mixed' as const,
+    tenders: [
+      { method: 'card' as const, amount: major(card) },
+      { method: 'cash' as const, amount: major(cash) },
+    ],
+    amount_paid: major(card + cash),
+    change: major(tender.cashOverCents),
+  };
+}
 
 describe(`money properties (${engineName()})`, () => {
   let ctx: TestContext;
@@ -175,6 +210,7 @@ describe(`money properties (${engineName()})`, () => {
         expect(register).toEqual(shared);
 
         const total = register.total / 100;
+        const payment = paymentOf(register.total, c.tender);
         const res = await ctx.app.inject({
           method: 'POST',
           url: '/api/transactions',
@@ -195,19 +231,36 @@ describe(`money properties (${engineName()})`, () => {
             discount_value: cart.discountValue,
             discount_amount: register.discountAmount / 100,
             total,
-            payment_method: 'card',
-            amount_paid: total,
-            change: 0,
+            ...payment,
           },
         });
         expect(res.statusCode, res.body).toBe(201);
-        const sale = res.json().data as { subtotal: number; discountAmount: number; taxAmount: number; total: number };
+        const sale = res.json().data as {
+          subtotal: number;
+          discountAmount: number;
+          taxAmount: number;
+          total: number;
+          amountPaid: number;
+          changeAmount: number;
+          tenders: { method: string; amount: number }[];
+        };
         expect({
           subtotal: toMinor(sale.subtotal),
           discountAmount: toMinor(sale.discountAmount),
           tax: toMinor(sale.taxAmount),
           total: toMinor(sale.total),
         }).toEqual(register);
+        // The payment as the shared module settles it: the same received, change and tender lines; the
+        // lines sum to the total and the change is the cash handed over beyond it.
+        const settled = saleSettlement(payment, register.total);
+        if ('problem' in settled) throw new Error(settled.problem);
+        expect({
+          paid: toMinor(sale.amountPaid),
+          change: toMinor(sale.changeAmount),
+          lines: sale.tenders.map((t) => ({ method: t.method, amount: toMinor(t.amount) })),
+        }).toEqual(settled);
+        expect(settled.lines.reduce((n, t) => n + t.amount, 0)).toBe(register.total);
+        expect(settled.change).toBe(payment.payment_method === 'card' ? 0 : c.tender.cashOverCents);
       }),
       { numRuns: RUNS },
     );

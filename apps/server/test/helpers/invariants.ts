@@ -78,6 +78,32 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     add('stock', `product ${r.id}: stock ${r.stock}, movements sum to ${r.moved}`);
   }
 
+  // 1b. Tender lines: a sale's tenders sum to its total; its change came from its cash tender (a sale with
+  // change has a cash line); the payment method names its one tender, or 'mixed' for several.
+  for (const r of await rows<{
+    id: string;
+    total: string;
+    tendered: string;
+    methods: string[];
+    payment_method: string;
+  }>(
+    db,
+    sql`select s.id, s.total::text, s.payment_method, coalesce(sum(t.amount), 0)::text as tendered,
+          coalesce(array_agg(t.method order by t.method) filter (where t.method is not null), '{}') as methods
+        from sales s
+        left join sale_tenders t on t.company_id = s.company_id and t.sale_id = s.id
+        group by s.company_id, s.id
+        having coalesce(sum(t.amount), 0) <> s.total
+            or (s.change_amount > 0 and not coalesce(bool_or(t.method = 'cash'), false))
+            or s.payment_method <> case when count(t.method) = 1 then min(t.method)
+                                        when count(t.method) > 1 then 'mixed' else s.payment_method end`,
+  )) {
+    add(
+      'sale-tenders',
+      `sale ${r.id} (${r.payment_method}): total ${r.total}, tenders ${r.methods.join('+')} sum to ${r.tendered}`,
+    );
+  }
+
   // 2. Sales: lines, subtotal, discount, tax and total.
   const saleRows = await rows<{
     id: string;

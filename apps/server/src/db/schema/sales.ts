@@ -1,7 +1,8 @@
-import type { Unit } from '@pos/shared';
+import type { PaymentMethod, TenderMethod, Unit } from '@pos/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   foreignKey,
   index,
   numeric,
@@ -36,7 +37,7 @@ export const sales = pgTable(
       .notNull()
       .references(() => users.id),
     customerId: uuid('customer_id'),
-    paymentMethod: text('payment_method', { enum: ['cash', 'card'] }).notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
     status: text('status').notNull().default('completed'),
     subtotal: money('subtotal').notNull(),
     discountType: text('discount_type', { enum: ['percentage', 'amount'] }).notNull(),
@@ -141,5 +142,26 @@ export const saleItems = pgTable(
     foreignKey({ columns: [t.companyId, t.productId], foreignColumns: [products.companyId, products.id] }),
     index('sale_items_sale_idx').on(t.companyId, t.saleId),
     index('sale_items_product_idx').on(t.companyId, t.productId),
+  ],
+);
+
+/**
+ * A sale's tender lines: what each tender paid of its total (cash less the change given), one line per
+ * method, summing to the total (a sale of nothing to pay has none). The shift's expected cash counts the
+ * cash lines; the X / Z report lists them by method. Written by the sale statement (COMMIT_SALE).
+ */
+export const saleTenders = pgTable(
+  'sale_tenders',
+  {
+    companyId: uuid('company_id').notNull(),
+    saleId: uuid('sale_id').notNull(),
+    method: text('method').$type<TenderMethod>().notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.saleId, t.method] }),
+    foreignKey({ columns: [t.companyId, t.saleId], foreignColumns: [sales.companyId, sales.id] }).onDelete('cascade'),
+    check('sale_tenders_amount_positive', sql`${t.amount} > 0`),
+    check('sale_tenders_method', sql`${t.method} in ('cash', 'card')`),
   ],
 );

@@ -197,7 +197,7 @@ function reportOf(
       tax: fromMinor(sum(figures.sales.map((s) => m(s.tax)))),
       taxByRate: taxByRateOf(taxes.sales),
       change: fromMinor(sum(figures.sales.map((s) => m(s.change)))),
-      byMethod: figures.sales.map((s) => ({ method: s.method, count: s.count, total: toMoney(s.total) })),
+      byMethod: figures.tenders.map((t) => ({ method: t.method, count: t.count, total: toMoney(t.total) })),
     },
     refunds: {
       count: sum(figures.refunds.map((r) => r.count)),

@@ -11,6 +11,9 @@ import {
   quantityProblem,
   ROLE_IDS,
   type Sale,
+  type Settlement,
+  saleSettlement,
+  type TenderMethod,
   toMinor,
 } from '@pos/shared';
 import type { Db } from '../../db/client';
@@ -367,8 +370,8 @@ type PricedCart = {
   /** The lines' total, when the client's total differs from it. */
   expectedTotal?: number;
   totals: ReturnType<typeof computeCartTotals>;
-  /** In minor units: the card's total, or the cash received. */
-  amountPaid: number;
+  /** How its tenders pay the total (minor units): received, change, and each tender's part. */
+  settlement: Settlement;
   products: repo.SaleToCommit['products'];
   lines: repo.SaleToCommit['lines'];
 };
@@ -411,17 +414,18 @@ function priceCart(input: CreateSaleInput): PricedCart {
     discountValue: input.discount_value,
   });
   const totalsMatch = toMinor(input.total) === totals.minor.total;
-  const paid = toMinor(input.amount_paid);
-  if (pricesAgree && totalsMatch && input.payment_method === 'cash' && paid < totals.minor.total) {
-    throw new AppError(400, 'BAD_REQUEST', 'Amount received is less than the total', {
-      amount_paid: 'Amount received is less than the total',
-    });
+  const settled = saleSettlement(input, totals.minor.total);
+  // A cart whose prices or total disagree is answered by the statement's check (409) before its payment.
+  if ('problem' in settled && pricesAgree && totalsMatch) {
+    const field = input.tenders ? 'tenders' : 'amount_paid';
+    throw new AppError(400, 'BAD_REQUEST', settled.problem, { [field]: settled.problem });
   }
+  const settlement = 'problem' in settled ? { paid: toMinor(input.amount_paid), change: 0, lines: [] } : settled;
   return {
     agrees: pricesAgree && totalsMatch,
     ...(!totalsMatch && { expectedTotal: totals.total }),
     totals,
-    amountPaid: input.payment_method === 'card' ? totals.minor.total : paid,
+    settlement,
     products: [...quantitiesByProduct(input)]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([productId, quantity]) => ({
@@ -449,6 +453,10 @@ async function commitSale(
 ): Promise<Sale> {
   const { totals } = cart;
   const phone = input.customer?.phone?.trim();
+  const tenders = cart.settlement.lines.map((t) => ({
+    method: t.method as TenderMethod,
+    amount: fromMinor(t.amount).toFixed(2),
+  }));
   const row = {
     companyId: scope.companyId,
     id: saleId,
@@ -462,8 +470,8 @@ async function commitSale(
     taxRate: input.tax_rate.toFixed(2),
     taxAmount: totals.tax.toFixed(2),
     total: totals.total.toFixed(2),
-    amountPaid: fromMinor(cart.amountPaid).toFixed(2),
-    changeAmount: fromMinor(cart.amountPaid - totals.minor.total).toFixed(2),
+    amountPaid: fromMinor(cart.settlement.paid).toFixed(2),
+    changeAmount: fromMinor(cart.settlement.change).toFixed(2),
     idempotencyKey: key ?? null,
     requestHash,
   };
@@ -473,6 +481,7 @@ async function commitSale(
       ...row,
       products: cart.products,
       lines: cart.lines,
+      tenders,
       customer: phone
         ? { phone, name: input.customer?.name?.trim() || 'Customer', email: input.customer?.email?.trim() || null }
         : null,
@@ -529,6 +538,7 @@ async function commitSale(
       flags: committed.flags,
     },
     items,
+    tenders,
     {
       cashierName: origin.cashier.name,
       customer: committed.customer,

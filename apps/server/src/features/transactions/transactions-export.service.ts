@@ -1,3 +1,4 @@
+import { MONEY_METHOD_LABELS, TENDER_METHODS } from '@pos/shared';
 import type { Db } from '../../db/client';
 import { type Actor, resolveBranch } from '../../lib/access';
 import { selectInBatches } from '../../lib/export.repo';
@@ -10,6 +11,7 @@ type ExportRow = Awaited<ReturnType<typeof repo.salesExportQuery>>[number] & {
   lines: number;
   quantity: number;
   returned: number;
+  tenders: Map<string, string>;
 };
 
 /** The columns of the transactions export: the list's fields, as the list screen shows them. */
@@ -28,6 +30,14 @@ export const saleColumns: ExportColumn<ExportRow>[] = [
   { header: 'Discount', type: 'money', value: (r) => toMoney(r.discountAmount) },
   { header: 'Tax', type: 'money', value: (r) => toMoney(r.taxAmount) },
   { header: 'Total', type: 'money', value: (r) => toMoney(r.total) },
+  // What each tender paid of the total (a split sale fills both; cash less its change).
+  ...TENDER_METHODS.map(
+    (method): ExportColumn<ExportRow> => ({
+      header: `Paid by ${MONEY_METHOD_LABELS[method]?.toLowerCase() ?? method}`,
+      type: 'money',
+      value: (r) => toMoney(r.tenders.get(method) ?? '0'),
+    }),
+  ),
 ];
 
 /** GET /transactions/export.csv: the list's access and filters (page and limit ignored), every row. */
@@ -42,8 +52,13 @@ export async function exportSales(db: Db, actor: Actor, query: SaleListQuery): P
     receipt: query.receiptNumber ? receiptFilter(query.receiptNumber) : undefined,
   };
   const batches = mapBatches(selectInBatches(db, repo.salesExportQuery(db, scope, filters)), async (rows) => {
-    const counts = await repo.saleItemCounts(db, { companyId: scope.companyId, saleIds: rows.map((r) => r.id) });
-    return rows.map((r) => ({ ...r, ...(counts.get(r.id) ?? { lines: 0, quantity: 0, returned: 0 }) }));
+    const keys = { companyId: scope.companyId, saleIds: rows.map((r) => r.id) };
+    const [counts, tenders] = await Promise.all([repo.saleItemCounts(db, keys), repo.saleTenderAmounts(db, keys)]);
+    return rows.map((r) => ({
+      ...r,
+      ...(counts.get(r.id) ?? { lines: 0, quantity: 0, returned: 0 }),
+      tenders: tenders.get(r.id) ?? new Map(),
+    }));
   });
   return { filename: 'transactions', columns: columnsFor(actor, saleColumns), timeZone: scope.timezone, batches };
 }

@@ -1,4 +1,4 @@
-import type { PaymentMethod, Sale, SaleItem, Unit } from '@pos/shared';
+import type { PaymentMethod, Sale, SaleItem, TenderMethod, Unit } from '@pos/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, namedStatement, queryRows, runNamed } from '../../db/client';
 import { REFUSALS } from '../../db/refusals';
@@ -11,6 +11,7 @@ import {
   saleItems,
   sales,
   salesDaily,
+  saleTenders,
   users,
 } from '../../db/schema';
 import { receiptNumberSql } from '../../domain/document-numbers';
@@ -86,7 +87,7 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
  * 3. the customer is found or created by phone;
  * 4. the sale is inserted, numbered from the branch's sequence (receiptNumberSql: RCP-000042); if its
  *    id or idempotency key is taken it is not, and pos_sale_check fails the statement (REFUSALS.saleExists);
- * 5. its lines and one `sale` movement per product (the stock ledger's saleMovementsSql: previous and new
+ * 5. its lines, its tender lines and one `sale` movement per product (the stock ledger's saleMovementsSql: previous and new
  *    quantity from the update itself) are inserted.
  * A failed check rolls everything back. Numerics are compared and returned as text.
  */
@@ -127,6 +128,8 @@ export const COMMIT_SALE = namedStatement(
     'receiptNumber',
     'shiftId',
     'flags',
+    'tenderMethods',
+    'tenderAmounts',
   ],
   (p) => `
 with locked as (
@@ -206,6 +209,11 @@ items as (
     as l(id, product_id, quantity)
   join moved m on m.id = l.product_id
 ),
+tendered as (
+  insert into sale_tenders (company_id, sale_id, method, amount)
+  select ${p.companyId}::uuid, s.id, t.method, t.amount
+  from sale s cross join unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[]) as t(method, amount)
+),
 movements as (
   ${saleMovementsSql({ companyId: p.companyId, branchId: p.branchId, userId: p.cashierId, sale: 'sale', moved: 'moved' })}
 )
@@ -244,6 +252,8 @@ export type SaleToCommit = Omit<
   }[];
   /** The cart's lines, each with the id its sale_items row gets. */
   lines: { id: string; productId: string; quantity: number }[];
+  /** What each tender paid of the total (money as text), by method (sale_tenders). */
+  tenders: { method: TenderMethod; amount: string }[];
   customer: { phone: string; name: string; email: string | null } | null;
   /** Made offline: short stock, prices and deleted products accepted, lines flagged. */
   offline: boolean;
@@ -334,6 +344,8 @@ export async function commitSale(db: Db, sale: SaleToCommit): Promise<CommittedS
       receiptNumber: sale.receiptNumber,
       shiftId: sale.shiftId,
       flags: sale.flags,
+      tenderMethods: sale.tenders.map((t) => t.method),
+      tenderAmounts: sale.tenders.map((t) => t.amount),
     })) as [typeof row];
   } catch (error) {
     const refusal = refusalOf(error);
@@ -393,6 +405,7 @@ function toSaleItem(i: SaleItemRow): SaleItem {
 export function toSale(
   s: SaleRow,
   items: SaleItemRow[],
+  tenders: { method: TenderMethod; amount: string }[],
   names: { cashierName: string | null; customer: Sale['customer']; branchName: string; registerCode: string | null },
 ): Sale {
   const lines = [...items].sort((a, b) =>
@@ -416,6 +429,9 @@ export function toSale(
     total: toMoney(s.total),
     amountPaid: toMoney(s.amountPaid),
     changeAmount: toMoney(s.changeAmount),
+    tenders: [...tenders]
+      .sort((a, b) => (a.method < b.method ? -1 : 1))
+      .map((t) => ({ method: t.method, amount: toMoney(t.amount) })),
     branch: { id: s.branchId, name: names.branchName },
     items: lines.map(toSaleItem),
     sold_at: s.soldAt.toISOString(),
@@ -447,11 +463,17 @@ export async function findSale(db: DbOrTx, { id, companyIds }: { id: string; com
     .limit(1);
   if (!row) return undefined;
   const s = row.sale;
-  const items = await db
-    .select()
-    .from(saleItems)
-    .where(and(eq(saleItems.companyId, s.companyId), eq(saleItems.saleId, s.id)));
-  const sale = toSale(s, items, {
+  const [items, tenders] = await Promise.all([
+    db
+      .select()
+      .from(saleItems)
+      .where(and(eq(saleItems.companyId, s.companyId), eq(saleItems.saleId, s.id))),
+    db
+      .select({ method: saleTenders.method, amount: saleTenders.amount })
+      .from(saleTenders)
+      .where(and(eq(saleTenders.companyId, s.companyId), eq(saleTenders.saleId, s.id))),
+  ]);
+  const sale = toSale(s, items, tenders, {
     cashierName: row.cashierName,
     customer:
       s.customerId && row.customerName ? { id: s.customerId, name: row.customerName, phone: row.customerPhone } : null,
@@ -634,6 +656,18 @@ export async function saleItemCounts(db: DbOrTx, { companyId, saleIds }: { compa
   return new Map(
     rows.map((r) => [r.saleId, { lines: r.lines, quantity: Number(r.quantity), returned: Number(r.returned) }]),
   );
+}
+
+/** What each tender paid of each of the given sales (one query): sale id -> method -> amount (text). */
+export async function saleTenderAmounts(db: DbOrTx, { companyId, saleIds }: { companyId: string; saleIds: string[] }) {
+  const bySale = new Map<string, Map<TenderMethod, string>>();
+  if (saleIds.length === 0) return bySale;
+  const rows = await db
+    .select({ saleId: saleTenders.saleId, method: saleTenders.method, amount: saleTenders.amount })
+    .from(saleTenders)
+    .where(and(eq(saleTenders.companyId, companyId), inArray(saleTenders.saleId, saleIds)));
+  for (const r of rows) bySale.set(r.saleId, (bySale.get(r.saleId) ?? new Map()).set(r.method, r.amount));
+  return bySale;
 }
 
 /** The lines of each of the given sales (one query), by product name. */

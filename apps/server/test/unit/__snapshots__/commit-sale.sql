@@ -32,6 +32,8 @@
 -- $32 receiptNumber
 -- $33 shiftId
 -- $34 flags
+-- $35 tenderMethods
+-- $36 tenderAmounts
 with locked as (
   select p.id, w.quantity, w.price, w.charged, w.tax_rate, w.tax_included
   from products p
@@ -108,6 +110,11 @@ items as (
   cross join unnest($20::uuid[], $21::uuid[], $22::numeric[])
     as l(id, product_id, quantity)
   join moved m on m.id = l.product_id
+),
+tendered as (
+  insert into sale_tenders (company_id, sale_id, method, amount)
+  select $1::uuid, s.id, t.method, t.amount
+  from sale s cross join unnest($35::text[], $36::numeric[]) as t(method, amount)
 ),
 movements as (
   insert into stock_movements (company_id, branch_id, product_id, movement_type, direction, quantity,

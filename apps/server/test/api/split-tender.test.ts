@@ -1,0 +1,272 @@
+import { computeCartTotals, SALES_MSG, SHIFT_MSG, TENDER_MSG } from '@pos/shared';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, engineName, type TestContext } from '../helpers/context';
+import { type DeviceKey, enrolDevice, uploadSigned } from '../helpers/device';
+import { createProduct, createTenant, login, request } from '../helpers/factories';
+import { checkInvariants } from '../helpers/invariants';
+
+/**
+ * Split tender: one sale paid by cash and card. The sale keeps a tender line per method (cash less the
+ * change), payment_method 'mixed'; change comes only from cash; the shift's expected cash counts the cash
+ * part only and its report lists each tender.
+ */
+describe(`split tender (${engineName()})`, () => {
+  let ctx: TestContext;
+  let tenant: Awaited<ReturnType<typeof createTenant>>;
+  let cashier: string;
+  let registerId: string;
+  let shiftId: string;
+  let device: DeviceKey;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    tenant = await createTenant(ctx.database.db);
+    cashier = await login(ctx.app, tenant.cashier.username);
+    const enrolled = await enrolDevice(ctx.app, { token: cashier, branchId: tenant.main.id });
+    registerId = enrolled.register.id;
+    device = enrolled.key;
+  });
+  afterAll(() => ctx.close());
+
+  const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    request(ctx.app, cashier, { method, url, payload });
+
+  const product = (price: string) =>
+    createProduct(ctx.database.db, {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      price,
+      stockQuantity: 100,
+    });
+
+  /** A sale of one line at 0 % tax with the given payment fields. */
+  async function cart(price: string, payment: Record<string, unknown>) {
+    const p = await product(price);
+    const items = [{ product_id: p.id, quantity: 1, price: Number(price) }];
+    const totals = computeCartTotals({ items, taxRate: 0, discountType: 'amount', discountValue: 0 });
+    return {
+      branchId: tenant.main.id,
+      register_id: registerId,
+      items,
+      subtotal: totals.subtotal,
+      tax: totals.tax,
+      tax_rate: 0,
+      discount_type: 'amount',
+      discount_value: 0,
+      discount_amount: 0,
+      total: totals.total,
+      amount_paid: 0,
+      change: 0,
+      ...payment,
+    };
+  }
+
+  const sell = (payload: unknown) => call('POST', '/api/transactions', payload);
+
+  it('refuses a mixed payment with no open shift: it takes cash', async () => {
+    const res = await sell(
+      await cart('85.00', {
+        payment_method: 'mixed',
+        tenders: [
+          { method: 'card', amount: 30 },
+          { method: 'cash', amount: 60 },
+        ],
+        amount_paid: 90,
+        change: 5,
+      }),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(SHIFT_MSG.noShiftForCash);
+  });
+
+  it('records card 30 + cash 60 on 85.00 as card 30, cash 55, change 5; reading it back answers the same', async () => {
+    const opened = await call('POST', '/api/shifts', {
+      branchId: tenant.main.id,
+      registerId,
+      openingFloat: 100,
+      denominations: { '10000': 1 },
+    });
+    expect(opened.statusCode).toBe(201);
+    shiftId = opened.json().data.id;
+
+    const res = await sell(
+      await cart('85.00', {
+        payment_method: 'mixed',
+        tenders: [
+          { method: 'card', amount: 30 },
+          { method: 'cash', amount: 60 },
+        ],
+        amount_paid: 90,
+        change: 5,
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const sale = res.json().data;
+    expect(sale).toMatchObject({
+      paymentMethod: 'mixed',
+      total: 85,
+      amountPaid: 90,
+      changeAmount: 5,
+      shift_id: shiftId,
+    });
+    expect(sale.tenders).toEqual([
+      { method: 'card', amount: 30 },
+      { method: 'cash', amount: 55 },
+    ]);
+    const read = await call('GET', `/api/transactions/${sale.id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data).toEqual(sale);
+
+    // The spec's single tender still answers one line.
+    const card = await sell(await cart('12.50', { payment_method: 'card', amount_paid: 12.5 }));
+    expect(card.statusCode).toBe(201);
+    expect(card.json().data.tenders).toEqual([{ method: 'card', amount: 12.5 }]);
+    const cash = await sell(await cart('7.25', { payment_method: 'cash', amount_paid: 10, change: 2.75 }));
+    expect(cash.statusCode).toBe(201);
+    expect(cash.json().data).toMatchObject({ changeAmount: 2.75, tenders: [{ method: 'cash', amount: 7.25 }] });
+
+    const list = await call('GET', `/api/transactions?branchId=${tenant.main.id}&paymentMethod=mixed`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.map((s: { id: string }) => s.id)).toEqual([sale.id]);
+    // The export says what each tender paid.
+    const exported = await call('GET', `/api/transactions/export.csv?branchId=${tenant.main.id}&paymentMethod=mixed`);
+    expect(exported.statusCode).toBe(200);
+    const [row] = parse(exported.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(row).toMatchObject({
+      'Payment method': 'mixed',
+      Total: '85.00',
+      'Paid by cash': '55.00',
+      'Paid by card': '30.00',
+    });
+  });
+
+  it('lists each tender in the X report and counts only the cash part into the drawer', async () => {
+    const report = (await call('GET', `/api/shifts/${shiftId}/report`)).json().data;
+    // float 100 + cash 55 (60 less 5 change) + cash 7.25; card 30 + 12.50 never reach the drawer.
+    expect(report.expectedCash).toBe(162.25);
+    expect(report.sales).toMatchObject({ count: 3, total: 104.75, change: 7.75 });
+    expect(report.sales.byMethod).toEqual([
+      { method: 'card', count: 2, total: 42.5 },
+      { method: 'cash', count: 2, total: 62.25 },
+    ]);
+  });
+
+  it.each([
+    [
+      'a card above the amount due',
+      {
+        payment_method: 'mixed',
+        tenders: [
+          { method: 'card', amount: 90 },
+          { method: 'cash', amount: 10 },
+        ],
+      },
+      TENDER_MSG.onlyCashOver,
+    ],
+    [
+      'tenders short of the total',
+      {
+        payment_method: 'mixed',
+        tenders: [
+          { method: 'card', amount: 30 },
+          { method: 'cash', amount: 50 },
+        ],
+      },
+      TENDER_MSG.short,
+    ],
+    [
+      'a tender of nothing',
+      {
+        payment_method: 'mixed',
+        tenders: [
+          { method: 'card', amount: 85 },
+          { method: 'cash', amount: 0 },
+        ],
+      },
+      TENDER_MSG.amountAboveZero,
+    ],
+    [
+      'cash that all comes back as change',
+      {
+        payment_method: 'mixed',
+        tenders: [
+          { method: 'card', amount: 85 },
+          { method: 'cash', amount: 5 },
+        ],
+      },
+      TENDER_MSG.cashNotNeeded,
+    ],
+    [
+      'the same tender twice',
+      {
+        payment_method: 'mixed',
+        tenders: [
+          { method: 'cash', amount: 50 },
+          { method: 'cash', amount: 40 },
+        ],
+      },
+      TENDER_MSG.once,
+    ],
+    ['mixed without its tenders', { payment_method: 'mixed', amount_paid: 85 }, SALES_MSG.mixedNeedsTenders],
+    [
+      'a method that does not name its tenders',
+      {
+        payment_method: 'card',
+        tenders: [
+          { method: 'card', amount: 30 },
+          { method: 'cash', amount: 60 },
+        ],
+      },
+      SALES_MSG.methodOfTenders,
+    ],
+    [
+      'a tender the counter does not take',
+      { payment_method: 'mixed', tenders: [{ method: 'voucher', amount: 85 }] },
+      'Invalid option: expected one of "cash"|"card"',
+    ],
+  ])('refuses %s (400, nothing written)', async (_, payment, message) => {
+    const before = await call('GET', `/api/shifts/${shiftId}/report`);
+    const res = await sell(await cart('85.00', payment));
+    expect(res.statusCode).toBe(400);
+    expect([res.json().message, ...Object.values(res.json().errors ?? {})]).toContain(message);
+    const after = await call('GET', `/api/shifts/${shiftId}/report`);
+    expect(after.json().data.sales).toEqual(before.json().data.sales);
+  });
+
+  it('takes a split tender in an offline upload, into the shift it names', async () => {
+    const id = crypto.randomUUID();
+    const payload = await cart('40.00', {
+      id,
+      payment_method: 'mixed',
+      tenders: [
+        { method: 'cash', amount: 20 },
+        { method: 'card', amount: 20 },
+      ],
+      amount_paid: 40,
+      shift_id: shiftId,
+      offline: true,
+      sold_at: new Date().toISOString(),
+    });
+    const res = await uploadSigned(ctx.app, {
+      token: cashier,
+      branchId: tenant.main.id,
+      key: device,
+      sales: [{ sale: payload }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.results[0].status, res.body).toBe(201);
+    const read = await call('GET', `/api/transactions/${id}`);
+    expect(read.json().data).toMatchObject({
+      paymentMethod: 'mixed',
+      tenders: [
+        { method: 'card', amount: 20 },
+        { method: 'cash', amount: 20 },
+      ],
+    });
+  });
+
+  it('keeps the invariants (tenders sum to each total, change only from cash)', async () => {
+    expect(await checkInvariants(ctx.database.db)).toEqual([]);
+  });
+});
