@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = [
   'register.trusted',
   // returns and stock
   'return.create',
+  'customer.credit_adjust',
   'stock.adjust',
   // shifts, transfers, purchases and counts (their features write them)
   'shift.open',
@@ -121,6 +122,7 @@ export const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'register.trusted': 'Register confirmed',
   'sale.zero_tax': 'Sale without tax',
   'return.create': 'Return and refund',
+  'customer.credit_adjust': 'Store credit adjusted',
   'stock.adjust': 'Stock adjusted',
   'shift.open': 'Shift opened',
   'shift.close': 'Shift closed',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalTextSchema, searchSchema } from './categories';
 import { countSchema, envelope, idSchema, instantSchema, moneySchema, paged, pageQuerySchema } from './common';
+import { hasAtMostTwoDecimals } from './rates';
 import { optionalDateSchema, SALES_MSG } from './sales';
 
 /** A customer of one branch (unique by phone within it). */
@@ -13,11 +14,19 @@ export const customerSchema = z.object({
   notes: z.string().nullable(),
   isActive: z.boolean(),
   createdAt: instantSchema,
+  /** Store credit to spend: the sum of the customer's credit entries (GET /customers/{id}/credit). */
+  creditBalance: moneySchema,
 });
 export type Customer = z.infer<typeof customerSchema>;
 
 /** What GET /customers/branch/{branchId}/phone/{phone} answers: the register fills name and email. */
-export const customerContactSchema = customerSchema.pick({ id: true, name: true, phone: true, email: true });
+export const customerContactSchema = customerSchema.pick({
+  id: true,
+  name: true,
+  phone: true,
+  email: true,
+  creditBalance: true,
+});
 export type CustomerContact = z.infer<typeof customerContactSchema>;
 
 export const customerPhoneLookupParamsSchema = z.object({
@@ -35,7 +44,51 @@ export const CUSTOMER_MSG = {
   fetchTransactionsFailed: 'Failed to fetch transactions',
   fetchReturnsFailed: 'Failed to fetch returns',
   updated: 'Customer updated successfully',
+  creditAdjusted: 'Store credit adjusted',
+  creditReasonRequired: 'A reason is required',
+  creditAmountNonZero: 'Amount must not be 0',
+  creditShort: 'Not enough store credit',
 } as const;
+
+/**
+ * Where a store credit entry came from: a return refunded as store credit, a manager's adjustment, or a sale
+ * paid with it.
+ */
+export const CREDIT_ENTRY_KINDS = ['return', 'adjustment', 'sale'] as const;
+export type CreditEntryKind = (typeof CREDIT_ENTRY_KINDS)[number];
+
+/** A line of a customer's store credit ledger (newest first); amount signed: given above 0, spent below. */
+export const creditEntrySchema = z.object({
+  id: z.string(),
+  amount: moneySchema,
+  kind: z.enum(CREDIT_ENTRY_KINDS),
+  /** The return's or sale's number it came from. */
+  reference: z.object({ id: z.string(), number: z.string() }).nullable(),
+  note: z.string().nullable(),
+  userName: z.string().nullable(),
+  createdAt: instantSchema,
+});
+export type CreditEntry = z.infer<typeof creditEntrySchema>;
+
+/**
+ * POST /customers/{id}/credit: a manager gives (amount above 0) or takes back (below 0) store credit, with
+ * a reason; the balance never goes below 0 (409).
+ */
+export const creditAdjustmentSchema = z.object({
+  amount: z
+    .number()
+    .min(-1_000_000_000)
+    .max(1_000_000_000)
+    .finite()
+    .refine((v) => v !== 0, CUSTOMER_MSG.creditAmountNonZero)
+    .refine((v) => hasAtMostTwoDecimals(v), 'Amount must have at most 2 decimals'),
+  reason: z
+    .string({ error: CUSTOMER_MSG.creditReasonRequired })
+    .trim()
+    .min(1, CUSTOMER_MSG.creditReasonRequired)
+    .max(500),
+});
+export type CreditAdjustmentInput = z.input<typeof creditAdjustmentSchema>;
 
 /** GET /customers: one branch's customers by name, searched by name, phone or email (substring). */
 export const customerListQuerySchema = pageQuerySchema.extend({
@@ -118,6 +171,8 @@ export type UpdateCustomerInput = z.input<typeof updateCustomerSchema>;
 
 export const customerResponses = {
   contact: envelope(customerContactSchema),
+  creditEntries: paged(creditEntrySchema),
+  creditAdjusted: envelope(z.object({ entry: creditEntrySchema, balance: moneySchema })),
   list: paged(customerListItemSchema),
   one: envelope(customerSchema),
   analytics: envelope(customerAnalyticsSchema),

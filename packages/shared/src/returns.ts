@@ -25,6 +25,7 @@ export const RETURNS_MSG = {
   noItems: 'Please select a transaction and add return items',
   noQuantities: 'Please specify return quantities for at least one item that has remaining quantity',
   noReason: 'Please provide a return reason',
+  storeCreditNeedsCustomer: 'Store credit needs a customer: this sale has none',
   fetchFailed: 'Failed to fetch returns',
   fetchTransactionsFailed: 'Failed to fetch transactions',
   fetchTransactionsDataFailed: 'Failed to fetch transactions data',

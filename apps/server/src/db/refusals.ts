@@ -16,6 +16,8 @@ export const REFUSALS = {
   saleStock: 'pos_sale_check:stock',
   /** The sale statement's pos_sale_check: the sale's id or idempotency key is taken. */
   saleExists: 'pos_sale_check:exists',
+  /** pos_customer_credit_apply: an online spend or adjustment would take a customer's store credit below 0. */
+  creditShort: 'pos_credit:short',
 } as const;
 
 export type Refusal = (typeof REFUSALS)[keyof typeof REFUSALS];

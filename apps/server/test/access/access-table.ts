@@ -875,6 +875,23 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: async (w) => ({ url: `/api/customers/${(await w.target.customer()).id}/returns` }),
   },
   {
+    operation: 'GET /api/customers/:id/credit',
+    idIn: 'path',
+    id: 'customer id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/customers/${(await w.target.customer()).id}/credit` }),
+  },
+  {
+    operation: 'POST /api/customers/:id/credit',
+    idIn: 'path',
+    id: 'customer id',
+    expect: MANAGERS_IN_COMPANY(201),
+    request: async (w) => ({
+      url: `/api/customers/${(await w.target.customer()).id}/credit`,
+      payload: { amount: 5, reason: 'Matrix goodwill' },
+    }),
+  },
+  {
     operation: 'PATCH /api/customers/:id',
     idIn: 'path',
     id: 'customer id',

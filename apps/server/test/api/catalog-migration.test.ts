@@ -362,8 +362,30 @@ describe(`migration 0047 on a database that lived at 0046 (${engineName()})`, ()
                              ${cashier[company]}::uuid, 'sale', ${saleId}::uuid, ${soldAt}::timestamptz
                       from products where company_id = ${company}::uuid and id = ${id[key]}::uuid`);
       }
+      if (s === 0) storeCreditSale = { company, saleId, key: sale.lines[0]?.[0] ?? 'colaMain' };
     }
+    // The first sale's customer brought one unit back and was told it was store credit (a label then).
+    const { company, saleId, key } = storeCreditSale;
+    const customerId = randomUUID();
+    const returnId = randomUUID();
+    const price = PRODUCTS[key].price;
+    await run(sql`insert into customers (company_id, id, branch_id, name, phone)
+                  values (${company}::uuid, ${customerId}::uuid, ${branch.main}::uuid, 'Old Customer', '03005550000')`);
+    await run(
+      sql`update sales set customer_id = ${customerId}::uuid where company_id = ${company}::uuid and id = ${saleId}::uuid`,
+    );
+    await run(sql`insert into returns (company_id, id, branch_id, return_number, original_sale_id, processed_by,
+                    refund_amount, refund_method, reason)
+                  values (${company}::uuid, ${returnId}::uuid, ${branch.main}::uuid, 'RET-000001', ${saleId}::uuid,
+                          ${cashier[company]}::uuid, ${price}, 'store_credit', 'customer_change_mind')`);
+    await run(sql`insert into return_items (company_id, return_id, sale_item_id, product_id, product_name, quantity,
+                    unit_price, total_amount, is_restockable)
+                  select company_id, ${returnId}::uuid, id, product_id, product_name, 1, unit_price, unit_price, false
+                  from sale_items where company_id = ${company}::uuid and sale_id = ${saleId}::uuid and product_id = ${id[key]}::uuid`);
+    await run(sql`update sale_items set returned_quantity = 1
+                  where company_id = ${company}::uuid and sale_id = ${saleId}::uuid and product_id = ${id[key]}::uuid`);
   }
+  let storeCreditSale = { company: '', saleId: '', key: 'colaMain' as ProductKey };
 
   beforeAll(async () => {
     folder0046 = migrationsUpTo0046();
@@ -407,6 +429,23 @@ describe(`migration 0047 on a database that lived at 0046 (${engineName()})`, ()
   afterAll(async () => {
     await handle?.close();
     if (folder0046) fs.rmSync(folder0046, { recursive: true, force: true });
+  });
+
+  it("gives every earlier sale its one tender line, and an earlier store credit return its customer's balance", async () => {
+    const [tenders] = await queryRows<{ sales: number; lines: number; off: number }>(
+      db(),
+      sql`select (select count(*)::int from sales) as sales, (select count(*)::int from sale_tenders) as lines,
+            (select count(*)::int from sales s join sale_tenders t on t.company_id = s.company_id and t.sale_id = s.id
+              where t.method <> s.payment_method or t.amount <> s.total) as off`,
+    );
+    expect(tenders).toEqual({ sales: SALES.length, lines: SALES.length, off: 0 });
+    const credit = await queryRows<{ balance: string; kind: string; amount: string }>(
+      db(),
+      sql`select c.credit_balance::text as balance, e.kind, e.amount::text as amount
+          from customers c join customer_credit_entries e on e.company_id = c.company_id and e.customer_id = c.id`,
+    );
+    const price = PRODUCTS[storeCreditSale.key].price;
+    expect(credit).toEqual([{ balance: price, kind: 'return', amount: price }]);
   });
 
   it('applies every migration after 0046', async () => {

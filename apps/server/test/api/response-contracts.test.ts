@@ -454,7 +454,10 @@ describe(`response contracts (${engineName()})`, () => {
           { original_transaction_item_id: colaLine?.id, return_quantity: 1, condition: 'opened', restocking_fee: 5 },
         ],
         reason: 'customer_change_mind',
+        refund_method: 'store_credit',
       });
+      await call(manager, 'POST', `/customers/${customerId}/credit`, { amount: 2.5, reason: 'Goodwill' });
+      await call(manager, 'GET', `/customers/${customerId}/credit`);
       await call(manager, 'GET', `/returns?${q}`);
       await csv(manager, `/returns/export.csv?${q}`);
       await call(manager, 'GET', `/returns/analytics?${q}`);

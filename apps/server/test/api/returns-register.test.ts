@@ -45,10 +45,15 @@ describe(`returns at the register (${engineName()})`, () => {
   });
   afterAll(() => ctx.close());
 
-  type Sale = { id: string; total: number; items: { id: string }[] };
+  type Sale = { id: string; total: number; items: { id: string }[]; customer: { id: string } | null };
 
   /** A sale of `quantity` units of a new product at `price`, 0 % tax, at the register (cash: paid 100). */
-  async function sell(price: string, quantity: number, method: 'cash' | 'card' = 'cash'): Promise<Sale> {
+  async function sell(
+    price: string,
+    quantity: number,
+    method: 'cash' | 'card' = 'cash',
+    customer?: { name: string; phone: string },
+  ): Promise<Sale> {
     const product = await createProduct(ctx.database.db, {
       companyId: tenant.company.id,
       branchId: tenant.main.id,
@@ -72,6 +77,7 @@ describe(`returns at the register (${engineName()})`, () => {
       payment_method: method,
       amount_paid: paid,
       change: Math.round((paid - totals.total) * 100) / 100,
+      ...(customer && { customer }),
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data;
@@ -300,7 +306,7 @@ describe(`returns at the register (${engineName()})`, () => {
 
   it('a back-office refund names the register whose drawer pays it; card, store credit and exchange refunds are listed by method in the Z figures without moving the drawer', async () => {
     const cashSale = await sell('20.00', 2);
-    const cardSale = await sell('9.99', 3, 'card');
+    const cardSale = await sell('9.99', 3, 'card', { name: 'Ayesha Khan', phone: '03001112233' });
     const start = await report();
 
     // The manager refunds cash from the Returns screen, naming the register: the cashier's open shift pays.
@@ -326,8 +332,11 @@ describe(`returns at the register (${engineName()})`, () => {
       { method: 'store_credit', count: 1, total: 9.99 },
     ]);
     expect(cents(after.refunds.total)).toBe(cents(20.75) + cents(20) + 3 * cents(9.99));
-    // Only the cash refund moved the drawer.
+    // Only the cash refund moved the drawer; the store credit is the sale's customer's balance.
     expect(cents(start.expectedCash) - cents(after.expectedCash)).toBe(cents(20));
+    const customer = await call(manager, 'GET', `/api/customers/${cardSale.customer?.id ?? 'none'}`);
+    expect(customer.statusCode).toBe(200);
+    expect(customer.json().data.creditBalance).toBe(9.99);
 
     // The Z report after the close lists the same, and its expected cash is what the X said.
     const counted = after.expectedCash;

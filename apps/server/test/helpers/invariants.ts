@@ -104,6 +104,30 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     );
   }
 
+  // 1c. Store credit: every customer's kept balance is the sum of their ledger entries; each return refunded
+  // as store credit gave its refund to the sale's customer.
+  for (const r of await rows<{ id: string; balance: string; entries: string }>(
+    db,
+    sql`select c.id, c.credit_balance::text as balance, coalesce(sum(e.amount), 0)::text as entries
+        from customers c
+        left join customer_credit_entries e on e.company_id = c.company_id and e.customer_id = c.id
+        group by c.company_id, c.id
+        having c.credit_balance <> coalesce(sum(e.amount), 0)`,
+  )) {
+    add('store-credit', `customer ${r.id}: balance ${r.balance}, entries sum to ${r.entries}`);
+  }
+  for (const r of await rows<{ id: string; refund: string; credited: string | null }>(
+    db,
+    sql`select r.id, r.refund_amount::text as refund, e.amount::text as credited
+        from returns r
+        join sales s on s.company_id = r.company_id and s.id = r.original_sale_id
+        left join customer_credit_entries e on e.company_id = r.company_id and e.kind = 'return' and e.reference_id = r.id
+        where r.refund_method = 'store_credit' and r.status = 'completed' and r.refund_amount > 0
+          and (e.amount is distinct from r.refund_amount or e.customer_id is distinct from s.customer_id)`,
+  )) {
+    add('store-credit', `return ${r.id}: refund ${r.refund} as store credit, credited ${r.credited ?? 'nothing'}`);
+  }
+
   // 2. Sales: lines, subtotal, discount, tax and total.
   const saleRows = await rows<{
     id: string;

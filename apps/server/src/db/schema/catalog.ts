@@ -359,6 +359,11 @@ export const customers = pgTable(
       .generatedAlwaysAs(sql`lower(name) || chr(10) || phone || chr(10) || lower(coalesce(email, ''))`),
     // The transaction id of the row's last write (trigger, like products.change_xid): the customer sync's cursor.
     changeXid: bigint('change_xid', { mode: 'number' }).notNull().default(0),
+    /**
+     * Store credit: the sum of the customer's customer_credit_entries, kept by their insert trigger
+     * (pos_customer_credit_apply) and written by nothing else; the trigger refuses an online spend below 0.
+     */
+    creditBalance: money('credit_balance').notNull().default('0'),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),

@@ -1,4 +1,3 @@
-import type { CustomerContact } from '@pos/shared';
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customerNameMarks, customers, returnItems, returns, saleItems, sales } from '../../db/schema';
@@ -10,9 +9,15 @@ import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 export async function findCustomerByPhone(
   db: DbOrTx,
   { companyId, branchId, phone }: { companyId: string; branchId: string; phone: string },
-): Promise<CustomerContact | undefined> {
+) {
   const [row] = await db
-    .select({ id: customers.id, name: customers.name, phone: customers.phone, email: customers.email })
+    .select({
+      id: customers.id,
+      name: customers.name,
+      phone: customers.phone,
+      email: customers.email,
+      creditBalance: customers.creditBalance,
+    })
     .from(customers)
     .where(and(eq(customers.companyId, companyId), eq(customers.branchId, branchId), eq(customers.phone, phone)))
     .limit(1);
@@ -33,6 +38,7 @@ const customerColumns = {
   notes: customers.notes,
   isActive: customers.isActive,
   createdAt: customers.createdAt,
+  creditBalance: customers.creditBalance,
 };
 
 export type CustomerRow = {
@@ -45,6 +51,7 @@ export type CustomerRow = {
   notes: string | null;
   isActive: boolean;
   createdAt: Date;
+  creditBalance: string;
 };
 
 function listConditions(scope: BranchKey, search?: string) {
@@ -143,6 +150,7 @@ export async function listCustomers(
       notes: pageRows.notes,
       isActive: pageRows.isActive,
       createdAt: pageRows.createdAt,
+      creditBalance: pageRows.creditBalance,
       transactionsCount: sql<string>`coalesce(t.n, 0)`,
       totalSpent: sql<string>`coalesce(t.spent, 0)`,
     })

@@ -1,9 +1,12 @@
 import {
+  CUSTOMER_MSG,
+  creditAdjustmentSchema,
   customerHistoryQuerySchema,
   customerListQuerySchema,
   customerPhoneLookupParamsSchema,
   customerResponses,
   idSchema,
+  pageQuerySchema,
   updateCustomerSchema,
   withExportFormat,
 } from '@pos/shared';
@@ -104,6 +107,42 @@ export async function customersRoutes(app: FastifyInstance) {
       },
     },
     async (req) => okPage(await service.listReturns(app.db, req.actor, req.params.id, req.query)),
+  );
+
+  r.get(
+    '/customers/:id/credit',
+    {
+      schema: {
+        summary: "A customer's store credit ledger",
+        description: 'Newest first: returns refunded as store credit, adjustments and sales paid with it.',
+        tags,
+        params,
+        querystring: pageQuerySchema,
+        response: { 200: customerResponses.creditEntries },
+      },
+    },
+    async (req) => okPage(await service.listCreditEntries(app.db, req.actor, req.params.id, req.query)),
+  );
+
+  r.post(
+    '/customers/:id/credit',
+    {
+      schema: {
+        summary: 'Give or take back store credit',
+        description:
+          'Manager or Super Admin, with a reason; amount above 0 gives, below 0 takes back; the balance never goes below 0 (409).',
+        errors: [403, 409],
+        tags,
+        params,
+        body: creditAdjustmentSchema,
+        response: { 201: customerResponses.creditAdjusted },
+      },
+    },
+    async (req, reply) => {
+      const adjusted = await service.adjustCredit(app.db, req.actor, req.params.id, req.body);
+      reply.code(201);
+      return ok(adjusted, { message: CUSTOMER_MSG.creditAdjusted });
+    },
   );
 
   r.patch(

@@ -1,4 +1,5 @@
 import {
+  type CreditEntry,
   CUSTOMER_MSG,
   type Customer,
   type CustomerAnalytics,
@@ -6,6 +7,7 @@ import {
   type CustomerListItem,
   type CustomerReturn,
   type CustomerTransaction,
+  type creditAdjustmentSchema,
   type PageMeta,
   type Permission,
   pageMeta,
@@ -13,7 +15,10 @@ import {
 } from '@pos/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../domain/audit.repo';
 import { customerSalesFigures } from '../../domain/sales-figures';
+import { creditErrorOf } from '../../domain/store-credit';
+import { addCreditEntry, creditEntriesPage } from '../../domain/store-credit.repo';
 import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
 import { conflict, notFound } from '../../lib/errors';
 import { readPage, readPageByMarks } from '../../lib/keyset.repo';
@@ -34,7 +39,7 @@ export async function findByPhone(
   const scope = await resolveBranch(db, { actor, branchId, permission: 'view_customers' });
   const customer = await repo.findCustomerByPhone(db, { ...scope, phone });
   if (!customer) throw notFound('Customer');
-  return customer;
+  return { ...customer, creditBalance: toMoney(customer.creditBalance) };
 }
 
 const toCustomer = (r: repo.CustomerRow): Customer => ({
@@ -46,6 +51,7 @@ const toCustomer = (r: repo.CustomerRow): Customer => ({
   notes: r.notes,
   isActive: r.isActive,
   createdAt: r.createdAt.toISOString(),
+  creditBalance: toMoney(r.creditBalance),
 });
 
 /** GET /customers: a page of the branch's customers with their completed sales' count and total. */
@@ -168,4 +174,72 @@ export async function updateCustomer(db: Db, actor: Actor, id: string, input: Up
   const updated = await repo.findCustomer(db, { id, companyIds: [scope.companyId] });
   if (!updated) throw notFound('Customer');
   return toCustomer(updated);
+}
+
+const toCreditEntry = (r: Awaited<ReturnType<typeof creditEntriesPage>>['rows'][number]): CreditEntry => ({
+  id: r.id,
+  amount: toMoney(r.amount),
+  kind: r.kind,
+  reference: r.referenceId && r.referenceNumber ? { id: r.referenceId, number: r.referenceNumber } : null,
+  note: r.note,
+  userName: r.userName,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** GET /customers/{id}/credit: the customer's store credit ledger, newest first (the balance is on the customer). */
+export async function listCreditEntries(
+  db: Db,
+  actor: Actor,
+  id: string,
+  query: { page: number; limit: number },
+): Promise<{ items: CreditEntry[]; meta: PageMeta }> {
+  const { scope } = await customerInScope(db, actor, id);
+  const { rows, total } = await creditEntriesPage(db, {
+    companyId: scope.companyId,
+    customerId: id,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return { items: rows.map(toCreditEntry), meta: pageMeta({ total, page: query.page, limit: query.limit }) };
+}
+
+/**
+ * POST /customers/{id}/credit: a Manager or Super Admin gives store credit (amount above 0) or takes it back
+ * (below 0) with a reason; never below a balance of 0 (409). One entry and one audit row.
+ */
+export async function adjustCredit(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof creditAdjustmentSchema>,
+): Promise<{ entry: CreditEntry; balance: number }> {
+  const { scope } = await customerInScope(db, actor, id, 'process_returns');
+  const { entry, balance } = await db
+    .transaction(async (tx) => {
+      const added = await addCreditEntry(tx, {
+        companyId: scope.companyId,
+        customerId: id,
+        amount: input.amount.toFixed(2),
+        kind: 'adjustment',
+        note: input.reason,
+        userId: actor.userId,
+      });
+      await writeAudit(tx, {
+        companyId: scope.companyId,
+        branchId: scope.branchId,
+        userId: actor.userId,
+        action: 'customer.credit_adjust',
+        entityType: 'customer',
+        entityId: id,
+        after: { amount: input.amount, reason: input.reason, balance: toMoney(added.balance) },
+      });
+      return added;
+    })
+    .catch((error: unknown) => {
+      throw creditErrorOf(error) ?? error;
+    });
+  return {
+    entry: toCreditEntry({ ...entry, referenceNumber: null, userName: actor.name }),
+    balance: toMoney(balance),
+  };
 }

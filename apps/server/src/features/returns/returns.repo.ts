@@ -19,6 +19,7 @@ export async function lockSale(tx: DbOrTx, { companyId, id }: { companyId: strin
       branchId: sales.branchId,
       status: sales.status,
       receiptNumber: sales.receiptNumber,
+      customerId: sales.customerId,
       discountAmount: sales.discountAmount,
       taxAmount: sales.taxAmount,
     })

@@ -24,6 +24,7 @@ import { returnsByPeriod } from '../../domain/sales-figures';
 import { rethrowShiftError } from '../../domain/shifts';
 import { registerOfBranch } from '../../domain/shifts.repo';
 import { recordStockMovements } from '../../domain/stock-ledger.repo';
+import { addCreditEntry } from '../../domain/store-credit.repo';
 import { type Actor, can, loadInScope, resolveBranch } from '../../lib/access';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { readPageByDays, withinDays } from '../../lib/keyset.repo';
@@ -96,6 +97,10 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
     const sale = await repo.lockSale(tx, { companyId: scope.companyId, id: input.originalTransactionId });
     if (!sale || sale.branchId !== scope.branchId) throw notFound('Transaction');
     if (sale.status !== 'completed') throw conflict('Only completed transactions can be returned');
+    // Store credit is the sale's customer's balance: a sale without a customer has no one to credit.
+    if (input.refund_method === 'store_credit' && !sale.customerId) {
+      throw badRequest(RETURNS_MSG.storeCreditNeedsCustomer, { refund_method: RETURNS_MSG.storeCreditNeedsCustomer });
+    }
     const soldLines = await repo.lockSaleItems(tx, { companyId: scope.companyId, saleId: sale.id });
     const byId = new Map(soldLines.map((s) => [s.id, s]));
 
@@ -251,6 +256,16 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
       )
       .catch(rethrowShiftError);
     await recordStockMovements(tx, movements);
+    if (input.refund_method === 'store_credit' && sale.customerId && refundMinor > 0) {
+      await addCreditEntry(tx, {
+        companyId: scope.companyId,
+        customerId: sale.customerId,
+        amount: fromMinor(refundMinor).toFixed(2),
+        kind: 'return',
+        referenceId: id,
+        userId: actor.userId,
+      });
+    }
     await writeAudit(tx, {
       companyId: scope.companyId,
       branchId: scope.branchId,
