@@ -69,6 +69,7 @@ async function sale() {
     flags: [],
     tenderMethods: ['card'],
     tenderAmounts: ['315.00'],
+    takesCash: false,
   };
   await db.query({ name: statement.name, text: statement.text, values: statement.names.map((n) => values[n]) });
 }

@@ -143,6 +143,7 @@ function pgbenchScript(nProducts) {
     // Paid by card: one tender line of the total.
     tenderMethods: `array['card']`,
     tenderAmounts: `array['315.00']::numeric[]`,
+    takesCash: 'false',
   };
   const { text, names } = commitSaleStatement();
   const sale = text

@@ -16,8 +16,12 @@ import { SALE_BATCH_MAX } from './sale-batch';
 import { taxRateSchema } from './settings';
 import { UNITS } from './units';
 
-/** What can pay a sale at the counter: a sale's tender lines name these. */
-export const TENDER_METHODS = ['cash', 'card'] as const;
+/**
+ * What can pay a sale at the counter: a sale's tender lines name these. Store credit is the sale's
+ * customer's balance (customer_credit_entries): the sale needs a customer, and online it cannot take more
+ * than the balance.
+ */
+export const TENDER_METHODS = ['cash', 'card', 'store_credit'] as const;
 export type TenderMethod = (typeof TENDER_METHODS)[number];
 
 /** A sale's payment_method: its one tender, or 'mixed' when several paid it (its tender lines say which). */
@@ -79,7 +83,7 @@ export const createSaleSchema = z
       .finite(),
     discount_amount: amount,
     total: amount,
-    /** The one tender (cash or card), or 'mixed' with `tenders`. */
+    /** The one tender (cash, card or store credit), or 'mixed' with `tenders`. */
     payment_method: z.enum(PAYMENT_METHODS),
     /** Cash received (a card pays the total); with `tenders`, their sum. */
     amount_paid: amount,
@@ -156,7 +160,7 @@ function tendersIssue(method: PaymentMethod, tenders: readonly { method: TenderM
 /**
  * How a sale's payment settles its total (minor units), the one reading of the payload the server
  * records and the register shows: its tenders, or the spec's single tender (cash: amount_paid received;
- * card: exactly the total). A sale of nothing to pay keeps no tender line.
+ * card or store credit: exactly the total). A sale of nothing to pay keeps no tender line.
  */
 export function saleSettlement(
   sale: { payment_method: string; amount_paid: number; tenders?: readonly TenderInput[] },
@@ -164,7 +168,7 @@ export function saleSettlement(
 ): Settlement | { problem: string } {
   if (sale.tenders) return settleTenders(total, sale.tenders);
   const lines = (method: string) => (total > 0 ? [{ method, amount: total }] : []);
-  if (sale.payment_method === 'card') return { paid: total, change: 0, lines: lines('card') };
+  if (sale.payment_method !== 'cash') return { paid: total, change: 0, lines: lines(sale.payment_method) };
   const paid = toMinor(sale.amount_paid);
   if (paid < total) return { problem: TENDER_MSG.short };
   return { paid, change: paid - total, lines: lines('cash') };
@@ -242,7 +246,8 @@ export const SALES_MSG = {
   invalidDate: 'Invalid date (use yyyy-mm-dd)',
   dateOutOfRange: 'Dates must be between 1900-01-01 and 9999-12-31',
   endBeforeStart: 'End date cannot be before start date',
-  invalidPaymentMethod: 'Payment method must be cash, card or mixed',
+  invalidPaymentMethod: 'Payment method must be cash, card, store credit or mixed',
+  storeCreditNeedsCustomer: 'Store credit needs the customer: enter their phone',
   mixedNeedsTenders: 'A mixed payment needs its tenders',
   methodOfTenders: 'Payment method must be the one tender, or mixed for several',
   invalidStatus: 'Invalid status',

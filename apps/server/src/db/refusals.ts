@@ -6,7 +6,7 @@
  * listed here, and every listed code is raised somewhere.
  */
 export const REFUSALS = {
-  /** pos_sales_shift, pos_returns_shift: an online cash sale, or a cash refund, with no open shift. */
+  /** The sale statement (an online sale taking cash), pos_returns_shift (a cash refund): no open shift. */
   shiftRequired: 'pos_shift:required',
   /** pos_sales_shift, pos_returns_shift, pos_cash_movements_shift, pos_shift_closed_guard: the shift is closed. */
   shiftClosed: 'pos_shift:closed',

@@ -182,6 +182,7 @@ describe(`CSV and XLSX exports (${engineName()})`, () => {
         // Every sale here has one tender: its total.
         'Paid by cash': money(t.paymentMethod === 'cash' ? t.total : 0),
         'Paid by card': money(t.paymentMethod === 'card' ? t.total : 0),
+        'Paid by store credit': money(0),
       })),
     );
     // A cashier exports their branch's sales too (the list's own rule).

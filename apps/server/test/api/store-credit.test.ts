@@ -1,8 +1,9 @@
-import { CUSTOMER_MSG, computeCartTotals, RETURNS_MSG } from '@pos/shared';
+import { CUSTOMER_MSG, computeCartTotals, RETURNS_MSG, SALES_MSG } from '@pos/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
+import { enrolDevice, uploadSigned } from '../helpers/device';
 import { createProduct, createTenant, login, request } from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
 
@@ -163,6 +164,126 @@ describe(`store credit (${engineName()})`, () => {
     const ledger = await call(manager, 'GET', `/api/customers/${customerId}/credit?limit=2`);
     expect(ledger.json().meta).toMatchObject({ total: 3, page: 1, limit: 2 });
     expect(ledger.json().data.map((e: { amount: number }) => e.amount)).toHaveLength(2);
+  });
+
+  describe('spent at the register', () => {
+    let spender: string;
+    const phone = '03337654321';
+
+    /** A sale of one unit at `price` to the customer of `phone`, paid as `payment` says. */
+    async function pay(price: string, payment: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+      const product = await createProduct(ctx.database.db, {
+        companyId: tenant.company.id,
+        branchId: tenant.main.id,
+        price,
+        stockQuantity: 10,
+      });
+      const items = [{ product_id: product.id, quantity: 1, price: Number(price) }];
+      const totals = computeCartTotals({ items, taxRate: 0, discountType: 'amount', discountValue: 0 });
+      return call(cashier, 'POST', '/api/transactions', {
+        branchId: tenant.main.id,
+        items,
+        subtotal: totals.subtotal,
+        tax: 0,
+        tax_rate: 0,
+        discount_type: 'amount',
+        discount_value: 0,
+        discount_amount: 0,
+        total: totals.total,
+        amount_paid: totals.total,
+        change: 0,
+        customer: { name: 'Sana Iqbal', phone },
+        ...payment,
+        ...extra,
+      });
+    }
+
+    beforeAll(async () => {
+      const sale = await sell('40.00', phone);
+      spender = sale.customer?.id ?? '';
+      expect((await returnAll(sale, 'store_credit')).statusCode).toBe(201);
+      expect(await balanceOf(spender)).toBe(40);
+    });
+
+    it('pays part of a sale with store credit and the rest by card, with no shift open (no cash taken)', async () => {
+      const res = await pay('30.00', {
+        payment_method: 'mixed',
+        tenders: [
+          { method: 'store_credit', amount: 20 },
+          { method: 'card', amount: 10 },
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data).toMatchObject({
+        paymentMethod: 'mixed',
+        shift_id: null,
+        tenders: [
+          { method: 'card', amount: 10 },
+          { method: 'store_credit', amount: 20 },
+        ],
+      });
+      expect(await balanceOf(spender)).toBe(20);
+      const ledger = (await call(manager, 'GET', `/api/customers/${spender}/credit`)).json().data;
+      expect(ledger[0]).toMatchObject({
+        amount: -20,
+        kind: 'sale',
+        reference: { id: res.json().data.id, number: res.json().data.receiptNumber },
+      });
+    });
+
+    it('refuses more than the balance (409) and a store credit tender without a customer (400)', async () => {
+      const over = await pay('20.01', { payment_method: 'store_credit' });
+      expect(over.statusCode).toBe(409);
+      expect(over.json().message).toBe(CUSTOMER_MSG.creditShort);
+      const anonymous = await pay('5.00', { payment_method: 'store_credit' }, { customer: undefined });
+      expect(anonymous.statusCode).toBe(400);
+      expect(anonymous.json().message).toBe(SALES_MSG.storeCreditNeedsCustomer);
+      expect(await balanceOf(spender)).toBe(20);
+    });
+
+    it('two registers spending the whole balance at once: one sale passes, the other is refused', async () => {
+      const results = await Promise.all([
+        pay('20.00', { payment_method: 'store_credit' }),
+        pay('20.00', { payment_method: 'store_credit' }),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      expect(await balanceOf(spender)).toBe(0);
+    });
+
+    it('takes an offline spend the register made past the balance, and flags the sale credit_overdrawn', async () => {
+      const { register, key } = await enrolDevice(ctx.app, { token: cashier, branchId: tenant.main.id });
+      const product = await createProduct(ctx.database.db, {
+        companyId: tenant.company.id,
+        branchId: tenant.main.id,
+        price: '15.00',
+        stockQuantity: 10,
+      });
+      const id = crypto.randomUUID();
+      const sale = {
+        id,
+        branchId: tenant.main.id,
+        items: [{ product_id: product.id, quantity: 1, price: 15 }],
+        subtotal: 15,
+        tax: 0,
+        tax_rate: 0,
+        discount_type: 'amount',
+        discount_value: 0,
+        discount_amount: 0,
+        total: 15,
+        payment_method: 'store_credit',
+        amount_paid: 15,
+        change: 0,
+        customer: { name: 'Sana Iqbal', phone },
+        register_id: register.id,
+        offline: true,
+        sold_at: new Date().toISOString(),
+      };
+      const res = await uploadSigned(ctx.app, { token: cashier, branchId: tenant.main.id, key, sales: [{ sale }] });
+      expect(res.json().data.results[0].status, res.body).toBe(201);
+      const read = await call(manager, 'GET', `/api/transactions/${id}`);
+      expect(read.json().data.flags).toContain('credit_overdrawn');
+      expect(await balanceOf(spender)).toBe(-15);
+    });
   });
 
   it('keeps the invariants: every balance is the sum of its ledger', async () => {

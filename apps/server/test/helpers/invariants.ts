@@ -127,6 +127,18 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
   )) {
     add('store-credit', `return ${r.id}: refund ${r.refund} as store credit, credited ${r.credited ?? 'nothing'}`);
   }
+  for (const r of await rows<{ id: string; tendered: string; taken: string }>(
+    db,
+    sql`select s.id, coalesce(t.amount, 0)::text as tendered, coalesce(-e.amount, 0)::text as taken
+        from sales s
+        left join sale_tenders t on t.company_id = s.company_id and t.sale_id = s.id and t.method = 'store_credit'
+        left join (select company_id, reference_id, customer_id, sum(amount) as amount from customer_credit_entries
+                   where kind = 'sale' group by 1, 2, 3) e on e.company_id = s.company_id and e.reference_id = s.id
+        where coalesce(t.amount, 0) <> coalesce(-e.amount, 0) or e.customer_id is distinct from
+              case when e.customer_id is null then null else s.customer_id end`,
+  )) {
+    add('store-credit', `sale ${r.id}: store credit tender ${r.tendered}, taken from the balance ${r.taken}`);
+  }
 
   // 2. Sales: lines, subtotal, discount, tax and total.
   const saleRows = await rows<{

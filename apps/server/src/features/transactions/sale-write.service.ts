@@ -10,6 +10,7 @@ import {
   lineNet,
   quantityProblem,
   ROLE_IDS,
+  SALES_MSG,
   type Sale,
   type Settlement,
   saleSettlement,
@@ -19,6 +20,7 @@ import {
 import type { Db } from '../../db/client';
 import { auditOverrides, checkSaleLimits, reviewOfflineSale, saleOrigin } from '../../domain/approvals';
 import { shiftErrorOf } from '../../domain/shifts';
+import { creditErrorOf } from '../../domain/store-credit';
 import {
   type Actor,
   type BranchScope,
@@ -421,6 +423,12 @@ function priceCart(input: CreateSaleInput): PricedCart {
     throw new AppError(400, 'BAD_REQUEST', settled.problem, { [field]: settled.problem });
   }
   const settlement = 'problem' in settled ? { paid: toMinor(input.amount_paid), change: 0, lines: [] } : settled;
+  // Store credit is the customer's balance: without the customer's phone there is no one to take it from.
+  if (settlement.lines.some((t) => t.method === 'store_credit') && !input.customer?.phone?.trim()) {
+    throw new AppError(400, 'BAD_REQUEST', SALES_MSG.storeCreditNeedsCustomer, {
+      customer: SALES_MSG.storeCreditNeedsCustomer,
+    });
+  }
   return {
     agrees: pricesAgree && totalsMatch,
     ...(!totalsMatch && { expectedTotal: totals.total }),
@@ -494,7 +502,7 @@ async function commitSale(
     });
   } catch (error) {
     if (error instanceof repo.SaleCheckFailed && error.reason === 'stock') throw await explainRefusal(db, scope, input);
-    throw shiftErrorOf(error) ?? error;
+    throw shiftErrorOf(error) ?? creditErrorOf(error) ?? error;
   }
 
   const sold = new Map(committed.products.map((p) => [p.id, p]));

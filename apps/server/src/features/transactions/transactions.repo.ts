@@ -88,7 +88,10 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
  * 4. the sale is inserted, numbered from the branch's sequence (receiptNumberSql: RCP-000042); if its
  *    id or idempotency key is taken it is not, and pos_sale_check fails the statement (REFUSALS.saleExists);
  * 5. its lines, its tender lines and one `sale` movement per product (the stock ledger's saleMovementsSql: previous and new
- *    quantity from the update itself) are inserted.
+ *    quantity from the update itself) are inserted; a store credit tender is a ledger entry taking it from the
+ *    customer's balance (its trigger refuses an online one below 0: REFUSALS.creditShort; offline the sale is
+ *    flagged `credit_overdrawn`);
+ * 6. a sale taking cash (`takesCash`) online needs the shift the sales trigger found (REFUSALS.shiftRequired).
  * A failed check rolls everything back. Numerics are compared and returned as text.
  */
 export const COMMIT_SALE = namedStatement(
@@ -130,6 +133,7 @@ export const COMMIT_SALE = namedStatement(
     'flags',
     'tenderMethods',
     'tenderAmounts',
+    'takesCash',
   ],
   (p) => `
 with locked as (
@@ -170,7 +174,7 @@ customer as (
          ${p.customerEmail}::text
   where ${p.customerPhone}::text is not null
   on conflict (company_id, branch_id, phone) do update set phone = excluded.phone
-  returning id, name, phone
+  returning id, name, phone, credit_balance
 ),
 sale as (
   insert into sales (company_id, id, branch_id, receipt_number, cashier_id, customer_id, payment_method, status,
@@ -189,7 +193,10 @@ sale as (
          array_remove(${p.flags}::text[] || (select coalesce(array_agg(distinct f order by f), '{}')
                                       from moved m, unnest(m.flags) as f where ${p.offline}::boolean) || array[
            case when ${p.soldAt}::timestamptz > now() + interval '5 minutes' then 'sold_at_future' end,
-           case when ${p.soldAt}::timestamptz < now() - make_interval(hours => b.offline_limit_hours) then 'sold_at_stale' end
+           case when ${p.soldAt}::timestamptz < now() - make_interval(hours => b.offline_limit_hours) then 'sold_at_stale' end,
+           case when ${p.offline}::boolean and (select credit_balance from customer) <
+                     (select sum(t.amount) from unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[])
+                        as t(method, amount) where t.method = 'store_credit') then 'credit_overdrawn' end
          ], null)
   from sellable
   join branches b on b.company_id = ${p.companyId}::uuid and b.id = ${p.branchId}::uuid
@@ -214,10 +221,19 @@ tendered as (
   select ${p.companyId}::uuid, s.id, t.method, t.amount
   from sale s cross join unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[]) as t(method, amount)
 ),
+spent as (
+  insert into customer_credit_entries (company_id, customer_id, amount, kind, reference_id, user_id, offline)
+  select ${p.companyId}::uuid, c.id, -t.amount, 'sale', s.id, ${p.cashierId}::uuid, ${p.offline}::boolean
+  from sale s cross join customer c
+  cross join unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[]) as t(method, amount)
+  where t.method = 'store_credit'
+),
 movements as (
   ${saleMovementsSql({ companyId: p.companyId, branchId: p.branchId, userId: p.cashierId, sale: 'sale', moved: 'moved' })}
 )
 select pos_sale_check(s.id is not null, '${REFUSALS.saleExists}') as ok,
+       pos_sale_check(s.id is null or s.shift_id is not null or not ${p.takesCash}::boolean or ${p.offline}::boolean,
+                      '${REFUSALS.shiftRequired}') as drawer,
        s.receipt_number, s.created_at, s.sold_at, s.flags, s.shift_id,
        c.id as customer_id, c.name as customer_name, c.phone as customer_phone,
        (select name from branches where company_id = ${p.companyId} and id = ${p.branchId}) as branch_name,
@@ -346,6 +362,7 @@ export async function commitSale(db: Db, sale: SaleToCommit): Promise<CommittedS
       flags: sale.flags,
       tenderMethods: sale.tenders.map((t) => t.method),
       tenderAmounts: sale.tenders.map((t) => t.amount),
+      takesCash: sale.tenders.some((t) => t.method === 'cash'),
     })) as [typeof row];
   } catch (error) {
     const refusal = refusalOf(error);

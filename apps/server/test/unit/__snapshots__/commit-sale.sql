@@ -34,6 +34,7 @@
 -- $34 flags
 -- $35 tenderMethods
 -- $36 tenderAmounts
+-- $37 takesCash
 with locked as (
   select p.id, w.quantity, w.price, w.charged, w.tax_rate, w.tax_included
   from products p
@@ -72,7 +73,7 @@ customer as (
          $25::text
   where $23::text is not null
   on conflict (company_id, branch_id, phone) do update set phone = excluded.phone
-  returning id, name, phone
+  returning id, name, phone, credit_balance
 ),
 sale as (
   insert into sales (company_id, id, branch_id, receipt_number, cashier_id, customer_id, payment_method, status,
@@ -91,7 +92,10 @@ sale as (
          array_remove($34::text[] || (select coalesce(array_agg(distinct f order by f), '{}')
                                       from moved m, unnest(m.flags) as f where $29::boolean) || array[
            case when $30::timestamptz > now() + interval '5 minutes' then 'sold_at_future' end,
-           case when $30::timestamptz < now() - make_interval(hours => b.offline_limit_hours) then 'sold_at_stale' end
+           case when $30::timestamptz < now() - make_interval(hours => b.offline_limit_hours) then 'sold_at_stale' end,
+           case when $29::boolean and (select credit_balance from customer) <
+                     (select sum(t.amount) from unnest($35::text[], $36::numeric[])
+                        as t(method, amount) where t.method = 'store_credit') then 'credit_overdrawn' end
          ], null)
   from sellable
   join branches b on b.company_id = $1::uuid and b.id = $2::uuid
@@ -116,6 +120,13 @@ tendered as (
   select $1::uuid, s.id, t.method, t.amount
   from sale s cross join unnest($35::text[], $36::numeric[]) as t(method, amount)
 ),
+spent as (
+  insert into customer_credit_entries (company_id, customer_id, amount, kind, reference_id, user_id, offline)
+  select $1::uuid, c.id, -t.amount, 'sale', s.id, $4::uuid, $29::boolean
+  from sale s cross join customer c
+  cross join unnest($35::text[], $36::numeric[]) as t(method, amount)
+  where t.method = 'store_credit'
+),
 movements as (
   insert into stock_movements (company_id, branch_id, product_id, movement_type, direction, quantity,
                                previous_quantity, new_quantity, user_id, reference_type, reference_id)
@@ -124,6 +135,8 @@ movements as (
   from sale s cross join moved m
 )
 select pos_sale_check(s.id is not null, 'pos_sale_check:exists') as ok,
+       pos_sale_check(s.id is null or s.shift_id is not null or not $37::boolean or $29::boolean,
+                      'pos_shift:required') as drawer,
        s.receipt_number, s.created_at, s.sold_at, s.flags, s.shift_id,
        c.id as customer_id, c.name as customer_name, c.phone as customer_phone,
        (select name from branches where company_id = $1 and id = $2) as branch_name,
