@@ -30,6 +30,7 @@ export const EXCEPTION_FLAG_LABELS: Record<string, string> = {
   cashier_inactive: 'Cashier deactivated',
   sold_at_future: 'Sale time in the future',
   sold_at_stale: 'Older than the offline limit',
+  credit_overdrawn: "Store credit spent past the customer's balance",
 };
 
 export const EXCEPTION_STATUSES = ['open', 'resolved', 'all'] as const;

@@ -231,7 +231,7 @@ export const saleSchema = z.object({
   branch: namedRefSchema,
   items: z.array(saleItemSchema),
   // The till's columns: when the customer paid, the register and shift, offline
-  // or not, and review flags ('cashier_inactive', 'sold_at_future', 'sold_at_stale').
+  // or not, and review flags ('cashier_inactive', 'sold_at_future', 'sold_at_stale', 'credit_overdrawn').
   sold_at: instantSchema,
   register_id: z.string().nullable(),
   register_code: z.string().nullable(),
