@@ -453,3 +453,20 @@ export function settleTenders(total: Minor, tenders: readonly TenderInput[]): Se
   if (lines.some((t) => t.amount === 0)) return { problem: TENDER_MSG.cashNotNeeded };
   return { paid, change, lines: lines.sort((a, b) => (a.method < b.method ? -1 : a.method > b.method ? 1 : 0)) };
 }
+
+/**
+ * How a sale's payment settles its total (minor units), the one reading of the payload the server
+ * records and the register shows: its tenders, or the spec's single tender (cash: amount_paid received;
+ * card or store credit: exactly the total). A sale of nothing to pay keeps no tender line.
+ */
+export function saleSettlement(
+  sale: { payment_method: string; amount_paid: number; tenders?: readonly TenderInput[] },
+  total: Minor,
+): Settlement | { problem: string } {
+  if (sale.tenders) return settleTenders(total, sale.tenders);
+  const lines = (method: string) => (total > 0 ? [{ method, amount: total }] : []);
+  if (sale.payment_method !== 'cash') return { paid: total, change: 0, lines: lines(sale.payment_method) };
+  const paid = toMinor(sale.amount_paid);
+  if (paid < total) return { problem: TENDER_MSG.short };
+  return { paid, change: paid - total, lines: lines('cash') };
+}

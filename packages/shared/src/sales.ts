@@ -9,7 +9,6 @@ import {
   quantityInput,
   quantitySchema,
 } from './common';
-import { type Minor, type Settlement, settleTenders, TENDER_MSG, type TenderInput, toMinor } from './money';
 import { hasAtMostTwoDecimals, RATE_MSG } from './rates';
 import { OFFLINE_RECEIPT_PATTERN } from './receipt-numbers';
 import { SALE_BATCH_MAX } from './sale-batch';
@@ -155,23 +154,6 @@ function tendersIssue(method: PaymentMethod, tenders: readonly { method: TenderM
   if (!tenders) return method === 'mixed' ? SALES_MSG.mixedNeedsTenders : null;
   const expected = tenders.length === 1 ? tenders[0]?.method : 'mixed';
   return method === expected ? null : SALES_MSG.methodOfTenders;
-}
-
-/**
- * How a sale's payment settles its total (minor units), the one reading of the payload the server
- * records and the register shows: its tenders, or the spec's single tender (cash: amount_paid received;
- * card or store credit: exactly the total). A sale of nothing to pay keeps no tender line.
- */
-export function saleSettlement(
-  sale: { payment_method: string; amount_paid: number; tenders?: readonly TenderInput[] },
-  total: Minor,
-): Settlement | { problem: string } {
-  if (sale.tenders) return settleTenders(total, sale.tenders);
-  const lines = (method: string) => (total > 0 ? [{ method, amount: total }] : []);
-  if (sale.payment_method !== 'cash') return { paid: total, change: 0, lines: lines(sale.payment_method) };
-  const paid = toMinor(sale.amount_paid);
-  if (paid < total) return { problem: TENDER_MSG.short };
-  return { paid, change: paid - total, lines: lines('cash') };
 }
 
 /**

@@ -10,11 +10,11 @@ import {
   fromMinor,
   type Minor,
   type RateTax,
+  saleSettlement,
   type TenderInput,
   type TenderLine,
   toMinor,
 } from './money';
-import { saleSettlement } from './sales';
 import { type CashMovement, type ShiftReport, taxByRateFigures } from './shifts';
 
 /** The fields of a queued sale (the body POST /transactions takes) that the shift's figures use. */
