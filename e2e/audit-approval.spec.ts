@@ -56,7 +56,7 @@ test("a cashier's discount above the limit is approved with the manager's PIN, a
   });
   await page.getByLabel('Discount (%)').fill('25');
   await page.getByLabel('Discount (%)').press('Tab');
-  await page.getByRole('button', { name: 'Payment' }).click();
+  await page.getByRole('button', { name: 'Payment', exact: true }).click();
   const payment = page.getByRole('dialog', { name: 'Payment' });
   await payment.getByText('Card', { exact: true }).click();
   await payment.getByRole('button', { name: 'Complete Payment' }).click();

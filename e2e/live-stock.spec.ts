@@ -40,7 +40,7 @@ test('one register sells the last unit: the other register of the branch shows i
     await a.getByLabel('Barcode').fill(sku);
     await a.getByLabel('Barcode').press('Enter');
     await expect(a.getByTestId('cart-line')).toHaveCount(1);
-    await a.getByRole('button', { name: 'Payment' }).click();
+    await a.getByRole('button', { name: 'Payment', exact: true }).click();
     const dialog = a.getByRole('dialog', { name: 'Payment' });
     await dialog.getByText('Card', { exact: true }).click();
     const popup = seller.waitForEvent('page');

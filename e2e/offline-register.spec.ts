@@ -41,7 +41,7 @@ async function sellCola(
     await page.getByLabel('Phone').fill(customer.phone);
     await page.getByLabel('Customer Name').fill(customer.name);
   }
-  await page.getByRole('button', { name: 'Payment' }).click();
+  await page.getByRole('button', { name: 'Payment', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Payment' });
   await expect(dialog).toBeVisible();
   if (method === 'card') {

@@ -36,7 +36,7 @@ async function discountedColaSale(page: Page) {
   await page.keyboard.press('Tab');
   // Half of the Cola's 180.00.
   await expect(page.getByText('- PKR 90.00')).toBeVisible();
-  await page.getByRole('button', { name: 'Payment' }).click();
+  await page.getByRole('button', { name: 'Payment', exact: true }).click();
   const payment = page.getByRole('dialog', { name: 'Payment' });
   await payment.getByText('Card', { exact: true }).click();
   await payment.getByRole('button', { name: 'Complete Payment' }).click();
@@ -198,7 +198,7 @@ async function changeLinePrice(page: Page, name: string, price: string) {
 
 /** Card payment of the cart, up to the Complete Payment click. */
 async function payByCard(page: Page) {
-  await page.getByRole('button', { name: 'Payment' }).click();
+  await page.getByRole('button', { name: 'Payment', exact: true }).click();
   const payment = page.getByRole('dialog', { name: 'Payment' });
   await payment.getByText('Card', { exact: true }).click();
   await payment.getByRole('button', { name: 'Complete Payment' }).click();

@@ -115,7 +115,7 @@ test('a second cart tab holds its own sale', async ({ page, context }) => {
   await expect(page.getByTestId('cart-line')).toContainText('Salted Chips 70g');
 
   // Pay the second cart by card; the first keeps its line.
-  await page.getByRole('button', { name: 'Payment' }).click();
+  await page.getByRole('button', { name: 'Payment', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Payment' });
   await dialog.getByText('Card', { exact: true }).click();
   await expect(dialog.getByRole('radio', { name: 'Card' })).toBeChecked();
@@ -129,7 +129,7 @@ test('a second cart tab holds its own sale', async ({ page, context }) => {
   // The sale's toasts sit clear of the cart tabs and Payment (bottom left at the register): the
   // cashier switches carts at once, without waiting for them to close.
   const cartTab = page.getByRole('tab', { name: 'Cart 1' });
-  for (const target of [cartTab, page.getByRole('button', { name: 'Payment' })]) {
+  for (const target of [cartTab, page.getByRole('button', { name: 'Payment', exact: true })]) {
     const [a, b] = [await toast.boundingBox(), await target.boundingBox()];
     if (!a || !b) throw new Error('toast or target not laid out');
     const overlaps = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

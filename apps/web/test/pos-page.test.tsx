@@ -76,6 +76,7 @@ const sale: Sale = {
   total: 297,
   amountPaid: 300,
   changeAmount: 3,
+  tenders: [{ method: 'cash', amount: 297 }],
   branch: { id: 'b1', name: 'Main Branch' },
   items: [],
   sold_at: '2025-01-15T09:30:00.000Z',

@@ -293,6 +293,7 @@ describe('receipt data', () => {
       total: 565.04,
       amountPaid: 600,
       changeAmount: 34.96,
+      tenders: [{ method: 'cash', amount: 565.04 }],
       sold_at: '2024-03-05T10:15:00.000Z',
       register_id: null,
       register_code: null,
@@ -363,6 +364,7 @@ describe('receipt data', () => {
         total: 180,
         amountPaid: 180,
         changeAmount: 0,
+        tenders: [{ method: 'card', amount: 180 }],
         sold_at: '2024-03-05T10:15:00.000Z',
         register_id: null,
         register_code: null,
@@ -397,5 +399,50 @@ describe('receipt data', () => {
       items: [{ name: 'Cola 1.5L', quantity: 1, unitPrice: 180, subtotal: 180 }],
       company: { name: 'Demo Mart', address: 'Mall Road', phone: '042-1' },
     });
+  });
+
+  it('a mixed sale prints each tender, on paper (ESC/POS) as in the popup', async () => {
+    // 85.00 paid 30.00 by card and 60.00 in cash (55.00 of the total, 5.00 change).
+    const receipt = saleReceiptData({
+      id: 's3',
+      receiptNumber: 'RCP-000009',
+      transactionDate: '2025-01-15T09:30:00.000Z',
+      cashierName: 'Cashier One',
+      customer: null,
+      paymentMethod: 'mixed',
+      status: 'completed',
+      subtotal: 85,
+      discountType: 'percentage',
+      discountValue: 0,
+      discountAmount: 0,
+      taxRate: 0,
+      taxAmount: 0,
+      total: 85,
+      amountPaid: 90,
+      changeAmount: 5,
+      tenders: [
+        { method: 'card', amount: 30 },
+        { method: 'cash', amount: 55 },
+      ],
+      sold_at: '2025-01-15T09:30:00.000Z',
+      register_id: null,
+      register_code: null,
+      shift_id: null,
+      offline: false,
+      flags: [],
+      branch: { id: 'b1', name: 'Main Branch' },
+      items: [],
+    });
+    expect(receipt).toMatchObject({ paymentMethod: 'mixed', amountPaid: 90, changeAmount: 5 });
+    const lines = receiptLines(receipt);
+    const rows = ['Payment:', '  Card', '  Cash', 'Paid:', 'Change:'].map(
+      (label) => lines.find((l) => l.startsWith(`${label} `)) ?? '',
+    );
+    expect(rows.map((row) => row.split(/\s{2,}/).pop())).toEqual(['Mixed', '30.00', '55.00', '90.00', '5.00']);
+    // The printer's bytes carry the same rows, in that order.
+    const bytes = new TextDecoder().decode(await encodeReceipt(receipt));
+    const at = rows.map((row) => bytes.indexOf(row));
+    expect(at.every((index) => index > 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 });

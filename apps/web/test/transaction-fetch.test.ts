@@ -21,6 +21,7 @@ const sale: Sale = {
   total: 50,
   amountPaid: 50,
   changeAmount: 0,
+  tenders: [{ method: 'card', amount: 50 }],
   branch: { id: 'b-1', name: 'Main Branch' },
   items: [],
   sold_at: '2024-03-05T10:15:00.000Z',

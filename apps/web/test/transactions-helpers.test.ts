@@ -1,4 +1,4 @@
-import type { TransactionAnalytics } from '@pos/shared';
+import { MONEY_METHOD_LABELS, type TransactionAnalytics } from '@pos/shared';
 import { describe, expect, it } from 'vitest';
 import {
   dateRangeParams,
@@ -126,7 +126,7 @@ describe('filters in use -> empty text', () => {
     expect(NO_MATCHING_TRANSACTIONS).toBe('No transactions found matching your criteria');
   });
   it('knows the payment options', () => {
-    expect(['all', 'cash', 'card'].every(isPaymentFilter)).toBe(true);
+    expect(['all', 'cash', 'card', 'mixed'].every(isPaymentFilter)).toBe(true);
     expect(isPaymentFilter('cheque')).toBe(false);
   });
 });
@@ -188,6 +188,10 @@ describe('display values', () => {
     expect(paymentMethodLabel('cash')).toBe('Cash');
     expect(paymentMethodLabel('card')).toBe('Card');
     expect(paymentMethodLabel(undefined)).toBe('N/A');
+    // A sale of several tenders, and the refund methods: the words the receipts print (MONEY_METHOD_LABELS).
+    expect(paymentMethodLabel('mixed')).toBe('Mixed');
+    expect(paymentMethodLabel('card_refund')).toBe('Card refund');
+    for (const [method, label] of Object.entries(MONEY_METHOD_LABELS)) expect(paymentMethodLabel(method)).toBe(label);
     expect(statusLabel('completed')).toBe('Completed');
     expect(statusLabel('partially_returned')).toBe('Partially Returned');
   });

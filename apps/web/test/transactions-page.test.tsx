@@ -66,6 +66,7 @@ const sale: Sale = {
   total: 100,
   amountPaid: 200,
   changeAmount: 100,
+  tenders: [{ method: 'cash', amount: 100 }],
   sold_at: '2024-03-05T10:15:00.000Z',
   register_id: null,
   register_code: null,

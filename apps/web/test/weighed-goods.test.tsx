@@ -77,6 +77,7 @@ const sold = (items: Sale['items'], subtotal: number): Sale => ({
   total: subtotal,
   amountPaid: subtotal,
   changeAmount: 0,
+  tenders: [{ method: 'card', amount: subtotal }],
   branch: { id: 'b1', name: 'Main Branch' },
   items,
   sold_at: '2025-01-15T09:30:00.000Z',

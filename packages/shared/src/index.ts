@@ -20,6 +20,7 @@ export * from './inventory';
 export * from './items';
 export * from './messages';
 export * from './money';
+export * from './payment-methods';
 export * from './permissions';
 export * from './products';
 export * from './purchasing';

@@ -4,6 +4,8 @@
  */
 import { DEFAULT_CURRENCY, formatInCurrency } from './currency';
 import { fromMinor, lineGoodsMinor, saleLinesPaid, taxGroups, toMinor } from './money';
+import { moneyMethodLabel } from './payment-methods';
+import type { PaymentMethod } from './sales';
 import { taxRateLabel } from './tax-classes';
 import { formatQuantity } from './units';
 
@@ -28,7 +30,13 @@ export type ReceiptData = {
   timeZone?: string | null;
   cashierName?: string | null;
   customerName?: string | null;
-  paymentMethod: 'cash' | 'card';
+  /** The one tender that paid, or 'mixed': `tenders` then says which paid what. */
+  paymentMethod: PaymentMethod;
+  /**
+   * What each tender paid of the total (cash less the change), as the sale keeps them: a mixed sale prints one
+   * row per tender under 'Payment: Mixed'. A sale of one tender prints none (its method says it).
+   */
+  tenders?: { method: string; amount: number }[] | null;
   /**
    * `unit`: the item's (kg prints "0.750 kg"); pieces when absent. `taxRate`: the rate the line was taxed at
    * (its tax class), the sale's when absent; a sale of several rates prints each line's tax and the tax by rate.
@@ -172,6 +180,17 @@ export function receiptBarcode(data: Pick<ReceiptData, 'receiptNumber'>): string
   return /^[\x20-\x7e]{1,40}$/.test(value) ? value : null;
 }
 
+/**
+ * Under 'Payment: Mixed', each tender's part of the total ('Card 30.00', 'Cash 55.00'); 'Paid:' is then what
+ * was handed over (the card's charge plus the cash received) and 'Change:' what went back from the cash, so
+ * the cash received is its row plus the change. Nothing for a sale of one tender.
+ */
+function paymentRows(data: ReceiptData): string[] {
+  const tenders = data.tenders ?? [];
+  if (data.paymentMethod !== 'mixed' && tenders.length <= 1) return [];
+  return tenders.map((tender) => receiptRow(`  ${moneyMethodLabel(tender.method)}`, money(tender.amount)));
+}
+
 export function receiptLines(data: ReceiptData): string[] {
   const rule = '-'.repeat(RECEIPT_WIDTH);
   const company = data.company ?? {};
@@ -220,7 +239,8 @@ export function receiptLines(data: ReceiptData): string[] {
   lines.push(
     receiptRow('TOTAL:', formatInCurrency(data.total, data.currency || DEFAULT_CURRENCY)),
     rule,
-    receiptRow('Payment:', data.paymentMethod === 'cash' ? 'Cash' : 'Card'),
+    receiptRow('Payment:', moneyMethodLabel(data.paymentMethod)),
+    ...paymentRows(data),
     receiptRow('Paid:', money(data.amountPaid)),
   );
   if (data.changeAmount > 0) lines.push(receiptRow('Change:', money(data.changeAmount)));

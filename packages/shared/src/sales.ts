@@ -27,18 +27,6 @@ export type TenderMethod = (typeof TENDER_METHODS)[number];
 export const PAYMENT_METHODS = [...TENDER_METHODS, 'mixed'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/**
- * How money went in or out, as a person reads it: the sale's payment methods and the refund methods
- * (a card refund goes back through the card: 'card'). The report by payment method labels its rows so.
- */
-export const MONEY_METHOD_LABELS: Record<string, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  mixed: 'Mixed',
-  store_credit: 'Store credit',
-  exchange: 'Exchange',
-};
-
 const amount = z.number().min(0).max(1_000_000_000, 'Amount must be at most 1,000,000,000').finite();
 
 /** The sale payload of spec 02 section 3 (snake_case is the contract), plus an optional register-made id. */

@@ -3,6 +3,7 @@
  * bytes and the printable HTML popup (apps/web/src/lib/printing).
  */
 import { DEFAULT_CURRENCY, formatInCurrency } from './currency';
+import { moneyMethodLabel } from './payment-methods';
 import { RECEIPT_WIDTH, receiptRow, wrapReceiptText } from './receipt';
 import type { ShiftReport } from './shifts';
 import { showsTaxByRate, taxRateLabel } from './tax-classes';
@@ -41,15 +42,6 @@ function when(value: string, timeZone?: string | null): string {
   return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
 }
 
-const METHOD_LABELS: Record<string, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  card_refund: 'Card refund',
-  store_credit: 'Store credit',
-  exchange: 'Exchange',
-};
-const methodLabel = (m: string) => METHOD_LABELS[m] ?? m;
-
 /** The report's title: 'Z REPORT #3' for a closed shift, 'X REPORT' for an open one. */
 export function shiftReportTitle(report: ShiftReport): string {
   return report.shift.status === 'closed' ? `Z REPORT #${report.shift.zNumber ?? ''}` : 'X REPORT';
@@ -80,7 +72,7 @@ export function shiftReportLines({
     ...(shift.closedByName ? [receiptRow('Closed by:', shift.closedByName)] : []),
     rule,
     receiptRow(`Sales (${sales.count}):`, money(sales.total)),
-    ...sales.byMethod.map((m) => receiptRow(`  ${methodLabel(m.method)} (${m.count})`, money(m.total))),
+    ...sales.byMethod.map((m) => receiptRow(`  ${moneyMethodLabel(m.method)} (${m.count})`, money(m.total))),
     receiptRow('Discounts:', money(sales.discount)),
     receiptRow('Tax:', money(sales.tax)),
     // Sales at several rates (tax classes): the tax by rate under the total, as a receipt prints it.
@@ -88,7 +80,7 @@ export function shiftReportLines({
       ? sales.taxByRate.map((g) => receiptRow(`  ${taxRateLabel(g)} on ${money(g.taxable)}:`, money(g.tax)))
       : []),
     receiptRow(`Refunds (${refunds.count}):`, money(refunds.total)),
-    ...refunds.byMethod.map((m) => receiptRow(`  ${methodLabel(m.method)} (${m.count})`, money(m.total))),
+    ...refunds.byMethod.map((m) => receiptRow(`  ${moneyMethodLabel(m.method)} (${m.count})`, money(m.total))),
     // The tax the refunds gave back, by rate, when they gave any back.
     ...(refunds.taxByRate.some((g) => g.tax > 0)
       ? refunds.taxByRate.map((g) => receiptRow(`  Tax back ${taxRateLabel(g)} on ${money(g.taxable)}:`, money(g.tax)))

@@ -12,6 +12,7 @@ const FIRST_LOAD_MODULES = [
   'sale-batch.ts',
   'money.ts',
   'scale-labels.ts',
+  'payment-methods.ts',
 ];
 /** First-load modules that may import other first-load modules (and nothing else). */
 const FIRST_LOAD_WITH_PEERS: Record<string, string[]> = { 'units.ts': ['./money'] };

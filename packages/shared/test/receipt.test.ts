@@ -160,6 +160,58 @@ describe('receipt layout', () => {
     expect(text.some((l) => l.startsWith('Tax ('))).toBe(false);
   });
 
+  it("prints a single tender's method and no tender rows", () => {
+    const cash = receiptLines({
+      ...base,
+      amountPaid: 800,
+      changeAmount: 60,
+      tenders: [{ method: 'cash', amount: 740 }],
+    });
+    const at = cash.findIndex((l) => l.startsWith('Payment:'));
+    expect(cash[at]).toMatch(/^Payment:\s+Cash$/);
+    expect(cash[at + 1]).toMatch(/^Paid:\s+800\.00$/);
+    expect(cash[at + 2]).toMatch(/^Change:\s+60\.00$/);
+    const card = receiptLines({ ...base, paymentMethod: 'card', tenders: [{ method: 'card', amount: 740 }] });
+    expect(card.find((l) => l.startsWith('Payment:'))).toMatch(/^Payment:\s+Card$/);
+    expect(card.some((l) => /^ {2}Card/.test(l))).toBe(false);
+  });
+
+  it('a mixed sale prints Payment: Mixed, a row per tender, then what was handed over and the change', () => {
+    // 85.00 paid 30.00 by card and 60.00 in cash: the cash paid 55.00 of the total, 5.00 back.
+    const lines = receiptLines({
+      ...base,
+      items: [{ name: 'Tea 900g', quantity: 1, unitPrice: 85, subtotal: 85 }],
+      subtotal: 85,
+      total: 85,
+      paymentMethod: 'mixed',
+      tenders: [
+        { method: 'card', amount: 30 },
+        { method: 'cash', amount: 55 },
+      ],
+      amountPaid: 90,
+      changeAmount: 5,
+    });
+    const at = lines.findIndex((l) => l.startsWith('Payment:'));
+    expect(lines.slice(at, at + 5)).toEqual([
+      `Payment:${' '.repeat(RECEIPT_WIDTH - 8 - 5)}Mixed`,
+      `  Card${' '.repeat(RECEIPT_WIDTH - 6 - 5)}30.00`,
+      `  Cash${' '.repeat(RECEIPT_WIDTH - 6 - 5)}55.00`,
+      `Paid:${' '.repeat(RECEIPT_WIDTH - 5 - 5)}90.00`,
+      `Change:${' '.repeat(RECEIPT_WIDTH - 7 - 4)}5.00`,
+    ]);
+    // Truthful: the tender rows make the total; the cash handed over is its row plus the change.
+    const amount = (label: string) =>
+      Number(
+        lines
+          .find((l) => l.startsWith(`${label} `))
+          ?.split(/\s+/)
+          .pop(),
+      );
+    expect(amount('  Card') + amount('  Cash')).toBe(85);
+    expect(amount('  Cash') + amount('Change:')).toBe(amount('Paid:') - amount('  Card'));
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(RECEIPT_WIDTH);
+  });
+
   it('right-aligns amounts at column 48', () => {
     const totalLine = receiptLines(base).find((l) => l.startsWith('TOTAL:'));
     expect(totalLine).toBe(`TOTAL:${' '.repeat(RECEIPT_WIDTH - 6 - 'PKR 740.00'.length)}PKR 740.00`);

@@ -1,15 +1,6 @@
 import { Alert, Badge, Divider, Group, Stack, Table, Text } from '@mantine/core';
 import { CASH_MOVEMENT_FLAG_LABELS, type ShiftReport, showsTaxByRate, taxRateLabel } from '@pos/shared';
-import { formatDateTime, formatMoney } from '../lib/format';
-
-const METHOD_LABELS: Record<string, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  card_refund: 'Card refund',
-  store_credit: 'Store credit',
-  exchange: 'Exchange',
-};
-const methodLabel = (m: string) => METHOD_LABELS[m] ?? m;
+import { formatDateTime, formatMoney, paymentMethodLabel as methodLabel } from '../lib/format';
 
 /** Offline sales uploaded after the shift closed: shown on it, counted in the register's next shift. */
 export function lateSalesText({ count, total }: { count: number; total: number }): string {

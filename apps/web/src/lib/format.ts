@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, formatInCurrency } from '@pos/shared';
+import { DEFAULT_CURRENCY, formatInCurrency, moneyMethodLabel } from '@pos/shared';
 
 /**
  * The selected company's currency (ISO 4217), set by the shell from the session's company list:
@@ -111,10 +111,9 @@ export function customerLabel(customer: { name?: string | null } | null | undefi
   return customer?.name?.trim() ? customer.name : WALK_IN_CUSTOMER;
 }
 
-/** 'Cash' / 'Card'; anything else capitalised, 'N/A' when missing. */
+/** A payment or refund method as every screen names it (the shared moneyMethodLabel), 'N/A' when missing. */
 export function paymentMethodLabel(method: string | null | undefined): string {
-  if (!method) return NOT_AVAILABLE;
-  return method.charAt(0).toUpperCase() + method.slice(1).toLowerCase();
+  return method ? moneyMethodLabel(method) : NOT_AVAILABLE;
 }
 
 export function paymentMethodColor(method: string | null | undefined): string {
@@ -123,6 +122,8 @@ export function paymentMethodColor(method: string | null | undefined): string {
       return 'teal';
     case 'card':
       return 'blue';
+    case 'mixed':
+      return 'grape';
     default:
       return 'gray';
   }

@@ -1,4 +1,4 @@
-import { MONEY_METHOD_LABELS, TENDER_METHODS } from '@pos/shared';
+import { moneyMethodLabel, TENDER_METHODS } from '@pos/shared';
 import type { Db } from '../../db/client';
 import { type Actor, resolveBranch } from '../../lib/access';
 import { selectInBatches } from '../../lib/export.repo';
@@ -33,7 +33,7 @@ export const saleColumns: ExportColumn<ExportRow>[] = [
   // What each tender paid of the total (a split sale fills both; cash less its change).
   ...TENDER_METHODS.map(
     (method): ExportColumn<ExportRow> => ({
-      header: `Paid by ${MONEY_METHOD_LABELS[method]?.toLowerCase() ?? method}`,
+      header: `Paid by ${moneyMethodLabel(method).toLowerCase()}`,
       type: 'money',
       value: (r) => toMoney(r.tenders.get(method) ?? '0'),
     }),

@@ -1,5 +1,6 @@
 import type {
   CreateSaleInput,
+  PaymentMethod,
   Sale,
   SaleBatchInput,
   SaleBatchResult,
@@ -22,7 +23,7 @@ export type TransactionListParams = {
   page: number;
   limit: number;
   cashierName?: string;
-  paymentMethod?: 'cash' | 'card';
+  paymentMethod?: PaymentMethod;
   startDate?: string;
   endDate?: string;
   /** The receipts starting with this (the returns screen's lookup). */

@@ -49,7 +49,7 @@ export function receiptStore(
 
 /**
  * A sale as the server answered it (POST /transactions or GET /transactions/{id}) -> receipt data; each line
- * with the unit it was sold in, so a weight prints as "0.750 kg".
+ * with the unit it was sold in, so a weight prints as "0.750 kg", and its tenders (a mixed sale prints each).
  */
 export function saleReceiptData(sale: Sale, store?: ReceiptStore, { reprint = false } = {}): ReceiptData {
   return {
@@ -63,6 +63,8 @@ export function saleReceiptData(sale: Sale, store?: ReceiptStore, { reprint = fa
     cashierName: sale.cashierName,
     customerName: sale.customer?.name ?? null,
     paymentMethod: sale.paymentMethod,
+    // A mixed sale prints each tender's part of the total (packages/shared receipt.ts).
+    tenders: sale.tenders,
     items: sale.items.map((item) => ({
       name: item.productName,
       quantity: item.quantity,

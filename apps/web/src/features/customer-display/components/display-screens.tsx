@@ -115,7 +115,8 @@ export function CartScreen({
 }
 
 export function ThanksScreen({ shop, thanks }: { shop: string; thanks: Extract<DisplayScreen, { kind: 'thanks' }> }) {
-  const isCash = thanks.method === 'cash';
+  // Cash, or several tenders (the change comes from their cash): the change and what was handed over.
+  const isCash = thanks.method === 'cash' || thanks.method === 'mixed';
   return (
     <div className={classes.centered}>
       <h1 className={classes.hero}>{DISPLAY_TEXT.thanks}</h1>

@@ -1,7 +1,7 @@
 import { Badge, Table } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { customerTransactionsQuery } from '../../../lib/api/customers.api';
-import { formatDate, formatDollars } from '../../../lib/format';
+import { formatDate, formatDollars, paymentMethodLabel } from '../../../lib/format';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { historyStatusColor } from '../utils/format';
 import { ALL_DATES, HISTORY_PAGE_SIZE, HistoryTab, historyRange } from './history-tab';
@@ -41,7 +41,7 @@ export function TransactionHistoryTab({ customerId, active, timeZone }: Transact
           <Table.Td>{t.receiptNumber}</Table.Td>
           <Table.Td>{formatDate(t.transactionDate, timeZone)}</Table.Td>
           <Table.Td>{t.itemCount}</Table.Td>
-          <Table.Td tt="capitalize">{t.paymentMethod}</Table.Td>
+          <Table.Td>{paymentMethodLabel(t.paymentMethod)}</Table.Td>
           <Table.Td ta="right">{formatDollars(t.total)}</Table.Td>
           <Table.Td>
             <Badge color={historyStatusColor(t.status)} variant="light">

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, NumberInput, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { cashChange, type PaymentMethod } from '@pos/shared';
-import { IconCash, IconCreditCard } from '@tabler/icons-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Button, Group, Modal, NumberInput, type NumberInputProps, Paper, Stack, Text } from '@mantine/core';
+import { formatInCurrency, type PaymentMethod, TENDER_MSG, type TenderMethod } from '@pos/shared';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatMoney } from '../../../lib/format';
-import { canCompletePayment, type PaymentDetails } from '../store/sale-payload';
+import type { PaymentDetails, TenderPayment } from '../store/sale-payload';
+import { splitTenderFigures, type TenderChoice } from '../store/split-tender';
+import { ADD_TENDER_KEY, PaymentMethodControl, TENDER_TEXT, TenderLines } from './payment-tenders';
 
 export type PaymentModalProps = {
   opened: boolean;
@@ -19,15 +20,31 @@ export type PaymentModalProps = {
   onFigures?: (figures: PaymentFigures | null) => void;
 };
 
-/** Cash received so far (null: nothing entered, or card) and the total, for the customer display. */
+/**
+ * What was handed over so far (null: nothing entered, or card) and the total, for the customer display; 'mixed'
+ * once a tender line is recorded (handed over: the lines and the amount being entered).
+ */
 export type PaymentFigures = { method: PaymentMethod; amountReceived: number | null; total: number };
 
-const toAmount = (value: string | number) => {
-  const n = typeof value === 'number' ? value : Number.parseFloat(value);
-  return Number.isFinite(n) ? n : 0;
+/** The amount fields' common look: money with 2 decimals, 'PKR' before it. */
+const AMOUNT_FIELD: Partial<NumberInputProps> = {
+  min: 0,
+  step: 0.01,
+  decimalScale: 2,
+  allowNegative: false,
+  thousandSeparator: ',',
+  hideControls: true,
+  size: 'md',
+  leftSection: <Text size="xs">PKR</Text>,
+  leftSectionWidth: 44,
 };
 
-/** Cash or card. Opens with the cursor in 'Amount Received'; Enter completes when the payment is valid. */
+/**
+ * Cash or card, or several tenders. Opens with the cursor in 'Amount Received'; Enter completes when the payment
+ * is valid. Split tender: 'Add tender' (F8) records the amount entered for the chosen method as a tender line and
+ * leaves the rest due ('Remaining') for the other method; a card pays at most what is still due, change comes
+ * only from cash, and Complete Payment is enabled only when the tenders settle the total (settleTenders).
+ */
 function PaymentForm({
   total,
   isPaying,
@@ -35,28 +52,58 @@ function PaymentForm({
   onComplete,
   onFigures,
 }: Omit<PaymentModalProps, 'opened' | 'onExited'>) {
-  const [method, setMethod] = useState<PaymentMethod>('cash');
-  const [received, setReceived] = useState<string | number>('');
-  const amountReceived = method === 'cash' ? toAmount(received) : total;
-  const payment = { method, amountReceived };
-  const valid = canCompletePayment(total, payment);
-  const change = method === 'cash' ? cashChange({ total, amountReceived }) : 0;
+  const [method, setMethod] = useState<TenderChoice>('cash');
+  // What is typed for each method: cash handed over, the card's charge (blank: what is still due).
+  const [entries, setEntries] = useState<Record<TenderChoice, string | number>>({ cash: '', card: '' });
+  const [lines, setLines] = useState<TenderPayment[]>([]);
+  const entry = entries[method];
+  const setEntry = (value: string | number) => setEntries((current) => ({ ...current, [method]: value }));
+  const figures = splitTenderFigures(total, { lines, method, entry });
+  const { payment, valid, change } = figures;
+
+  // After a line is recorded or removed the cursor goes back to the amount.
+  const amountRef = useRef<HTMLInputElement>(null);
+  const [focusAmount, setFocusAmount] = useState(0);
+  useEffect(() => {
+    if (focusAmount > 0) amountRef.current?.focus();
+  }, [focusAmount]);
+  const addTender = () => {
+    if (!figures.canAddTender || isPaying) return;
+    setLines([...lines, { method, amount: figures.amount }]);
+    setEntries((current) => ({ ...current, [method]: '' }));
+    setMethod(figures.nextMethod ?? method);
+    setFocusAmount((n) => n + 1);
+  };
+  const removeLine = (removed: TenderMethod) => {
+    setLines(lines.filter((line) => line.method !== removed));
+    setFocusAmount((n) => n + 1);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== ADD_TENDER_KEY) return;
+    event.preventDefault();
+    addTender();
+  };
+
   const amountDueId = useId();
   const changeId = useId();
   // The customer display shows what was handed over and the change as it is typed (gone when this closes).
-  const tendered = method === 'cash' && received !== '' ? amountReceived : null;
+  const { method: shownMethod, amountReceived: tendered } = figures.display;
   const figuresRef = useRef(onFigures);
   figuresRef.current = onFigures;
-  useEffect(() => figuresRef.current?.({ method, amountReceived: tendered, total }), [method, tendered, total]);
+  useEffect(
+    () => figuresRef.current?.({ method: shownMethod, amountReceived: tendered, total }),
+    [shownMethod, tendered, total],
+  );
   useEffect(() => () => figuresRef.current?.(null), []);
 
   return (
     <form
       // A scan while Payment is open changes nothing here: the register holds the code for the cart.
       data-scan-hold
+      onKeyDown={onKeyDown}
       onSubmit={(event) => {
         event.preventDefault();
-        if (valid && !isPaying) onComplete(payment);
+        if (valid && payment && !isPaying) onComplete(payment);
       }}
     >
       <Stack gap="md">
@@ -69,58 +116,26 @@ function PaymentForm({
           </Text>
         </Paper>
 
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="pos-payment-method-label">
-            Payment Method
-          </Text>
-          <SegmentedControl
-            fullWidth
-            aria-labelledby="pos-payment-method-label"
-            value={method}
-            onChange={(value) => setMethod(value as PaymentMethod)}
-            data={[
-              {
-                value: 'cash',
-                label: (
-                  <Group gap={6} justify="center" wrap="nowrap">
-                    <IconCash size={16} aria-hidden />
-                    <span>Cash</span>
-                  </Group>
-                ),
-              },
-              {
-                value: 'card',
-                label: (
-                  <Group gap={6} justify="center" wrap="nowrap">
-                    <IconCreditCard size={16} aria-hidden />
-                    <span>Card</span>
-                  </Group>
-                ),
-              },
-            ]}
-          />
-        </Stack>
+        <PaymentMethodControl value={method} onChange={setMethod} used={lines.map((line) => line.method)} />
+
+        {lines.length > 0 ? (
+          <TenderLines lines={lines} remaining={figures.remaining} onRemove={removeLine} disabled={isPaying} />
+        ) : null}
 
         {method === 'cash' ? (
           <>
             <NumberInput
+              {...AMOUNT_FIELD}
+              key="cash"
+              ref={amountRef}
               data-autofocus
               label="Amount Received"
               placeholder="0.00"
-              min={0}
-              step={0.01}
-              decimalScale={2}
-              allowNegative={false}
-              thousandSeparator=","
-              hideControls
-              size="md"
-              leftSection={<Text size="xs">PKR</Text>}
-              leftSectionWidth={44}
-              value={received}
-              onChange={setReceived}
+              value={entry}
+              onChange={setEntry}
               rightSectionWidth={72}
               rightSection={
-                <Button size="compact-xs" variant="light" onClick={() => setReceived(total)}>
+                <Button size="compact-xs" variant="light" onClick={() => setEntry(figures.remaining)}>
                   Exact
                 </Button>
               }
@@ -131,7 +146,7 @@ function PaymentForm({
               </Text>
               {change === null ? (
                 <Text component="output" size="sm" c="red.7" aria-labelledby={changeId}>
-                  {received === '' ? formatMoney(0) : 'Amount received is less than the total'}
+                  {entry === '' ? formatMoney(0) : (figures.problem ?? TENDER_MSG.short)}
                 </Text>
               ) : (
                 <Text component="output" size="lg" fw={700} c="green.8" aria-labelledby={changeId}>
@@ -141,18 +156,43 @@ function PaymentForm({
             </Group>
           </>
         ) : (
-          <Text size="sm" c="dimmed">
-            The card is charged exactly {formatMoney(total)}; no change.
-          </Text>
+          <NumberInput
+            {...AMOUNT_FIELD}
+            key="card"
+            ref={amountRef}
+            label={TENDER_TEXT.cardAmount}
+            placeholder={formatInCurrency(figures.remaining, '')}
+            value={entry}
+            onChange={setEntry}
+            error={figures.entryProblem}
+            description={
+              figures.entryProblem
+                ? undefined
+                : figures.rest > 0
+                  ? TENDER_TEXT.cardPart(figures.rest)
+                  : TENDER_TEXT.cardExact(figures.amount)
+            }
+          />
         )}
 
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={isPaying}>
-            Cancel
+        <Group justify="space-between" gap="sm">
+          <Button
+            variant="light"
+            onClick={addTender}
+            disabled={!figures.canAddTender || isPaying}
+            aria-keyshortcuts={ADD_TENDER_KEY}
+            title={TENDER_TEXT.addTenderHint}
+          >
+            {TENDER_TEXT.addTender}
           </Button>
-          <Button type="submit" disabled={!valid} loading={isPaying} data-autofocus={method === 'card' || undefined}>
-            Complete Payment
-          </Button>
+          <Group gap="sm" ml="auto">
+            <Button variant="default" onClick={onClose} disabled={isPaying}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!valid} loading={isPaying} data-autofocus={method === 'card' || undefined}>
+              Complete Payment
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </form>

@@ -11,6 +11,7 @@ const SHORTCUTS: { keys: string[]; action: string }[] = [
   { keys: ['F4'], action: 'Take a return: scan or type the receipt number' },
   { keys: ['?'], action: 'Show keyboard shortcuts' },
   { keys: ['Enter'], action: 'Add the scanned barcode / complete a valid payment' },
+  { keys: ['F8'], action: 'Payment: add the amount as one tender, pay the rest another way' },
   { keys: ['Esc'], action: 'Close the open dialog' },
 ];
 

@@ -169,8 +169,9 @@ export function useCheckout() {
     if (!sale.offline) refreshShiftFigures();
     onPaid?.();
     try {
-      // Only cash goes into the till: a card sale prints without the drawer kick.
-      await printReceipt(saleReceiptData(sale, store), { openDrawer: sale.paymentMethod === 'cash' });
+      // Only cash goes into the till: a card sale prints without the drawer kick, a mixed one with cash kicks it.
+      const takesCash = sale.paymentMethod === 'cash' || sale.tenders.some((t) => t.method === 'cash');
+      await printReceipt(saleReceiptData(sale, store), { openDrawer: takesCash });
       notifySuccess(POS_TEXT.receiptPrinted);
     } catch {
       notifyWarning(POS_TEXT.printFailedAfterPayment);

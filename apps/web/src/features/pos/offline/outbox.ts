@@ -18,6 +18,7 @@ import { createStore } from 'zustand/vanilla';
 import { ApiError, isApiError } from '../../../lib/api';
 import { createSaleBatch } from '../../../lib/api/transactions.api';
 import { useSessionStore } from '../../../lib/session-store';
+import { payloadTenderLines } from '../store/sale-payload';
 import { connectivityStore, isNetworkFailure } from './connectivity';
 import { isMovementEntry, type OutboxEntry, registerDb, type SaleOutboxEntry } from './db';
 import { signCashMovement, signSale } from './device-trust';
@@ -139,6 +140,8 @@ function receiptOf(
     total: p.total,
     amountPaid: p.amount_paid,
     changeAmount: p.change,
+    // Each tender's part of the total, as the server will record it (its receipt prints them for a mixed sale).
+    tenders: payloadTenderLines(p),
     branch: { id: entry.branchId, name: branchName },
     items: p.items.map((item, index) => ({
       id: `${entry.id}-${index}`,

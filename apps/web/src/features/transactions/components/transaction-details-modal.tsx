@@ -26,9 +26,19 @@ type TransactionDetailsModalProps = {
   isPrinting: boolean;
 };
 
-function TotalRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function TotalRow({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
-    <Group justify="space-between" gap="xl" wrap="nowrap">
+    <Group justify="space-between" gap="xl" wrap="nowrap" data-testid={testId}>
       <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400} c={strong ? undefined : 'dimmed'}>
         {label}
       </Text>
@@ -38,6 +48,9 @@ function TotalRow({ label, value, strong }: { label: string; value: string; stro
     </Group>
   );
 }
+
+/** Paid by several tenders: the details list each one. */
+const isMixed = (sale: Sale) => sale.paymentMethod === 'mixed' || (sale.tenders?.length ?? 0) > 1;
 
 function discountLabel(sale: Sale): string {
   if (sale.discountAmount > 0 && sale.discountType === 'percentage')
@@ -191,6 +204,17 @@ export function TransactionDetailsModal({
               <TotalRow label={`Tax (${formatPercent(sale.taxRate)})`} value={formatAmount(sale.taxAmount)} />
               <Divider />
               <TotalRow label="Total" value={formatAmount(sale.total)} strong />
+              {/* A sale of several tenders: what each paid of the total (the cash less the change). */}
+              {isMixed(sale)
+                ? sale.tenders.map((tender) => (
+                    <TotalRow
+                      key={tender.method}
+                      label={`Paid by ${paymentMethodLabel(tender.method).toLowerCase()}`}
+                      value={formatAmount(tender.amount)}
+                      testId="tender-line"
+                    />
+                  ))
+                : null}
               <TotalRow label="Amount Paid" value={formatAmount(sale.amountPaid)} />
               <TotalRow label="Change" value={formatAmount(sale.changeAmount)} />
             </Stack>

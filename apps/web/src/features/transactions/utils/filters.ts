@@ -1,11 +1,13 @@
 import type { TransactionListQuery } from '@pos/shared';
 import type { TransactionListParams } from '../../../lib/api/transactions.api';
+import { paymentMethodLabel } from '../../../lib/format';
 
-/** The payment method filter: All, Cash or Card (spec 02, section 2). */
+/** The payment method filter: All, Cash or Card (spec 02, section 2), or Mixed (a sale paid by several tenders). */
 export const PAYMENT_FILTER_OPTIONS = [
   { value: 'all', label: 'All' },
-  { value: 'cash', label: 'Cash' },
-  { value: 'card', label: 'Card' },
+  { value: 'cash', label: paymentMethodLabel('cash') },
+  { value: 'card', label: paymentMethodLabel('card') },
+  { value: 'mixed', label: paymentMethodLabel('mixed') },
 ] as const;
 export type PaymentFilter = (typeof PAYMENT_FILTER_OPTIONS)[number]['value'];
 

@@ -1,0 +1,126 @@
+import { ActionIcon, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { formatInCurrency, type TenderMethod } from '@pos/shared';
+import { IconCash, IconCreditCard, IconX } from '@tabler/icons-react';
+import { useId } from 'react';
+import { formatMoney, paymentMethodLabel } from '../../../lib/format';
+import type { TenderPayment } from '../store/sale-payload';
+import { TENDER_CHOICES, type TenderChoice } from '../store/split-tender';
+
+const METHOD_ICON: Record<TenderChoice, typeof IconCash> = { cash: IconCash, card: IconCreditCard };
+
+/** The key that records the amount being entered as a tender line (free in every browser, as F2 and F4 are). */
+export const ADD_TENDER_KEY = 'F8';
+
+export const TENDER_TEXT = {
+  addTender: `Add tender (${ADD_TENDER_KEY})`,
+  addTenderHint: 'Record this amount as one tender and pay the rest with another',
+  tenders: 'Tenders',
+  remaining: 'Remaining',
+  cardAmount: 'Card amount',
+  cardExact: (amount: number) => `The card is charged exactly ${formatMoney(amount)}; no change.`,
+  cardPart: (rest: number) => `${formatMoney(rest)} remains: ${ADD_TENDER_KEY} adds this card, then pay the rest.`,
+  remove: (method: TenderMethod, amount: number) =>
+    `Remove ${paymentMethodLabel(method)} ${formatInCurrency(amount, '')}`,
+} as const;
+
+/** Cash or Card; a method already recorded as a tender line pays once (disabled). */
+export function PaymentMethodControl({
+  value,
+  onChange,
+  used,
+}: {
+  value: TenderChoice;
+  onChange: (method: TenderChoice) => void;
+  used: readonly TenderMethod[];
+}) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="pos-payment-method-label">
+        Payment Method
+      </Text>
+      <SegmentedControl
+        fullWidth
+        aria-labelledby="pos-payment-method-label"
+        value={value}
+        onChange={(next) => onChange(next as TenderChoice)}
+        data={TENDER_CHOICES.map((method) => {
+          const Icon = METHOD_ICON[method];
+          return {
+            value: method,
+            disabled: used.includes(method),
+            label: (
+              <Group gap={6} justify="center" wrap="nowrap">
+                <Icon size={16} aria-hidden />
+                <span>{paymentMethodLabel(method)}</span>
+              </Group>
+            ),
+          };
+        })}
+      />
+    </Stack>
+  );
+}
+
+/** The tender lines recorded so far, each with its remove button, and what they leave due ('Remaining'). */
+export function TenderLines({
+  lines,
+  remaining,
+  onRemove,
+  disabled,
+}: {
+  lines: readonly TenderPayment[];
+  remaining: number;
+  onRemove: (method: TenderMethod) => void;
+  disabled: boolean;
+}) {
+  const listId = useId();
+  const remainingId = useId();
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500} id={listId}>
+        {TENDER_TEXT.tenders}
+      </Text>
+      <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby={listId}>
+        {lines.map((line) => (
+          <Group
+            component="li"
+            key={line.method}
+            justify="space-between"
+            wrap="nowrap"
+            data-testid="tender-line"
+            px="sm"
+            py={4}
+            bg="gray.0"
+            style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+          >
+            <Text size="sm" fw={500}>
+              {paymentMethodLabel(line.method)}
+            </Text>
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(line.amount)}
+              </Text>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={TENDER_TEXT.remove(line.method, line.amount)}
+                onClick={() => onRemove(line.method)}
+                disabled={disabled}
+              >
+                <IconX size={16} aria-hidden />
+              </ActionIcon>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+      <Group justify="space-between">
+        <Text size="sm" fw={500} id={remainingId}>
+          {TENDER_TEXT.remaining}
+        </Text>
+        <Text component="output" size="md" fw={700} aria-labelledby={remainingId}>
+          {formatMoney(remaining)}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
