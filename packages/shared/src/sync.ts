@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { registerRulesSchema } from './approvals';
-import { envelope, idSchema, paged, stockLevelSchema } from './common';
+import { envelope, idSchema, moneySchema, paged, stockLevelSchema } from './common';
 import { UNITS } from './units';
 
 /**
@@ -74,6 +74,8 @@ export const syncCustomerSchema = z.object({
   name: z.string(),
   phone: z.string(),
   email: z.string().nullable(),
+  /** Store credit as the server knew it: what an offline register lets the customer spend. */
+  creditBalance: moneySchema,
 });
 export type SyncCustomer = z.infer<typeof syncCustomerSchema>;
 

@@ -94,6 +94,11 @@ describe(`store credit (${engineName()})`, () => {
     // The register's phone look-up shows what the customer may spend.
     const contact = await call(cashier, 'GET', `/api/customers/branch/${tenant.main.id}/phone/03211234567`);
     expect(contact.json().data.creditBalance).toBe(45.5);
+    // So does the customer sync an offline register spends by.
+    const synced = await call(cashier, 'GET', `/api/sync/customers?branchId=${tenant.main.id}`);
+    expect(synced.json().data.customers).toContainEqual(
+      expect.objectContaining({ id: customerId, creditBalance: 45.5 }),
+    );
   });
 
   it('refuses store credit for a sale without a customer (400), and writes nothing', async () => {

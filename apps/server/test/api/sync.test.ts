@@ -216,7 +216,9 @@ describe(`catalogue and customer sync (${engineName()})`, () => {
     const res = await get(`/api/sync/customers?branchId=${tenant.main.id}`);
     expect(res.statusCode).toBe(200);
     const all = res.json().data;
-    expect(all.customers).toEqual([{ id: ana.id, name: 'Ana', phone: '0300-1', email: 'ana@example.com' }]);
+    expect(all.customers).toEqual([
+      { id: ana.id, name: 'Ana', phone: '0300-1', email: 'ana@example.com', creditBalance: 0 },
+    ]);
     expect(all.hasMore).toBe(false);
     await request(ctx.app, tokens.manager, {
       method: 'PATCH',

@@ -74,6 +74,7 @@ export async function customersPage(db: DbOrTx, scope: BranchKey, w: SyncWindow)
       name: customers.name,
       phone: customers.phone,
       email: customers.email,
+      creditBalance: customers.creditBalance,
       changeXid: customers.changeXid,
     })
     .from(customers)

@@ -136,7 +136,13 @@ export async function syncCustomers(db: Db, actor: Actor, query: SyncQuery): Pro
     repo.customersPage(db, scope, w),
   );
   return {
-    customers: rows.map((r) => ({ id: r.id, name: r.name, phone: r.phone, email: r.email })),
+    customers: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      phone: r.phone,
+      email: r.email,
+      creditBalance: toMoney(r.creditBalance),
+    })),
     nextCursor,
     hasMore,
   };
