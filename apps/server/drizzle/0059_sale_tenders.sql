@@ -8,7 +8,4 @@ CREATE TABLE "sale_tenders" (
 	CONSTRAINT "sale_tenders_method" CHECK ("sale_tenders"."method" in ('cash', 'card'))
 );
 --> statement-breakpoint
-ALTER TABLE "sale_tenders" ADD CONSTRAINT "sale_tenders_company_id_sale_id_sales_company_id_id_fk" FOREIGN KEY ("company_id","sale_id") REFERENCES "public"."sales"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- Every sale made before split tender was paid by its one method: one tender line of its total.
-INSERT INTO "sale_tenders" ("company_id", "sale_id", "method", "amount")
-SELECT "company_id", "id", "payment_method", "total" FROM "sales" WHERE "total" > 0;
+ALTER TABLE "sale_tenders" ADD CONSTRAINT "sale_tenders_company_id_sale_id_sales_company_id_id_fk" FOREIGN KEY ("company_id","sale_id") REFERENCES "public"."sales"("company_id","id") ON DELETE cascade ON UPDATE no action;

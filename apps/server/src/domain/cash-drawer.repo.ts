@@ -8,7 +8,7 @@ import {
   returns,
   saleItems,
   sales,
-  saleTenders,
+  saleTenderLines,
   shifts,
 } from '../db/schema';
 import { type CompanyScope, tenantFilter } from '../lib/tenant.repo';
@@ -102,15 +102,15 @@ export async function shiftFigures(db: DbOrTx, { companyId, shiftId }: { company
       .orderBy(sales.paymentMethod),
     db
       .select({
-        method: saleTenders.method,
+        method: saleTenderLines.method,
         count: count(),
-        total: sql<string>`coalesce(sum(${saleTenders.amount}), 0)::text`,
+        total: sql<string>`coalesce(sum(${saleTenderLines.amount}), 0)::text`,
       })
-      .from(saleTenders)
-      .innerJoin(sales, and(eq(sales.companyId, saleTenders.companyId), eq(sales.id, saleTenders.saleId)))
+      .from(saleTenderLines)
+      .innerJoin(sales, and(eq(sales.companyId, saleTenderLines.companyId), eq(sales.id, saleTenderLines.saleId)))
       .where(and(eq(sales.companyId, companyId), eq(sales.shiftId, shiftId)))
-      .groupBy(saleTenders.method)
-      .orderBy(saleTenders.method),
+      .groupBy(saleTenderLines.method)
+      .orderBy(saleTenderLines.method),
     db
       .select({
         method: returns.refundMethod,

@@ -434,8 +434,8 @@ describe(`migration 0047 on a database that lived at 0046 (${engineName()})`, ()
   it("gives every earlier sale its one tender line, and an earlier store credit return its customer's balance", async () => {
     const [tenders] = await queryRows<{ sales: number; lines: number; off: number }>(
       db(),
-      sql`select (select count(*)::int from sales) as sales, (select count(*)::int from sale_tenders) as lines,
-            (select count(*)::int from sales s join sale_tenders t on t.company_id = s.company_id and t.sale_id = s.id
+      sql`select (select count(*)::int from sales) as sales, (select count(*)::int from sale_tender_lines) as lines,
+            (select count(*)::int from sales s join sale_tender_lines t on t.company_id = s.company_id and t.sale_id = s.id
               where t.method <> s.payment_method or t.amount <> s.total) as off`,
     );
     expect(tenders).toEqual({ sales: SALES.length, lines: SALES.length, off: 0 });

@@ -94,12 +94,15 @@ describe(`the invariants check (${engineName()})`, () => {
       .update(products)
       .set({ stockQuantity: sql`${products.stockQuantity} + 1` })
       .where(and(eq(products.companyId, tenant.company.id), eq(products.id, product.id)));
-    // The sale's stored tax no longer matches its rate (the daily totals follow by trigger), nor its total its
-    // tender lines.
+    // The sale's stored tax no longer matches its rate (the daily totals follow by trigger); a tender row it
+    // does not have (one tender: its line is the sale itself).
     await db()
       .update(sales)
       .set({ taxAmount: sql`${sales.taxAmount} + 0.01`, total: sql`${sales.total} + 0.01` })
       .where(and(eq(sales.companyId, tenant.company.id), eq(sales.id, saleId)));
+    await db().execute(
+      sql`insert into sale_tenders (company_id, sale_id, method, amount) values (${tenant.company.id}, ${saleId}, 'card', 1)`,
+    );
     await db()
       .update(saleItems)
       .set({ returnedQuantity: 99 })

@@ -25,7 +25,6 @@ import {
   returns,
   saleItems,
   sales,
-  saleTenders,
   shifts,
   taxClasses,
   users,
@@ -398,9 +397,6 @@ export async function createSale(
       })
       .returning();
     if (!sale) throw new Error('sale');
-    if (totals.minor.total > 0) {
-      await tx.insert(saleTenders).values({ companyId, saleId: sale.id, method: paymentMethod, amount: sale.total });
-    }
     const items = await tx
       .insert(saleItems)
       .values(

@@ -78,8 +78,9 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     add('stock', `product ${r.id}: stock ${r.stock}, movements sum to ${r.moved}`);
   }
 
-  // 1b. Tender lines: a sale's tenders sum to its total; its change came from its cash tender (a sale with
-  // change has a cash line); the payment method names its one tender, or 'mixed' for several.
+  // 1b. Tender lines (sale_tender_lines): a sale's tenders sum to its total; its change came from its cash tender
+  // (a sale with change has a cash line); the payment method names its one tender, or 'mixed' for several, and
+  // only a split sale keeps rows in sale_tenders.
   for (const r of await rows<{
     id: string;
     total: string;
@@ -91,12 +92,13 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     sql`select s.id, s.total::text, s.payment_method, coalesce(sum(t.amount), 0)::text as tendered,
           coalesce(array_agg(t.method order by t.method) filter (where t.method is not null), '{}') as methods
         from sales s
-        left join sale_tenders t on t.company_id = s.company_id and t.sale_id = s.id
+        left join sale_tender_lines t on t.company_id = s.company_id and t.sale_id = s.id
         group by s.company_id, s.id
         having coalesce(sum(t.amount), 0) <> s.total
             or (s.change_amount > 0 and not coalesce(bool_or(t.method = 'cash'), false))
-            or s.payment_method <> case when count(t.method) = 1 then min(t.method)
-                                        when count(t.method) > 1 then 'mixed' else s.payment_method end`,
+            or (s.payment_method = 'mixed' and count(t.method) < 2)
+            or (s.payment_method <> 'mixed' and exists (select 1 from sale_tenders x
+                                                         where x.company_id = s.company_id and x.sale_id = s.id))`,
   )) {
     add(
       'sale-tenders',
@@ -131,7 +133,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     db,
     sql`select s.id, coalesce(t.amount, 0)::text as tendered, coalesce(-e.amount, 0)::text as taken
         from sales s
-        left join sale_tenders t on t.company_id = s.company_id and t.sale_id = s.id and t.method = 'store_credit'
+        left join sale_tender_lines t on t.company_id = s.company_id and t.sale_id = s.id and t.method = 'store_credit'
         left join (select company_id, reference_id, customer_id, sum(amount) as amount from customer_credit_entries
                    where kind = 'sale' group by 1, 2, 3) e on e.company_id = s.company_id and e.reference_id = s.id
         where coalesce(t.amount, 0) <> coalesce(-e.amount, 0) or e.customer_id is distinct from

@@ -7,6 +7,7 @@ import {
   index,
   numeric,
   pgTable,
+  pgView,
   primaryKey,
   text,
   timestamp,
@@ -146,9 +147,9 @@ export const saleItems = pgTable(
 );
 
 /**
- * A sale's tender lines: what each tender paid of its total (cash less the change given), one line per
- * method, summing to the total (a sale of nothing to pay has none). The shift's expected cash counts the
- * cash lines; the X / Z report lists them by method. Written by the sale statement (COMMIT_SALE).
+ * The tender lines of a split sale (payment_method 'mixed'): what each tender paid of its total (cash less the
+ * change given), one line per method, summing to the total. Written by the sale statement (COMMIT_SALE). A
+ * sale of one tender keeps none here: its one line is the sale itself (sale_tender_lines).
  */
 export const saleTenders = pgTable(
   'sale_tenders',
@@ -164,4 +165,21 @@ export const saleTenders = pgTable(
     check('sale_tenders_amount_positive', sql`${t.amount} > 0`),
     check('sale_tenders_method', sql`${t.method} in ('cash', 'card', 'store_credit')`),
   ],
+);
+
+/**
+ * Every sale's tender lines, the one place readers take them from (the drawer's expected cash, the X / Z
+ * report, a sale's answer, the export): a split sale's rows of sale_tenders, and for a sale of one tender
+ * its payment method paying its total (none for a sale of nothing to pay). A sale of one tender so writes no
+ * tender row: the common sale costs nothing more (bench/README.md, 'Tenders beside the sale').
+ */
+export const saleTenderLines = pgView('sale_tender_lines', {
+  companyId: uuid('company_id').notNull(),
+  saleId: uuid('sale_id').notNull(),
+  method: text('method').$type<TenderMethod>().notNull(),
+  amount: money('amount').notNull(),
+}).as(
+  sql`select company_id, sale_id, method, amount from sale_tenders
+      union all
+      select company_id, id, payment_method, total from sales where payment_method <> 'mixed' and total > 0`,
 );

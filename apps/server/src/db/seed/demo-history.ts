@@ -3,17 +3,7 @@ import { computeCartTotals, computeReturnRefund, fromMinor, type ReturnRefundLin
 import { sql } from 'drizzle-orm';
 import { nextReceiptNumber, nextReturnNumber } from '../../domain/document-numbers.repo';
 import type { Tx } from '../client';
-import {
-  customers,
-  registers,
-  returnItems,
-  returns,
-  saleItems,
-  sales,
-  saleTenders,
-  shifts,
-  stockMovements,
-} from '../schema';
+import { customers, registers, returnItems, returns, saleItems, sales, shifts, stockMovements } from '../schema';
 
 type DemoProduct = {
   id: string;
@@ -253,11 +243,6 @@ export async function seedDemoHistory(
       registerId: register?.id ?? null,
       shiftId: current.id,
     });
-    if (totals.minor.total > 0) {
-      await tx
-        .insert(saleTenders)
-        .values({ companyId, saleId: sale.id, method: isCash ? 'cash' : 'card', amount: totals.total.toFixed(2) });
-    }
     if (isCash) current.cash += totals.minor.total;
     const rows = sale.lines.map((l) => ({
       companyId,

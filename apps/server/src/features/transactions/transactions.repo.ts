@@ -11,7 +11,7 @@ import {
   saleItems,
   sales,
   salesDaily,
-  saleTenders,
+  saleTenderLines,
   users,
 } from '../../db/schema';
 import { receiptNumberSql } from '../../domain/document-numbers';
@@ -87,7 +87,7 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
  * 3. the customer is found or created by phone;
  * 4. the sale is inserted, numbered from the branch's sequence (receiptNumberSql: RCP-000042); if its
  *    id or idempotency key is taken it is not, and pos_sale_check fails the statement (REFUSALS.saleExists);
- * 5. its lines, its tender lines and one `sale` movement per product (the stock ledger's saleMovementsSql: previous and new
+ * 5. its lines, a split sale's tender lines (sale_tenders) and one `sale` movement per product (the stock ledger's saleMovementsSql: previous and new
  *    quantity from the update itself) are inserted; a store credit tender is a ledger entry taking it from the
  *    customer's balance (its trigger refuses an online one below 0: REFUSALS.creditShort; offline the sale is
  *    flagged `credit_overdrawn`);
@@ -220,6 +220,7 @@ tendered as (
   insert into sale_tenders (company_id, sale_id, method, amount)
   select ${p.companyId}::uuid, s.id, t.method, t.amount
   from sale s cross join unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[]) as t(method, amount)
+  where ${p.paymentMethod}::text = 'mixed'
 ),
 spent as (
   insert into customer_credit_entries (company_id, customer_id, amount, kind, reference_id, user_id, offline)
@@ -268,7 +269,7 @@ export type SaleToCommit = Omit<
   }[];
   /** The cart's lines, each with the id its sale_items row gets. */
   lines: { id: string; productId: string; quantity: number }[];
-  /** What each tender paid of the total (money as text), by method (sale_tenders). */
+  /** What each tender paid of the total (money as text), by method: a split sale's rows of sale_tenders. */
   tenders: { method: TenderMethod; amount: string }[];
   customer: { phone: string; name: string; email: string | null } | null;
   /** Made offline: short stock, prices and deleted products accepted, lines flagged. */
@@ -486,9 +487,9 @@ export async function findSale(db: DbOrTx, { id, companyIds }: { id: string; com
       .from(saleItems)
       .where(and(eq(saleItems.companyId, s.companyId), eq(saleItems.saleId, s.id))),
     db
-      .select({ method: saleTenders.method, amount: saleTenders.amount })
-      .from(saleTenders)
-      .where(and(eq(saleTenders.companyId, s.companyId), eq(saleTenders.saleId, s.id))),
+      .select({ method: saleTenderLines.method, amount: saleTenderLines.amount })
+      .from(saleTenderLines)
+      .where(and(eq(saleTenderLines.companyId, s.companyId), eq(saleTenderLines.saleId, s.id))),
   ]);
   const sale = toSale(s, items, tenders, {
     cashierName: row.cashierName,
@@ -680,9 +681,9 @@ export async function saleTenderAmounts(db: DbOrTx, { companyId, saleIds }: { co
   const bySale = new Map<string, Map<TenderMethod, string>>();
   if (saleIds.length === 0) return bySale;
   const rows = await db
-    .select({ saleId: saleTenders.saleId, method: saleTenders.method, amount: saleTenders.amount })
-    .from(saleTenders)
-    .where(and(eq(saleTenders.companyId, companyId), inArray(saleTenders.saleId, saleIds)));
+    .select({ saleId: saleTenderLines.saleId, method: saleTenderLines.method, amount: saleTenderLines.amount })
+    .from(saleTenderLines)
+    .where(and(eq(saleTenderLines.companyId, companyId), inArray(saleTenderLines.saleId, saleIds)));
   for (const r of rows) bySale.set(r.saleId, (bySale.get(r.saleId) ?? new Map()).set(r.method, r.amount));
   return bySale;
 }

@@ -119,6 +119,7 @@ tendered as (
   insert into sale_tenders (company_id, sale_id, method, amount)
   select $1::uuid, s.id, t.method, t.amount
   from sale s cross join unnest($35::text[], $36::numeric[]) as t(method, amount)
+  where $5::text = 'mixed'
 ),
 spent as (
   insert into customer_credit_entries (company_id, customer_id, amount, kind, reference_id, user_id, offline)
