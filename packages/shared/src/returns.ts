@@ -26,6 +26,7 @@ export const RETURNS_MSG = {
   noQuantities: 'Please specify return quantities for at least one item that has remaining quantity',
   noReason: 'Please provide a return reason',
   storeCreditNeedsCustomer: 'Store credit needs a customer: this sale has none',
+  cardRefundOver: (left: string) => `Only ${left} can go back to the card: that is what the card paid`,
   fetchFailed: 'Failed to fetch returns',
   fetchTransactionsFailed: 'Failed to fetch transactions',
   fetchTransactionsDataFailed: 'Failed to fetch transactions data',

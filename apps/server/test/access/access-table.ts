@@ -934,7 +934,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
   {
     // A return at a register: the register must be of the request's branch. A Cashier may
     // take returns only there, with a manager's grant (403 APPROVAL_REQUIRED without one) unless the
-    // branch's rules let cashiers take returns; a card refund needs no open shift.
+    // branch's rules let cashiers take returns; an exchange refund needs no open shift.
     operation: 'POST /api/returns',
     idIn: 'body',
     id: 'register_id (own branch)',
@@ -945,7 +945,8 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
         url: '/api/returns',
         payload: {
           ...returnPayload(sale.id, w.own.branchId, sale.itemId),
-          refund_method: 'card_refund',
+          // Not cash (no shift is open at the register), not to a card (the sale was paid in cash).
+          refund_method: 'exchange',
           register_id: register.id,
         },
       };

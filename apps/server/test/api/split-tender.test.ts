@@ -1,4 +1,4 @@
-import { computeCartTotals, SALES_MSG, SHIFT_MSG, TENDER_MSG } from '@pos/shared';
+import { computeCartTotals, RETURNS_MSG, SALES_MSG, SHIFT_MSG, TENDER_MSG } from '@pos/shared';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
@@ -264,6 +264,52 @@ describe(`split tender (${engineName()})`, () => {
         { method: 'cash', amount: 20 },
       ],
     });
+  });
+
+  it('gives back to the card only what the card paid; the rest goes back another way', async () => {
+    const p = await product('50.00');
+    const items = [{ product_id: p.id, quantity: 2, price: 50 }];
+    const sale = await sell({
+      branchId: tenant.main.id,
+      register_id: registerId,
+      items,
+      subtotal: 100,
+      tax: 0,
+      tax_rate: 0,
+      discount_type: 'amount',
+      discount_value: 0,
+      discount_amount: 0,
+      total: 100,
+      payment_method: 'mixed',
+      tenders: [
+        { method: 'card', amount: 60 },
+        { method: 'cash', amount: 40 },
+      ],
+      amount_paid: 100,
+      change: 0,
+    });
+    expect(sale.statusCode, sale.body).toBe(201);
+    const [line] = sale.json().data.items;
+    const manager = await login(ctx.app, tenant.manager.username);
+    const refund = (method: string) =>
+      request(ctx.app, manager, {
+        method: 'POST',
+        url: '/api/returns',
+        payload: {
+          originalTransactionId: sale.json().data.id,
+          branchId: tenant.main.id,
+          register_id: registerId,
+          items: [{ original_transaction_item_id: line.id, return_quantity: 1, condition: 'new' }],
+          reason: 'customer_change_mind',
+          refund_method: method,
+        },
+      });
+    // 50.00 back to the card (of its 60.00), then another 50.00 would be 40.00 more than the card paid.
+    expect((await refund('card_refund')).statusCode).toBe(201);
+    const over = await refund('card_refund');
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(RETURNS_MSG.cardRefundOver('10.00'));
+    expect((await refund('cash')).statusCode).toBe(201);
   });
 
   it('keeps the invariants (tenders sum to each total, change only from cash)', async () => {

@@ -1,6 +1,6 @@
 import type { ReturnItem, ReturnItemCondition, ReturnStatus } from '@pos/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { type DbOrTx, queryRows } from '../../db/client';
 import { products, returnItems, returns, returnsDaily, saleItems, sales, users } from '../../db/schema';
 import { dailyRows } from '../../domain/sales-figures.repo';
 import { type DayCount, type OrderKey, orderBy, type PageWindow, windowQuery } from '../../lib/keyset.repo';
@@ -27,6 +27,23 @@ export async function lockSale(tx: DbOrTx, { companyId, id }: { companyId: strin
     .where(and(eq(sales.companyId, companyId), eq(sales.id, id)))
     .for('update');
   return row;
+}
+
+/**
+ * What the sale's card paid (its card tender line) and what its completed returns already gave back to the
+ * card (money as text); read under the sale's lock, so two returns of one sale cannot both pass.
+ */
+export async function cardRefundRoom(tx: DbOrTx, { companyId, saleId }: { companyId: string; saleId: string }) {
+  const [row] = await queryRows<{ paid: string; refunded: string }>(
+    tx,
+    sql`select
+          coalesce((select sum(amount) from sale_tender_lines
+                    where company_id = ${companyId} and sale_id = ${saleId} and method = 'card'), 0)::text as paid,
+          coalesce((select sum(refund_amount) from returns
+                    where company_id = ${companyId} and original_sale_id = ${saleId}
+                      and refund_method = 'card_refund' and status = 'completed'), 0)::text as refunded`,
+  );
+  return { paid: row?.paid ?? '0', refunded: row?.refunded ?? '0' };
 }
 
 /** The sale's lines under FOR UPDATE, in id order (one lock order for every caller). */

@@ -160,6 +160,16 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
       });
     }
 
+    // Money goes back to a card only as far as that card paid the sale.
+    if (input.refund_method === 'card_refund') {
+      const room = await repo.cardRefundRoom(tx, { companyId: scope.companyId, saleId: sale.id });
+      const left = toMinor(toMoney(room.paid)) - toMinor(toMoney(room.refunded));
+      if (refundMinor > left) {
+        const message = RETURNS_MSG.cardRefundOver(fromMinor(Math.max(left, 0)).toFixed(2));
+        throw conflict(message, { refund_method: message });
+      }
+    }
+
     let approver: Approver | null = null;
     if (needsApproval) {
       if (!input.approval_grant_id) {
