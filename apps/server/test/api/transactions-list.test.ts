@@ -1,4 +1,4 @@
-import { computeCartTotals, ROLE_IDS } from '@pos/shared';
+import { computeCartTotals, ROLE_IDS, SALES_MSG } from '@pos/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
@@ -385,7 +385,7 @@ describe(`GET /transactions (${engineName()})`, () => {
       [`${b}&endDate=05/01/2024`, 'Invalid date (use yyyy-mm-dd)'],
       [`${b}&endDate=0000-01-01`, 'Dates must be between 1900-01-01 and 9999-12-31'],
       [`${b}&startDate=2024-01-05&endDate=2024-01-04`, 'End date cannot be before start date'],
-      [`${b}&paymentMethod=bitcoin`, 'Payment method must be cash, card or mixed'],
+      [`${b}&paymentMethod=bitcoin`, SALES_MSG.invalidPaymentMethod],
       [`${b}&status=${encodeURIComponent("x' or 1=1")}`, 'Invalid status'],
       [`${b}&limit=101`, /100/],
       [`${b}&limit=0`, /./],
