@@ -1,2 +1,0 @@
-ALTER TABLE "sale_tenders" DROP CONSTRAINT "sale_tenders_method";--> statement-breakpoint
-ALTER TABLE "sale_tenders" ADD CONSTRAINT "sale_tenders_method" CHECK ("sale_tenders"."method" in ('cash', 'card', 'store_credit'));
