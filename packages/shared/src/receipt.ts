@@ -38,6 +38,11 @@ export type ReceiptData = {
    */
   tenders?: { method: string; amount: number }[] | null;
   /**
+   * What is left of the customer's store credit after a sale that spent some, when the register knew the balance
+   * (printed under the payment); absent or null: not printed (a reprint does not know it).
+   */
+  storeCreditLeft?: number | null;
+  /**
    * `unit`: the item's (kg prints "0.750 kg"); pieces when absent. `taxRate`: the rate the line was taxed at
    * (its tax class), the sale's when absent; a sale of several rates prints each line's tax and the tax by rate.
    * `taxIncluded`: the unit price included that tax (a retail-price class): the line prints its price, and
@@ -191,6 +196,10 @@ function paymentRows(data: ReceiptData): string[] {
   return tenders.map((tender) => receiptRow(`  ${moneyMethodLabel(tender.method)}`, money(tender.amount)));
 }
 
+/** The sale was paid (in part) with store credit. */
+const usesStoreCredit = (data: ReceiptData) =>
+  data.paymentMethod === 'store_credit' || (data.tenders ?? []).some((t) => t.method === 'store_credit');
+
 export function receiptLines(data: ReceiptData): string[] {
   const rule = '-'.repeat(RECEIPT_WIDTH);
   const company = data.company ?? {};
@@ -244,6 +253,9 @@ export function receiptLines(data: ReceiptData): string[] {
     receiptRow('Paid:', money(data.amountPaid)),
   );
   if (data.changeAmount > 0) lines.push(receiptRow('Change:', money(data.changeAmount)));
+  if (data.storeCreditLeft != null && usesStoreCredit(data)) {
+    lines.push(receiptRow(`${moneyMethodLabel('store_credit')} left:`, money(data.storeCreditLeft)));
+  }
   lines.push(rule, center('Thank you for shopping with us!'), ...wrap(RETURN_POLICY).map(center));
   return lines;
 }

@@ -212,6 +212,49 @@ describe('receipt layout', () => {
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(RECEIPT_WIDTH);
   });
 
+  it('a sale paid in part with store credit prints its Store credit row and, when known, the credit left', () => {
+    // 85.00: 20.00 of store credit, 30.00 by card, 40.00 in cash (35.00 of the total, 5.00 back).
+    const sale: ReceiptData = {
+      ...base,
+      items: [{ name: 'Tea 900g', quantity: 1, unitPrice: 85, subtotal: 85 }],
+      subtotal: 85,
+      total: 85,
+      paymentMethod: 'mixed',
+      tenders: [
+        { method: 'card', amount: 30 },
+        { method: 'cash', amount: 35 },
+        { method: 'store_credit', amount: 20 },
+      ],
+      amountPaid: 90,
+      changeAmount: 5,
+    };
+    const lines = receiptLines({ ...sale, storeCreditLeft: 25.5 });
+    const at = lines.findIndex((l) => l.startsWith('Payment:'));
+    expect(lines.slice(at, at + 7)).toEqual([
+      `Payment:${' '.repeat(RECEIPT_WIDTH - 8 - 5)}Mixed`,
+      `  Card${' '.repeat(RECEIPT_WIDTH - 6 - 5)}30.00`,
+      `  Cash${' '.repeat(RECEIPT_WIDTH - 6 - 5)}35.00`,
+      `  Store credit${' '.repeat(RECEIPT_WIDTH - 14 - 5)}20.00`,
+      `Paid:${' '.repeat(RECEIPT_WIDTH - 5 - 5)}90.00`,
+      `Change:${' '.repeat(RECEIPT_WIDTH - 7 - 4)}5.00`,
+      `Store credit left:${' '.repeat(RECEIPT_WIDTH - 18 - 5)}25.50`,
+    ]);
+    // Without a known balance (a reprint) the credit left is not printed.
+    expect(receiptLines(sale).some((l) => l.startsWith('Store credit left'))).toBe(false);
+    // Nor on a sale that took no store credit.
+    expect(receiptLines({ ...base, storeCreditLeft: 25.5 }).some((l) => l.startsWith('Store credit left'))).toBe(false);
+    // Store credit alone: its method, no tender rows.
+    const alone = receiptLines({
+      ...base,
+      paymentMethod: 'store_credit',
+      tenders: [{ method: 'store_credit', amount: 740 }],
+      storeCreditLeft: 0,
+    });
+    expect(alone.find((l) => l.startsWith('Payment:'))).toMatch(/^Payment:\s+Store credit$/);
+    expect(alone.find((l) => l.startsWith('Store credit left:'))).toMatch(/^Store credit left:\s+0\.00$/);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(RECEIPT_WIDTH);
+  });
+
   it('right-aligns amounts at column 48', () => {
     const totalLine = receiptLines(base).find((l) => l.startsWith('TOTAL:'));
     expect(totalLine).toBe(`TOTAL:${' '.repeat(RECEIPT_WIDTH - 6 - 'PKR 740.00'.length)}PKR 740.00`);

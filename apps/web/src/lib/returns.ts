@@ -48,6 +48,37 @@ export const REFUND_METHOD_OPTIONS: { value: RefundMethod; label: string }[] = [
   { value: 'exchange', label: 'Exchange' },
 ];
 
+/** The sale's customer as a return names it (the sale's `customer`; null: a walk-in sale). */
+type SaleCustomer = { name: string; phone?: string | null } | null | undefined;
+
+/**
+ * The refund methods for a sale: store credit goes to the sale's customer's balance, so it is offered only when
+ * the sale has a customer (disabled otherwise; refundMethodHint says why); money goes back to a card only when
+ * a card paid (the server bounds it by the card's part: a sale paid in cash or store credit has none).
+ */
+export function refundMethodOptions(sale: {
+  customer: SaleCustomer;
+  paymentMethod?: string;
+}): { value: RefundMethod; label: string; disabled?: boolean }[] {
+  const noCard = sale.paymentMethod === 'cash' || sale.paymentMethod === 'store_credit';
+  return REFUND_METHOD_OPTIONS.map((option) =>
+    (option.value === 'store_credit' && !sale.customer) || (option.value === 'card_refund' && noCard)
+      ? { ...option, disabled: true }
+      : option,
+  );
+}
+
+/**
+ * Under the refund method: why store credit cannot be chosen (a sale without a customer), or whose balance it
+ * goes to when chosen ("Goes to Ayesha Khan's store credit"); nothing otherwise.
+ */
+export function refundMethodHint(method: RefundMethod, customer: SaleCustomer): string | undefined {
+  if (!customer) return RETURNS_MSG.storeCreditNeedsCustomer;
+  if (method !== 'store_credit') return undefined;
+  const who = customer.name.trim() || customer.phone?.trim() || 'the customer';
+  return `Goes to ${who}'s store credit`;
+}
+
 export const RETURN_REASON_OPTIONS: { value: ReturnReason; label: string }[] = [
   { value: 'defective', label: 'Defective' },
   { value: 'wrong_item', label: 'Wrong Item' },

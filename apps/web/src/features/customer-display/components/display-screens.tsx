@@ -17,10 +17,12 @@ export const DISPLAY_TEXT = {
   stillToPay: 'Still to pay',
   payment: 'Payment',
   card: 'Card',
+  storeCredit: 'Store credit',
   thanks: 'Thank you!',
   paid: 'Paid',
   yourChange: 'Your change',
   paidByCard: 'Paid by card',
+  paidByCredit: 'Paid with store credit',
   comeAgain: 'Please come again.',
 } as const;
 
@@ -48,6 +50,9 @@ const stillToPay = (total: number, tendered: number) => fromMinor(Math.max(toMin
 
 function PaymentFigures({ payment, total }: { payment: DisplayPayment; total: number }) {
   if (payment.method === 'card') return <Figure label={DISPLAY_TEXT.payment} value={DISPLAY_TEXT.card} />;
+  if (payment.method === 'store_credit') {
+    return <Figure label={DISPLAY_TEXT.payment} value={DISPLAY_TEXT.storeCredit} />;
+  }
   if (payment.tendered === null) return null;
   return (
     <>
@@ -132,7 +137,8 @@ export function ThanksScreen({ shop, thanks }: { shop: string; thanks: Extract<D
         </>
       ) : (
         <p className={classes.heading}>
-          {DISPLAY_TEXT.paidByCard}: {formatMoney(thanks.total)}
+          {thanks.method === 'store_credit' ? DISPLAY_TEXT.paidByCredit : DISPLAY_TEXT.paidByCard}:{' '}
+          {formatMoney(thanks.total)}
         </p>
       )}
       <p className={classes.lineDetail}>

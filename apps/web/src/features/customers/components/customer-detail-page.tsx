@@ -11,7 +11,16 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowBackUp, IconArrowLeft, IconCash, IconChartBar, IconEdit, IconReceipt } from '@tabler/icons-react';
+import { userCan } from '@pos/shared';
+import {
+  IconArrowBackUp,
+  IconArrowLeft,
+  IconCash,
+  IconChartBar,
+  IconEdit,
+  IconReceipt,
+  IconWallet,
+} from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { StatCard } from '../../../components/stat-card';
@@ -19,8 +28,11 @@ import { useCustomer, useCustomerAnalytics } from '../../../lib/api/customers.ap
 import { formatDate, formatDollars } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
+import { useSessionUser } from '../../../lib/session-store';
+import { AdjustCreditModal } from './adjust-credit-modal';
 import { EditCustomerModal } from './edit-customer-modal';
 import { ReturnHistoryTab } from './return-history-tab';
+import { StoreCreditTab } from './store-credit-tab';
 import { TransactionHistoryTab } from './transaction-history-tab';
 
 function Stat({ label, icon, value }: { label: string; icon: ReactNode; value: string }) {
@@ -33,7 +45,11 @@ function Stat({ label, icon, value }: { label: string; icon: ReactNode; value: s
   );
 }
 
-/** One customer: figures, details, and the sales and returns histories with a date range each. */
+/**
+ * One customer: figures (their store credit too), details, the sales and returns histories with a date range
+ * each, and the store credit ledger; a Manager or Super Admin (process_returns, as the server checks) adjusts
+ * the store credit from its tab.
+ */
 export function CustomerDetailPage() {
   const { customerId = '' } = useParams();
   const navigate = useNavigate();
@@ -43,6 +59,8 @@ export function CustomerDetailPage() {
   const analytics = useCustomerAnalytics(customerId);
   const [tab, setTab] = useState<string | null>('details');
   const [editing, setEditing] = useState(false);
+  const [adjusting, setAdjusting] = useState(false);
+  const mayAdjustCredit = userCan(useSessionUser(), 'process_returns');
 
   useEffect(() => {
     if (customer.error) {
@@ -86,7 +104,7 @@ export function CustomerDetailPage() {
           ) : null}
         </Group>
 
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 5 }}>
           <Stat label="Total Transactions" icon={<IconReceipt size={22} />} value={String(a?.totalTransactions ?? 0)} />
           <Stat label="Total Spent" icon={<IconCash size={22} />} value={formatDollars(a?.totalSpent)} />
           <Stat label="Net Spent" icon={<IconArrowBackUp size={22} />} value={formatDollars(a?.netSpent)} />
@@ -95,6 +113,7 @@ export function CustomerDetailPage() {
             icon={<IconChartBar size={22} />}
             value={formatDollars(a?.averageTransaction)}
           />
+          <Stat label="Store Credit" icon={<IconWallet size={22} />} value={formatDollars(c?.creditBalance)} />
         </SimpleGrid>
 
         <Tabs value={tab} onChange={setTab}>
@@ -102,6 +121,7 @@ export function CustomerDetailPage() {
             <Tabs.Tab value="details">Customer Details</Tabs.Tab>
             <Tabs.Tab value="transactions">Transaction History</Tabs.Tab>
             <Tabs.Tab value="returns">Return History</Tabs.Tab>
+            <Tabs.Tab value="credit">Store Credit</Tabs.Tab>
           </Tabs.List>
 
           <Tabs.Panel value="details" pt="md">
@@ -135,9 +155,22 @@ export function CustomerDetailPage() {
           <Tabs.Panel value="returns" pt="md">
             <ReturnHistoryTab customerId={customerId} active={tab === 'returns'} timeZone={tz} />
           </Tabs.Panel>
+
+          <Tabs.Panel value="credit" pt="md">
+            <StoreCreditTab
+              customerId={customerId}
+              balance={c?.creditBalance}
+              active={tab === 'credit'}
+              timeZone={tz}
+              onAdjust={c && mayAdjustCredit ? () => setAdjusting(true) : undefined}
+            />
+          </Tabs.Panel>
         </Tabs>
       </Stack>
       {c ? <EditCustomerModal opened={editing} onClose={() => setEditing(false)} customer={c} /> : null}
+      {c && mayAdjustCredit ? (
+        <AdjustCreditModal opened={adjusting} onClose={() => setAdjusting(false)} customer={c} />
+      ) : null}
     </Box>
   );
 }

@@ -1,3 +1,5 @@
+import { formatMoney } from '../../../lib/format';
+
 /** Whole days 'yyyy-mm-dd' of a date picker's value, or undefined (no filter). */
 export function toDay(value: Date | string | null | undefined): string | undefined {
   if (!value) return undefined;
@@ -14,4 +16,15 @@ export const historyStatusColor = (status: string) => (status === 'completed' ? 
 export function reasonLabel(reason: string): string {
   const words = reason.replaceAll('_', ' ').trim();
   return words ? words[0]?.toUpperCase() + words.slice(1) : '';
+}
+
+/** What a store credit entry came from: 'Return RET-000001', 'Sale RCP-000042', 'Adjustment'. */
+export function creditEntryLabel(entry: { kind: string; reference: { number: string } | null }): string {
+  const what = entry.kind === 'return' ? 'Return' : entry.kind === 'sale' ? 'Sale' : 'Adjustment';
+  return entry.kind !== 'adjustment' && entry.reference ? `${what} ${entry.reference.number}` : what;
+}
+
+/** A ledger amount with its sign, in the company's currency: given '+PKR 20.00', spent '-PKR 20.00'. */
+export function signedMoney(amount: number): string {
+  return amount > 0 ? `+${formatMoney(amount)}` : formatMoney(amount);
 }

@@ -1,14 +1,28 @@
-import { SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Group, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { IconWallet } from '@tabler/icons-react';
+import { formatMoney } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { usePhoneLookup } from '../hooks/use-phone-lookup';
-import { useActiveCart, useCartStore } from '../store/cart-store';
+import { cartCredit, useActiveCart, useCartStore } from '../store/cart-store';
 
-/** Name, phone and email of the active cart's customer; the phone looks the customer up. */
+/** The words the register shows for a customer's store credit ('Store credit PKR 45.50'). */
+export const storeCreditText = (balance: number) => `Store credit ${formatMoney(balance)}`;
+
+/**
+ * Name, phone and email of the active cart's customer; the phone looks the customer up, and their store credit
+ * shows under the fields when they have some (the Payment dialog then offers it).
+ */
 export function CustomerInfo() {
   const { branch } = useCurrentSelection();
   const cart = useActiveCart();
   const setCustomer = useCartStore((s) => s.setCustomer);
-  usePhoneLookup({ branchId: branch?.id ?? null, cartId: cart.id, phone: cart.customerPhone });
+  usePhoneLookup({
+    branchId: branch?.id ?? null,
+    cartId: cart.id,
+    phone: cart.customerPhone,
+    creditPhone: cart.customerCredit?.phone ?? null,
+  });
+  const credit = cartCredit(cart);
 
   return (
     <div>
@@ -44,6 +58,17 @@ export function CustomerInfo() {
           onChange={(e) => setCustomer({ customerEmail: e.currentTarget.value })}
         />
       </SimpleGrid>
+      {/* Polite: read out when the lookup finds the customer's credit, without taking the focus. */}
+      <div aria-live="polite">
+        {credit > 0 ? (
+          <Group gap={6} mt={6} wrap="nowrap" data-testid="customer-credit">
+            <IconWallet size={16} aria-hidden color="var(--mantine-color-teal-8)" />
+            <Text size="sm" fw={600} c="teal.9">
+              {storeCreditText(credit)}
+            </Text>
+          </Group>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { formatInCurrency, type PaymentMethod, TENDER_MSG, type TenderMethod } f
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatMoney } from '../../../lib/format';
 import type { PaymentDetails, TenderPayment } from '../store/sale-payload';
-import { splitTenderFigures, type TenderChoice } from '../store/split-tender';
+import { splitTenderFigures, type TenderChoice, tenderChoices } from '../store/split-tender';
 import { ADD_TENDER_KEY, PaymentMethodControl, TENDER_TEXT, TenderLines } from './payment-tenders';
 
 export type PaymentModalProps = {
@@ -13,6 +13,8 @@ export type PaymentModalProps = {
   onClose: () => void;
   onExited?: () => void;
   onComplete: (payment: PaymentDetails) => void;
+  /** The cart's customer's store credit: above 0, the dialog offers it as a tender (at most this much). */
+  creditBalance?: number;
   /**
    * The dialog's figures as they change, for the customer display (null: the dialog closed); the register's
    * LazyPaymentModal passes it, so this chunk does not take the display's store.
@@ -40,10 +42,11 @@ const AMOUNT_FIELD: Partial<NumberInputProps> = {
 };
 
 /**
- * Cash or card, or several tenders. Opens with the cursor in 'Amount Received'; Enter completes when the payment
- * is valid. Split tender: 'Add tender' (F8) records the amount entered for the chosen method as a tender line and
- * leaves the rest due ('Remaining') for the other method; a card pays at most what is still due, change comes
- * only from cash, and Complete Payment is enabled only when the tenders settle the total (settleTenders).
+ * Cash or card, store credit when the customer has some, or several tenders. Opens with the cursor in 'Amount
+ * Received'; Enter completes when the payment is valid. Split tender: 'Add tender' (F8) records the amount entered
+ * for the chosen method as a tender line and leaves the rest due ('Remaining') for another method; a card or store
+ * credit pays at most what is still due (store credit at most the balance), change comes only from cash, and
+ * Complete Payment is enabled only when the tenders settle the total (settleTenders).
  */
 function PaymentForm({
   total,
@@ -51,14 +54,19 @@ function PaymentForm({
   onClose,
   onComplete,
   onFigures,
+  creditBalance = 0,
 }: Omit<PaymentModalProps, 'opened' | 'onExited'>) {
   const [method, setMethod] = useState<TenderChoice>('cash');
-  // What is typed for each method: cash handed over, the card's charge (blank: what is still due).
-  const [entries, setEntries] = useState<Record<TenderChoice, string | number>>({ cash: '', card: '' });
+  // What is typed for each method: cash handed over, the card's charge, the store credit (blank: what is due).
+  const [entries, setEntries] = useState<Record<TenderChoice, string | number>>({
+    cash: '',
+    card: '',
+    store_credit: '',
+  });
   const [lines, setLines] = useState<TenderPayment[]>([]);
   const entry = entries[method];
   const setEntry = (value: string | number) => setEntries((current) => ({ ...current, [method]: value }));
-  const figures = splitTenderFigures(total, { lines, method, entry });
+  const figures = splitTenderFigures(total, { lines, method, entry, creditBalance });
   const { payment, valid, change } = figures;
 
   // After a line is recorded or removed the cursor goes back to the amount.
@@ -116,7 +124,12 @@ function PaymentForm({
           </Text>
         </Paper>
 
-        <PaymentMethodControl value={method} onChange={setMethod} used={lines.map((line) => line.method)} />
+        <PaymentMethodControl
+          value={method}
+          onChange={setMethod}
+          used={lines.map((line) => line.method)}
+          choices={tenderChoices(creditBalance)}
+        />
 
         {lines.length > 0 ? (
           <TenderLines lines={lines} remaining={figures.remaining} onRemove={removeLine} disabled={isPaying} />
@@ -158,20 +171,14 @@ function PaymentForm({
         ) : (
           <NumberInput
             {...AMOUNT_FIELD}
-            key="card"
+            key={method}
             ref={amountRef}
-            label={TENDER_TEXT.cardAmount}
-            placeholder={formatInCurrency(figures.remaining, '')}
+            label={method === 'card' ? TENDER_TEXT.cardAmount : TENDER_TEXT.creditAmount}
+            placeholder={formatInCurrency(entry === '' ? figures.amount : figures.remaining, '')}
             value={entry}
             onChange={setEntry}
             error={figures.entryProblem}
-            description={
-              figures.entryProblem
-                ? undefined
-                : figures.rest > 0
-                  ? TENDER_TEXT.cardPart(figures.rest)
-                  : TENDER_TEXT.cardExact(figures.amount)
-            }
+            description={figures.entryProblem ? undefined : nonCashHint(method, figures, creditBalance)}
           />
         )}
 
@@ -197,6 +204,14 @@ function PaymentForm({
       </Stack>
     </form>
   );
+}
+
+/** Under a card's or store credit's amount: what it pays, and for store credit the balance. */
+function nonCashHint(method: TenderChoice, figures: { rest: number; amount: number }, creditBalance: number) {
+  const pays = figures.rest > 0 ? TENDER_TEXT.cardPart(figures.rest) : TENDER_TEXT.cardExact(figures.amount);
+  if (method !== 'store_credit') return pays;
+  const credit = figures.rest > 0 ? TENDER_TEXT.creditPart(figures.rest) : TENDER_TEXT.creditExact(figures.amount);
+  return `${TENDER_TEXT.creditBalance(creditBalance)} ${credit}`;
 }
 
 export function PaymentModal({ opened, onClose, onExited, ...form }: PaymentModalProps) {

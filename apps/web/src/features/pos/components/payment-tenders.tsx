@@ -1,12 +1,16 @@
 import { ActionIcon, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { formatInCurrency, type TenderMethod } from '@pos/shared';
-import { IconCash, IconCreditCard, IconX } from '@tabler/icons-react';
+import { IconCash, IconCreditCard, IconWallet, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
 import { formatMoney, paymentMethodLabel } from '../../../lib/format';
 import type { TenderPayment } from '../store/sale-payload';
-import { TENDER_CHOICES, type TenderChoice } from '../store/split-tender';
+import type { TenderChoice } from '../store/split-tender';
 
-const METHOD_ICON: Record<TenderChoice, typeof IconCash> = { cash: IconCash, card: IconCreditCard };
+const METHOD_ICON: Record<TenderChoice, typeof IconCash> = {
+  cash: IconCash,
+  card: IconCreditCard,
+  store_credit: IconWallet,
+};
 
 /** The key that records the amount being entered as a tender line (free in every browser, as F2 and F4 are). */
 export const ADD_TENDER_KEY = 'F8';
@@ -19,19 +23,29 @@ export const TENDER_TEXT = {
   cardAmount: 'Card amount',
   cardExact: (amount: number) => `The card is charged exactly ${formatMoney(amount)}; no change.`,
   cardPart: (rest: number) => `${formatMoney(rest)} remains: ${ADD_TENDER_KEY} adds this card, then pay the rest.`,
+  creditAmount: 'Store credit amount',
+  creditBalance: (balance: number) => `Balance ${formatMoney(balance)}.`,
+  creditExact: (amount: number) => `${formatMoney(amount)} of store credit pays it all; no change.`,
+  creditPart: (rest: number) =>
+    `${formatMoney(rest)} remains: ${ADD_TENDER_KEY} adds this store credit, then pay the rest.`,
   remove: (method: TenderMethod, amount: number) =>
     `Remove ${paymentMethodLabel(method)} ${formatInCurrency(amount, '')}`,
 } as const;
 
-/** Cash or Card; a method already recorded as a tender line pays once (disabled). */
+/**
+ * Cash or Card, and Store credit when the customer has some (`choices`); a method already recorded as a tender
+ * line pays once (disabled).
+ */
 export function PaymentMethodControl({
   value,
   onChange,
   used,
+  choices,
 }: {
   value: TenderChoice;
   onChange: (method: TenderChoice) => void;
   used: readonly TenderMethod[];
+  choices: readonly TenderChoice[];
 }) {
   return (
     <Stack gap={4}>
@@ -43,7 +57,7 @@ export function PaymentMethodControl({
         aria-labelledby="pos-payment-method-label"
         value={value}
         onChange={(next) => onChange(next as TenderChoice)}
-        data={TENDER_CHOICES.map((method) => {
+        data={choices.map((method) => {
           const Icon = METHOD_ICON[method];
           return {
             value: method,

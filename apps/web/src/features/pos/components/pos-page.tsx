@@ -13,7 +13,7 @@ import { useProductLookups } from '../hooks/use-product-lookups';
 import { useRegisterCategories } from '../hooks/use-register-categories';
 import { useRegisterHotkeys } from '../hooks/use-register-hotkeys';
 import { useScansToCart } from '../hooks/use-scans-to-cart';
-import { cartStore, cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
+import { cartCredit, cartStore, cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
 import { loadScannerSettings, withoutAffixes } from '../store/scanner-settings';
 import { useWeightRequest } from '../store/weight-entry';
 import { ApprovalDialogs, useIsApprovalOpen } from './approval-dialogs';
@@ -199,6 +199,7 @@ export function PosPage() {
         cartHasItems={!isEmpty}
         opened={modal === 'payment'}
         total={totals.total}
+        creditBalance={cartCredit(cart)}
         isPaying={isPaying}
         onClose={() => setModal(null)}
         onExited={focusBarcode}

@@ -21,9 +21,10 @@ import {
   draftLine,
   draftRefund,
   lineRefund,
-  REFUND_METHOD_OPTIONS,
   RETURN_REASON_OPTIONS,
   type ReturnDraftLine,
+  refundMethodHint,
+  refundMethodOptions,
   totalRefund,
   validateReturn,
   withCondition,
@@ -141,7 +142,9 @@ export function ReturnForm({ sale, branchId, timeZone, registerId, shift, onBack
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
         <Select
           label="Refund method"
-          data={REFUND_METHOD_OPTIONS}
+          data={refundMethodOptions(sale)}
+          description={refundMethodHint(refundMethod, sale.customer)}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={refundMethod}
           allowDeselect={false}
           onChange={(v) => v && setRefundMethod(v as RefundMethod)}

@@ -1,4 +1,4 @@
-import { formatQuantity, type Sale } from '@pos/shared';
+import { formatQuantity, fromMinor, type Sale, toMinor } from '@pos/shared';
 import { useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api';
 import { useInvalidateProducts } from '../../../lib/api/products.api';
@@ -18,7 +18,14 @@ import { requestApprovalGrant } from '../api/approvals.api';
 import { fetchCartProduct } from '../api/pos.api';
 import { connectivityStore, isNetworkFailure, isOnline } from '../offline/connectivity';
 import { withApproval } from '../store/approval-request';
-import { type Cart, type CartLineChange, cartStore, cartTotals, type FreshProduct } from '../store/cart-store';
+import {
+  type Cart,
+  type CartLineChange,
+  cartCredit,
+  cartStore,
+  cartTotals,
+  type FreshProduct,
+} from '../store/cart-store';
 import { showThanksOnDisplay } from '../store/customer-display';
 import { buildSalePayload, canCompletePayment, type PaymentDetails } from '../store/sale-payload';
 import { notifyWarning, POS_TEXT } from '../utils/notices';
@@ -64,6 +71,24 @@ async function refreshCart(cartId: string): Promise<boolean> {
   return true;
 }
 
+/**
+ * What is left of the customer's store credit after a sale that spent some (the balance the register looked up
+ * less the sale's store credit tender), for the receipt; null when the sale took none or no balance was known.
+ */
+export function storeCreditLeft(
+  sale: Pick<Sale, 'paymentMethod' | 'total' | 'tenders'>,
+  balance: number,
+): number | null {
+  const spent =
+    sale.tenders.length > 0
+      ? sale.tenders.filter((t) => t.method === 'store_credit').reduce((sum, t) => sum + toMinor(t.amount), 0)
+      : sale.paymentMethod === 'store_credit'
+        ? toMinor(sale.total)
+        : 0;
+  if (spent <= 0 || balance <= 0) return null;
+  return fromMinor(Math.max(toMinor(balance) - spent, 0));
+}
+
 /** The receipt header: the company's name, the branch's address and phone (placeholders when missing). */
 export function useReceiptStore(): ReceiptStore {
   const { company, branch } = useCurrentSelection();
@@ -91,6 +116,8 @@ export function useCheckout() {
     const cart = cartStore.getState().carts.find((c) => c.id === cartId);
     if (inFlight.current || !branch || !cart || cart.items.length === 0) return 'failed';
     if (!canCompletePayment(cartTotals(cart).total, payment)) return 'failed';
+    // The customer's store credit before the sale: the receipt prints what is left of it.
+    const credit = cartCredit(cart);
     const key = cartStore.getState().ensurePaymentKey(cartId);
     inFlight.current = true;
     setIsPaying(true);
@@ -129,7 +156,7 @@ export function useCheckout() {
     } catch (error) {
       const queued = isNetworkFailure(error) ? await queueAfterNetworkFailure(cart, payment, key) : null;
       if (queued === 'cancelled') return stop('rejected');
-      if (queued) return finish(cartId, queued, onPaid);
+      if (queued) return finish(cartId, queued, onPaid, credit);
       inFlight.current = false;
       setIsPaying(false);
       // 409: a price changed or the stock is short (the message names the product); 422: the key was
@@ -143,7 +170,7 @@ export function useCheckout() {
       notifyError(POS_TEXT.paymentFailed);
       return 'failed';
     }
-    return finish(cartId, sale, onPaid);
+    return finish(cartId, sale, onPaid, credit);
   };
 
   const stop = (result: CheckoutResult): CheckoutResult => {
@@ -158,7 +185,7 @@ export function useCheckout() {
     return sellOffline(cart, payment, key);
   };
 
-  const finish = async (cartId: string, sale: Sale, onPaid?: () => void): Promise<CheckoutResult> => {
+  const finish = async (cartId: string, sale: Sale, onPaid?: () => void, credit = 0): Promise<CheckoutResult> => {
     inFlight.current = false;
     setIsPaying(false);
     notifySuccess(POS_TEXT.paymentSucceeded);
@@ -171,7 +198,10 @@ export function useCheckout() {
     try {
       // Only cash goes into the till: a card sale prints without the drawer kick, a mixed one with cash kicks it.
       const takesCash = sale.paymentMethod === 'cash' || sale.tenders.some((t) => t.method === 'cash');
-      await printReceipt(saleReceiptData(sale, store), { openDrawer: takesCash });
+      await printReceipt(
+        { ...saleReceiptData(sale, store), storeCreditLeft: storeCreditLeft(sale, credit) },
+        { openDrawer: takesCash },
+      );
       notifySuccess(POS_TEXT.receiptPrinted);
     } catch {
       notifyWarning(POS_TEXT.printFailedAfterPayment);

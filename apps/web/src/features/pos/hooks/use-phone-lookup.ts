@@ -10,11 +10,13 @@ import { POS_TEXT } from '../utils/notices';
 export const PHONE_LOOKUP_MIN_LENGTH = 10;
 export const PHONE_LOOKUP_DELAY_MS = 500;
 
-/** Offline (or with the server out of reach) the customers known locally answer. */
+/** Offline (or with the server out of reach) the customers known locally answer, with their synced store credit. */
 async function findCustomer(branchId: string, phone: string): Promise<FoundCustomer | null> {
   const local = async () => {
     const found = await localCustomerByPhone(branchId, phone);
-    return found?.name ? { name: found.name, email: found.email } : null;
+    if (!found?.name) return null;
+    const balance = Number(found.creditBalance ?? 0);
+    return { name: found.name, email: found.email, creditBalance: Number.isFinite(balance) ? balance : 0 };
   };
   if (!isOnline()) return local();
   try {
@@ -26,50 +28,61 @@ async function findCustomer(branchId: string, phone: string): Promise<FoundCusto
 }
 
 /**
- * 500 ms after the phone of a cart reaches 10 characters, the branch's customer with that phone
- * fills the cart's name and email with a green 'Customer Found'. A miss or a failure is silent.
- * Each cart and phone is looked up once.
+ * 500 ms after the phone of a cart reaches 10 characters, the branch's customer with that phone fills the
+ * cart's name and email, and their store credit, with a green 'Customer Found'. A miss or a failure is silent
+ * (and that cart and phone are not asked again). A phone changed or cleared drops the credit (the cart store);
+ * typed again, it is looked up again.
  */
 export function usePhoneLookup({
   branchId,
   cartId,
   phone,
+  creditPhone,
 }: {
   branchId: string | null;
   cartId: string;
   phone: string;
+  /** The phone whose customer's store credit the cart holds (null: none): a lookup is done for it. */
+  creditPhone: string | null;
 }) {
   // Cart and phone debounced together, so switching tabs never applies one cart's phone to another.
   const [pending] = useDebouncedValue(`${cartId}\n${phone.trim()}`, PHONE_LOOKUP_DELAY_MS);
-  const done = useRef(new Set<string>());
+  const missed = useRef(new Set<string>());
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: creditPhone going (the phone changed and came back) asks again
   useEffect(() => {
     const [targetCart = '', targetPhone = ''] = pending.split('\n');
     if (!branchId || targetPhone.length < PHONE_LOOKUP_MIN_LENGTH) return;
     const key = `${branchId}\n${pending}`;
-    if (done.current.has(key)) return;
-    done.current.add(key);
+    const held = cartStore.getState().carts.find((c) => c.id === targetCart)?.customerCredit;
+    if (missed.current.has(key) || held?.phone === targetPhone) return;
     let stale = false;
-    let settled = false;
     findCustomer(branchId, targetPhone)
       .then((customer) => {
-        settled = true;
-        if (stale || !customer) return;
+        if (stale) return;
+        if (!customer) {
+          missed.current.add(key);
+          return;
+        }
         const cart = cartStore.getState().carts.find((c) => c.id === targetCart);
         if (!cart || cart.customerPhone.trim() !== targetPhone) return;
-        cartStore
-          .getState()
-          .setCustomer({ customerName: customer.name, customerEmail: customer.email ?? '' }, targetCart);
+        cartStore.getState().setCustomer(
+          {
+            customerName: customer.name,
+            customerEmail: customer.email ?? '',
+            customerCredit: { phone: targetPhone, balance: customer.creditBalance },
+          },
+          targetCart,
+        );
         notifySuccess(customer.name, POS_TEXT.customerFound);
       })
       .catch(() => {
         // A miss (404) or any failure: the cashier types the customer in.
-        settled = true;
+        if (!stale) missed.current.add(key);
       });
     return () => {
+      // Cancelled before the answer (StrictMode's second run, a quick edit): the next run asks again.
       stale = true;
-      // Cancelled before the answer (StrictMode's second run, a quick edit): free it for another try.
-      if (!settled) done.current.delete(key);
     };
-  }, [pending, branchId]);
+  }, [pending, branchId, creditPhone]);
 }

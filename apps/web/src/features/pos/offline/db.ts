@@ -13,7 +13,15 @@ export type LocalProduct = Omit<CashierProduct, 'barcodes'> & {
   codes: string[];
 };
 
-export type LocalCustomer = { id: string; branchId: string; phone: string; name: string | null; email: string | null };
+export type LocalCustomer = {
+  id: string;
+  branchId: string;
+  phone: string;
+  name: string | null;
+  email: string | null;
+  /** Store credit as last synced (GET /sync/customers), less what offline sales spent since; absent: none known. */
+  creditBalance?: number;
+};
 
 /**
  * A sale, or a paid in / paid out (`type: 'cash_movement'`), waiting to be recorded by the server:

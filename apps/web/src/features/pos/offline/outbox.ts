@@ -36,7 +36,8 @@ export type QueuedSale = { entry: SaleOutboxEntry; receipt: Sale };
 /**
  * A sale made offline goes into the outbox, in one IndexedDB transaction: the register's next receipt
  * sequence (`R2-000017`), the outbox row (its own sale id, which is also its Idempotency-Key), the
- * local stock of its products and the customer (so the phone lookup knows them). Only then does the
+ * local stock of its products and the customer (so the phone lookup knows them; store credit spent comes off
+ * their local balance). Only then does the
  * receipt print: a sale on paper is a sale in the outbox.
  */
 export async function queueOfflineSale(input: {
@@ -99,6 +100,16 @@ export async function queueOfflineSale(input: {
     const phone = payload.customer?.phone?.trim();
     if (phone) {
       const known = await db.customers.where('[branchId+phone]').equals([payload.branchId, phone]).first();
+      // Store credit spent here is gone from the local copy too, so the next offline sale cannot spend it again.
+      const spent = toMinor(
+        payloadTenderLines(payload)
+          .filter((line) => line.method === 'store_credit')
+          .reduce((sum, line) => sum + line.amount, 0),
+      );
+      if (known && spent > 0) {
+        const left = Math.max(toMinor(known.creditBalance ?? 0) - spent, 0);
+        await db.customers.update(known.id, { creditBalance: fromMinor(left) });
+      }
       if (!known) {
         await db.customers.put({
           id: `local-${id}`,

@@ -83,6 +83,12 @@ export type Cart = {
   customerName: string;
   customerPhone: string;
   customerEmail: string;
+  /**
+   * The store credit of the customer the phone looked up (online the server's, offline the synced copy's), for
+   * that phone: it counts while the cart's phone is that phone (cartCredit), so changing or clearing the phone
+   * drops it. Absent: no customer looked up (carts saved before store credit have none).
+   */
+  customerCredit?: { phone: string; balance: number } | null;
   /** The Idempotency-Key of the payment under way for exactly this cart; any change to the cart drops it. */
   paymentKey: string | null;
 };
@@ -136,8 +142,9 @@ export type CartState = {
   setTaxRate: (taxRate: number) => void;
   setDiscountType: (discountType: DiscountType) => void;
   setDiscountValue: (discountValue: number) => void;
+  /** The customer's fields; a phone that changes drops the store credit looked up for the old one. */
   setCustomer: (
-    patch: Partial<Pick<Cart, 'customerName' | 'customerPhone' | 'customerEmail'>>,
+    patch: Partial<Pick<Cart, 'customerName' | 'customerPhone' | 'customerEmail' | 'customerCredit'>>,
     cartId?: string,
   ) => void;
   /** The cart's payment key, made now when it has none (the Payment modal opens). */
@@ -417,7 +424,12 @@ export function createCartStore() {
       setCustomer: (patch, cartId) =>
         update((cart) => {
           const changed = (Object.keys(patch) as (keyof typeof patch)[]).some((key) => patch[key] !== cart[key]);
-          return changed ? { ...cart, ...patch } : cart;
+          if (!changed) return cart;
+          const next = { ...cart, ...patch };
+          // Another phone is another customer (or none yet): the old one's store credit goes.
+          if (next.customerCredit && next.customerCredit.phone !== next.customerPhone.trim())
+            next.customerCredit = null;
+          return next;
         }, cartId),
 
       ensurePaymentKey: (cartId = get().activeCartId) => {
@@ -440,6 +452,7 @@ export function createCartStore() {
                   customerName: '',
                   customerPhone: '',
                   customerEmail: '',
+                  customerCredit: null,
                   paymentKey: null,
                 }
               : cart,
@@ -538,3 +551,10 @@ export const selectActiveCart = (state: CartState): Cart =>
   state.carts.find((c) => c.id === state.activeCartId) ?? (state.carts[0] as Cart);
 
 export const useActiveCart = () => useCartStore(selectActiveCart);
+
+/** The store credit the cart's customer may spend: their looked-up balance while the phone is theirs, else 0. */
+export function cartCredit(cart: Pick<Cart, 'customerPhone' | 'customerCredit'>): number {
+  const credit = cart.customerCredit;
+  if (!credit || credit.phone !== cart.customerPhone.trim()) return 0;
+  return Number.isFinite(credit.balance) && credit.balance > 0 ? credit.balance : 0;
+}

@@ -1,31 +1,51 @@
 // Part of the Payment dialog's chunk (lazy); only money.ts of @pos/shared at runtime, as sale-payload.ts.
 import { fromMinor, type PaymentMethod, settleTenders, TENDER_MSG, type TenderMethod, toMinor } from '@pos/shared';
+import { formatMoney } from '../../../lib/format';
 import { type PaymentDetails, paymentOf, type TenderPayment } from './sale-payload';
 
 /**
- * The tenders the Payment dialog offers, in the order of its Payment Method control (store credit, a tender of the
- * sale statement, needs the customer's balance at the register: not offered here yet).
+ * The tenders the Payment dialog offers, in the order of its Payment Method control. Store credit is the cart's
+ * customer's balance: offered only when they have some (tenderChoices).
  */
-export const TENDER_CHOICES = ['cash', 'card'] as const satisfies readonly TenderMethod[];
+export const TENDER_CHOICES = ['cash', 'card', 'store_credit'] as const satisfies readonly TenderMethod[];
 export type TenderChoice = (typeof TENDER_CHOICES)[number];
+
+/** Cash and card; store credit too when the cart's customer has a balance above 0. */
+export function tenderChoices(creditBalance: number | null | undefined): readonly TenderChoice[] {
+  return (creditBalance ?? 0) > 0 ? TENDER_CHOICES : TENDER_CHOICES.filter((m) => m !== 'store_credit');
+}
+
+/** A store credit tender over the customer's balance. */
+export const creditShortText = (balance: number) => `Only ${formatMoney(balance)} of store credit`;
 
 /** The Payment dialog's state: the tender lines recorded so far, and the method and amount being entered. */
 export type SplitTender = {
   lines: TenderPayment[];
   method: TenderChoice;
-  /** As typed: cash handed over, the card's charge ('': nothing typed; a card then pays what is still due). */
+  /**
+   * As typed: cash handed over, the card's charge, the store credit spent ('': nothing typed; a card then pays
+   * what is still due, store credit as much of it as the balance covers).
+   */
   entry: string | number;
+  /** The cart's customer's store credit (0 or absent: none, and store credit is not offered). */
+  creditBalance?: number;
 };
 
 export type SplitTenderFigures = {
   /** What the lines leave due (minor units and major). */
   remainingMinor: number;
   remaining: number;
-  /** The amount of the tender being entered (a card with nothing typed: what is still due). */
+  /**
+   * The amount of the tender being entered (a card with nothing typed: what is still due; store credit: as much of
+   * that as the balance covers).
+   */
   amount: number;
   /** What is still due once the amount being entered is paid (0 when it covers it). */
   rest: number;
-  /** What is wrong with the amount being entered on its own: a card over what is still due. */
+  /**
+   * What is wrong with the amount being entered on its own: a card or store credit over what is still due, store
+   * credit over the balance.
+   */
   entryProblem: string | null;
   /** The payment the lines and the entry make when it settles the total, else null. */
   payment: PaymentDetails | null;
@@ -50,24 +70,45 @@ const toAmount = (value: string | number) => {
 /**
  * The figures of a split payment: what is still due after the lines, the payment the lines and the entry make
  * and whether it settles (the shared settleTenders, through settlePayment), whether the entry can be a line.
- * A card pays at most what is still due; the change comes only from cash.
+ * A card pays at most what is still due, store credit too and at most the customer's balance; the change comes
+ * only from cash.
  */
-export function splitTenderFigures(total: number, { lines, method, entry }: SplitTender): SplitTenderFigures {
+export function splitTenderFigures(
+  total: number,
+  { lines, method, entry, creditBalance = 0 }: SplitTender,
+): SplitTenderFigures {
   const entered = entry !== '';
   const recordedMinor = lines.reduce((sum, line) => sum + toMinor(line.amount), 0);
   const remainingMinor = Math.max(toMinor(total) - recordedMinor, 0);
   const remaining = fromMinor(remainingMinor);
-  // Any tender but cash is charged what it pays: nothing typed, what is still due; never more than that.
-  const amount = method !== 'cash' && !entered ? remaining : toAmount(entry);
-  const entryProblem = method !== 'cash' && toMinor(amount) > remainingMinor ? TENDER_MSG.onlyCashOver : null;
+  const balanceMinor = Math.max(toMinor(creditBalance), 0);
+  const isCredit = method === 'store_credit';
+  // Any tender but cash is charged what it pays: nothing typed, what is still due (store credit: as much of it as
+  // the balance covers); never more than that.
+  const amount =
+    method !== 'cash' && !entered
+      ? fromMinor(isCredit ? Math.min(remainingMinor, balanceMinor) : remainingMinor)
+      : toAmount(entry);
+  const entryProblem =
+    isCredit && toMinor(amount) > balanceMinor
+      ? creditShortText(fromMinor(balanceMinor))
+      : method !== 'cash' && toMinor(amount) > remainingMinor
+        ? TENDER_MSG.onlyCashOver
+        : null;
   // The tenders as handed over settle the total or not (a lone card line of 30.00 does not pay 85.00).
   const tenders = amount > 0 ? [...lines, { method, amount }] : lines;
   const settled = tenders.length > 0 ? settleTenders(toMinor(total), tenders) : { problem: TENDER_MSG.short };
   const valid = entryProblem === null && total > 0 && !('problem' in settled);
   const payment = valid ? paymentOf(tenders) : null;
-  const nextMethod = TENDER_CHOICES.find((m) => m !== method && !lines.some((line) => line.method === m)) ?? null;
+  const nextMethod =
+    tenderChoices(creditBalance).find((m) => m !== method && !lines.some((line) => line.method === m)) ?? null;
+  // Store credit with nothing typed is the balance: when that is less than what is due, it is a part to record.
   const canAddTender =
-    entered && amount > 0 && toMinor(amount) < remainingMinor && entryProblem === null && nextMethod !== null;
+    (entered || isCredit) &&
+    amount > 0 &&
+    toMinor(amount) < remainingMinor &&
+    entryProblem === null &&
+    nextMethod !== null;
   const handedOver =
     lines.length > 0
       ? fromMinor(recordedMinor + (entered ? toMinor(amount) : 0))

@@ -6,9 +6,10 @@ import { openCashDrawer } from '../../../lib/printing';
 import {
   draftLine,
   draftRefund,
-  REFUND_METHOD_OPTIONS,
   RETURN_REASON_OPTIONS,
   type ReturnDraftLine,
+  refundMethodHint,
+  refundMethodOptions,
   returnPayload,
   totalRefund,
   validateReturn,
@@ -105,7 +106,9 @@ function ReturnForm({ sale, branchId, onDone }: { sale: Sale; branchId: string; 
       <Group grow align="flex-start">
         <Select
           label="Refund Method"
-          data={REFUND_METHOD_OPTIONS}
+          data={refundMethodOptions(sale)}
+          description={refundMethodHint(refundMethod, sale.customer)}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={refundMethod}
           allowDeselect={false}
           onChange={(v) => v && setRefundMethod(v as RefundMethod)}
