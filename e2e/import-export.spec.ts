@@ -277,12 +277,15 @@ test.describe('CSV import and export', () => {
     const text = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
     const [header, ...lines] = text.trim().split(/\r?\n/);
     expect(header).toBe(
-      'Receipt number,Date,Cashier,Customer,Customer phone,Payment method,Status,Items,Quantity,Returned quantity,Subtotal,Discount,Tax,Total',
+      'Receipt number,Date,Cashier,Customer,Customer phone,Payment method,Status,Items,Quantity,Returned quantity,Subtotal,Discount,Tax,Total,Paid by cash,Paid by card,Paid by store credit',
     );
     const row = lines.find((l) => l.startsWith(`${sale.receiptNumber},`));
     expect(row, 'the sale is in the export').toBeTruthy();
     const money = (n: number) => n.toFixed(2);
-    expect(row).toContain(`,${phone},card,completed,1,2,0,85.00,0.00,${money(sale.taxAmount)},${money(sale.total)}`);
+    // A card sale: the card paid the whole total.
+    expect(row).toContain(
+      `,${phone},card,completed,1,2,0,85.00,0.00,${money(sale.taxAmount)},${money(sale.total)},0.00,${money(sale.total)},0.00`,
+    );
     // The date in the branch's time zone, with its offset.
     const timeZone = await branchTimeZone(page, session);
     const local = wallClock(sale.transactionDate, timeZone);
