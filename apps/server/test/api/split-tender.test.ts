@@ -312,6 +312,12 @@ describe(`split tender (${engineName()})`, () => {
     expect((await refund('cash')).statusCode).toBe(201);
   });
 
+  it('takes cash for a sale of nothing to pay and hands all of it back: no tender line, the change from cash', async () => {
+    const res = await sell(await cart('0.00', { payment_method: 'cash', amount_paid: 10, change: 10 }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ total: 0, amountPaid: 10, changeAmount: 10, tenders: [] });
+  });
+
   it('keeps the invariants (tenders sum to each total, change only from cash)', async () => {
     expect(await checkInvariants(ctx.database.db)).toEqual([]);
   });

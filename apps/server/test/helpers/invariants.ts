@@ -78,8 +78,8 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     add('stock', `product ${r.id}: stock ${r.stock}, movements sum to ${r.moved}`);
   }
 
-  // 1b. Tender lines (sale_tender_lines): a sale's tenders sum to its total; its change came from its cash tender
-  // (a sale with change has a cash line); the payment method names its one tender, or 'mixed' for several, and
+  // 1b. Tender lines (sale_tender_lines): a sale's tenders sum to its total; its change came from cash
+  // (a cash sale, or a split sale with a cash line: a cash sale of nothing to pay has no line and hands all back); the payment method names its one tender, or 'mixed' for several, and
   // only a split sale keeps rows in sale_tenders.
   for (const r of await rows<{
     id: string;
@@ -95,7 +95,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
         left join sale_tender_lines t on t.company_id = s.company_id and t.sale_id = s.id
         group by s.company_id, s.id
         having coalesce(sum(t.amount), 0) <> s.total
-            or (s.change_amount > 0 and not coalesce(bool_or(t.method = 'cash'), false))
+            or (s.change_amount > 0 and s.payment_method <> 'cash' and not coalesce(bool_or(t.method = 'cash'), false))
             or (s.payment_method = 'mixed' and count(t.method) < 2)
             or (s.payment_method <> 'mixed' and exists (select 1 from sale_tenders x
                                                          where x.company_id = s.company_id and x.sale_id = s.id))`,
