@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = [
   'register.trusted',
   // returns and stock
   'return.create',
+  'exchange.create',
   'customer.credit_adjust',
   'stock.adjust',
   // shifts, transfers, purchases and counts (their features write them)
@@ -122,6 +123,7 @@ export const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'register.trusted': 'Register confirmed',
   'sale.zero_tax': 'Sale without tax',
   'return.create': 'Return and refund',
+  'exchange.create': 'Exchange',
   'customer.credit_adjust': 'Store credit adjusted',
   'stock.adjust': 'Stock adjusted',
   'shift.open': 'Shift opened',

@@ -13,6 +13,7 @@ export * from './dashboard';
 export * from './denominations';
 export * from './device-proof';
 export * from './exceptions';
+export * from './exchanges';
 export * from './exports';
 export * from './health';
 export * from './import';

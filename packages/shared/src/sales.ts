@@ -27,114 +27,123 @@ export type TenderMethod = (typeof TENDER_METHODS)[number];
 export const PAYMENT_METHODS = [...TENDER_METHODS, 'mixed'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/**
+ * What paid a sale as it is read back: the tenders above and, for the new side of an exchange (POST
+ * /exchanges), the returned goods ('exchange'), which no sale payload can name.
+ */
+export const SALE_TENDER_METHODS = [...TENDER_METHODS, 'exchange'] as const;
+export type SaleTenderMethod = (typeof SALE_TENDER_METHODS)[number];
+export const SALE_PAYMENT_METHODS = [...SALE_TENDER_METHODS, 'mixed'] as const;
+export type SalePaymentMethod = (typeof SALE_PAYMENT_METHODS)[number];
+
 const amount = z.number().min(0).max(1_000_000_000, 'Amount must be at most 1,000,000,000').finite();
 
 /** The sale payload of spec 02 section 3 (snake_case is the contract), plus an optional register-made id. */
-export const createSaleSchema = z
-  .object({
-    id: z.string().uuid().optional(),
-    branchId: z.string().uuid('Invalid branch'),
-    items: z
-      .array(
-        z.object({
-          product_id: z.string().uuid('Invalid product'),
-          /** Whole for a piece; up to 3 decimals for a unit that allows them (checked by the product's unit). */
-          quantity: quantityInput({
-            invalid: 'Quantity must be above 0',
-            tooLarge: 'Quantity must be at most 100,000',
-            max: 100_000,
-          }),
-          price: amount,
-          /** The register's price for the line when it differs from `price` (offline: kept and flagged). */
-          unit_price: amount.optional(),
-          /**
-           * The rate of the product's tax class as the register knows it (percent); null or omitted: the
-           * default class, taxed at the sale's tax_rate. Checked like the price (a stale one is a 409).
-           */
-          tax_rate: taxRateSchema.nullish(),
-          /** The register knows the rate to be inside the price (a retail-price class); checked like the rate. */
-          tax_included: z.boolean().optional(),
+export const saleFieldsSchema = z.object({
+  id: z.string().uuid().optional(),
+  branchId: z.string().uuid('Invalid branch'),
+  items: z
+    .array(
+      z.object({
+        product_id: z.string().uuid('Invalid product'),
+        /** Whole for a piece; up to 3 decimals for a unit that allows them (checked by the product's unit). */
+        quantity: quantityInput({
+          invalid: 'Quantity must be above 0',
+          tooLarge: 'Quantity must be at most 100,000',
+          max: 100_000,
         }),
-      )
-      .min(1, 'The cart is empty')
-      .max(500),
-    subtotal: amount,
-    tax: amount,
-    tax_rate: taxRateSchema,
-    discount_type: z.enum(['percentage', 'amount']),
-    /** A percent (0-100, 2 decimals) or an amount (2 decimals, capped at the subtotal): see discountValueIssue. */
-    discount_value: z
-      .number()
-      .min(0, RATE_MSG.discountNegative)
-      .max(1_000_000_000, 'Discount must be at most 1,000,000,000')
-      .finite(),
-    discount_amount: amount,
-    total: amount,
-    /** The one tender (cash, card or store credit), or 'mixed' with `tenders`. */
-    payment_method: z.enum(PAYMENT_METHODS),
-    /** Cash received (a card pays the total); with `tenders`, their sum. */
-    amount_paid: amount,
-    change: amount,
-    /**
-     * Split tender: what each tender paid, as handed over (cash received, the card's charge), each method
-     * once; payment_method is 'mixed' when there are several. Omitted: payment_method pays it all.
-     */
-    tenders: z
-      .array(z.object({ method: z.enum(TENDER_METHODS), amount }))
-      .min(1, 'Tenders cannot be empty')
-      .max(TENDER_METHODS.length)
-      .optional(),
-    customer: z
-      .object({
-        name: z.string().trim().max(200).optional().nullable(),
-        phone: z.string().trim().max(30).optional().nullable(),
-        email: z.string().trim().max(200).optional().nullable(),
-      })
-      .optional()
-      .nullable(),
-    /**
-     * A manager's one-time grant (POST /approvals/grants) for a sale past the cashier's limits, bound to
-     * this register and this cart; consumed by the sale (domain/approvals.ts).
-     */
-    approval_grant_id: z.string().uuid('Invalid approval').optional(),
-    // ---- offline upload (docs/architecture/offline.md, 'Registers and offline sales') ----
-    /** The enrolled register the sale was rung up on. */
-    register_id: z.string().uuid('Invalid register').optional(),
-    /**
-     * The register's open shift when the sale was made (docs/architecture/shifts.md): online it must still be open;
-     * without it the server takes the register's (or the
-     * cashier's) open shift. An offline upload is accepted into its shift even if it closed since.
-     */
-    shift_id: z.string().uuid('Invalid shift').optional(),
-    /** Made offline: accepted even if stock went short, at the register's prices (lines flagged). */
-    offline: z.boolean().optional(),
-    /** When the customer paid, by the register's clock (default: now). */
-    sold_at: z.iso.datetime({ offset: true, error: 'Invalid sale time (ISO 8601)' }).optional(),
-    /** An offline receipt number (`R2-000017`): only with register_id, starting with its code. */
-    receipt_number: z
-      .string()
-      .trim()
-      .regex(OFFLINE_RECEIPT_PATTERN, 'Receipt number must be the register code and 6 digits (R2-000017)')
-      .optional(),
-    /** The original cashier of a queued sale uploaded under another staff member's session. */
-    cashier_id: z.string().uuid('Invalid cashier').optional(),
-    /**
-     * A manager's approval made on the register while it was offline (the PIN checked against the
-     * hash the register synced): who approved and when. A device claim: only in a signed batch entry.
-     */
-    device_approval: z
-      .object({
-        approver_id: z.string().uuid('Invalid approver'),
-        approved_at: z.iso.datetime({ offset: true, error: 'Invalid approval time (ISO 8601)' }),
-      })
-      .optional(),
-  })
-  .superRefine((sale, ctx) => {
-    const message = discountValueIssue(sale.discount_type, sale.discount_value);
-    if (message) ctx.addIssue({ code: 'custom', path: ['discount_value'], message });
-    const tenderMessage = tendersIssue(sale.payment_method, sale.tenders);
-    if (tenderMessage) ctx.addIssue({ code: 'custom', path: ['payment_method'], message: tenderMessage });
-  });
+        price: amount,
+        /** The register's price for the line when it differs from `price` (offline: kept and flagged). */
+        unit_price: amount.optional(),
+        /**
+         * The rate of the product's tax class as the register knows it (percent); null or omitted: the
+         * default class, taxed at the sale's tax_rate. Checked like the price (a stale one is a 409).
+         */
+        tax_rate: taxRateSchema.nullish(),
+        /** The register knows the rate to be inside the price (a retail-price class); checked like the rate. */
+        tax_included: z.boolean().optional(),
+      }),
+    )
+    .min(1, 'The cart is empty')
+    .max(500),
+  subtotal: amount,
+  tax: amount,
+  tax_rate: taxRateSchema,
+  discount_type: z.enum(['percentage', 'amount']),
+  /** A percent (0-100, 2 decimals) or an amount (2 decimals, capped at the subtotal): see discountValueIssue. */
+  discount_value: z
+    .number()
+    .min(0, RATE_MSG.discountNegative)
+    .max(1_000_000_000, 'Discount must be at most 1,000,000,000')
+    .finite(),
+  discount_amount: amount,
+  total: amount,
+  /** The one tender (cash, card or store credit), or 'mixed' with `tenders`. */
+  payment_method: z.enum(PAYMENT_METHODS),
+  /** Cash received (a card pays the total); with `tenders`, their sum. */
+  amount_paid: amount,
+  change: amount,
+  /**
+   * Split tender: what each tender paid, as handed over (cash received, the card's charge), each method
+   * once; payment_method is 'mixed' when there are several. Omitted: payment_method pays it all.
+   */
+  tenders: z
+    .array(z.object({ method: z.enum(TENDER_METHODS), amount }))
+    .min(1, 'Tenders cannot be empty')
+    .max(TENDER_METHODS.length)
+    .optional(),
+  customer: z
+    .object({
+      name: z.string().trim().max(200).optional().nullable(),
+      phone: z.string().trim().max(30).optional().nullable(),
+      email: z.string().trim().max(200).optional().nullable(),
+    })
+    .optional()
+    .nullable(),
+  /**
+   * A manager's one-time grant (POST /approvals/grants) for a sale past the cashier's limits, bound to
+   * this register and this cart; consumed by the sale (domain/approvals.ts).
+   */
+  approval_grant_id: z.string().uuid('Invalid approval').optional(),
+  // ---- offline upload (docs/architecture/offline.md, 'Registers and offline sales') ----
+  /** The enrolled register the sale was rung up on. */
+  register_id: z.string().uuid('Invalid register').optional(),
+  /**
+   * The register's open shift when the sale was made (docs/architecture/shifts.md): online it must still be open;
+   * without it the server takes the register's (or the
+   * cashier's) open shift. An offline upload is accepted into its shift even if it closed since.
+   */
+  shift_id: z.string().uuid('Invalid shift').optional(),
+  /** Made offline: accepted even if stock went short, at the register's prices (lines flagged). */
+  offline: z.boolean().optional(),
+  /** When the customer paid, by the register's clock (default: now). */
+  sold_at: z.iso.datetime({ offset: true, error: 'Invalid sale time (ISO 8601)' }).optional(),
+  /** An offline receipt number (`R2-000017`): only with register_id, starting with its code. */
+  receipt_number: z
+    .string()
+    .trim()
+    .regex(OFFLINE_RECEIPT_PATTERN, 'Receipt number must be the register code and 6 digits (R2-000017)')
+    .optional(),
+  /** The original cashier of a queued sale uploaded under another staff member's session. */
+  cashier_id: z.string().uuid('Invalid cashier').optional(),
+  /**
+   * A manager's approval made on the register while it was offline (the PIN checked against the
+   * hash the register synced): who approved and when. A device claim: only in a signed batch entry.
+   */
+  device_approval: z
+    .object({
+      approver_id: z.string().uuid('Invalid approver'),
+      approved_at: z.iso.datetime({ offset: true, error: 'Invalid approval time (ISO 8601)' }),
+    })
+    .optional(),
+});
+
+export const createSaleSchema = saleFieldsSchema.superRefine((sale, ctx) => {
+  const message = discountValueIssue(sale.discount_type, sale.discount_value);
+  if (message) ctx.addIssue({ code: 'custom', path: ['discount_value'], message });
+  const tenderMessage = tendersIssue(sale.payment_method, sale.tenders);
+  if (tenderMessage) ctx.addIssue({ code: 'custom', path: ['payment_method'], message: tenderMessage });
+});
 export type CreateSaleInput = z.infer<typeof createSaleSchema>;
 
 /** Whether payment_method names the tenders: 'mixed' for several, the one tender's method for one. */
@@ -184,7 +193,7 @@ export const saleSchema = z.object({
   transactionDate: instantSchema,
   cashierName: z.string().nullable(),
   customer: z.object({ id: z.string(), name: z.string(), phone: z.string().nullable().optional() }).nullable(),
-  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentMethod: z.enum(SALE_PAYMENT_METHODS),
   status: z.string(),
   subtotal: moneySchema,
   discountType: z.enum(['percentage', 'amount']),
@@ -197,7 +206,7 @@ export const saleSchema = z.object({
   amountPaid: moneySchema,
   changeAmount: moneySchema,
   /** What each tender paid of the total (cash less the change), by method; none for a sale of nothing to pay. */
-  tenders: z.array(z.object({ method: z.enum(TENDER_METHODS), amount: moneySchema })),
+  tenders: z.array(z.object({ method: z.enum(SALE_TENDER_METHODS), amount: moneySchema })),
   branch: namedRefSchema,
   items: z.array(saleItemSchema),
   // The till's columns: when the customer paid, the register and shift, offline
@@ -338,7 +347,7 @@ export const transactionListItemSchema = z.object({
   transactionDate: instantSchema,
   cashierName: z.string().nullable(),
   customer: z.object({ id: z.string(), name: z.string(), phone: z.string().nullable() }).nullable(),
-  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentMethod: z.enum(SALE_PAYMENT_METHODS),
   status: z.string(),
   subtotal: moneySchema,
   discountAmount: moneySchema,

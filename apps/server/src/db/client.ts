@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -125,6 +125,15 @@ export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
+/** A fixed statement's text with its values in place of $1, $2 ... as parameters of one query. */
+function withValues(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1]))),
+    sql.raw(''),
+  );
+}
+
 /** A statement of fixed text: on PostgreSQL prepared by name, parsed and planned once per connection. */
 export type FixedStatement = { name: string; text: string };
 
@@ -146,7 +155,7 @@ export function namedStatement<const K extends string>(
 
 /** Runs a NamedStatement with its values by name (see runFixed). */
 export function runNamed<Row, K extends string>(
-  db: Db,
+  db: DbOrTx,
   statement: NamedStatement<K>,
   values: Record<K, unknown>,
 ): Promise<Row[]> {
@@ -164,8 +173,10 @@ export function runNamed<Row, K extends string>(
  * same JavaScript types for what these statements return (text, integers, booleans, timestamps as
  * Date, json); numerics should be returned as text.
  */
-export async function runFixed<Row>(db: Db, statement: FixedStatement, values: unknown[]): Promise<Row[]> {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+export async function runFixed<Row>(db: DbOrTx, statement: FixedStatement, values: unknown[]): Promise<Row[]> {
+  const client = (db as unknown as { $client?: pg.Pool | PGlite }).$client;
+  // In a transaction (an exchange writes its sale in the return's): the same text through the transaction.
+  if (!client) return queryRows<Row>(db, withValues(statement.text, values));
   if (client instanceof PGlite) return (await client.query<Row>(statement.text, values)).rows;
   return (await client.query<Row & pg.QueryResultRow>({ name: statement.name, text: statement.text, values })).rows;
 }

@@ -5,6 +5,7 @@ import {
   cashMovements,
   companies,
   returnItems,
+  returnRefundLines,
   returns,
   saleItems,
   sales,
@@ -76,17 +77,19 @@ export type ShiftFigures = {
   /** The shift's sales' tender lines by method: how many sales it paid, and how much of their totals. */
   tenders: { method: string; count: number; total: string }[];
   refunds: { method: string; count: number; total: string }[];
+  /** The shift's returns' refund lines by method (an exchange: the part that paid its sale, and what went back). */
+  refundLines: { method: string; count: number; total: string }[];
   movements: { kind: string; total: string }[];
   late: { count: number; total: string };
 };
 
 /**
- * The shift's sales by payment method and their tender lines by method, refunds by method and cash movements by kind (numerics as text);
+ * The shift's sales by payment method and their tender lines by method, refunds by method and their lines and cash movements by kind (numerics as text);
  * and apart, the late sales naming it (offline sales uploaded after it closed: they belong to the
  * register's next shift, migration 0029).
  */
 export async function shiftFigures(db: DbOrTx, { companyId, shiftId }: { companyId: string; shiftId: string }) {
-  const [salesRows, tenderRows, refundRows, movementRows, lateRows] = await Promise.all([
+  const [salesRows, tenderRows, refundRows, refundLineRows, movementRows, lateRows] = await Promise.all([
     db
       .select({
         method: sales.paymentMethod,
@@ -122,6 +125,20 @@ export async function shiftFigures(db: DbOrTx, { companyId, shiftId }: { company
       .groupBy(returns.refundMethod)
       .orderBy(returns.refundMethod),
     db
+      .select({
+        method: returnRefundLines.method,
+        count: count(),
+        total: sql<string>`coalesce(sum(${returnRefundLines.amount}), 0)::text`,
+      })
+      .from(returnRefundLines)
+      .innerJoin(
+        returns,
+        and(eq(returns.companyId, returnRefundLines.companyId), eq(returns.id, returnRefundLines.returnId)),
+      )
+      .where(and(eq(returns.companyId, companyId), eq(returns.shiftId, shiftId)))
+      .groupBy(returnRefundLines.method)
+      .orderBy(returnRefundLines.method),
+    db
       .select({ kind: cashMovements.kind, total: sql<string>`coalesce(sum(${cashMovements.amount}), 0)::text` })
       .from(cashMovements)
       .where(and(eq(cashMovements.companyId, companyId), eq(cashMovements.shiftId, shiftId)))
@@ -135,6 +152,7 @@ export async function shiftFigures(db: DbOrTx, { companyId, shiftId }: { company
     sales: salesRows,
     tenders: tenderRows,
     refunds: refundRows,
+    refundLines: refundLineRows,
     movements: movementRows,
     late: lateRows[0] ?? { count: 0, total: '0' },
   } satisfies ShiftFigures;

@@ -49,7 +49,7 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
  */
 export function cashOf(openingFloat: string, figures: Figures) {
   const cashSales = sum(figures.tenders.filter((t) => t.method === 'cash').map((t) => m(t.total)));
-  const cashRefunds = sum(figures.refunds.filter((r) => r.method === 'cash').map((r) => m(r.total)));
+  const cashRefunds = sum(figures.refundLines.filter((r) => r.method === 'cash').map((r) => m(r.total)));
   const paidIn = sum(figures.movements.filter((x) => x.kind === 'paid_in').map((x) => m(x.total)));
   const paidOut = sum(figures.movements.filter((x) => x.kind === 'paid_out').map((x) => m(x.total)));
   return { paidIn, paidOut, expected: m(openingFloat) + cashSales - cashRefunds + paidIn - paidOut };

@@ -108,9 +108,10 @@ const byPaymentMethod = (scope: ReportScope, period: LocalDays) => {
                sum(d.revenue) as revenue
         from ${keptTotals(salesDaily, scope.companyId)} d where ${dailyWhere(scope, period)}
         group by d.payment_method having sum(d.transactions) > 0) s
-  full join (select case rt.refund_method when 'card_refund' then 'card' else rt.refund_method end as method,
-                    sum(rt.refund_amount) as refunded
+  full join (select case l.method when 'card_refund' then 'card' else l.method end as method,
+                    sum(l.amount) as refunded
              from returns rt ${branchJoin('rt')}
+             join return_refund_lines l on l.company_id = rt.company_id and l.return_id = rt.id
              where ${rowsWhere('rt', 'created_at', scope, period)} and rt.status = 'completed'
              group by 1) r on r.method = s.method`;
 };

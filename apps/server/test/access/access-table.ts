@@ -41,8 +41,8 @@ export type Place = {
   category: () => Promise<{ id: string }>;
   brand: () => Promise<{ id: string }>;
   customer: () => Promise<{ id: string; phone: string }>;
-  /** A completed sale of two units of one new product, its line and product. */
-  sale: () => Promise<{ id: string; itemId: string; productId: string }>;
+  /** A completed sale of two units of one new product (paid in cash unless said), its line and product. */
+  sale: (paymentMethod?: 'cash' | 'card') => Promise<{ id: string; itemId: string; productId: string }>;
   /** A completed return of one unit of a new sale. */
   saleReturn: () => Promise<{ id: string }>;
   /** A Cashier of this branch. */
@@ -130,6 +130,23 @@ function returnPayload(saleId: string, branchId: string, itemId: string) {
     items: [{ original_transaction_item_id: itemId, return_quantity: 1, condition: 'new' }],
     refund_method: 'cash',
     reason: 'defective',
+  };
+}
+
+/**
+ * One unit of the sale back for one of `product` (at the sale's price: nothing to pay, nothing back, so no
+ * drawer is needed).
+ */
+function exchangePayload(
+  sale: { id: string; itemId: string },
+  branchId: string,
+  product: { id: string; price: string },
+) {
+  const { payment_method, amount_paid, change, branchId: _, ...cart } = salePayload(branchId, product);
+  return {
+    ...returnPayload(sale.id, branchId, sale.itemId),
+    refund_method: undefined,
+    sale: cart,
   };
 }
 
@@ -934,21 +951,66 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
   {
     // A return at a register: the register must be of the request's branch. A Cashier may
     // take returns only there, with a manager's grant (403 APPROVAL_REQUIRED without one) unless the
-    // branch's rules let cashiers take returns; an exchange refund needs no open shift.
+    // branch's rules let cashiers take returns; a card refund needs no open shift.
     operation: 'POST /api/returns',
     idIn: 'body',
     id: 'register_id (own branch)',
     expect: { superAdmin: [201, 404, 404], manager: [201, 404, 404], cashier: [403, 404, 404] },
     request: async (w) => {
-      const [sale, register] = await Promise.all([w.own.sale(), w.target.register()]);
+      const [sale, register] = await Promise.all([w.own.sale('card'), w.target.register()]);
       return {
         url: '/api/returns',
         payload: {
           ...returnPayload(sale.id, w.own.branchId, sale.itemId),
-          // Not cash (no shift is open at the register), not to a card (the sale was paid in cash).
-          refund_method: 'exchange',
+          // Not cash: no shift is open at the register; the sale was paid by card.
+          refund_method: 'card_refund',
           register_id: register.id,
         },
+      };
+    },
+  },
+  {
+    // An exchange (POST /exchanges) is a return and a sale: the return's rule for who (a Cashier only at a
+    // register, with a manager's grant unless the branch's rules allow), every id in reach of the branch named.
+    operation: 'POST /api/exchanges',
+    idIn: 'body',
+    id: 'branchId (with a sale there)',
+    expect: MANAGERS_IN_COMPANY(201),
+    request: async (w) => {
+      const [sale, product] = await Promise.all([w.target.sale(), w.target.product()]);
+      return { url: '/api/exchanges', payload: exchangePayload(sale, w.target.branchId, product) };
+    },
+  },
+  {
+    operation: 'POST /api/exchanges',
+    idIn: 'body',
+    id: 'originalTransactionId (own branch)',
+    expect: MANAGERS_SAME_BRANCH_ONLY(201),
+    request: async (w) => {
+      const [sale, product] = await Promise.all([w.target.sale(), w.own.product()]);
+      return { url: '/api/exchanges', payload: exchangePayload(sale, w.own.branchId, product) };
+    },
+  },
+  {
+    operation: 'POST /api/exchanges',
+    idIn: 'body',
+    id: 'sale.items[].product_id (own branch)',
+    expect: MANAGERS_SAME_BRANCH_ONLY(201),
+    request: async (w) => {
+      const [sale, product] = await Promise.all([w.own.sale(), w.target.product()]);
+      return { url: '/api/exchanges', payload: exchangePayload(sale, w.own.branchId, product) };
+    },
+  },
+  {
+    operation: 'POST /api/exchanges',
+    idIn: 'body',
+    id: 'register_id (own branch)',
+    expect: { superAdmin: [201, 404, 404], manager: [201, 404, 404], cashier: [403, 404, 404] },
+    request: async (w) => {
+      const [sale, product, register] = await Promise.all([w.own.sale(), w.own.product(), w.target.register()]);
+      return {
+        url: '/api/exchanges',
+        payload: { ...exchangePayload(sale, w.own.branchId, product), register_id: register.id },
       };
     },
   },

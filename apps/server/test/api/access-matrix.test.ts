@@ -74,13 +74,14 @@ describe(`access matrix (${engineName()})`, () => {
     const db = () => ctx.database.db;
     const companyId = tenant.company.id;
     const product = () => createProduct(db(), { companyId, branchId, price: '25.00', stockQuantity: 10 });
-    const sale = async () => {
+    const sale = async (paymentMethod: 'cash' | 'card' = 'cash') => {
       const p = await product();
       const { sale: row, items } = await createSale(db(), {
         companyId,
         branchId,
         cashierId: tenant.cashier.id,
         lines: [{ product: p, quantity: 2 }],
+        paymentMethod,
       });
       return { id: row.id, itemId: items[0]?.id ?? '', productId: p.id };
     };

@@ -456,6 +456,30 @@ describe(`response contracts (${engineName()})`, () => {
         reason: 'customer_change_mind',
         refund_method: 'store_credit',
       });
+      // The plain line exchanged for another of the same at the same discount and tax: nothing to pay.
+      const swap = [{ product_id: plain.data.id, quantity: 1, price: 60 }];
+      const swapTotals = computeCartTotals({ items: swap, taxRate: 5, discountType: 'percentage', discountValue: 10 });
+      await call(manager, 'POST', '/exchanges', {
+        originalTransactionId: sale.data.id,
+        branchId,
+        items: [
+          {
+            original_transaction_item_id: saleItems.find((i) => i.productId === plain.data.id)?.id,
+            return_quantity: 1,
+          },
+        ],
+        reason: 'wrong_item',
+        sale: {
+          items: swap,
+          subtotal: swapTotals.subtotal,
+          tax: swapTotals.tax,
+          tax_rate: 5,
+          discount_type: 'percentage',
+          discount_value: 10,
+          discount_amount: swapTotals.discountAmount,
+          total: swapTotals.total,
+        },
+      });
       await call(manager, 'POST', `/customers/${customerId}/credit`, { amount: 2.5, reason: 'Goodwill' });
       await call(manager, 'GET', `/customers/${customerId}/credit`);
       await call(manager, 'GET', `/returns?${q}`);

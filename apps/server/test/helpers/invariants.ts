@@ -35,7 +35,7 @@ import { type Db, queryRows } from '../../src/db/client';
  *    customer_name_marks count each run of customers exactly, and every branch with customers has its first
  *    mark ('', nil uuid);
  * 9. shifts: every closed shift's Z figures, recomputed from its rows, equal what its close stored:
- *    expected = float + cash sales - cash refunds + paid in - paid out, over/short = counted - expected.
+ *    expected = float + cash tender lines - cash refund lines + paid in - paid out, over/short = counted - expected.
  *    Late sales (offline sales uploaded after the shift they name had closed: `late_shift_id`) are not
  *    its rows but the register's next shift's; none is ever in the shift it is late for.
  * 10. listings: every live product row (a branch's listing of a catalogue variant, migration 0047) lists a
@@ -106,6 +106,37 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     );
   }
 
+  // 1b'. Refund lines (return_refund_lines) sum to each return's refund. An exchange links a return refunded
+  // as 'exchange' (its refund the credit) and a sale whose 'exchange' tender line is the part applied; what the
+  // customer paid on top (the sale's other tender lines) less what went back is the sale's total less the
+  // returned goods' worth: net of both, an exchange is the difference paid.
+  for (const r of await rows<{ id: string; refund: string; lines: string }>(
+    db,
+    sql`select r.id, r.refund_amount::text as refund, coalesce(sum(l.amount), 0)::text as lines
+        from returns r
+        left join return_refund_lines l on l.company_id = r.company_id and l.return_id = r.id
+        group by r.company_id, r.id
+        having coalesce(sum(l.amount), 0) <> r.refund_amount`,
+  )) {
+    add('refund-lines', `return ${r.id}: refund ${r.refund}, its lines sum to ${r.lines}`);
+  }
+  for (const r of await rows<{ id: string; detail: string }>(
+    db,
+    sql`select x.id, concat_ws(' ', 'credit', x.credit, 'applied', x.applied, 'back', x.back, 'refund', r.refund_amount,
+                             r.refund_method, 'sale total', s.total, 'exchange tender', t.exchanged, 'other tenders', t.other) as detail
+        from exchanges x
+        join returns r on r.company_id = x.company_id and r.id = x.return_id
+        join sales s on s.company_id = x.company_id and s.id = x.sale_id
+        left join (select company_id, sale_id, sum(amount) filter (where method = 'exchange') as exchanged,
+                          sum(amount) filter (where method <> 'exchange') as other
+                   from sale_tender_lines group by 1, 2) t on t.company_id = x.company_id and t.sale_id = x.sale_id
+        where r.refund_method <> 'exchange' or r.refund_amount <> x.credit
+           or coalesce(t.exchanged, 0) <> x.applied
+           or s.total - r.refund_amount <> coalesce(t.other, 0) - x.back`,
+  )) {
+    add('exchanges', `exchange ${r.id}: ${r.detail}`);
+  }
+
   // 1c. Store credit: every customer's kept balance is the sum of their ledger entries; each return refunded
   // as store credit gave its refund to the sale's customer.
   for (const r of await rows<{ id: string; balance: string; entries: string }>(
@@ -120,12 +151,13 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
   }
   for (const r of await rows<{ id: string; refund: string; credited: string | null }>(
     db,
-    sql`select r.id, r.refund_amount::text as refund, e.amount::text as credited
+    sql`select r.id, l.amount::text as refund, e.amount::text as credited
         from returns r
         join sales s on s.company_id = r.company_id and s.id = r.original_sale_id
+        join return_refund_lines l on l.company_id = r.company_id and l.return_id = r.id and l.method = 'store_credit'
         left join customer_credit_entries e on e.company_id = r.company_id and e.kind = 'return' and e.reference_id = r.id
-        where r.refund_method = 'store_credit' and r.status = 'completed' and r.refund_amount > 0
-          and (e.amount is distinct from r.refund_amount or e.customer_id is distinct from s.customer_id)`,
+        where r.status = 'completed'
+          and (e.amount is distinct from l.amount or e.customer_id is distinct from s.customer_id)`,
   )) {
     add('store-credit', `return ${r.id}: refund ${r.refund} as store credit, credited ${r.credited ?? 'nothing'}`);
   }
@@ -620,12 +652,12 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     sql`with z as (
           select sh.id, sh.expected, sh.counted, sh.over_short,
                  sh.opening_float
-                 + coalesce((select sum(s.total) from sales s
-                             where s.company_id = sh.company_id and s.shift_id = sh.id
-                               and s.payment_method = 'cash'), 0)
-                 - coalesce((select sum(r.refund_amount) from returns r
-                             where r.company_id = sh.company_id and r.shift_id = sh.id
-                               and r.refund_method = 'cash'), 0)
+                 + coalesce((select sum(t.amount) from sales s
+                             join sale_tender_lines t on t.company_id = s.company_id and t.sale_id = s.id
+                             where s.company_id = sh.company_id and s.shift_id = sh.id and t.method = 'cash'), 0)
+                 - coalesce((select sum(l.amount) from returns r
+                             join return_refund_lines l on l.company_id = r.company_id and l.return_id = r.id
+                             where r.company_id = sh.company_id and r.shift_id = sh.id and l.method = 'cash'), 0)
                  + coalesce((select sum(case when m.kind = 'paid_in' then m.amount else -m.amount end)
                              from cash_movements m where m.company_id = sh.company_id and m.shift_id = sh.id), 0)
                    as actual

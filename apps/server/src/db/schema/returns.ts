@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   foreignKey,
   index,
   numeric,
   pgTable,
+  pgView,
   primaryKey,
   text,
   timestamp,
@@ -118,4 +121,60 @@ export const returnItems = pgTable(
     index('return_items_return_idx').on(t.companyId, t.returnId),
     index('return_items_sale_item_idx').on(t.companyId, t.saleItemId),
   ],
+);
+
+/**
+ * An exchange (POST /exchanges): one document linking a return (refund_method 'exchange', its refund the
+ * returned goods' worth, `credit`) and the sale of the new items it paid. `applied` of the credit paid the new
+ * sale (its 'exchange' tender line); `back` = credit - applied went back to the customer by `back_method`.
+ */
+export const exchanges = pgTable(
+  'exchanges',
+  {
+    companyId: uuid('company_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    branchId: uuid('branch_id').notNull(),
+    returnId: uuid('return_id').notNull(),
+    saleId: uuid('sale_id').notNull(),
+    credit: money('credit').notNull(),
+    applied: money('applied').notNull(),
+    back: money('back').notNull(),
+    backMethod: text('back_method', { enum: ['cash', 'card_refund', 'store_credit'] }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
+    foreignKey({ columns: [t.companyId, t.returnId], foreignColumns: [returns.companyId, returns.id] }),
+    foreignKey({ columns: [t.companyId, t.saleId], foreignColumns: [sales.companyId, sales.id] }),
+    uniqueIndex('exchanges_return_uq').on(t.companyId, t.returnId),
+    uniqueIndex('exchanges_sale_uq').on(t.companyId, t.saleId),
+    check('exchanges_amounts', sql`${t.applied} >= 0 and ${t.back} >= 0 and ${t.applied} + ${t.back} = ${t.credit}`),
+    check('exchanges_back_method', sql`(${t.back} = 0) = (${t.backMethod} is null)`),
+  ],
+);
+
+/**
+ * Every return's refund lines, the one place readers take them from (the drawer's cash refunds, the X / Z
+ * report, the card refund's room, the report by method): a return is its own line (its method, its refund),
+ * except an exchange made by POST /exchanges, whose lines are the part that paid the new sale ('exchange')
+ * and what went back (its back method).
+ */
+export const returnRefundLines = pgView('return_refund_lines', {
+  companyId: uuid('company_id').notNull(),
+  returnId: uuid('return_id').notNull(),
+  method: text('method').notNull(),
+  amount: money('amount').notNull(),
+}).as(
+  sql`select r.company_id, r.id as return_id, r.refund_method as method, r.refund_amount as amount
+      from returns r
+      where r.refund_amount > 0
+        and not exists (select 1 from exchanges x where x.company_id = r.company_id and x.return_id = r.id)
+      union all
+      select company_id, return_id, 'exchange', applied from exchanges where applied > 0
+      union all
+      select company_id, return_id, back_method, back from exchanges where back > 0`,
 );

@@ -1,4 +1,4 @@
-import type { PaymentMethod, TenderMethod, Unit } from '@pos/shared';
+import type { SalePaymentMethod, SaleTenderMethod, Unit } from '@pos/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -38,7 +38,7 @@ export const sales = pgTable(
       .notNull()
       .references(() => users.id),
     customerId: uuid('customer_id'),
-    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
+    paymentMethod: text('payment_method').$type<SalePaymentMethod>().notNull(),
     status: text('status').notNull().default('completed'),
     subtotal: money('subtotal').notNull(),
     discountType: text('discount_type', { enum: ['percentage', 'amount'] }).notNull(),
@@ -156,14 +156,14 @@ export const saleTenders = pgTable(
   {
     companyId: uuid('company_id').notNull(),
     saleId: uuid('sale_id').notNull(),
-    method: text('method').$type<TenderMethod>().notNull(),
+    method: text('method').$type<SaleTenderMethod>().notNull(),
     amount: money('amount').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.saleId, t.method] }),
     foreignKey({ columns: [t.companyId, t.saleId], foreignColumns: [sales.companyId, sales.id] }).onDelete('cascade'),
     check('sale_tenders_amount_positive', sql`${t.amount} > 0`),
-    check('sale_tenders_method', sql`${t.method} in ('cash', 'card', 'store_credit')`),
+    check('sale_tenders_method', sql`${t.method} in ('cash', 'card', 'store_credit', 'exchange')`),
   ],
 );
 
@@ -176,7 +176,7 @@ export const saleTenders = pgTable(
 export const saleTenderLines = pgView('sale_tender_lines', {
   companyId: uuid('company_id').notNull(),
   saleId: uuid('sale_id').notNull(),
-  method: text('method').$type<TenderMethod>().notNull(),
+  method: text('method').$type<SaleTenderMethod>().notNull(),
   amount: money('amount').notNull(),
 }).as(
   sql`select company_id, sale_id, method, amount from sale_tenders

@@ -1,7 +1,7 @@
 import type { ReturnItem, ReturnItemCondition, ReturnStatus } from '@pos/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
-import { products, returnItems, returns, returnsDaily, saleItems, sales, users } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { returnItems, returns, returnsDaily, sales, users } from '../../db/schema';
 import { dailyRows } from '../../domain/sales-figures.repo';
 import { type DayCount, type OrderKey, orderBy, type PageWindow, windowQuery } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
@@ -10,83 +10,6 @@ import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
 
 type BranchKey = { companyId: string; branchId: string };
 type BranchDays = BranchKey & { timezone: string };
-
-/** The sale row under FOR UPDATE (concurrent returns of one sale queue here). */
-export async function lockSale(tx: DbOrTx, { companyId, id }: { companyId: string; id: string }) {
-  const [row] = await tx
-    .select({
-      id: sales.id,
-      branchId: sales.branchId,
-      status: sales.status,
-      receiptNumber: sales.receiptNumber,
-      customerId: sales.customerId,
-      discountAmount: sales.discountAmount,
-      taxAmount: sales.taxAmount,
-    })
-    .from(sales)
-    .where(and(eq(sales.companyId, companyId), eq(sales.id, id)))
-    .for('update');
-  return row;
-}
-
-/**
- * What the sale's card paid (its card tender line) and what its completed returns already gave back to the
- * card (money as text); read under the sale's lock, so two returns of one sale cannot both pass.
- */
-export async function cardRefundRoom(tx: DbOrTx, { companyId, saleId }: { companyId: string; saleId: string }) {
-  const [row] = await queryRows<{ paid: string; refunded: string }>(
-    tx,
-    sql`select
-          coalesce((select sum(amount) from sale_tender_lines
-                    where company_id = ${companyId} and sale_id = ${saleId} and method = 'card'), 0)::text as paid,
-          coalesce((select sum(refund_amount) from returns
-                    where company_id = ${companyId} and original_sale_id = ${saleId}
-                      and refund_method = 'card_refund' and status = 'completed'), 0)::text as refunded`,
-  );
-  return { paid: row?.paid ?? '0', refunded: row?.refunded ?? '0' };
-}
-
-/** The sale's lines under FOR UPDATE, in id order (one lock order for every caller). */
-export async function lockSaleItems(tx: DbOrTx, { companyId, saleId }: { companyId: string; saleId: string }) {
-  return tx
-    .select()
-    .from(saleItems)
-    .where(and(eq(saleItems.companyId, companyId), eq(saleItems.saleId, saleId)))
-    .orderBy(asc(saleItems.id))
-    .for('update');
-}
-
-export async function addReturnedQuantity(
-  tx: DbOrTx,
-  { companyId, saleItemId, quantity }: { companyId: string; saleItemId: string; quantity: number },
-) {
-  await tx
-    .update(saleItems)
-    .set({ returnedQuantity: sql`${saleItems.returnedQuantity} + ${quantity}` })
-    .where(and(eq(saleItems.companyId, companyId), eq(saleItems.id, saleItemId)));
-}
-
-/** Products to restock, locked in id order (deleted products too: the ledger must still balance). */
-export async function lockProductsById(tx: DbOrTx, { companyId, ids }: { companyId: string; ids: string[] }) {
-  if (ids.length === 0) return [];
-  return tx
-    .select({ id: products.id, branchId: products.branchId, stockQuantity: products.stockQuantity })
-    .from(products)
-    .where(and(eq(products.companyId, companyId), inArray(products.id, ids)))
-    .orderBy(asc(products.id))
-    .for('update');
-}
-
-export async function insertReturn(
-  tx: DbOrTx,
-  row: typeof returns.$inferInsert,
-  items: Omit<typeof returnItems.$inferInsert, 'returnId'>[],
-) {
-  if (!row.id) throw new Error('return id required');
-  const returnId = row.id;
-  await tx.insert(returns).values(row);
-  await tx.insert(returnItems).values(items.map((i) => ({ ...i, returnId })));
-}
 
 export type ReturnRow = {
   id: string;

@@ -210,7 +210,7 @@ function reportOf(
           tax: m(r.tax),
         })),
       ),
-      byMethod: figures.refunds.map((r) => ({ method: r.method, count: r.count, total: toMoney(r.total) })),
+      byMethod: figures.refundLines.map((r) => ({ method: r.method, count: r.count, total: toMoney(r.total) })),
     },
     paidIn: fromMinor(paidIn),
     paidOut: fromMinor(paidOut),

@@ -17,7 +17,7 @@ import {
   type TenderMethod,
   toMinor,
 } from '@pos/shared';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { auditOverrides, checkSaleLimits, reviewOfflineSale, saleOrigin } from '../../domain/approvals';
 import { shiftErrorOf } from '../../domain/shifts';
 import { creditErrorOf } from '../../domain/store-credit';
@@ -118,7 +118,13 @@ export async function createSale(
 }
 
 /** One try at writing a sale: the request, the sale's id and idempotency key, and where it was made. */
-type SaleAttempt = { input: CreateSaleInput; saleId: string; key?: string; requestHash: string; origin: SaleOrigin };
+export type SaleAttempt = {
+  input: CreateSaleInput;
+  saleId: string;
+  key?: string;
+  requestHash: string;
+  origin: SaleOrigin;
+};
 
 /**
  * Step 4, replay: a refused or failed write answers the sale already stored under the key (the same
@@ -179,7 +185,7 @@ function hasDeviceClaims(input: CreateSaleInput, actor: Actor): boolean {
 }
 
 /** Where and by whom a sale was made: the online defaults, or what a register's signed upload names. */
-type SaleOrigin = {
+export type SaleOrigin = {
   offline: boolean;
   soldAt: Date | null;
   registerId: string | null;
@@ -196,8 +202,8 @@ type SaleOrigin = {
  * a register no manager has confirmed is flagged `register_unconfirmed`; one claimed offline at a time
  * the same register was recording online sales, `online_at_sold_at`.
  */
-async function saleOriginOf(
-  db: Db,
+export async function saleOriginOf(
+  db: DbOrTx,
   actor: Actor,
   scope: BranchScope,
   { input, device }: { input: CreateSaleInput; device: DeviceProof | null },
@@ -251,7 +257,7 @@ export type DeviceUser = {
  * signed the upload (403 otherwise). A deactivated one is answered with `isActive` false (flagged, not refused).
  */
 export async function deviceUserOf(
-  db: Db,
+  db: DbOrTx,
   actor: Actor,
   scope: { companyId: string; branchId: string },
   { userId, device, field }: { userId: string | undefined; device: DeviceProof | null; field: string },
@@ -287,8 +293,8 @@ export async function deviceUserOf(
  * Step 3, explain a refusal: the statement (or the pricing) refused the sale and wrote nothing; the
  * products as they are now say which line, and why (404 out of reach, 409 gone, repriced, short).
  */
-async function explainRefusal(
-  db: Db,
+export async function explainRefusal(
+  db: DbOrTx,
   scope: BranchScope,
   input: CreateSaleInput,
   /** The total of the cart's prices when the client's differs from it. */
@@ -353,7 +359,7 @@ function quantitiesByProduct(input: CreateSaleInput): Map<string, number> {
  * A fraction of a product sold by the piece is a 400 on its line. Only a cart with a fractional quantity
  * reads the units (a whole quantity fits every unit), so a sale of pieces costs no extra look.
  */
-async function checkUnits(db: Db, scope: BranchScope, input: CreateSaleInput): Promise<void> {
+export async function checkUnits(db: DbOrTx, scope: BranchScope, input: CreateSaleInput): Promise<void> {
   const fractional = input.items.flatMap((line, i) => (Number.isInteger(line.quantity) ? [] : [{ line, i }]));
   if (fractional.length === 0) return;
   const found = await repo.findCartProducts(db, { ...scope, ids: fractional.map((f) => f.line.product_id) });
@@ -366,7 +372,7 @@ async function checkUnits(db: Db, scope: BranchScope, input: CreateSaleInput): P
 }
 
 /** A cart priced from its own lines: what the statement is asked to write. */
-type PricedCart = {
+export type PricedCart = {
   /** One price per product and the client's total equal to the lines' total. */
   agrees: boolean;
   /** The lines' total, when the client's total differs from it. */
@@ -384,7 +390,7 @@ type PricedCart = {
  * of one product at different prices or rates cannot all be the database's. A line is charged its unit_price when
  * it has one (a price changed at the register), else its price. Cash below the total is a 400.
  */
-function priceCart(input: CreateSaleInput): PricedCart {
+export function priceCart(input: CreateSaleInput): PricedCart {
   const prices = new Map<string, number>();
   const charged = new Map<string, number>();
   const rates = new Map<string, number | null>();
@@ -453,11 +459,13 @@ function priceCart(input: CreateSaleInput): PricedCart {
  * explained (step 3); no open shift for a cash sale, or a closed shift, is the sale trigger's refusal as
  * a 409 (domain/shifts.ts). Answers the sale as a read of it would.
  */
-async function commitSale(
-  db: Db,
+export async function commitSale(
+  db: DbOrTx,
   scope: BranchScope,
   { input, saleId, key, requestHash, origin }: SaleAttempt,
   cart: PricedCart,
+  /** Explain a product it could not sell here; false: rethrow SaleCheckFailed (the caller's transaction explains it). */
+  explain = true,
 ): Promise<Sale> {
   const { totals } = cart;
   const phone = input.customer?.phone?.trim();
@@ -501,7 +509,9 @@ async function commitSale(
       flags: origin.flags,
     });
   } catch (error) {
-    if (error instanceof repo.SaleCheckFailed && error.reason === 'stock') throw await explainRefusal(db, scope, input);
+    if (explain && error instanceof repo.SaleCheckFailed && error.reason === 'stock') {
+      throw await explainRefusal(db, scope, input);
+    }
     throw shiftErrorOf(error) ?? creditErrorOf(error) ?? error;
   }
 

@@ -1,4 +1,4 @@
-import type { PaymentMethod, Sale, SaleItem, TenderMethod, Unit } from '@pos/shared';
+import type { Sale, SaleItem, SalePaymentMethod, SaleTenderMethod, Unit } from '@pos/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, namedStatement, queryRows, runNamed } from '../../db/client';
 import { REFUSALS } from '../../db/refusals';
@@ -270,7 +270,7 @@ export type SaleToCommit = Omit<
   /** The cart's lines, each with the id its sale_items row gets. */
   lines: { id: string; productId: string; quantity: number }[];
   /** What each tender paid of the total (money as text), by method: a split sale's rows of sale_tenders. */
-  tenders: { method: TenderMethod; amount: string }[];
+  tenders: { method: SaleTenderMethod; amount: string }[];
   customer: { phone: string; name: string; email: string | null } | null;
   /** Made offline: short stock, prices and deleted products accepted, lines flagged. */
   offline: boolean;
@@ -311,7 +311,7 @@ export type CommittedSale = {
 type CommitSaleName = (typeof COMMIT_SALE.names)[number];
 
 /** Runs COMMIT_SALE; throws SaleCheckFailed('stock' | 'exists') when it refused and wrote nothing. */
-export async function commitSale(db: Db, sale: SaleToCommit): Promise<CommittedSale> {
+export async function commitSale(db: DbOrTx, sale: SaleToCommit): Promise<CommittedSale> {
   let row: {
     receipt_number: string;
     created_at: Date;
@@ -423,7 +423,7 @@ function toSaleItem(i: SaleItemRow): SaleItem {
 export function toSale(
   s: SaleRow,
   items: SaleItemRow[],
-  tenders: { method: TenderMethod; amount: string }[],
+  tenders: { method: SaleTenderMethod; amount: string }[],
   names: { cashierName: string | null; customer: Sale['customer']; branchName: string; registerCode: string | null },
 ): Sale {
   const lines = [...items].sort((a, b) =>
@@ -506,7 +506,7 @@ type BranchDays = BranchKey & { timezone: string };
 
 export type SaleListFilters = LocalDays & {
   cashierName?: string;
-  paymentMethod?: PaymentMethod;
+  paymentMethod?: SalePaymentMethod;
   status?: string;
   /** An exact receipt number, or a prefix of one. */
   receipt?: { value: string; exact: boolean };
@@ -545,7 +545,7 @@ export type SaleListRow = {
   customerId: string | null;
   customerName: string | null;
   customerPhone: string | null;
-  paymentMethod: PaymentMethod;
+  paymentMethod: SalePaymentMethod;
   status: string;
   subtotal: string;
   discountAmount: string;
@@ -678,7 +678,7 @@ export async function saleItemCounts(db: DbOrTx, { companyId, saleIds }: { compa
 
 /** What each tender paid of each of the given sales (one query): sale id -> method -> amount (text). */
 export async function saleTenderAmounts(db: DbOrTx, { companyId, saleIds }: { companyId: string; saleIds: string[] }) {
-  const bySale = new Map<string, Map<TenderMethod, string>>();
+  const bySale = new Map<string, Map<SaleTenderMethod, string>>();
   if (saleIds.length === 0) return bySale;
   const rows = await db
     .select({ saleId: saleTenderLines.saleId, method: saleTenderLines.method, amount: saleTenderLines.amount })

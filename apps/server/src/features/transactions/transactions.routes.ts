@@ -1,5 +1,8 @@
 import {
+  createExchangeSchema,
   createSaleSchema,
+  EXCHANGE_MSG,
+  exchangeResponses,
   idempotencyKeySchema,
   idSchema,
   saleBatchResponse,
@@ -15,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportResponse, sendExport } from '../../lib/export';
 import { ok, okPage } from '../../lib/http';
+import { createExchange } from './exchange.service';
 import { createSale } from './sale-write.service';
 import * as service from './transactions.service';
 import { createSaleBatch } from './transactions-batch.service';
@@ -46,6 +50,30 @@ export async function transactionsRoutes(app: FastifyInstance) {
       reply.code(201);
       if (isReplay) reply.header('idempotent-replayed', 'true');
       return ok({ ...sale }, { message: 'Payment processed successfully' });
+    },
+  );
+
+  // An exchange: a return and the sale of the new items in one document (exchange.service.ts).
+  r.post(
+    '/exchanges',
+    {
+      schema: {
+        summary: 'Exchange returned items for new ones',
+        errors: [403, 409, 422],
+        tags,
+        body: createExchangeSchema,
+        headers: idempotencyHeaders,
+        response: { 201: exchangeResponses.created },
+      },
+    },
+    async (req, reply) => {
+      const { exchange, isReplay } = await createExchange(app.db, req.actor, {
+        input: req.body,
+        idempotencyKey: req.headers['idempotency-key'],
+      });
+      reply.code(201);
+      if (isReplay) reply.header('idempotent-replayed', 'true');
+      return ok(exchange, { message: EXCHANGE_MSG.created });
     },
   );
 

@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import {
+  APPROVAL_REQUIRED,
+  addQuantities,
+  type CreateReturnPayload,
+  computeReturnRefund,
+  fromMinor,
+  quantityProblem,
+  RETURNS_MSG,
+  type RefundMethod,
+  toMinor,
+} from '@pos/shared';
+import type { DbOrTx } from '../db/client';
+import { type Actor, type BranchScope, can, resolveBranch } from '../lib/access';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { toMoney } from '../lib/money';
+import { type Approver, grantDigest, registerRulesOf, useGrant } from './approvals';
+import { writeAudit } from './audit.repo';
+import { nextReturnNumber } from './document-numbers.repo';
+import * as repo from './return-write.repo';
+import { rethrowShiftError } from './shifts';
+import { registerOfBranch } from './shifts.repo';
+import { recordStockMovements } from './stock-ledger.repo';
+import { addCreditEntry } from './store-credit.repo';
+
+/** What a return takes back: the payload's lines, reason and notes (a return's or an exchange's). */
+export type ReturnRequest = Pick<
+  CreateReturnPayload,
+  'originalTransactionId' | 'items' | 'reason' | 'reason_description' | 'notes' | 'approval_grant_id'
+> & { refund_method: RefundMethod; refund_amount?: number };
+
+/** Who takes the return and where: the return's id (a grant is consumed by it) and the register. */
+export type ReturnContext = {
+  actor: Actor;
+  scope: BranchScope;
+  id: string;
+  registerId: string | null;
+  /** A cashier past the branch's register rules: a manager's one-time grant must come with it. */
+  needsApproval: boolean;
+};
+
+/**
+ * Where a return is taken and by whom: a cashier only at a register of their branch (403 without one), past
+ * the branch's register rules with a manager's grant; anyone else by `process_returns`.
+ */
+export async function returnContextOf(
+  db: DbOrTx,
+  actor: Actor,
+  input: { branchId: string; register_id?: string | null },
+): Promise<ReturnContext> {
+  const atRegister = !can(actor, 'process_returns');
+  if (atRegister && !input.register_id) throw forbidden(RETURNS_MSG.atRegisterOnly);
+  const scope = await resolveBranch(db, {
+    actor,
+    branchId: input.branchId,
+    permission: atRegister ? 'sell' : 'process_returns',
+  });
+  const registerId = input.register_id ? await registerOfBranch(db, scope, input.register_id) : null;
+  const rules = atRegister ? await registerRulesOf(db, actor, scope) : undefined;
+  return {
+    actor,
+    scope,
+    id: randomUUID(),
+    registerId,
+    needsApproval: atRegister && rules?.cashierMayTakeReturns !== true,
+  };
+}
+
+export type PreparedReturn = Awaited<ReturnType<typeof prepareReturn>>;
+
+/**
+ * A return checked and priced under lock, nothing written yet (the caller's transaction): the sale (same
+ * branch, completed) and its lines locked FOR UPDATE, so two returns of one sale queue and the second sees
+ * the first's returned_quantity; per line 1 <= quantity <= sold - returned (409 naming the product
+ * otherwise). The refund is what the customer paid for the units (money.ts computeReturnRefund: the line's
+ * share of the sale's discount and tax, by cumulative units after those already returned, so a sale
+ * returned in full refunds exactly its total) less the restocking fee, 0 <= fee <= that paid amount. A
+ * client refund_amount that differs from the recomputed one is a 409 (the cashier must not hand out a
+ * different amount than the books record). Money goes back to a card only as far as that card paid the
+ * sale; store credit only to the sale's customer. A manager's grant, when needed, is consumed here (403
+ * APPROVAL_REQUIRED without one, after every 404/409 of the sale and its lines).
+ */
+export async function prepareReturn(tx: DbOrTx, ctx: ReturnContext, input: ReturnRequest) {
+  const { scope } = ctx;
+  const lines = input.items.filter((i) => i.return_quantity > 0);
+  if (lines.length === 0) throw badRequest(RETURNS_MSG.noQuantities, { items: RETURNS_MSG.noQuantities });
+  const seen = new Set<string>();
+  for (const line of lines) {
+    if (seen.has(line.original_transaction_item_id)) throw badRequest(RETURNS_MSG.duplicateItem);
+    seen.add(line.original_transaction_item_id);
+  }
+  const sale = await repo.lockSale(tx, { companyId: scope.companyId, id: input.originalTransactionId });
+  if (!sale || sale.branchId !== scope.branchId) throw notFound('Transaction');
+  if (sale.status !== 'completed') throw conflict('Only completed transactions can be returned');
+  if (input.refund_method === 'store_credit') needsCustomer(sale, 'refund_method');
+  const soldLines = await repo.lockSaleItems(tx, { companyId: scope.companyId, saleId: sale.id });
+  const byId = new Map(soldLines.map((s) => [s.id, s]));
+
+  for (const line of lines) {
+    const sold = byId.get(line.original_transaction_item_id);
+    if (!sold) throw notFound('Transaction item');
+    const problem = quantityProblem(line.return_quantity, { name: sold.productName, unit: sold.unit });
+    if (problem) throw badRequest(problem, { [line.original_transaction_item_id]: problem });
+    const remaining = addQuantities(sold.quantity, -sold.returnedQuantity);
+    if (line.return_quantity > remaining) {
+      throw conflict(
+        remaining === 0
+          ? `${sold.productName} has already been fully returned`
+          : `Cannot return ${line.return_quantity} of ${sold.productName}: only ${remaining} remaining`,
+        { [line.original_transaction_item_id]: `Only ${remaining} remaining` },
+      );
+    }
+  }
+  const refund = computeReturnRefund({
+    sale: {
+      discountAmount: toMoney(sale.discountAmount),
+      taxAmount: toMoney(sale.taxAmount),
+      items: soldLines.map((s) => ({
+        id: s.id,
+        quantity: s.quantity,
+        unitPrice: toMoney(s.unitPrice),
+        taxRate: toMoney(s.taxRate),
+        taxIncluded: s.taxIncluded,
+        returnedQuantity: s.returnedQuantity,
+      })),
+    },
+    lines: lines.map((l) => ({
+      saleItemId: l.original_transaction_item_id,
+      quantity: l.return_quantity,
+      restockingFee: l.restocking_fee,
+    })),
+  });
+  const computed = lines.map((line, index) => {
+    const sold = byId.get(line.original_transaction_item_id);
+    const piece = refund.lines[index];
+    if (!sold || !piece) throw notFound('Transaction item');
+    if (piece.fee > piece.paid) {
+      throw badRequest(`The restocking fee of ${sold.productName} cannot exceed ${fromMinor(piece.paid).toFixed(2)}`, {
+        [line.original_transaction_item_id]: 'Restocking fee exceeds the amount paid for the items',
+      });
+    }
+    const isRestockable = line.is_restockable ?? (line.condition === 'new' || line.condition === 'opened');
+    return { line, sold, piece, isRestockable };
+  });
+  const refundMinor = refund.total.refund;
+  if (input.refund_amount !== undefined && toMinor(input.refund_amount) !== refundMinor) {
+    throw conflict(`The refund does not match: expected ${fromMinor(refundMinor).toFixed(2)}`, {
+      refund_amount: `Expected ${fromMinor(refundMinor).toFixed(2)}`,
+    });
+  }
+  if (input.refund_method === 'card_refund') await checkCardRoom(tx, scope, sale.id, refundMinor, 'refund_method');
+
+  let approver: Approver | null = null;
+  if (ctx.needsApproval) {
+    if (!input.approval_grant_id) {
+      throw new AppError(403, APPROVAL_REQUIRED, `Manager approval required: ${RETURNS_MSG.needsManager}`, {
+        approval: RETURNS_MSG.needsManager,
+      });
+    }
+    approver = await useGrant(tx, {
+      actor: ctx.actor,
+      scope,
+      grantId: input.approval_grant_id,
+      purpose: 'return',
+      registerId: ctx.registerId,
+      digest: grantDigest({
+        purpose: 'return',
+        subject: { ...input, items: lines, refund_amount: fromMinor(refundMinor) },
+      }),
+      consumer: ctx.id,
+    });
+  }
+  return { ctx, input, sale, computed, refundMinor, approver };
+}
+
+/** Store credit is the sale's customer's balance: a sale without a customer has no one to credit (400). */
+export function needsCustomer(sale: { customerId: string | null }, field: string): string {
+  if (!sale.customerId) {
+    throw badRequest(RETURNS_MSG.storeCreditNeedsCustomer, { [field]: RETURNS_MSG.storeCreditNeedsCustomer });
+  }
+  return sale.customerId;
+}
+
+/** Money goes back to a card only as far as that card paid the sale, less what earlier returns gave it (409). */
+export async function checkCardRoom(
+  tx: DbOrTx,
+  scope: BranchScope,
+  saleId: string,
+  amountMinor: number,
+  field: string,
+): Promise<void> {
+  const room = await repo.cardRefundRoom(tx, { companyId: scope.companyId, saleId });
+  const left = toMinor(toMoney(room.paid)) - toMinor(toMoney(room.refunded));
+  if (amountMinor > left) {
+    const message = RETURNS_MSG.cardRefundOver(fromMinor(Math.max(left, 0)).toFixed(2));
+    throw conflict(message, { [field]: message });
+  }
+}
+
+/**
+ * Writes a prepared return: restockable lines back to stock with one `return` movement each (products
+ * locked in id order), the returned quantities, the return and its items (the returns trigger picks the
+ * register's open shift; a cash refund needs one), a store credit refund to the sale's customer, the audit
+ * row. Answers the return's number and shift.
+ */
+export async function recordReturn(tx: DbOrTx, prepared: PreparedReturn) {
+  const { ctx, input, sale, computed, refundMinor, approver } = prepared;
+  const { actor, scope, id } = ctx;
+  const restock = new Map<string, number>();
+  for (const c of computed) {
+    if (c.isRestockable) {
+      restock.set(c.sold.productId, addQuantities(restock.get(c.sold.productId) ?? 0, c.line.return_quantity));
+    }
+  }
+  const locked = await repo.lockProductsById(tx, { companyId: scope.companyId, ids: [...restock.keys()] });
+  const movements = locked.map((product) => {
+    const quantity = restock.get(product.id) ?? 0;
+    return {
+      companyId: scope.companyId,
+      branchId: product.branchId,
+      productId: product.id,
+      movementType: 'return' as const,
+      direction: 'in' as const,
+      quantity,
+      previousQuantity: product.stockQuantity,
+      newQuantity: addQuantities(product.stockQuantity, quantity),
+      userId: actor.userId,
+      referenceType: 'return',
+      referenceId: id,
+      reason: input.reason,
+    };
+  });
+  for (const c of computed) {
+    await repo.addReturnedQuantity(tx, {
+      companyId: scope.companyId,
+      saleItemId: c.sold.id,
+      quantity: c.line.return_quantity,
+    });
+  }
+  const returnNumber = await nextReturnNumber(tx, scope);
+  const { shiftId } = await repo
+    .insertReturn(
+      tx,
+      {
+        companyId: scope.companyId,
+        id,
+        branchId: scope.branchId,
+        returnNumber,
+        originalSaleId: sale.id,
+        processedBy: actor.userId,
+        status: 'completed',
+        refundAmount: fromMinor(refundMinor).toFixed(2),
+        refundMethod: input.refund_method,
+        reason: input.reason,
+        reasonDescription: input.reason_description?.trim() || null,
+        notes: input.notes?.trim() || null,
+        // The register's open shift takes the refund (a cash refund needs one: db/functions/pos_returns_shift.sql).
+        registerId: ctx.registerId,
+      },
+      computed.map((c) => ({
+        companyId: scope.companyId,
+        saleItemId: c.sold.id,
+        productId: c.sold.productId,
+        productName: c.sold.productName,
+        productSku: c.sold.productSku,
+        quantity: c.line.return_quantity,
+        unitPrice: toMoney(c.sold.unitPrice).toFixed(2),
+        restockingFee: fromMinor(c.piece.fee).toFixed(2),
+        discountAmount: fromMinor(c.piece.discount).toFixed(2),
+        taxAmount: fromMinor(c.piece.tax).toFixed(2),
+        goods: fromMinor(c.piece.goods).toFixed(2),
+        condition: c.line.condition,
+        isRestockable: c.isRestockable,
+        reason: c.line.reason ?? null,
+        totalAmount: fromMinor(c.piece.refund).toFixed(2),
+      })),
+    )
+    .catch(rethrowShiftError);
+  await recordStockMovements(tx, movements);
+  if (input.refund_method === 'store_credit' && sale.customerId && refundMinor > 0) {
+    await addCreditEntry(tx, {
+      companyId: scope.companyId,
+      customerId: sale.customerId,
+      amount: fromMinor(refundMinor).toFixed(2),
+      kind: 'return',
+      referenceId: id,
+      userId: actor.userId,
+    });
+  }
+  await writeAudit(tx, {
+    companyId: scope.companyId,
+    branchId: scope.branchId,
+    userId: actor.userId,
+    approvedById: approver?.id ?? null,
+    registerId: ctx.registerId,
+    action: 'return.create',
+    entityType: 'return',
+    entityId: id,
+    after: {
+      returnNumber,
+      originalSaleId: sale.id,
+      receiptNumber: sale.receiptNumber,
+      refundAmount: fromMinor(refundMinor),
+      refundMethod: input.refund_method,
+      ...(approver ? { approvedBy: approver.username } : {}),
+      items: computed.map((c) => ({
+        saleItemId: c.sold.id,
+        quantity: c.line.return_quantity,
+        restockingFee: fromMinor(c.piece.fee),
+        discountAmount: fromMinor(c.piece.discount),
+        taxAmount: fromMinor(c.piece.tax),
+        refund: fromMinor(c.piece.refund),
+        isRestockable: c.isRestockable,
+      })),
+    },
+  });
+  return { returnNumber, shiftId };
+}
