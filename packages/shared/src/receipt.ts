@@ -5,7 +5,7 @@
 import { DEFAULT_CURRENCY, formatInCurrency } from './currency';
 import { fromMinor, lineGoodsMinor, saleLinesPaid, taxGroups, toMinor } from './money';
 import { moneyMethodLabel } from './payment-methods';
-import type { PaymentMethod } from './sales';
+import type { SalePaymentMethod } from './sales';
 import { taxRateLabel } from './tax-classes';
 import { formatQuantity } from './units';
 
@@ -31,7 +31,7 @@ export type ReceiptData = {
   cashierName?: string | null;
   customerName?: string | null;
   /** The one tender that paid, or 'mixed': `tenders` then says which paid what. */
-  paymentMethod: PaymentMethod;
+  paymentMethod: SalePaymentMethod;
   /**
    * What each tender paid of the total (cash less the change), as the sale keeps them: a mixed sale prints one
    * row per tender under 'Payment: Mixed'. A sale of one tender prints none (its method says it).

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@pos/shared';
+import type { PaymentMethod, SalePaymentMethod } from '@pos/shared';
 
 /**
  * The customer display: a second window at `/display`, opened from the register, that shows the
@@ -46,7 +46,7 @@ export type DisplayPayment = {
 export type DisplayScreen =
   | { kind: 'idle' }
   | { kind: 'cart'; cart: DisplayCart; payment: DisplayPayment | null }
-  | { kind: 'thanks'; method: PaymentMethod; total: number; paid: number; change: number };
+  | { kind: 'thanks'; method: SalePaymentMethod; total: number; paid: number; change: number };
 
 export type DisplayMessage =
   | {

@@ -1,4 +1,4 @@
-import { cashChange, type PaymentMethod } from '@pos/shared';
+import { cashChange, type PaymentMethod, type SalePaymentMethod } from '@pos/shared';
 import { createStore } from 'zustand/vanilla';
 import type { DisplayPayment } from '../../../lib/customer-display';
 
@@ -9,7 +9,7 @@ import type { DisplayPayment } from '../../../lib/customer-display';
 export const THANKS_MS = 20_000;
 
 /** The sale just made, and when (ms): its thank-you shows for THANKS_MS. */
-export type Thanks = { method: PaymentMethod; total: number; paid: number; change: number; at: number };
+export type Thanks = { method: SalePaymentMethod; total: number; paid: number; change: number; at: number };
 
 /**
  * What the customer display shows besides the cart: the open Payment dialog's figures, and the thank-you
@@ -42,7 +42,7 @@ export function showPaymentOnDisplay(
 
 /** The sale is recorded: the display thanks the customer with their change. */
 export function showThanksOnDisplay(sale: {
-  paymentMethod: PaymentMethod;
+  paymentMethod: SalePaymentMethod;
   total: number;
   amountPaid: number;
   changeAmount: number;
