@@ -1,18 +1,8 @@
 import { z } from 'zod';
 import { envelope, moneySchema } from './common';
+import { EXCHANGE_BACK_METHODS } from './payment-methods';
 import { createReturnSchema } from './returns';
 import { discountValueIssue, saleFieldsSchema, saleSchema, TENDER_METHODS } from './sales';
-
-/** How the rest goes back when the returned goods are worth more than the new ones. */
-export const EXCHANGE_BACK_METHODS = ['cash', 'card_refund', 'store_credit'] as const;
-export type ExchangeBackMethod = (typeof EXCHANGE_BACK_METHODS)[number];
-
-export const EXCHANGE_MSG = {
-  /** POST /returns with refund_method exchange: an exchange needs its new items. */
-  atRegister: 'An exchange sells the new items too: make it at the register (Exchange)',
-  created: 'Exchange completed',
-  failed: 'Failed to complete the exchange',
-} as const;
 
 const amount = z.number().min(0).max(1_000_000_000, 'Amount must be at most 1,000,000,000').finite();
 

@@ -20,3 +20,17 @@ export function moneyMethodLabel(method: string | null | undefined): string {
   const words = method.replace(/_/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** How the rest goes back when the returned goods are worth more than the new ones. */
+export const EXCHANGE_BACK_METHODS = ['cash', 'card_refund', 'store_credit'] as const;
+export type ExchangeBackMethod = (typeof EXCHANGE_BACK_METHODS)[number];
+
+export const EXCHANGE_MSG = {
+  /** POST /returns with refund_method exchange: an exchange needs its new items. */
+  atRegister: 'An exchange sells the new items too: make it at the register (Exchange)',
+  /** At the register, once Exchange is the refund method. */
+  next: 'Next, ring up the new items: the returned items pay for them',
+  started: 'Exchange started: ring up the new items, then Payment',
+  created: 'Exchange completed',
+  failed: 'Failed to complete the exchange',
+} as const;

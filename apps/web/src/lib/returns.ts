@@ -5,6 +5,7 @@ import {
   allowsDecimals,
   type CreateReturnInput,
   computeReturnRefund,
+  EXCHANGE_MSG,
   fromMinor,
   RETURNS_MSG,
   type RefundMethod,
@@ -56,13 +57,16 @@ type SaleCustomer = { name: string; phone?: string | null } | null | undefined;
  * the sale has a customer (disabled otherwise; refundMethodHint says why); money goes back to a card only when
  * a card paid (the server bounds it by the card's part: a sale paid in cash or store credit has none).
  */
-export function refundMethodOptions(sale: {
-  customer: SaleCustomer;
-  paymentMethod?: string;
-}): { value: RefundMethod; label: string; disabled?: boolean }[] {
+export function refundMethodOptions(
+  sale: { customer: SaleCustomer; paymentMethod?: string },
+  { atRegister = false }: { atRegister?: boolean } = {},
+): { value: RefundMethod; label: string; disabled?: boolean }[] {
   const noCard = sale.paymentMethod === 'cash' || sale.paymentMethod === 'store_credit';
   return REFUND_METHOD_OPTIONS.map((option) =>
-    (option.value === 'store_credit' && !sale.customer) || (option.value === 'card_refund' && noCard)
+    (option.value === 'store_credit' && !sale.customer) ||
+    (option.value === 'card_refund' && noCard) ||
+    // An exchange sells the new items too: only at the register.
+    (option.value === 'exchange' && !atRegister)
       ? { ...option, disabled: true }
       : option,
   );
@@ -72,7 +76,12 @@ export function refundMethodOptions(sale: {
  * Under the refund method: why store credit cannot be chosen (a sale without a customer), or whose balance it
  * goes to when chosen ("Goes to Ayesha Khan's store credit"); nothing otherwise.
  */
-export function refundMethodHint(method: RefundMethod, customer: SaleCustomer): string | undefined {
+export function refundMethodHint(
+  method: RefundMethod,
+  customer: SaleCustomer,
+  { atRegister = false }: { atRegister?: boolean } = {},
+): string | undefined {
+  if (method === 'exchange') return atRegister ? EXCHANGE_MSG.next : EXCHANGE_MSG.atRegister;
   if (!customer) return RETURNS_MSG.storeCreditNeedsCustomer;
   if (method !== 'store_credit') return undefined;
   const who = customer.name.trim() || customer.phone?.trim() || 'the customer';

@@ -1,7 +1,7 @@
-import type { Product } from '@pos/shared';
+import type { CreateExchangeInput, Exchange, exchangeResponses, Product } from '@pos/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError } from '../../../lib/api';
+import { type Answer, ApiError, apiRequest } from '../../../lib/api';
 import { fetchProduct, fetchProducts, productKeys } from '../../../lib/api/products.api';
 import { notifyError } from '../../../lib/notify';
 import { isNetworkFailure, isOnline, useConnectivity } from '../offline/connectivity';
@@ -63,4 +63,14 @@ export async function fetchCartProduct(id: string): Promise<Product | null> {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
+}
+
+/** POST /exchanges: the return and the new sale in one request, under the cart's payment key. */
+export async function createExchange(body: CreateExchangeInput, idempotencyKey: string): Promise<Exchange> {
+  const answer = await apiRequest<Answer<typeof exchangeResponses.created>>('/exchanges', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  return answer.data;
 }

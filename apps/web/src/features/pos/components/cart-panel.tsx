@@ -6,6 +6,7 @@ import { CartSummary, CartTotal } from './cart-summary';
 import { CartTabs } from './cart-tabs';
 import { CustomerDisplayButton } from './customer-display-button';
 import { CustomerInfo } from './customer-info';
+import { ExchangeBanner } from './exchange-banner';
 import { ReturnButton } from './register-return';
 
 type CartPanelProps = {
@@ -32,6 +33,7 @@ export function CartPanel({ isEmpty, onPayment, onCartChange, onPriceCheck, prin
           </Button>
         </Stack>
         <CartTabs onChange={onCartChange} />
+        <ExchangeBanner />
         <CustomerInfo />
         <CartLines />
         <CartSummary />

@@ -4,6 +4,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatMoney } from '../../../lib/format';
 import type { PaymentDetails, TenderPayment } from '../store/sale-payload';
 import { splitTenderFigures, type TenderChoice, tenderChoices } from '../store/split-tender';
+import { ExchangeBackForm, type ExchangeSettlement } from './exchange-payment';
 import { ADD_TENDER_KEY, PaymentMethodControl, TENDER_TEXT, TenderLines } from './payment-tenders';
 
 export type PaymentModalProps = {
@@ -15,6 +16,12 @@ export type PaymentModalProps = {
   onComplete: (payment: PaymentDetails) => void;
   /** The cart's customer's store credit: above 0, the dialog offers it as a tender (at most this much). */
   creditBalance?: number;
+  /**
+   * The cart is the new side of an exchange: `total` is then what is left to pay after the returned items (0: they
+   * pay it all, and `back` is what goes back); Complete sends the exchange (onCompleteExchange).
+   */
+  exchange?: { applied: number; back: number; hasCustomer: boolean; paidByCard: boolean } | null;
+  onCompleteExchange?: (settlement: { payment: PaymentDetails | null } & ExchangeSettlement) => void;
   /**
    * The dialog's figures as they change, for the customer display (null: the dialog closed); the register's
    * LazyPaymentModal passes it, so this chunk does not take the display's store.
@@ -214,7 +221,7 @@ function nonCashHint(method: TenderChoice, figures: { rest: number; amount: numb
   return `${TENDER_TEXT.creditBalance(creditBalance)} ${credit}`;
 }
 
-export function PaymentModal({ opened, onClose, onExited, ...form }: PaymentModalProps) {
+export function PaymentModal({ opened, onClose, onExited, exchange, onCompleteExchange, ...form }: PaymentModalProps) {
   return (
     <Modal
       opened={opened}
@@ -223,11 +230,33 @@ export function PaymentModal({ opened, onClose, onExited, ...form }: PaymentModa
       }}
       onExitTransitionEnd={onExited}
       returnFocus={false}
-      title="Payment"
+      title={exchange ? 'Exchange' : 'Payment'}
       centered
       size="md"
     >
-      <PaymentForm {...form} onClose={onClose} />
+      {exchange && form.total <= 0 ? (
+        <ExchangeBackForm
+          {...exchange}
+          isPaying={form.isPaying}
+          onClose={onClose}
+          onComplete={(settlement) => onCompleteExchange?.({ payment: null, ...settlement })}
+        />
+      ) : (
+        <>
+          {exchange ? (
+            <Text size="sm" mb="sm">
+              The returned items pay {formatMoney(exchange.applied)}; the rest is due now.
+            </Text>
+          ) : null}
+          <PaymentForm
+            {...form}
+            onClose={onClose}
+            onComplete={(payment) =>
+              exchange ? onCompleteExchange?.({ payment, refundMethod: 'cash' }) : form.onComplete(payment)
+            }
+          />
+        </>
+      )}
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
 import { Grid, Kbd, Paper, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { fromMinor, toMinor } from '@pos/shared';
 import { IconBarcode, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PopupSelect } from '../../../components/popups/deferred';
@@ -71,7 +72,11 @@ export function PosPage() {
   const totals = cartTotals(cart);
   const isEmpty = cart.items.length === 0;
   const addToCart = useAddToCart();
-  const { pay, isPaying } = useCheckout();
+  const { pay, payExchange, isPaying } = useCheckout();
+  // An exchange: the returned items pay the new ones as far as they reach; Payment takes the rest.
+  const exchange = cart.exchange;
+  const applied = exchange ? Math.min(toMinor(exchange.credit), totals.minor.total) : 0;
+  const due = fromMinor(totals.minor.total - applied);
   const printerTest = usePrinterTest();
 
   const focusBarcode = useCallback(() => {
@@ -198,8 +203,21 @@ export function PosPage() {
       <LazyPaymentModal
         cartHasItems={!isEmpty}
         opened={modal === 'payment'}
-        total={totals.total}
+        total={due}
         creditBalance={cartCredit(cart)}
+        exchange={
+          exchange && {
+            applied: fromMinor(applied),
+            back: fromMinor(toMinor(exchange.credit) - applied),
+            hasCustomer: exchange.hasCustomer,
+            paidByCard: exchange.paidByCard,
+          }
+        }
+        onCompleteExchange={(settlement) =>
+          void payExchange(cart.id, settlement, () => setModal(null)).then((result) => {
+            if (result === 'rejected') setModal(null);
+          })
+        }
         isPaying={isPaying}
         onClose={() => setModal(null)}
         onExited={focusBarcode}

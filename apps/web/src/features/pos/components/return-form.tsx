@@ -25,12 +25,14 @@ import {
   type ReturnDraftLine,
   refundMethodHint,
   refundMethodOptions,
+  returnPayload,
   totalRefund,
   validateReturn,
   withCondition,
 } from '../../../lib/returns';
 import { useSessionUser } from '../../../lib/session-store';
 import { useRegisterReturn } from '../hooks/use-register-return';
+import { useCartStore } from '../store/cart-store';
 
 type ReturnFormProps = {
   sale: Sale;
@@ -41,6 +43,8 @@ type ReturnFormProps = {
   shift: Shift | null;
   onBack: () => void;
   onDone: (created: Return) => void;
+  /** Exchange was chosen and its items set on the active cart: the dialog closes for the new items. */
+  onExchange: () => void;
 };
 
 /**
@@ -48,7 +52,16 @@ type ReturnFormProps = {
  * and the reason; the refund by the shared rule (what the customer paid for those units). A cash refund
  * needs the register's open shift, and one larger than the drawer's expected cash says so before it is paid.
  */
-export function ReturnForm({ sale, branchId, timeZone, registerId, shift, onBack, onDone }: ReturnFormProps) {
+export function ReturnForm({
+  sale,
+  branchId,
+  timeZone,
+  registerId,
+  shift,
+  onBack,
+  onDone,
+  onExchange,
+}: ReturnFormProps) {
   const [lines, setLines] = useState<ReturnDraftLine[]>(() => sale.items.map(draftLine));
   const [refundMethod, setRefundMethod] = useState<RefundMethod>('cash');
   const [reason, setReason] = useState<ReturnReason | null>(null);
@@ -57,6 +70,8 @@ export function ReturnForm({ sale, branchId, timeZone, registerId, shift, onBack
   const refund = draftRefund(sale, lines);
   const total = totalRefund(refund);
   const isCash = refundMethod === 'cash';
+  const isExchange = refundMethod === 'exchange';
+  const startExchange = useCartStore((s) => s.setExchange);
 
   const user = useSessionUser();
   const rules = useRegisterRulesQuery(branchId);
@@ -77,6 +92,21 @@ export function ReturnForm({ sale, branchId, timeZone, registerId, shift, onBack
     const problem = validateReturn(draft);
     setError(problem);
     if (problem) return;
+    if (isExchange) {
+      // Nothing is written yet: the exchange is made at Payment, with the new items (POST /exchanges).
+      const payload = returnPayload({ ...draft, sale, branchId, refundMethod, description: '', notes: '' });
+      startExchange({
+        originalTransactionId: sale.id,
+        receiptNumber: sale.receiptNumber,
+        credit: total,
+        items: payload.items,
+        reason: payload.reason,
+        hasCustomer: Boolean(sale.customer),
+        paidByCard: sale.paymentMethod === 'card' || sale.tenders.some((t) => t.method === 'card'),
+      });
+      onExchange();
+      return;
+    }
     const created = await submit({ ...draft, sale, refundMethod });
     if (created) onDone(created);
   };
@@ -142,8 +172,8 @@ export function ReturnForm({ sale, branchId, timeZone, registerId, shift, onBack
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
         <Select
           label="Refund method"
-          data={refundMethodOptions(sale)}
-          description={refundMethodHint(refundMethod, sale.customer)}
+          data={refundMethodOptions(sale, { atRegister: true })}
+          description={refundMethodHint(refundMethod, sale.customer, { atRegister: true })}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={refundMethod}
           allowDeselect={false}
@@ -182,9 +212,20 @@ export function ReturnForm({ sale, branchId, timeZone, registerId, shift, onBack
         <Button variant="default" onClick={onBack}>
           Back
         </Button>
-        <Button color="red" loading={isSaving} disabled={(isCash && !shift) || !registerId} onClick={() => void send()}>
-          Refund {formatMoney(total)}
-        </Button>
+        {isExchange ? (
+          <Button disabled={!registerId || total <= 0} onClick={() => void send()}>
+            Exchange {formatMoney(total)}: add new items
+          </Button>
+        ) : (
+          <Button
+            color="red"
+            loading={isSaving}
+            disabled={(isCash && !shift) || !registerId}
+            onClick={() => void send()}
+          >
+            Refund {formatMoney(total)}
+          </Button>
+        )}
       </Group>
     </Stack>
   );

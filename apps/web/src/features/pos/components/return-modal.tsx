@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Kbd, Loader, Modal, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { RETURNS_MSG, type Return, type TransactionListItem } from '@pos/shared';
+import { EXCHANGE_MSG, RETURNS_MSG, type Return, type TransactionListItem } from '@pos/shared';
 import { IconReceipt } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { fetchTransactions, useTransaction } from '../../../lib/api/transactions.api';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
 import { refundMethodLabel } from '../../../lib/returns';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useShift } from '../hooks/use-shift';
@@ -130,6 +131,10 @@ export function ReturnModal() {
               receiptRef.current?.focus();
             }}
             onDone={setDone}
+            onExchange={() => {
+              notifySuccess(EXCHANGE_MSG.started);
+              closeReturnDesk();
+            }}
           />
         ) : (
           <>

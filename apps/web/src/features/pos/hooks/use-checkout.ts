@@ -1,6 +1,6 @@
-import { formatQuantity, fromMinor, type Sale, toMinor } from '@pos/shared';
+import { EXCHANGE_MSG, type ExchangeBackMethod, formatQuantity, fromMinor, type Sale, toMinor } from '@pos/shared';
 import { useRef, useState } from 'react';
-import { isApiError } from '../../../lib/api';
+import { errorMessage, isApiError } from '../../../lib/api';
 import { useInvalidateProducts } from '../../../lib/api/products.api';
 import { createSale } from '../../../lib/api/transactions.api';
 import { formatMoney } from '../../../lib/format';
@@ -15,7 +15,7 @@ import {
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
 import { requestApprovalGrant } from '../api/approvals.api';
-import { fetchCartProduct } from '../api/pos.api';
+import { createExchange, fetchCartProduct } from '../api/pos.api';
 import { connectivityStore, isNetworkFailure, isOnline } from '../offline/connectivity';
 import { withApproval } from '../store/approval-request';
 import {
@@ -27,7 +27,7 @@ import {
   type FreshProduct,
 } from '../store/cart-store';
 import { showThanksOnDisplay } from '../store/customer-display';
-import { buildSalePayload, canCompletePayment, type PaymentDetails } from '../store/sale-payload';
+import { buildSalePayload, canCompletePayment, type PaymentDetails, type TenderPayment } from '../store/sale-payload';
 import { notifyWarning, POS_TEXT } from '../utils/notices';
 import { useOfflineSale } from './use-offline-sale';
 import { useRegister } from './use-register';
@@ -87,6 +87,17 @@ export function storeCreditLeft(
         : 0;
   if (spent <= 0 || balance <= 0) return null;
   return fromMinor(Math.max(toMinor(balance) - spent, 0));
+}
+
+/**
+ * The tenders a payment hands over, as POST /exchanges takes them: cash as received, a card or store credit
+ * paying `due` (one tender), or each of a split payment's.
+ */
+function handedOver(payment: PaymentDetails, due: number): TenderPayment[] {
+  if (payment.tenders) return payment.tenders;
+  return [
+    { method: payment.method, amount: payment.method === 'cash' ? payment.amountReceived : fromMinor(toMinor(due)) },
+  ];
 }
 
 /** The receipt header: the company's name, the branch's address and phone (placeholders when missing). */
@@ -173,6 +184,74 @@ export function useCheckout() {
     return finish(cartId, sale, onPaid, credit);
   };
 
+  /**
+   * Complete an exchange (the cart holds its return side, store/cart-store ExchangeDraft): POST /exchanges under
+   * the cart's payment key with the new items, what the customer hands over for the rest (`payment`, none when the
+   * returned items pay it all) and how what is left goes back. A cashier past the branch's rules gets a manager's
+   * grant for the return, as at Return. Online only: the return needs the server.
+   */
+  const payExchange = async (
+    cartId: string,
+    { payment, refundMethod }: { payment: PaymentDetails | null; refundMethod: ExchangeBackMethod },
+    onPaid?: () => void,
+  ): Promise<CheckoutResult> => {
+    const cart = cartStore.getState().carts.find((c) => c.id === cartId);
+    const exchange = cart?.exchange;
+    if (inFlight.current || !branch || !cart || !exchange || cart.items.length === 0) return 'failed';
+    if (!isOnline()) {
+      notifyError(POS_TEXT.exchangeOffline);
+      return 'failed';
+    }
+    const key = cartStore.getState().ensurePaymentKey(cartId);
+    inFlight.current = true;
+    setIsPaying(true);
+    const {
+      payment_method: _method,
+      amount_paid: _paid,
+      change: _change,
+      tenders: _tenders,
+      branchId: _branch,
+      ...sale
+    } = buildSalePayload(cart, branch.id, payment ?? { method: 'card', amountReceived: 0 });
+    const body = {
+      branchId: branch.id,
+      ...(register && { register_id: register.registerId }),
+      originalTransactionId: exchange.originalTransactionId,
+      items: exchange.items,
+      reason: exchange.reason,
+      sale,
+      tenders: payment ? handedOver(payment, cartTotals(cart).total - exchange.credit) : [],
+      refund_method: refundMethod,
+    };
+    try {
+      const made = await withApproval(
+        (grantId) => createExchange(grantId ? { ...body, approval_grant_id: grantId } : body, key),
+        (approval) =>
+          requestApprovalGrant({
+            purpose: 'return',
+            branchId: branch.id,
+            register_id: register?.registerId ?? '',
+            ...approval,
+            originalTransactionId: exchange.originalTransactionId,
+            items: exchange.items.map((l) => ({
+              original_transaction_item_id: l.original_transaction_item_id,
+              return_quantity: l.return_quantity,
+              restocking_fee: l.restocking_fee ?? 0,
+            })),
+            refund_method: 'exchange',
+            refund_amount: exchange.credit,
+          }),
+      );
+      notifySuccess(EXCHANGE_MSG.created);
+      return finish(cartId, made.sale, onPaid, cartCredit(cart), made.backMethod === 'cash');
+    } catch (error) {
+      inFlight.current = false;
+      setIsPaying(false);
+      notifyError(errorMessage(error, EXCHANGE_MSG.failed));
+      return isApiError(error) && error.status < 500 ? 'rejected' : 'failed';
+    }
+  };
+
   const stop = (result: CheckoutResult): CheckoutResult => {
     inFlight.current = false;
     setIsPaying(false);
@@ -185,7 +264,14 @@ export function useCheckout() {
     return sellOffline(cart, payment, key);
   };
 
-  const finish = async (cartId: string, sale: Sale, onPaid?: () => void, credit = 0): Promise<CheckoutResult> => {
+  const finish = async (
+    cartId: string,
+    sale: Sale,
+    onPaid?: () => void,
+    credit = 0,
+    /** Cash goes out of the drawer (an exchange's rest given back in cash). */
+    paysOut = false,
+  ): Promise<CheckoutResult> => {
     inFlight.current = false;
     setIsPaying(false);
     notifySuccess(POS_TEXT.paymentSucceeded);
@@ -197,7 +283,7 @@ export function useCheckout() {
     onPaid?.();
     try {
       // Only cash goes into the till: a card sale prints without the drawer kick, a mixed one with cash kicks it.
-      const takesCash = sale.paymentMethod === 'cash' || sale.tenders.some((t) => t.method === 'cash');
+      const takesCash = paysOut || sale.paymentMethod === 'cash' || sale.tenders.some((t) => t.method === 'cash');
       await printReceipt(
         { ...saleReceiptData(sale, store), storeCreditLeft: storeCreditLeft(sale, credit) },
         { openDrawer: takesCash },
@@ -209,7 +295,7 @@ export function useCheckout() {
     return 'paid';
   };
 
-  return { pay, isPaying };
+  return { pay, payExchange, isPaying };
 }
 
 /** Test Printer: a sample receipt through the same printer order. */

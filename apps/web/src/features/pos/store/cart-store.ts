@@ -2,9 +2,11 @@ import {
   addQuantities,
   allowsDecimals,
   type CartTotals,
+  type CreateExchangeInput,
   computeCartTotals,
   type DiscountType,
   fromMinor,
+  type ReturnReason,
   toMinor,
   toQuantity,
 } from '@pos/shared';
@@ -91,6 +93,21 @@ export type Cart = {
   customerCredit?: { phone: string; balance: number } | null;
   /** The Idempotency-Key of the payment under way for exactly this cart; any change to the cart drops it. */
   paymentKey: string | null;
+  /** Items of an earlier sale coming back in exchange for this cart's (POST /exchanges at Payment); absent: none. */
+  exchange?: ExchangeDraft | null;
+};
+
+/** The return side of an exchange, chosen in the Return dialog: what comes back and what it is worth. */
+export type ExchangeDraft = {
+  originalTransactionId: string;
+  receiptNumber: string;
+  /** What the returned goods are worth (the refund by the shared rule): it pays the new items. */
+  credit: number;
+  items: CreateExchangeInput['items'];
+  reason: ReturnReason;
+  /** The original sale has a customer (store credit can take what is left) and a card paid it. */
+  hasCustomer: boolean;
+  paidByCard: boolean;
 };
 
 /**
@@ -149,8 +166,10 @@ export type CartState = {
   ) => void;
   /** The cart's payment key, made now when it has none (the Payment modal opens). */
   ensurePaymentKey: (cartId?: string) => string;
-  /** After a sale: items, discount value, customer and key go; tax rate and discount type stay. */
+  /** After a sale: items, discount value, customer, exchange and key go; tax rate and discount type stay. */
   clearAfterSale: (cartId: string) => void;
+  /** The cart becomes the new side of an exchange (or stops being one: null). */
+  setExchange: (exchange: ExchangeDraft | null, cartId?: string) => void;
   /**
    * The server refused the payment (409): the lines take the server's price and stock (quantities cut
    * to the stock, gone products removed) and the payment key goes, so the next payment is a new one.
@@ -454,10 +473,13 @@ export function createCartStore() {
                   customerEmail: '',
                   customerCredit: null,
                   paymentKey: null,
+                  exchange: null,
                 }
               : cart,
           ),
         })),
+
+      setExchange: (exchange, cartId) => update((cart) => ({ ...cart, exchange }), cartId),
 
       refreshFromServer: (cartId, fresh) => {
         const cart = get().carts.find((c) => c.id === cartId);

@@ -19,6 +19,7 @@ export function showScanHeld(code: string): void {
 export const POS_TEXT = {
   searchFailed: 'Failed to search products',
   paymentFailed: 'Failed to process payment',
+  exchangeOffline: 'Exchanges need the server: connect, then press Payment again',
   priceCheckFailed: 'Failed to check price',
   productNotFound: 'Product not found',
   notFoundTitle: 'Not Found',
