@@ -1,4 +1,5 @@
 import { computeCartTotals, EXCHANGE_MSG, RETURNS_MSG, SHIFT_MSG, TENDER_MSG } from '@pos/shared';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { enrolDevice } from '../helpers/device';
@@ -127,6 +128,10 @@ describe(`exchanges (${engineName()})`, () => {
     // Net of the return and the new sale, the day gained what the card paid.
     const after = (await call('GET', `/api/transactions/analytics?branchId=${tenant.main.id}`)).json().data;
     expect(Math.round((after.netRevenue - before.netRevenue) * 100)).toBe(3000);
+    // The export says what each tender paid, the returned goods too.
+    const exported = await call('GET', `/api/transactions/export.csv?branchId=${tenant.main.id}&paymentMethod=mixed`);
+    const [row] = parse(exported.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(row).toMatchObject({ Total: '80.00', 'Paid by card': '30.00', 'Paid by exchange': '50.00' });
     // The drawer saw the first sale's cash and nothing of the exchange.
     const x = await report();
     expect(x.expectedCash).toBe(150);
@@ -278,6 +283,21 @@ describe(`exchanges (${engineName()})`, () => {
     });
     expect(away.statusCode).toBe(403);
     expect(away.json().message).toBe(RETURNS_MSG.atRegisterOnly);
+  });
+
+  it('two registers exchanging the same unit at once: one passes, the other is told it is already returned', async () => {
+    const original = await sold('50.00', { payment_method: 'card' });
+    const [a, b] = await Promise.all([product('50.00'), product('50.00')]);
+    const answers = await Promise.all([
+      call('POST', '/api/exchanges', exchange(original, a, '50.00')),
+      call('POST', '/api/exchanges', exchange(original, b, '50.00')),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const refused = answers.find((r) => r.statusCode === 409);
+    expect(refused?.json().message).toMatch(/has already been fully returned$/);
+    // One unit came back and one new item left.
+    expect(await stockOf(original.product.id)).toBe(10);
+    expect((await stockOf(a.id)) + (await stockOf(b.id))).toBe(19);
   });
 
   it('keeps the invariants: tenders and refund lines sum to their totals, balances to their ledgers', async () => {

@@ -183,6 +183,7 @@ describe(`CSV and XLSX exports (${engineName()})`, () => {
         'Paid by cash': money(t.paymentMethod === 'cash' ? t.total : 0),
         'Paid by card': money(t.paymentMethod === 'card' ? t.total : 0),
         'Paid by store credit': money(0),
+        'Paid by exchange': money(0),
       })),
     );
     // A cashier exports their branch's sales too (the list's own rule).

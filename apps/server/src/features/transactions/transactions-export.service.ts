@@ -1,4 +1,4 @@
-import { moneyMethodLabel, TENDER_METHODS } from '@pos/shared';
+import { moneyMethodLabel, SALE_TENDER_METHODS } from '@pos/shared';
 import type { Db } from '../../db/client';
 import { type Actor, resolveBranch } from '../../lib/access';
 import { selectInBatches } from '../../lib/export.repo';
@@ -30,8 +30,9 @@ export const saleColumns: ExportColumn<ExportRow>[] = [
   { header: 'Discount', type: 'money', value: (r) => toMoney(r.discountAmount) },
   { header: 'Tax', type: 'money', value: (r) => toMoney(r.taxAmount) },
   { header: 'Total', type: 'money', value: (r) => toMoney(r.total) },
-  // What each tender paid of the total (a split sale fills both; cash less its change).
-  ...TENDER_METHODS.map(
+  // What each tender paid of the total (a split sale fills several; cash less its change; an exchange's new
+  // sale: what the returned goods paid).
+  ...SALE_TENDER_METHODS.map(
     (method): ExportColumn<ExportRow> => ({
       header: `Paid by ${moneyMethodLabel(method).toLowerCase()}`,
       type: 'money',
