@@ -77,6 +77,7 @@ const sale: Sale = {
   amountPaid: 300,
   changeAmount: 3,
   tenders: [{ method: 'cash', amount: 297 }],
+  refunded: [],
   branch: { id: 'b1', name: 'Main Branch' },
   items: [],
   sold_at: '2025-01-15T09:30:00.000Z',

@@ -269,6 +269,7 @@ describe('a mixed sale on the transactions screen', () => {
         { method: 'card', amount: 30 },
         { method: 'cash', amount: 55 },
       ],
+      refunded: [],
       branch: { id: 'b1', name: 'Main Branch' },
       items: [],
       sold_at: '2025-01-15T09:30:00.000Z',

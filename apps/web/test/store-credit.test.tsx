@@ -238,12 +238,17 @@ describe('the cart keeps the looked-up customer store credit', () => {
 
 describe('returns: store credit goes to the sale customer', () => {
   it('is disabled with the reason on a sale without a customer, and names whose balance it goes to', () => {
-    const walkIn = refundMethodOptions({ customer: null, paymentMethod: 'card' });
+    const walkIn = refundMethodOptions({ customer: null, paymentMethod: 'card' }, { atRegister: true });
     expect(walkIn.find((o) => o.value === 'store_credit')).toMatchObject({ disabled: true });
     expect(walkIn.filter((o) => o.disabled)).toHaveLength(1);
+    // In the back office an exchange is not offered: it sells the new items at the register.
+    const backOffice = refundMethodOptions({ customer: null, paymentMethod: 'card' });
+    expect(backOffice.filter((o) => o.disabled).map((o) => o.value)).toEqual(['store_credit', 'exchange']);
     expect(refundMethodHint('cash', null)).toBe(RETURNS_MSG.storeCreditNeedsCustomer);
     const ayesha = { id: 'c1', name: 'Ayesha Khan', phone: PHONE };
-    expect(refundMethodOptions({ customer: ayesha, paymentMethod: 'mixed' }).some((o) => o.disabled)).toBe(false);
+    expect(
+      refundMethodOptions({ customer: ayesha, paymentMethod: 'mixed' }, { atRegister: true }).some((o) => o.disabled),
+    ).toBe(false);
     expect(refundMethodHint('store_credit', ayesha)).toBe("Goes to Ayesha Khan's store credit");
     expect(refundMethodHint('cash', ayesha)).toBeUndefined();
   });

@@ -22,6 +22,7 @@ const sale: Sale = {
   amountPaid: 50,
   changeAmount: 0,
   tenders: [{ method: 'card', amount: 50 }],
+  refunded: [],
   branch: { id: 'b-1', name: 'Main Branch' },
   items: [],
   sold_at: '2024-03-05T10:15:00.000Z',

@@ -67,6 +67,7 @@ const sale: Sale = {
   amountPaid: 200,
   changeAmount: 100,
   tenders: [{ method: 'cash', amount: 100 }],
+  refunded: [],
   sold_at: '2024-03-05T10:15:00.000Z',
   register_id: null,
   register_code: null,

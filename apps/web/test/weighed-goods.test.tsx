@@ -78,6 +78,7 @@ const sold = (items: Sale['items'], subtotal: number): Sale => ({
   amountPaid: subtotal,
   changeAmount: 0,
   tenders: [{ method: 'card', amount: subtotal }],
+  refunded: [],
   branch: { id: 'b1', name: 'Main Branch' },
   items,
   sold_at: '2025-01-15T09:30:00.000Z',

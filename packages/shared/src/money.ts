@@ -413,6 +413,46 @@ export function fullReturnRefundGap({
   return toMinor(saleTotal) - sum(refundAmounts) - sum(restockingFees);
 }
 
+/**
+ * Which refund method gives a tender back: a card's part to the card, store credit to the balance, cash and the
+ * returned goods of an exchange in cash.
+ */
+export const REFUND_OF_TENDER: Readonly<Record<string, string>> = {
+  cash: 'cash',
+  card: 'card_refund',
+  store_credit: 'store_credit',
+  exchange: 'cash',
+};
+
+/**
+ * A refund back the way the sale was paid (minor units): over what each of its tenders paid (`tenders`, its
+ * tender lines) less what earlier returns gave back by that method (`refunded`, by refund method), pro rata
+ * (allocateMinor: none above what is left of it); anything beyond what is left (never for a sale refunded at
+ * most its total) goes back in cash. Answers the refund lines by refund method, none of 0.
+ */
+export function refundByTenders(refund: Minor, tenders: readonly TenderLine[], refunded: readonly TenderLine[]) {
+  const rooms = new Map<string, Minor>();
+  for (const t of tenders) {
+    const method = REFUND_OF_TENDER[t.method] ?? 'cash';
+    rooms.set(method, (rooms.get(method) ?? 0) + t.amount);
+  }
+  for (const r of refunded) if (rooms.has(r.method)) rooms.set(r.method, (rooms.get(r.method) ?? 0) - r.amount);
+  const methods = [...rooms.keys()].sort();
+  const room = methods.map((m) => Math.max(rooms.get(m) ?? 0, 0));
+  const fits = Math.min(
+    refund,
+    room.reduce((n, r) => n + r, 0),
+  );
+  const parts = allocateMinor(fits, room);
+  const lines = methods.map((method, i) => ({ method, amount: parts[i] ?? 0 }));
+  const cash = lines.find((l) => l.method === 'cash');
+  if (refund > fits) {
+    if (cash) cash.amount += refund - fits;
+    else lines.push({ method: 'cash', amount: refund - fits });
+  }
+  return lines.filter((l) => l.amount > 0).sort((a, b) => (a.method < b.method ? -1 : 1));
+}
+
 /** Change for a cash payment; null when the amount received does not cover the total. */
 export function cashChange({ total, amountReceived }: { total: number; amountReceived: number }): number | null {
   const change = toMinor(amountReceived) - toMinor(total);

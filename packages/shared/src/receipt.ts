@@ -43,6 +43,17 @@ export type ReceiptData = {
    */
   storeCreditLeft?: number | null;
   /**
+   * The new sale of an exchange: the return it came with (its number and the original receipt), what the
+   * returned items were worth and what went back to the customer, and how (printed under the payment).
+   */
+  exchange?: {
+    returnNumber: string;
+    originalReceipt: string;
+    credit: number;
+    back: number;
+    backMethod: string | null;
+  } | null;
+  /**
    * `unit`: the item's (kg prints "0.750 kg"); pieces when absent. `taxRate`: the rate the line was taxed at
    * (its tax class), the sale's when absent; a sale of several rates prints each line's tax and the tax by rate.
    * `taxIncluded`: the unit price included that tax (a retail-price class): the line prints its price, and
@@ -256,8 +267,21 @@ export function receiptLines(data: ReceiptData): string[] {
   if (data.storeCreditLeft != null && usesStoreCredit(data)) {
     lines.push(receiptRow(`${moneyMethodLabel('store_credit')} left:`, money(data.storeCreditLeft)));
   }
+  if (data.exchange) lines.push(...exchangeRows(data.exchange));
   lines.push(rule, center('Thank you for shopping with us!'), ...wrap(RETURN_POLICY).map(center));
   return lines;
+}
+
+/** An exchange's rows: the return it came with, what the returned items were worth, what went back and how. */
+function exchangeRows(exchange: NonNullable<ReceiptData['exchange']>): string[] {
+  const rows = [
+    `Exchange: return ${exchange.returnNumber}`,
+    receiptRow(`  of receipt ${exchange.originalReceipt}`, money(exchange.credit)),
+  ];
+  if (exchange.back > 0 && exchange.backMethod) {
+    rows.push(receiptRow(`Given back (${moneyMethodLabel(exchange.backMethod)}):`, money(exchange.back)));
+  }
+  return rows;
 }
 
 /** Words onto lines of at most the receipt's width (the X report's note too). */

@@ -6,8 +6,14 @@ import { optionalDateSchema } from './sales';
 
 export const RETURN_STATUSES = ['pending', 'approved', 'completed', 'rejected'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
-export const RETURN_REFUND_METHODS = ['cash', 'card_refund', 'store_credit', 'exchange'] as const;
+export const RETURN_REFUND_METHODS = ['cash', 'card_refund', 'store_credit', 'exchange', 'mixed'] as const;
 export type RefundMethod = (typeof RETURN_REFUND_METHODS)[number];
+/**
+ * How one part of a refund goes back (a return's `refunds`): 'mixed' is several of these, and an exchange's
+ * part is written by POST /exchanges only.
+ */
+export const REFUND_LINE_METHODS = ['cash', 'card_refund', 'store_credit'] as const;
+export type RefundLineMethod = (typeof REFUND_LINE_METHODS)[number];
 export const RETURN_REASON_CODES = [
   'defective',
   'wrong_item',
@@ -27,6 +33,11 @@ export const RETURNS_MSG = {
   noReason: 'Please provide a return reason',
   storeCreditNeedsCustomer: 'Store credit needs a customer: this sale has none',
   cardRefundOver: (left: string) => `Only ${left} can go back to the card: that is what the card paid`,
+  mixedNeedsRefunds: 'A refund back several ways needs its refunds',
+  methodOfRefunds: 'Refund method must be the one refund, or mixed for several',
+  refundOnce: 'Each refund method can be used once',
+  refundAboveZero: 'Each refund needs an amount above 0',
+  refundsDoNotAddUp: (expected: string) => `The refunds do not add up to the refund: expected ${expected}`,
   fetchFailed: 'Failed to fetch returns',
   fetchTransactionsFailed: 'Failed to fetch transactions',
   fetchTransactionsDataFailed: 'Failed to fetch transactions data',
@@ -84,8 +95,18 @@ export const createReturnSchema = z.object({
     )
     .min(1, RETURNS_MSG.noItems)
     .max(500),
+  /** The one way the refund goes back, or 'mixed' with `refunds`. */
   refund_method: z.enum(RETURN_REFUND_METHODS).default('cash'),
   refund_amount: money.optional(),
+  /**
+   * Back several ways (by default the way the sale was paid: money.ts refundByTenders): each method once, the
+   * parts summing to the refund; refund_method 'mixed' when there are several.
+   */
+  refunds: z
+    .array(z.object({ method: z.enum(REFUND_LINE_METHODS), amount: money }))
+    .min(1)
+    .max(REFUND_LINE_METHODS.length)
+    .optional(),
   reason: z.enum(RETURN_REASON_CODES, { error: RETURNS_MSG.noReason }),
   reason_description: z.string().trim().max(1000).optional().nullable(),
   notes: z.string().trim().max(2000).optional().nullable(),
@@ -161,6 +182,8 @@ export const returnSchema = z.object({
   status: z.enum(RETURN_STATUSES),
   refundAmount: moneySchema,
   refundMethod: z.enum(RETURN_REFUND_METHODS),
+  /** How the refund went back, by method (summing to it): several for 'mixed', an exchange's part and rest. */
+  refunds: z.array(z.object({ method: z.enum([...REFUND_LINE_METHODS, 'exchange']), amount: moneySchema })),
   reason: z.string(),
   reasonDescription: z.string().nullable(),
   notes: z.string().nullable(),

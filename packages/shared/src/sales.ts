@@ -207,6 +207,11 @@ export const saleSchema = z.object({
   changeAmount: moneySchema,
   /** What each tender paid of the total (cash less the change), by method; none for a sale of nothing to pay. */
   tenders: z.array(z.object({ method: z.enum(SALE_TENDER_METHODS), amount: moneySchema })),
+  /**
+   * What the sale's returns gave back so far, by refund method (a return's refund lines): with `tenders`, what
+   * each way back has left (money.ts refundByTenders). Empty in the answer that records the sale.
+   */
+  refunded: z.array(z.object({ method: z.string(), amount: moneySchema })),
   branch: namedRefSchema,
   items: z.array(saleItemSchema),
   // The till's columns: when the customer paid, the register and shift, offline

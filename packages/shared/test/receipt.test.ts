@@ -255,6 +255,34 @@ describe('receipt layout', () => {
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(RECEIPT_WIDTH);
   });
 
+  it("an exchange's new sale names its return, what the returned items were worth and what went back", () => {
+    const lines = receiptLines({
+      ...base,
+      paymentMethod: 'exchange',
+      tenders: [{ method: 'exchange', amount: 94.5 }],
+      exchange: {
+        returnNumber: 'RET-000012',
+        originalReceipt: 'RCP-000003',
+        credit: 320,
+        back: 225.5,
+        backMethod: 'cash',
+      },
+    });
+    expect(lines).toContain(
+      'Payment:' + ' '.repeat(RECEIPT_WIDTH - 'Payment:'.length - 'Exchange'.length) + 'Exchange',
+    );
+    expect(lines).toContain('Exchange: return RET-000012');
+    expect(lines.find((l) => l.startsWith('  of receipt RCP-000003'))?.trimEnd()).toMatch(/ 320\.00$/);
+    expect(lines.find((l) => l.startsWith('Given back (Cash):'))).toMatch(/ 225\.50$/);
+    expect(lines.every((l) => l.length <= RECEIPT_WIDTH)).toBe(true);
+    // Nothing went back: no Given back row.
+    const even = receiptLines({
+      ...base,
+      exchange: { returnNumber: 'RET-000013', originalReceipt: 'RCP-000004', credit: 50, back: 0, backMethod: null },
+    });
+    expect(even.some((l) => l.startsWith('Given back'))).toBe(false);
+  });
+
   it('right-aligns amounts at column 48', () => {
     const totalLine = receiptLines(base).find((l) => l.startsWith('TOTAL:'));
     expect(totalLine).toBe(`TOTAL:${' '.repeat(RECEIPT_WIDTH - 6 - 'PKR 740.00'.length)}PKR 740.00`);

@@ -8,6 +8,7 @@ import {
   fromMinor,
   fullReturnRefundGap,
   lineGoodsMinor,
+  refundByTenders,
   saleLinesPaid,
   toMilli,
   toMinor,
@@ -69,6 +70,73 @@ describe('allocateMinor', () => {
             expect(p).toBeGreaterThanOrEqual(0);
             if (total > 0) expect(Math.abs(p - (amount * (weights[i] ?? 0)) / total)).toBeLessThan(1 + 1e-6);
           });
+        },
+      ),
+    );
+  });
+});
+
+describe('refundByTenders: a refund back the way the sale was paid', () => {
+  it('splits pro rata over the tenders, a card back to the card, an exchange part in cash', () => {
+    const tenders = [
+      { method: 'card', amount: 3000 },
+      { method: 'cash', amount: 5500 },
+    ];
+    expect(refundByTenders(8500, tenders, [])).toEqual([
+      { method: 'card_refund', amount: 3000 },
+      { method: 'cash', amount: 5500 },
+    ]);
+    // Half of it: each tender half of its part.
+    expect(refundByTenders(4250, tenders, [])).toEqual([
+      { method: 'card_refund', amount: 1500 },
+      { method: 'cash', amount: 2750 },
+    ]);
+    expect(refundByTenders(1000, [{ method: 'exchange', amount: 5000 }], [])).toEqual([
+      { method: 'cash', amount: 1000 },
+    ]);
+  });
+
+  it('takes off what earlier returns gave back each way; what no tender has left goes back in cash', () => {
+    const tenders = [
+      { method: 'card', amount: 6000 },
+      { method: 'store_credit', amount: 4000 },
+    ];
+    // The card already got 6000 back: the rest of the sale goes to store credit.
+    expect(refundByTenders(4000, tenders, [{ method: 'card_refund', amount: 6000 }])).toEqual([
+      { method: 'store_credit', amount: 4000 },
+    ]);
+    expect(refundByTenders(5000, tenders, [{ method: 'card_refund', amount: 6000 }])).toEqual([
+      { method: 'cash', amount: 1000 },
+      { method: 'store_credit', amount: 4000 },
+    ]);
+  });
+
+  it('sums to the refund and gives no way back more than it has left (random tenders and earlier refunds)', () => {
+    const method = fc.constantFrom('cash', 'card', 'store_credit', 'exchange');
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.record({ method, amount: fc.integer({ min: 1, max: 1_000_000 }) }), {
+          minLength: 1,
+          maxLength: 4,
+          selector: (t) => t.method,
+        }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 100 }),
+        (tenders, earlierPercent, nowPercent) => {
+          const total = tenders.reduce((n, t) => n + t.amount, 0);
+          const earlier = refundByTenders(Math.floor((total * earlierPercent) / 100), tenders, []);
+          const left = total - earlier.reduce((n, l) => n + l.amount, 0);
+          const refund = Math.floor((left * nowPercent) / 100);
+          const lines = refundByTenders(refund, tenders, earlier);
+          expect(lines.reduce((n, l) => n + l.amount, 0)).toBe(refund);
+          expect(lines.every((l) => l.amount > 0)).toBe(true);
+          const room = (m: string) =>
+            tenders
+              .filter((t) => ({ card: 'card_refund', store_credit: 'store_credit' })[t.method as 'card'] === m)
+              .reduce((n, t) => n + t.amount, 0) - (earlier.find((e) => e.method === m)?.amount ?? 0);
+          for (const m of ['card_refund', 'store_credit']) {
+            expect(lines.find((l) => l.method === m)?.amount ?? 0).toBeLessThanOrEqual(room(m));
+          }
         },
       ),
     );

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client';
-import { products, returnItems, returns, saleItems, sales } from '../db/schema';
+import { products, returnItems, returnRefunds, returns, saleItems, sales } from '../db/schema';
 
 /**
  * The writes of a return (domain/return-write.ts): the sale and its lines locked, the card's room, the
@@ -85,4 +85,9 @@ export async function insertReturn(
   const [inserted] = await tx.insert(returns).values(row).returning({ shiftId: returns.shiftId });
   await tx.insert(returnItems).values(items.map((i) => ({ ...i, returnId })));
   return { shiftId: inserted?.shiftId ?? null };
+}
+
+/** The refund lines of a return of several ways (or an exchange's). */
+export async function insertRefundLines(tx: DbOrTx, rows: (typeof returnRefunds.$inferInsert)[]) {
+  if (rows.length > 0) await tx.insert(returnRefunds).values(rows);
 }

@@ -7,7 +7,9 @@ import {
   fromMinor,
   quantityProblem,
   RETURNS_MSG,
+  type RefundLineMethod,
   type RefundMethod,
+  SHIFT_MSG,
   toMinor,
 } from '@pos/shared';
 import type { DbOrTx } from '../db/client';
@@ -18,7 +20,7 @@ import { type Approver, grantDigest, registerRulesOf, useGrant } from './approva
 import { writeAudit } from './audit.repo';
 import { nextReturnNumber } from './document-numbers.repo';
 import * as repo from './return-write.repo';
-import { rethrowShiftError } from './shifts';
+import { rethrowShiftError, SHIFT_REQUIRED } from './shifts';
 import { registerOfBranch } from './shifts.repo';
 import { recordStockMovements } from './stock-ledger.repo';
 import { addCreditEntry } from './store-credit.repo';
@@ -27,7 +29,10 @@ import { addCreditEntry } from './store-credit.repo';
 export type ReturnRequest = Pick<
   CreateReturnPayload,
   'originalTransactionId' | 'items' | 'reason' | 'reason_description' | 'notes' | 'approval_grant_id'
-> & { refund_method: RefundMethod; refund_amount?: number };
+> & { refund_method: RefundMethod; refund_amount?: number; refunds?: CreateReturnPayload['refunds'] };
+
+/** One way a refund goes back, in minor units. */
+export type RefundLine = { method: RefundLineMethod | 'exchange'; amount: number };
 
 /** Who takes the return and where: the return's id (a grant is consumed by it) and the register. */
 export type ReturnContext = {
@@ -92,7 +97,8 @@ export async function prepareReturn(tx: DbOrTx, ctx: ReturnContext, input: Retur
   const sale = await repo.lockSale(tx, { companyId: scope.companyId, id: input.originalTransactionId });
   if (!sale || sale.branchId !== scope.branchId) throw notFound('Transaction');
   if (sale.status !== 'completed') throw conflict('Only completed transactions can be returned');
-  if (input.refund_method === 'store_credit') needsCustomer(sale, 'refund_method');
+  const shape = refundShapeProblem(input);
+  if (shape) throw badRequest(shape, { refunds: shape });
   const soldLines = await repo.lockSaleItems(tx, { companyId: scope.companyId, saleId: sale.id });
   const byId = new Map(soldLines.map((s) => [s.id, s]));
 
@@ -148,7 +154,17 @@ export async function prepareReturn(tx: DbOrTx, ctx: ReturnContext, input: Retur
       refund_amount: `Expected ${fromMinor(refundMinor).toFixed(2)}`,
     });
   }
-  if (input.refund_method === 'card_refund') await checkCardRoom(tx, scope, sale.id, refundMinor, 'refund_method');
+  // How it goes back: the refunds named, or all of it by the refund method (an exchange's: set by the exchange).
+  const refunds: RefundLine[] = input.refunds
+    ? input.refunds.map((r) => ({ method: r.method, amount: toMinor(r.amount) }))
+    : input.refund_method === 'mixed'
+      ? []
+      : [{ method: input.refund_method, amount: refundMinor }];
+  if (input.refunds && refunds.reduce((n, r) => n + r.amount, 0) !== refundMinor) {
+    const message = RETURNS_MSG.refundsDoNotAddUp(fromMinor(refundMinor).toFixed(2));
+    throw conflict(message, { refunds: message });
+  }
+  await checkRefundLines(tx, scope, sale, refunds, input.refunds ? 'refunds' : 'refund_method');
 
   let approver: Approver | null = null;
   if (ctx.needsApproval) {
@@ -170,7 +186,7 @@ export async function prepareReturn(tx: DbOrTx, ctx: ReturnContext, input: Retur
       consumer: ctx.id,
     });
   }
-  return { ctx, input, sale, computed, refundMinor, approver };
+  return { ctx, input, sale, computed, refundMinor, refunds, approver };
 }
 
 /** Store credit is the sale's customer's balance: a sale without a customer has no one to credit (400). */
@@ -179,6 +195,32 @@ export function needsCustomer(sale: { customerId: string | null }, field: string
     throw badRequest(RETURNS_MSG.storeCreditNeedsCustomer, { [field]: RETURNS_MSG.storeCreditNeedsCustomer });
   }
   return sale.customerId;
+}
+
+/** What is wrong with how the refund is said to go back, or null: 'mixed' with its refunds, each method once. */
+function refundShapeProblem(input: ReturnRequest): string | null {
+  const { refunds, refund_method: method } = input;
+  if (!refunds) return method === 'mixed' ? RETURNS_MSG.mixedNeedsRefunds : null;
+  if (new Set(refunds.map((r) => r.method)).size !== refunds.length) return RETURNS_MSG.refundOnce;
+  if (refunds.some((r) => toMinor(r.amount) <= 0)) return RETURNS_MSG.refundAboveZero;
+  const expected = refunds.length === 1 ? refunds[0]?.method : 'mixed';
+  return method === expected ? null : RETURNS_MSG.methodOfRefunds;
+}
+
+/**
+ * Each way back allowed for this sale: store credit only to the sale's customer (400), a card only as far as
+ * the card paid it (409).
+ */
+export async function checkRefundLines(
+  tx: DbOrTx,
+  scope: BranchScope,
+  sale: { id: string; customerId: string | null },
+  refunds: readonly RefundLine[],
+  field: string,
+): Promise<void> {
+  if (refunds.some((r) => r.method === 'store_credit')) needsCustomer(sale, field);
+  const card = refunds.find((r) => r.method === 'card_refund')?.amount ?? 0;
+  if (card > 0) await checkCardRoom(tx, scope, sale.id, card, field);
 }
 
 /** Money goes back to a card only as far as that card paid the sale, less what earlier returns gave it (409). */
@@ -204,7 +246,7 @@ export async function checkCardRoom(
  * row. Answers the return's number and shift.
  */
 export async function recordReturn(tx: DbOrTx, prepared: PreparedReturn) {
-  const { ctx, input, sale, computed, refundMinor, approver } = prepared;
+  const { ctx, input, sale, computed, refundMinor, refunds, approver } = prepared;
   const { actor, scope, id } = ctx;
   const restock = new Map<string, number>();
   for (const c of computed) {
@@ -277,11 +319,29 @@ export async function recordReturn(tx: DbOrTx, prepared: PreparedReturn) {
     )
     .catch(rethrowShiftError);
   await recordStockMovements(tx, movements);
-  if (input.refund_method === 'store_credit' && sale.customerId && refundMinor > 0) {
+  // A return of several ways (or an exchange's) keeps its lines; a return of one way is its own line.
+  if (input.refund_method === 'mixed' || input.refund_method === 'exchange') {
+    await repo.insertRefundLines(
+      tx,
+      refunds.map((r) => ({
+        companyId: scope.companyId,
+        returnId: id,
+        method: r.method,
+        amount: fromMinor(r.amount).toFixed(2),
+      })),
+    );
+  }
+  // Cash back comes out of the register's drawer: its open shift (the returns trigger refuses a cash refund
+  // without one; a cash part of several ways is checked here).
+  if (input.refund_method !== 'cash' && !shiftId && refunds.some((r) => r.method === 'cash')) {
+    throw new AppError(409, SHIFT_REQUIRED, SHIFT_MSG.noShiftForCash);
+  }
+  const credited = refunds.find((r) => r.method === 'store_credit')?.amount ?? 0;
+  if (sale.customerId && credited > 0) {
     await addCreditEntry(tx, {
       companyId: scope.companyId,
       customerId: sale.customerId,
-      amount: fromMinor(refundMinor).toFixed(2),
+      amount: fromMinor(credited).toFixed(2),
       kind: 'return',
       referenceId: id,
       userId: actor.userId,
@@ -302,6 +362,7 @@ export async function recordReturn(tx: DbOrTx, prepared: PreparedReturn) {
       receiptNumber: sale.receiptNumber,
       refundAmount: fromMinor(refundMinor),
       refundMethod: input.refund_method,
+      refunds: refunds.map((r) => ({ method: r.method, amount: fromMinor(r.amount) })),
       ...(approver ? { approvedBy: approver.username } : {}),
       items: computed.map((c) => ({
         saleItemId: c.sold.id,

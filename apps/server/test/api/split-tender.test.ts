@@ -1,4 +1,4 @@
-import { computeCartTotals, RETURNS_MSG, SALES_MSG, SHIFT_MSG, TENDER_MSG } from '@pos/shared';
+import { computeCartTotals, RETURNS_MSG, refundByTenders, SALES_MSG, SHIFT_MSG, TENDER_MSG } from '@pos/shared';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
@@ -310,6 +310,114 @@ describe(`split tender (${engineName()})`, () => {
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe(RETURNS_MSG.cardRefundOver('10.00'));
     expect((await refund('cash')).statusCode).toBe(201);
+  });
+
+  it('gives a split sale back the way it was paid: the card its part, the drawer the cash part', async () => {
+    const res = await sell(
+      await cart('85.00', {
+        payment_method: 'mixed',
+        tenders: [
+          { method: 'card', amount: 30 },
+          { method: 'cash', amount: 55 },
+        ],
+        amount_paid: 85,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const sale = res.json().data;
+    const minor = (lines: { method: string; amount: number }[]) =>
+      lines.map((l) => ({ method: l.method, amount: Math.round(l.amount * 100) }));
+    // The shared rule the register offers by default: pro rata over what each tender paid.
+    const asPaid = refundByTenders(8500, minor(sale.tenders), []).map((l) => ({
+      method: l.method,
+      amount: l.amount / 100,
+    }));
+    expect(asPaid).toEqual([
+      { method: 'card_refund', amount: 30 },
+      { method: 'cash', amount: 55 },
+    ]);
+    const manager = await login(ctx.app, tenant.manager.username);
+    const refund = (fields: Record<string, unknown>) =>
+      request(ctx.app, manager, {
+        method: 'POST',
+        url: '/api/returns',
+        payload: {
+          originalTransactionId: sale.id,
+          branchId: tenant.main.id,
+          register_id: registerId,
+          items: [{ original_transaction_item_id: sale.items[0].id, return_quantity: 1, condition: 'new' }],
+          reason: 'customer_change_mind',
+          ...fields,
+        },
+      });
+    const refusals: [Record<string, unknown>, number, string][] = [
+      [{ refund_method: 'mixed' }, 400, RETURNS_MSG.mixedNeedsRefunds],
+      [{ refund_method: 'cash', refunds: asPaid }, 400, RETURNS_MSG.methodOfRefunds],
+      [
+        {
+          refund_method: 'mixed',
+          refunds: [
+            { method: 'cash', amount: 40 },
+            { method: 'cash', amount: 45 },
+          ],
+        },
+        400,
+        RETURNS_MSG.refundOnce,
+      ],
+      [
+        {
+          refund_method: 'mixed',
+          refunds: [
+            { method: 'card_refund', amount: 30 },
+            { method: 'cash', amount: 54.99 },
+          ],
+        },
+        409,
+        RETURNS_MSG.refundsDoNotAddUp('85.00'),
+      ],
+      [
+        {
+          refund_method: 'mixed',
+          refunds: [
+            { method: 'card_refund', amount: 40 },
+            { method: 'cash', amount: 45 },
+          ],
+        },
+        409,
+        RETURNS_MSG.cardRefundOver('30.00'),
+      ],
+      [
+        {
+          refund_method: 'mixed',
+          refunds: [
+            { method: 'store_credit', amount: 30 },
+            { method: 'cash', amount: 55 },
+          ],
+        },
+        400,
+        RETURNS_MSG.storeCreditNeedsCustomer,
+      ],
+    ];
+    for (const [fields, status, message] of refusals) {
+      const refused = await refund(fields);
+      expect(refused.statusCode, refused.body).toBe(status);
+      expect(refused.json().message).toBe(message);
+    }
+
+    const before = (await call('GET', `/api/shifts/${shiftId}/report`)).json().data;
+    const made = await refund({ refund_method: 'mixed', refunds: asPaid });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data).toMatchObject({ refundMethod: 'mixed', refundAmount: 85, refunds: asPaid });
+    const read = await request(ctx.app, manager, { url: `/api/returns/${made.json().data.id}` });
+    expect(read.json().data.refunds).toEqual(asPaid);
+    const after = (await call('GET', `/api/shifts/${shiftId}/report`)).json().data;
+    // The drawer paid out the cash part only; the X report lists each way back, and counts one return.
+    expect(Math.round((before.expectedCash - after.expectedCash) * 100)).toBe(5500);
+    expect(after.refunds.count - before.refunds.count).toBe(1);
+    const byMethod = (report: { refunds: { byMethod: { method: string; total: number }[] } }, method: string) =>
+      Math.round((report.refunds.byMethod.find((m) => m.method === method)?.total ?? 0) * 100);
+    expect(byMethod(after, 'card_refund') - byMethod(before, 'card_refund')).toBe(3000);
+    expect(byMethod(after, 'cash') - byMethod(before, 'cash')).toBe(5500);
   });
 
   it('takes cash for a sale of nothing to pay and hands all of it back: no tender line, the change from cash', async () => {

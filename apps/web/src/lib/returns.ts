@@ -7,18 +7,22 @@ import {
   computeReturnRefund,
   EXCHANGE_MSG,
   fromMinor,
+  moneyMethodLabel,
   RETURNS_MSG,
+  type RefundLineMethod,
   type RefundMethod,
   type ReturnItemCondition,
   type ReturnReason,
   type ReturnRefund,
   type ReturnStatus,
+  refundByTenders,
   remainingQuantity,
   restockableByDefault,
   toMinor,
   toQuantity,
   type Unit,
 } from '@pos/shared';
+import { formatMoney } from './format';
 
 export { remainingQuantity, restockableByDefault };
 
@@ -47,7 +51,39 @@ export const REFUND_METHOD_OPTIONS: { value: RefundMethod; label: string }[] = [
   { value: 'card_refund', label: 'Card Refund' },
   { value: 'store_credit', label: 'Store Credit' },
   { value: 'exchange', label: 'Exchange' },
+  { value: 'mixed', label: 'As paid' },
 ];
+
+/** The sale's tenders and what its returns gave back so far (the sale's answer): how a refund goes back as paid. */
+type SalePaid = { paymentMethod?: string; tenders?: readonly TenderShare[]; refunded?: readonly TenderShare[] };
+type TenderShare = { method: string; amount: number };
+
+const paidSeveralWays = (sale: SalePaid) => (sale.tenders?.length ?? 0) > 1;
+
+/**
+ * The refund method a return starts with: back the way the sale was paid (a split sale 'As paid', a card sale
+ * to the card, store credit to the balance, cash in cash).
+ */
+export function defaultRefundMethod(sale: SalePaid): RefundMethod {
+  if (paidSeveralWays(sale)) return 'mixed';
+  if (sale.paymentMethod === 'card') return 'card_refund';
+  if (sale.paymentMethod === 'store_credit') return 'store_credit';
+  return 'cash';
+}
+
+/** A refund 'As paid': over what each tender paid less what earlier returns gave back that way (money.ts). */
+export function refundAsPaid(sale: SalePaid, refund: number): { method: RefundLineMethod; amount: number }[] {
+  const minor = (lines: readonly TenderShare[] = []) =>
+    lines.map((l) => ({ method: l.method, amount: toMinor(l.amount) }));
+  return refundByTenders(toMinor(refund), minor(sale.tenders), minor(sale.refunded)).map((l) => ({
+    method: l.method as RefundLineMethod,
+    amount: fromMinor(l.amount),
+  }));
+}
+
+/** 'Card refund PKR 30.00 · Cash PKR 55.00': how a refund 'As paid' goes back. */
+export const refundLinesText = (lines: readonly { method: string; amount: number }[]) =>
+  lines.map((l) => `${moneyMethodLabel(l.method)} ${formatMoney(l.amount)}`).join(' · ');
 
 /** The sale's customer as a return names it (the sale's `customer`; null: a walk-in sale). */
 type SaleCustomer = { name: string; phone?: string | null } | null | undefined;
@@ -58,11 +94,13 @@ type SaleCustomer = { name: string; phone?: string | null } | null | undefined;
  * a card paid (the server bounds it by the card's part: a sale paid in cash or store credit has none).
  */
 export function refundMethodOptions(
-  sale: { customer: SaleCustomer; paymentMethod?: string },
+  sale: { customer: SaleCustomer } & SalePaid,
   { atRegister = false }: { atRegister?: boolean } = {},
 ): { value: RefundMethod; label: string; disabled?: boolean }[] {
   const noCard = sale.paymentMethod === 'cash' || sale.paymentMethod === 'store_credit';
-  return REFUND_METHOD_OPTIONS.map((option) =>
+  // 'As paid' only for a sale paid several ways (one way is its own method).
+  const options = REFUND_METHOD_OPTIONS.filter((o) => o.value !== 'mixed' || paidSeveralWays(sale));
+  return options.map((option) =>
     (option.value === 'store_credit' && !sale.customer) ||
     (option.value === 'card_refund' && noCard) ||
     // An exchange sells the new items too: only at the register.
@@ -240,7 +278,7 @@ export function validateReturn(draft: ReturnDraft): string | null {
 /** The POST /returns payload: the lines with a quantity, the refund as the form shows it. */
 export function returnPayload(
   draft: ReturnDraft & {
-    sale: SaleMoney;
+    sale: SaleMoney & SalePaid;
     branchId: string;
     refundMethod: RefundMethod;
     description: string;
@@ -250,6 +288,7 @@ export function returnPayload(
   },
 ): CreateReturnInput {
   const lines = draft.lines.filter((l) => l.quantity > 0);
+  const refund = totalRefund(draftRefund(draft.sale, draft.lines));
   return {
     originalTransactionId: draft.transactionId ?? '',
     branchId: draft.branchId,
@@ -262,7 +301,8 @@ export function returnPayload(
       is_restockable: l.isRestockable,
     })),
     refund_method: draft.refundMethod,
-    refund_amount: totalRefund(draftRefund(draft.sale, draft.lines)),
+    refund_amount: refund,
+    ...(draft.refundMethod === 'mixed' && { refunds: refundAsPaid(draft.sale, refund) }),
     reason: draft.reason ?? 'other',
     reason_description: draft.description.trim() || null,
     notes: draft.notes.trim() || null,

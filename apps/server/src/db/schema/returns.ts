@@ -22,7 +22,7 @@ import { branches, users } from './tenancy';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
-export const REFUND_METHODS = ['cash', 'card_refund', 'store_credit', 'exchange'] as const;
+export const REFUND_METHODS = ['cash', 'card_refund', 'store_credit', 'exchange', 'mixed'] as const;
 export const RETURN_REASONS = [
   'defective',
   'wrong_item',
@@ -158,10 +158,32 @@ export const exchanges = pgTable(
 );
 
 /**
+ * The refund lines of a return that went back several ways (refund_method 'mixed') or of an exchange's return
+ * (its part that paid the new sale, 'exchange', and what went back): each method once, summing to the refund.
+ * A return of one way keeps none here: its one line is the return itself (return_refund_lines).
+ */
+export const returnRefunds = pgTable(
+  'return_refunds',
+  {
+    companyId: uuid('company_id').notNull(),
+    returnId: uuid('return_id').notNull(),
+    method: text('method').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.returnId, t.method] }),
+    foreignKey({ columns: [t.companyId, t.returnId], foreignColumns: [returns.companyId, returns.id] }).onDelete(
+      'cascade',
+    ),
+    check('return_refunds_amount_positive', sql`${t.amount} > 0`),
+    check('return_refunds_method', sql`${t.method} in ('cash', 'card_refund', 'store_credit', 'exchange')`),
+  ],
+);
+
+/**
  * Every return's refund lines, the one place readers take them from (the drawer's cash refunds, the X / Z
- * report, the card refund's room, the report by method): a return is its own line (its method, its refund),
- * except an exchange made by POST /exchanges, whose lines are the part that paid the new sale ('exchange')
- * and what went back (its back method).
+ * report, the card refund's room, the report by method, a return's answer): a return's rows of return_refunds,
+ * and for a return without any its refund method paying its refund (none for a refund of nothing).
  */
 export const returnRefundLines = pgView('return_refund_lines', {
   companyId: uuid('company_id').notNull(),
@@ -169,12 +191,10 @@ export const returnRefundLines = pgView('return_refund_lines', {
   method: text('method').notNull(),
   amount: money('amount').notNull(),
 }).as(
-  sql`select r.company_id, r.id as return_id, r.refund_method as method, r.refund_amount as amount
+  sql`select company_id, return_id, method, amount from return_refunds
+      union all
+      select r.company_id, r.id, r.refund_method, r.refund_amount
       from returns r
       where r.refund_amount > 0
-        and not exists (select 1 from exchanges x where x.company_id = r.company_id and x.return_id = r.id)
-      union all
-      select company_id, return_id, 'exchange', applied from exchanges where applied > 0
-      union all
-      select company_id, return_id, back_method, back from exchanges where back > 0`,
+        and not exists (select 1 from return_refunds x where x.company_id = r.company_id and x.return_id = r.id)`,
 );

@@ -1,7 +1,7 @@
-import type { ReturnItem, ReturnItemCondition, ReturnStatus } from '@pos/shared';
+import type { Return, ReturnItem, ReturnItemCondition, ReturnStatus } from '@pos/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { returnItems, returns, returnsDaily, sales, users } from '../../db/schema';
+import { returnItems, returnRefundLines, returns, returnsDaily, sales, users } from '../../db/schema';
 import { dailyRows } from '../../domain/sales-figures.repo';
 import { type DayCount, type OrderKey, orderBy, type PageWindow, windowQuery } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
@@ -204,4 +204,25 @@ export async function returnsByStatus(db: DbOrTx, scope: BranchKey) {
     .where(and(eq(returns.companyId, scope.companyId), eq(returns.branchId, scope.branchId)))
     .groupBy(returns.status)
     .orderBy(returns.status);
+}
+
+/** How each of the given returns' refund went back (one query): return id -> its refund lines, by method. */
+export async function refundLinesOf(db: DbOrTx, { companyId, returnIds }: { companyId: string; returnIds: string[] }) {
+  const byReturn = new Map<string, Return['refunds']>();
+  if (returnIds.length === 0) return byReturn;
+  const rows = await db
+    .select({
+      returnId: returnRefundLines.returnId,
+      method: returnRefundLines.method,
+      amount: returnRefundLines.amount,
+    })
+    .from(returnRefundLines)
+    .where(and(eq(returnRefundLines.companyId, companyId), inArray(returnRefundLines.returnId, returnIds)))
+    .orderBy(asc(returnRefundLines.method));
+  for (const r of rows) {
+    const list = byReturn.get(r.returnId) ?? [];
+    list.push({ method: r.method as Return['refunds'][number]['method'], amount: toMoney(r.amount) });
+    byReturn.set(r.returnId, list);
+  }
+  return byReturn;
 }

@@ -21,7 +21,7 @@ import { readPageByDays, withinDays } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
 import * as repo from './returns.repo';
 
-function toReturn(row: repo.ReturnRow, items: ReturnItem[]): Return {
+function toReturn(row: repo.ReturnRow, items: ReturnItem[], refunds: Return['refunds']): Return {
   const at = row.createdAt.toISOString();
   return {
     id: row.id,
@@ -34,6 +34,7 @@ function toReturn(row: repo.ReturnRow, items: ReturnItem[]): Return {
     status: row.status as ReturnStatus,
     refundAmount: toMoney(row.refundAmount),
     refundMethod: row.refundMethod as RefundMethod,
+    refunds,
     reason: row.reason,
     reasonDescription: row.reasonDescription,
     notes: row.notes,
@@ -72,8 +73,17 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
 export async function getReturnIn(db: Db, companyId: string, id: string): Promise<Return> {
   const row = await repo.findReturn(db, { id, companyIds: [companyId] });
   if (!row) throw new Error('return vanished after commit');
-  const items = await repo.itemsOf(db, { companyId, returnIds: [id] });
-  return toReturn(row, items.get(id) ?? []);
+  return (await withDetails(db, companyId, [row]))[0] as Return;
+}
+
+/** The returns with their items and refund lines (two queries for any number). */
+async function withDetails(db: Db, companyId: string, rows: repo.ReturnRow[]): Promise<Return[]> {
+  const returnIds = rows.map((r) => r.id);
+  const [items, refunds] = await Promise.all([
+    repo.itemsOf(db, { companyId, returnIds }),
+    repo.refundLinesOf(db, { companyId, returnIds }),
+  ]);
+  return rows.map((r) => toReturn(r, items.get(r.id) ?? [], refunds.get(r.id) ?? []));
 }
 
 export async function getReturn(db: Db, actor: Actor, id: string): Promise<Return> {
@@ -82,8 +92,7 @@ export async function getReturn(db: Db, actor: Actor, id: string): Promise<Retur
     permission: 'view_returns',
     load: (companyIds) => repo.findReturn(db, { id, companyIds }),
   });
-  const items = await repo.itemsOf(db, { companyId: row.companyId, returnIds: [id] });
-  return toReturn(row, items.get(id) ?? []);
+  return (await withDetails(db, row.companyId, [row]))[0] as Return;
 }
 
 export async function listReturns(
@@ -101,9 +110,8 @@ export async function listReturns(
     counts: () => repo.countReturnsByDay(db, scope, filters),
     rows: (seek) => repo.listReturns(db, scope, withinDays(filters, seek), seek.window),
   });
-  const items = await repo.itemsOf(db, { companyId: scope.companyId, returnIds: rows.map((r) => r.id) });
   return {
-    items: rows.map((r) => toReturn(r, items.get(r.id) ?? [])),
+    items: await withDetails(db, scope.companyId, rows),
     meta: pageMeta({ total, page: query.page, limit: query.limit }),
   };
 }

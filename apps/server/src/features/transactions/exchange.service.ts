@@ -1,19 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  type CreateExchangePayload,
-  type CreateSaleInput,
-  type Exchange,
-  fromMinor,
-  SHIFT_MSG,
-  toMinor,
-} from '@pos/shared';
+import { type CreateExchangePayload, type CreateSaleInput, type Exchange, fromMinor, toMinor } from '@pos/shared';
 import type { Db } from '../../db/client';
 import { auditOverrides, checkSaleLimits } from '../../domain/approvals';
 import { writeAudit } from '../../domain/audit.repo';
-import { checkCardRoom, needsCustomer, prepareReturn, recordReturn, returnContextOf } from '../../domain/return-write';
+import { checkRefundLines, prepareReturn, recordReturn, returnContextOf } from '../../domain/return-write';
 import { lockProductsById } from '../../domain/return-write.repo';
-import { SHIFT_REQUIRED } from '../../domain/shifts';
-import { addCreditEntry } from '../../domain/store-credit.repo';
 import { type Actor, resolveBranch } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
@@ -57,8 +48,12 @@ export async function createExchange(
       const applied = Math.min(credit, toMinor(input.sale.total));
       const back = credit - applied;
       const backMethod = back > 0 ? input.refund_method : null;
-      if (backMethod === 'card_refund') await checkCardRoom(tx, scope, prepared.sale.id, back, 'refund_method');
-      if (backMethod === 'store_credit') needsCustomer(prepared.sale, 'refund_method');
+      // The return's refund lines: the part that pays the new sale, and what goes back.
+      prepared.refunds = [
+        ...(applied > 0 ? [{ method: 'exchange' as const, amount: applied }] : []),
+        ...(backMethod ? [{ method: backMethod, amount: back }] : []),
+      ];
+      await checkRefundLines(tx, scope, prepared.sale, prepared.refunds, 'refund_method');
 
       const tenders = [...(applied > 0 ? [{ method: 'exchange', amount: fromMinor(applied) }] : []), ...input.tenders];
       const single = tenders.length === 1 ? tenders[0] : undefined;
@@ -87,7 +82,6 @@ export async function createExchange(
         ].sort(),
       });
       const written = await recordReturn(tx, prepared);
-      if (backMethod === 'cash' && !written.shiftId) throw new AppError(409, SHIFT_REQUIRED, SHIFT_MSG.noShiftForCash);
       const attempt = { input: saleInput, saleId, key: idempotencyKey, requestHash, origin };
       // In a savepoint: a product the statement could not sell is explained from this transaction.
       const sold = await tx
@@ -111,16 +105,6 @@ export async function createExchange(
         backMethod,
         createdBy: actor.userId,
       });
-      if (backMethod === 'store_credit' && prepared.sale.customerId) {
-        await addCreditEntry(tx, {
-          companyId: scope.companyId,
-          customerId: prepared.sale.customerId,
-          amount: fromMinor(back).toFixed(2),
-          kind: 'return',
-          referenceId: context.id,
-          userId: actor.userId,
-        });
-      }
       await auditOverrides(tx, {
         actor,
         scope,

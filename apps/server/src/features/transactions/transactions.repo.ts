@@ -425,6 +425,7 @@ export function toSale(
   items: SaleItemRow[],
   tenders: { method: SaleTenderMethod; amount: string }[],
   names: { cashierName: string | null; customer: Sale['customer']; branchName: string; registerCode: string | null },
+  refunded: { method: string; amount: string }[] = [],
 ): Sale {
   const lines = [...items].sort((a, b) =>
     a.productName === b.productName ? (a.id < b.id ? -1 : 1) : a.productName < b.productName ? -1 : 1,
@@ -450,6 +451,7 @@ export function toSale(
     tenders: [...tenders]
       .sort((a, b) => (a.method < b.method ? -1 : 1))
       .map((t) => ({ method: t.method, amount: toMoney(t.amount) })),
+    refunded: refunded.map((r) => ({ method: r.method, amount: toMoney(r.amount) })),
     branch: { id: s.branchId, name: names.branchName },
     items: lines.map(toSaleItem),
     sold_at: s.soldAt.toISOString(),
@@ -481,7 +483,7 @@ export async function findSale(db: DbOrTx, { id, companyIds }: { id: string; com
     .limit(1);
   if (!row) return undefined;
   const s = row.sale;
-  const [items, tenders] = await Promise.all([
+  const [items, tenders, refunded] = await Promise.all([
     db
       .select()
       .from(saleItems)
@@ -490,14 +492,29 @@ export async function findSale(db: DbOrTx, { id, companyIds }: { id: string; com
       .select({ method: saleTenderLines.method, amount: saleTenderLines.amount })
       .from(saleTenderLines)
       .where(and(eq(saleTenderLines.companyId, s.companyId), eq(saleTenderLines.saleId, s.id))),
+    queryRows<{ method: string; amount: string }>(
+      db,
+      sql`select l.method, sum(l.amount)::text as amount
+          from returns r join return_refund_lines l on l.company_id = r.company_id and l.return_id = r.id
+          where r.company_id = ${s.companyId} and r.original_sale_id = ${s.id} and r.status = 'completed'
+          group by l.method order by l.method`,
+    ),
   ]);
-  const sale = toSale(s, items, tenders, {
-    cashierName: row.cashierName,
-    customer:
-      s.customerId && row.customerName ? { id: s.customerId, name: row.customerName, phone: row.customerPhone } : null,
-    branchName: row.branchName,
-    registerCode: row.registerCode,
-  });
+  const sale = toSale(
+    s,
+    items,
+    tenders,
+    {
+      cashierName: row.cashierName,
+      customer:
+        s.customerId && row.customerName
+          ? { id: s.customerId, name: row.customerName, phone: row.customerPhone }
+          : null,
+      branchName: row.branchName,
+      registerCode: row.registerCode,
+    },
+    refunded,
+  );
   return { sale, companyId: s.companyId, branchId: s.branchId };
 }
 

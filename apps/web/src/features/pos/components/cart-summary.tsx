@@ -3,6 +3,7 @@ import { type DiscountType, fromMinor, showsTaxByRate, taxRateLabel } from '@pos
 import { useId } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
+import { exchangeFigures } from '../store/exchange';
 import { NumberField } from './number-field';
 
 /** A figure as an output named by its visible label; only the total is announced as it changes. */
@@ -28,8 +29,22 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 
 /** The cart's total, beside Payment at the top of the cart. */
 export function CartTotal() {
-  const totals = cartTotals(useActiveCart());
-  return <Row label="Total" value={formatMoney(totals.total)} strong />;
+  const cart = useActiveCart();
+  const totals = cartTotals(cart);
+  const exchange = exchangeFigures(cart);
+  if (!exchange) return <Row label="Total" value={formatMoney(totals.total)} strong />;
+  // An exchange: the returned items pay part of it; what is due (or goes back) is what Payment settles.
+  return (
+    <Stack gap={2}>
+      <Row label="Total" value={formatMoney(totals.total)} />
+      <Row label="Returned items" value={`−${formatMoney(exchange.applied)}`} />
+      {exchange.back > 0 ? (
+        <Row label="To give back" value={formatMoney(exchange.back)} strong />
+      ) : (
+        <Row label="Due" value={formatMoney(exchange.due)} strong />
+      )}
+    </Stack>
+  );
 }
 
 /** Subtotal, the editable tax percent, the discount type and value, the discount and tax amounts, total. */

@@ -17,7 +17,6 @@ export function ExchangeBanner() {
       color="violet"
       icon={<IconArrowsExchange size={18} />}
       title={`Exchange for receipt ${exchange.receiptNumber}`}
-      aria-label="Exchange"
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm">

@@ -1,11 +1,18 @@
-import { Button, Group, Modal, NumberInput, type NumberInputProps, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Paper, Stack, Text } from '@mantine/core';
 import { formatInCurrency, type PaymentMethod, TENDER_MSG, type TenderMethod } from '@pos/shared';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatMoney } from '../../../lib/format';
 import type { PaymentDetails, TenderPayment } from '../store/sale-payload';
 import { splitTenderFigures, type TenderChoice, tenderChoices } from '../store/split-tender';
 import { ExchangeBackForm, type ExchangeSettlement } from './exchange-payment';
-import { ADD_TENDER_KEY, PaymentMethodControl, TENDER_TEXT, TenderLines } from './payment-tenders';
+import {
+  ADD_TENDER_KEY,
+  AMOUNT_FIELD,
+  nonCashHint,
+  PaymentMethodControl,
+  TENDER_TEXT,
+  TenderLines,
+} from './payment-tenders';
 
 export type PaymentModalProps = {
   opened: boolean;
@@ -34,19 +41,6 @@ export type PaymentModalProps = {
  * once a tender line is recorded (handed over: the lines and the amount being entered).
  */
 export type PaymentFigures = { method: PaymentMethod; amountReceived: number | null; total: number };
-
-/** The amount fields' common look: money with 2 decimals, 'PKR' before it. */
-const AMOUNT_FIELD: Partial<NumberInputProps> = {
-  min: 0,
-  step: 0.01,
-  decimalScale: 2,
-  allowNegative: false,
-  thousandSeparator: ',',
-  hideControls: true,
-  size: 'md',
-  leftSection: <Text size="xs">PKR</Text>,
-  leftSectionWidth: 44,
-};
 
 /**
  * Cash or card, store credit when the customer has some, or several tenders. Opens with the cursor in 'Amount
@@ -211,14 +205,6 @@ function PaymentForm({
       </Stack>
     </form>
   );
-}
-
-/** Under a card's or store credit's amount: what it pays, and for store credit the balance. */
-function nonCashHint(method: TenderChoice, figures: { rest: number; amount: number }, creditBalance: number) {
-  const pays = figures.rest > 0 ? TENDER_TEXT.cardPart(figures.rest) : TENDER_TEXT.cardExact(figures.amount);
-  if (method !== 'store_credit') return pays;
-  const credit = figures.rest > 0 ? TENDER_TEXT.creditPart(figures.rest) : TENDER_TEXT.creditExact(figures.amount);
-  return `${TENDER_TEXT.creditBalance(creditBalance)} ${credit}`;
 }
 
 export function PaymentModal({ opened, onClose, onExited, exchange, onCompleteExchange, ...form }: PaymentModalProps) {

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, type NumberInputProps, SegmentedControl, Stack, Text } from '@mantine/core';
 import { formatInCurrency, type TenderMethod } from '@pos/shared';
 import { IconCash, IconCreditCard, IconWallet, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -137,4 +137,25 @@ export function TenderLines({
       </Group>
     </Stack>
   );
+}
+
+/** The amount fields' common look: money with 2 decimals, 'PKR' before it. */
+export const AMOUNT_FIELD: Partial<NumberInputProps> = {
+  min: 0,
+  step: 0.01,
+  decimalScale: 2,
+  allowNegative: false,
+  thousandSeparator: ',',
+  hideControls: true,
+  size: 'md',
+  leftSection: <Text size="xs">PKR</Text>,
+  leftSectionWidth: 44,
+};
+
+/** Under a card's or store credit's amount: what it pays, and for store credit the balance. */
+export function nonCashHint(method: TenderChoice, figures: { rest: number; amount: number }, creditBalance: number) {
+  const pays = figures.rest > 0 ? TENDER_TEXT.cardPart(figures.rest) : TENDER_TEXT.cardExact(figures.amount);
+  if (method !== 'store_credit') return pays;
+  const credit = figures.rest > 0 ? TENDER_TEXT.creditPart(figures.rest) : TENDER_TEXT.creditExact(figures.amount);
+  return `${TENDER_TEXT.creditBalance(creditBalance)} ${credit}`;
 }

@@ -1,6 +1,5 @@
 import { Grid, Kbd, Paper, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { fromMinor, toMinor } from '@pos/shared';
 import { IconBarcode, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PopupSelect } from '../../../components/popups/deferred';
@@ -15,6 +14,7 @@ import { useRegisterCategories } from '../hooks/use-register-categories';
 import { useRegisterHotkeys } from '../hooks/use-register-hotkeys';
 import { useScansToCart } from '../hooks/use-scans-to-cart';
 import { cartCredit, cartStore, cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
+import { exchangeFigures } from '../store/exchange';
 import { loadScannerSettings, withoutAffixes } from '../store/scanner-settings';
 import { useWeightRequest } from '../store/weight-entry';
 import { ApprovalDialogs, useIsApprovalOpen } from './approval-dialogs';
@@ -74,9 +74,7 @@ export function PosPage() {
   const addToCart = useAddToCart();
   const { pay, payExchange, isPaying } = useCheckout();
   // An exchange: the returned items pay the new ones as far as they reach; Payment takes the rest.
-  const exchange = cart.exchange;
-  const applied = exchange ? Math.min(toMinor(exchange.credit), totals.minor.total) : 0;
-  const due = fromMinor(totals.minor.total - applied);
+  const exchange = exchangeFigures(cart);
   const printerTest = usePrinterTest();
 
   const focusBarcode = useCallback(() => {
@@ -203,16 +201,9 @@ export function PosPage() {
       <LazyPaymentModal
         cartHasItems={!isEmpty}
         opened={modal === 'payment'}
-        total={due}
+        total={exchange ? exchange.due : totals.total}
         creditBalance={cartCredit(cart)}
-        exchange={
-          exchange && {
-            applied: fromMinor(applied),
-            back: fromMinor(toMinor(exchange.credit) - applied),
-            hasCustomer: exchange.hasCustomer,
-            paidByCard: exchange.paidByCard,
-          }
-        }
+        exchange={exchange && cart.exchange && { ...exchange, ...cart.exchange }}
         onCompleteExchange={(settlement) =>
           void payExchange(cart.id, settlement, () => setModal(null)).then((result) => {
             if (result === 'rejected') setModal(null);

@@ -18,11 +18,14 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import {
   CONDITION_OPTIONS,
   clampQuantity,
+  defaultRefundMethod,
   draftLine,
   draftRefund,
   lineRefund,
   RETURN_REASON_OPTIONS,
   type ReturnDraftLine,
+  refundAsPaid,
+  refundLinesText,
   refundMethodHint,
   refundMethodOptions,
   returnPayload,
@@ -63,13 +66,15 @@ export function ReturnForm({
   onExchange,
 }: ReturnFormProps) {
   const [lines, setLines] = useState<ReturnDraftLine[]>(() => sale.items.map(draftLine));
-  const [refundMethod, setRefundMethod] = useState<RefundMethod>('cash');
+  const [refundMethod, setRefundMethod] = useState<RefundMethod>(() => defaultRefundMethod(sale));
   const [reason, setReason] = useState<ReturnReason | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { submit, isSaving } = useRegisterReturn({ branchId, registerId });
   const refund = draftRefund(sale, lines);
   const total = totalRefund(refund);
-  const isCash = refundMethod === 'cash';
+  const asPaid = refundMethod === 'mixed' ? refundAsPaid(sale, total) : [];
+  // Cash comes out of this register's drawer: all of it, or the cash part of a refund as paid.
+  const isCash = refundMethod === 'cash' || asPaid.some((l) => l.method === 'cash');
   const isExchange = refundMethod === 'exchange';
   const startExchange = useCartStore((s) => s.setExchange);
 
@@ -173,7 +178,11 @@ export function ReturnForm({
         <Select
           label="Refund method"
           data={refundMethodOptions(sale, { atRegister: true })}
-          description={refundMethodHint(refundMethod, sale.customer, { atRegister: true })}
+          description={
+            refundMethod === 'mixed'
+              ? refundLinesText(asPaid)
+              : refundMethodHint(refundMethod, sale.customer, { atRegister: true })
+          }
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={refundMethod}
           allowDeselect={false}

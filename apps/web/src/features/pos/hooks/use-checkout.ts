@@ -100,6 +100,17 @@ function handedOver(payment: PaymentDetails, due: number): TenderPayment[] {
   ];
 }
 
+type Exchange = Awaited<ReturnType<typeof createExchange>> & { originalReceipt: string };
+
+/** What the new sale's receipt says of its exchange: the return, what it was worth, what went back. */
+const exchangeReceipt = (made: Exchange) => ({
+  returnNumber: made.return.returnNumber,
+  originalReceipt: made.originalReceipt,
+  credit: made.credit,
+  back: made.back,
+  backMethod: made.backMethod,
+});
+
 /** The receipt header: the company's name, the branch's address and phone (placeholders when missing). */
 export function useReceiptStore(): ReceiptStore {
   const { company, branch } = useCurrentSelection();
@@ -242,8 +253,7 @@ export function useCheckout() {
             refund_amount: exchange.credit,
           }),
       );
-      notifySuccess(EXCHANGE_MSG.created);
-      return finish(cartId, made.sale, onPaid, cartCredit(cart), made.backMethod === 'cash');
+      return finish(cartId, made.sale, onPaid, cartCredit(cart), { ...made, originalReceipt: exchange.receiptNumber });
     } catch (error) {
       inFlight.current = false;
       setIsPaying(false);
@@ -269,12 +279,12 @@ export function useCheckout() {
     sale: Sale,
     onPaid?: () => void,
     credit = 0,
-    /** Cash goes out of the drawer (an exchange's rest given back in cash). */
-    paysOut = false,
+    /** The new sale of an exchange: its receipt says so, and cash given back opens the drawer too. */
+    exchange?: Exchange,
   ): Promise<CheckoutResult> => {
     inFlight.current = false;
     setIsPaying(false);
-    notifySuccess(POS_TEXT.paymentSucceeded);
+    notifySuccess(exchange ? EXCHANGE_MSG.created : POS_TEXT.paymentSucceeded);
     cartStore.getState().clearAfterSale(cartId);
     showThanksOnDisplay(sale);
     void invalidateProducts();
@@ -283,9 +293,16 @@ export function useCheckout() {
     onPaid?.();
     try {
       // Only cash goes into the till: a card sale prints without the drawer kick, a mixed one with cash kicks it.
-      const takesCash = paysOut || sale.paymentMethod === 'cash' || sale.tenders.some((t) => t.method === 'cash');
+      const takesCash =
+        exchange?.backMethod === 'cash' ||
+        sale.paymentMethod === 'cash' ||
+        sale.tenders.some((t) => t.method === 'cash');
       await printReceipt(
-        { ...saleReceiptData(sale, store), storeCreditLeft: storeCreditLeft(sale, credit) },
+        {
+          ...saleReceiptData(sale, store),
+          storeCreditLeft: storeCreditLeft(sale, credit),
+          ...(exchange && { exchange: exchangeReceipt(exchange) }),
+        },
         { openDrawer: takesCash },
       );
       notifySuccess(POS_TEXT.receiptPrinted);

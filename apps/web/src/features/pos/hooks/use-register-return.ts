@@ -49,7 +49,7 @@ export function useRegisterReturn({ branchId, registerId }: { branchId: string; 
       );
       notifySuccess(RETURNS_MSG.processed);
       // The cash comes out of the drawer (ESC p through the desktop bridge or a paired USB printer).
-      if (draft.refundMethod === 'cash') void openCashDrawer();
+      if (payload.refund_method === 'cash' || payload.refunds?.some((r) => r.method === 'cash')) void openCashDrawer();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['transactions'] }),
         queryClient.invalidateQueries({ queryKey: ['products'] }),

@@ -153,6 +153,7 @@ function receiptOf(
     changeAmount: p.change,
     // Each tender's part of the total, as the server will record it (its receipt prints them for a mixed sale).
     tenders: payloadTenderLines(p),
+    refunded: [],
     branch: { id: entry.branchId, name: branchName },
     items: p.items.map((item, index) => ({
       id: `${entry.id}-${index}`,

@@ -4,10 +4,13 @@ import { useState } from 'react';
 import { formatAmount } from '../../../lib/format';
 import { openCashDrawer } from '../../../lib/printing';
 import {
+  defaultRefundMethod,
   draftLine,
   draftRefund,
   RETURN_REASON_OPTIONS,
   type ReturnDraftLine,
+  refundAsPaid,
+  refundLinesText,
   refundMethodHint,
   refundMethodOptions,
   returnPayload,
@@ -49,7 +52,7 @@ export function ProcessReturnModal({
 function ReturnForm({ sale, branchId, onDone }: { sale: Sale; branchId: string; onDone: () => void }) {
   const [lines, setLines] = useState<ReturnDraftLine[]>(() => sale.items.map(draftLine));
   const [reason, setReason] = useState<ReturnReason | null>(null);
-  const [refundMethod, setRefundMethod] = useState<RefundMethod>('cash');
+  const [refundMethod, setRefundMethod] = useState<RefundMethod>(() => defaultRefundMethod(sale));
   const [description, setDescription] = useState('');
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -63,6 +66,9 @@ function ReturnForm({ sale, branchId, onDone }: { sale: Sale; branchId: string; 
   const [registerError, setRegisterError] = useState<string | null>(null);
 
   const refund = draftRefund(sale, lines);
+  const asPaid = refundMethod === 'mixed' ? refundAsPaid(sale, totalRefund(refund)) : [];
+  // Cash comes out of a register's drawer: all of it, or the cash part of a refund as paid.
+  const paysCash = refundMethod === 'cash' || asPaid.some((l) => l.method === 'cash');
   const update = (index: number, change: (line: ReturnDraftLine) => ReturnDraftLine) =>
     setLines((all) => all.map((l, i) => (i === index ? change(l) : l)));
 
@@ -70,13 +76,13 @@ function ReturnForm({ sale, branchId, onDone }: { sale: Sale; branchId: string; 
     const draft = { transactionId: sale.id, lines, reason };
     const problem = validateReturn(draft);
     setError(problem);
-    const noRegister = refundMethod === 'cash' && shifts.length > 0 && !registerId;
+    const noRegister = paysCash && shifts.length > 0 && !registerId;
     setRegisterError(noRegister ? RETURNS_MSG.chooseRegister : null);
     if (problem || noRegister) return;
     create.mutate(returnPayload({ ...draft, sale, branchId, refundMethod, description, notes, registerId }), {
       onSuccess: () => {
         // A cash refund opens the drawer (ESC p through the desktop bridge or a paired USB printer).
-        if (refundMethod === 'cash') void openCashDrawer();
+        if (paysCash) void openCashDrawer();
         onDone();
       },
     });
@@ -107,7 +113,9 @@ function ReturnForm({ sale, branchId, onDone }: { sale: Sale; branchId: string; 
         <Select
           label="Refund Method"
           data={refundMethodOptions(sale)}
-          description={refundMethodHint(refundMethod, sale.customer)}
+          description={
+            refundMethod === 'mixed' ? refundLinesText(asPaid) : refundMethodHint(refundMethod, sale.customer)
+          }
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={refundMethod}
           allowDeselect={false}
@@ -124,7 +132,7 @@ function ReturnForm({ sale, branchId, onDone }: { sale: Sale; branchId: string; 
       <RefundRegisterPicker
         shifts={shifts}
         isLoading={openShifts.isPending}
-        refundMethod={refundMethod}
+        refundMethod={paysCash ? 'cash' : refundMethod}
         value={registerId}
         onChange={(value) => {
           setRegister(value);
