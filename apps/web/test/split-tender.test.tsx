@@ -15,6 +15,7 @@ import {
 } from '../src/features/pos/store/sale-payload';
 import { splitTenderFigures } from '../src/features/pos/store/split-tender';
 import { TransactionDetailsModal } from '../src/features/transactions/components/transaction-details-modal';
+import { setDisplayCurrency } from '../src/lib/format';
 import { saleReceiptData } from '../src/lib/printing/receipt-data';
 import { renderWithProviders } from './render';
 
@@ -297,5 +298,41 @@ describe('a mixed sale on the transactions screen', () => {
         .getAllByTestId('tender-line')
         .map((row) => row.textContent),
     ).toEqual(['Paid by cardPKR 30.00', 'Paid by cashPKR 55.00']);
+  });
+});
+
+describe('the Payment dialog: the currency and an exchange', () => {
+  it("shows the company's currency code before the amount, not a fixed one", () => {
+    setDisplayCurrency('USD');
+    try {
+      const { dialog } = openPayment();
+      expect(within(dialog).getByText('USD')).toBeTruthy();
+      expect(within(dialog).queryByText('PKR')).toBeNull();
+    } finally {
+      setDisplayCurrency(null);
+    }
+  });
+
+  it('an exchange the returned items pay in full: what goes back and how; Enter completes with the way chosen', async () => {
+    const user = userEvent.setup();
+    const onCompleteExchange = vi.fn();
+    renderWithProviders(
+      <PaymentModal
+        opened
+        total={0}
+        isPaying={false}
+        onClose={() => {}}
+        onComplete={() => {}}
+        exchange={{ applied: 94.5, back: 225.5, hasCustomer: false, paidByCard: true }}
+        onCompleteExchange={onCompleteExchange}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Exchange' });
+    expect(within(dialog).getByLabelText('Give back').textContent).toBe('PKR 225.50');
+    // No customer on the sale: no store credit; a card paid it: a card refund.
+    expect((within(dialog).getByRole('radio', { name: 'Store credit' }) as HTMLInputElement).disabled).toBe(true);
+    await user.click(within(dialog).getByRole('radio', { name: 'Card refund' }));
+    await user.keyboard('{Enter}');
+    expect(onCompleteExchange).toHaveBeenCalledWith({ payment: null, refundMethod: 'card_refund' });
   });
 });

@@ -6,8 +6,8 @@ import { AdjustCreditModal, creditAdjustment } from '../src/features/customers/c
 import { StoreCreditTab } from '../src/features/customers/components/store-credit-tab';
 import { creditEntryLabel, signedMoney } from '../src/features/customers/utils/format';
 import { PaymentModal } from '../src/features/pos/components/payment-modal';
-import { storeCreditLeft } from '../src/features/pos/hooks/use-checkout';
-import { cartCredit, createCartStore, selectActiveCart } from '../src/features/pos/store/cart-store';
+import { refreshCredit, storeCreditLeft } from '../src/features/pos/hooks/use-checkout';
+import { cartCredit, cartStore, createCartStore, selectActiveCart } from '../src/features/pos/store/cart-store';
 import { buildSalePayload, type PaymentDetails, payloadTenderLines } from '../src/features/pos/store/sale-payload';
 import { splitTenderFigures, tenderChoices } from '../src/features/pos/store/split-tender';
 import { refundMethodHint, refundMethodOptions } from '../src/lib/returns';
@@ -383,5 +383,28 @@ describe('the customer page: store credit', () => {
     expect(JSON.parse(String(init.body))).toEqual({ amount: -40, reason: 'Entered twice' });
     expect(onClose).not.toHaveBeenCalled();
     expect(creditAdjustment(45.5, 'give', '0.1')).toEqual({ amount: 0.1, newBalance: 45.6 });
+  });
+});
+
+describe('the register after a 409 Not enough store credit', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("reads the customer's balance again, so the next Payment offers what is left", async () => {
+    const phone = '03001234567';
+    const cartId = cartStore.getState().activeCartId;
+    cartStore.getState().setCustomer({ customerPhone: phone, customerCredit: { phone, balance: 50 } }, cartId);
+    const fetch = vi.fn(() =>
+      answer(customerResponses.contact, {
+        success: true,
+        data: { id: 'c1', name: 'Ayesha Khan', phone, email: null, creditBalance: 12.5 },
+      }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    await refreshCredit(cartId, 'b1');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(String((fetch.mock.calls[0] as unknown[] | undefined)?.[0])).toContain(
+      `/customers/branch/b1/phone/${phone}`,
+    );
+    expect(cartStore.getState().carts.find((c) => c.id === cartId)?.customerCredit).toEqual({ phone, balance: 12.5 });
   });
 });

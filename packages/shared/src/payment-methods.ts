@@ -34,3 +34,6 @@ export const EXCHANGE_MSG = {
   created: 'Exchange completed',
   failed: 'Failed to complete the exchange',
 } as const;
+
+/** The 409's `code` when store credit would be spent past the customer's balance (the register then re-reads it). */
+export const CREDIT_SHORT = 'CREDIT_SHORT';

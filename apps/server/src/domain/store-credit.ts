@@ -1,4 +1,4 @@
-import { CUSTOMER_MSG } from '@pos/shared';
+import { CREDIT_SHORT, CUSTOMER_MSG } from '@pos/shared';
 import { REFUSALS } from '../db/refusals';
 import { AppError } from '../lib/errors';
 import { refusalOf } from '../lib/pg-errors';
@@ -8,8 +8,6 @@ import { refusalOf } from '../lib/pg-errors';
  * ledger entries (store-credit.repo.ts, addCreditEntry, the one writer); the entries' trigger refuses an
  * online spend or adjustment below 0, which `creditErrorOf` answers as a 409.
  */
-export const CREDIT_SHORT = 'CREDIT_SHORT';
-
 export function creditErrorOf(error: unknown): AppError | undefined {
   if (refusalOf(error) === REFUSALS.creditShort) return new AppError(409, CREDIT_SHORT, CUSTOMER_MSG.creditShort);
   return undefined;

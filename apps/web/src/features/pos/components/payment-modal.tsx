@@ -7,7 +7,7 @@ import { splitTenderFigures, type TenderChoice, tenderChoices } from '../store/s
 import { ExchangeBackForm, type ExchangeSettlement } from './exchange-payment';
 import {
   ADD_TENDER_KEY,
-  AMOUNT_FIELD,
+  amountField,
   nonCashHint,
   PaymentMethodControl,
   TENDER_TEXT,
@@ -139,7 +139,7 @@ function PaymentForm({
         {method === 'cash' ? (
           <>
             <NumberInput
-              {...AMOUNT_FIELD}
+              {...amountField()}
               key="cash"
               ref={amountRef}
               data-autofocus
@@ -171,7 +171,7 @@ function PaymentForm({
           </>
         ) : (
           <NumberInput
-            {...AMOUNT_FIELD}
+            {...amountField()}
             key={method}
             ref={amountRef}
             label={method === 'card' ? TENDER_TEXT.cardAmount : TENDER_TEXT.creditAmount}

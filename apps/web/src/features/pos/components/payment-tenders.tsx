@@ -2,7 +2,7 @@ import { ActionIcon, Group, type NumberInputProps, SegmentedControl, Stack, Text
 import { formatInCurrency, type TenderMethod } from '@pos/shared';
 import { IconCash, IconCreditCard, IconWallet, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
-import { formatMoney, paymentMethodLabel } from '../../../lib/format';
+import { formatMoney, getDisplayCurrency, paymentMethodLabel } from '../../../lib/format';
 import type { TenderPayment } from '../store/sale-payload';
 import type { TenderChoice } from '../store/split-tender';
 
@@ -139,8 +139,8 @@ export function TenderLines({
   );
 }
 
-/** The amount fields' common look: money with 2 decimals, 'PKR' before it. */
-export const AMOUNT_FIELD: Partial<NumberInputProps> = {
+/** The amount fields' common look: money with 2 decimals, the company's currency code before it. */
+export const amountField = (): Partial<NumberInputProps> => ({
   min: 0,
   step: 0.01,
   decimalScale: 2,
@@ -148,9 +148,9 @@ export const AMOUNT_FIELD: Partial<NumberInputProps> = {
   thousandSeparator: ',',
   hideControls: true,
   size: 'md',
-  leftSection: <Text size="xs">PKR</Text>,
+  leftSection: <Text size="xs">{getDisplayCurrency()}</Text>,
   leftSectionWidth: 44,
-};
+});
 
 /** Under a card's or store credit's amount: what it pays, and for store credit the balance. */
 export function nonCashHint(method: TenderChoice, figures: { rest: number; amount: number }, creditBalance: number) {

@@ -1,6 +1,15 @@
-import { EXCHANGE_MSG, type ExchangeBackMethod, formatQuantity, fromMinor, type Sale, toMinor } from '@pos/shared';
+import {
+  CREDIT_SHORT,
+  EXCHANGE_MSG,
+  type ExchangeBackMethod,
+  formatQuantity,
+  fromMinor,
+  type Sale,
+  toMinor,
+} from '@pos/shared';
 import { useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { lookupCustomerByPhone } from '../../../lib/api/customers.api';
 import { useInvalidateProducts } from '../../../lib/api/products.api';
 import { createSale } from '../../../lib/api/transactions.api';
 import { formatMoney } from '../../../lib/format';
@@ -69,6 +78,14 @@ async function refreshCart(cartId: string): Promise<boolean> {
     'pos-cart-updated',
   );
   return true;
+}
+
+/** The cart's customer's store credit read again (after a 409: spent elsewhere meanwhile); unchanged on a failure. */
+export async function refreshCredit(cartId: string, branchId: string): Promise<void> {
+  const phone = cartStore.getState().carts.find((c) => c.id === cartId)?.customerCredit?.phone;
+  if (!phone) return;
+  const found = await lookupCustomerByPhone(branchId, phone).catch(() => null);
+  if (found) cartStore.getState().setCustomer({ customerCredit: { phone, balance: found.creditBalance } }, cartId);
 }
 
 /**
@@ -183,6 +200,12 @@ export function useCheckout() {
       setIsPaying(false);
       // 409: a price changed or the stock is short (the message names the product); 422: the key was
       // used for another body. Either way this cart must change first; the tiles show the news.
+      // Store credit spent elsewhere meanwhile: the customer's balance as it is now, for the next Payment.
+      if (isApiError(error) && error.code === CREDIT_SHORT) {
+        await refreshCredit(cartId, branch.id);
+        notifyError(error.message);
+        return 'rejected';
+      }
       if (isApiError(error) && (error.status === 409 || error.status === 422)) {
         void invalidateProducts();
         const updated = await refreshCart(cartId).catch(() => false);
