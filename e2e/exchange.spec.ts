@@ -371,4 +371,27 @@ test('an exchange for something cheaper gives the rest back in cash from the dra
   // The cash handed back is on the receipt.
   expect(receipt).toMatch(new RegExp(`^Given back \\(Cash\\): +${reEscape(amount(back))}`, 'm'));
   expect(receipt).toContain(`Exchange: return ${made.return.returnNumber}`);
+  await printed.close();
+
+  // The Z report: the drawer paid out only the cash given back; the sale's tender and the refund's ways, each a row.
+  const expected = (cents(500) - cents(back)) / 100;
+  const shiftButton = page.getByRole('button', { name: /^Shift R\d+$/ });
+  await shiftButton.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Close shift' }).press('Enter');
+  const close = page.getByRole('dialog', { name: 'Close shift' });
+  await close.getByLabel('Counted cash').click();
+  await page.keyboard.type(expected.toFixed(2));
+  await close.getByRole('button', { name: 'Count and close' }).click();
+  const z = page.getByRole('dialog', { name: 'Shift closed' });
+  await expect(z.getByTestId('expected-cash')).toContainText(amount(expected));
+  await expect(z.getByTestId('over-short')).toContainText('0.00');
+  const figures = z.getByRole('table', { name: 'Z report' });
+  await expect(figures.getByRole('row', { name: /^Refunds \(1\)/ })).toContainText(amount(credit));
+  await expect(figures.getByRole('row', { name: `Cash (1) PKR ${amount(back)}`, exact: true })).toHaveCount(1);
+  // The sale's Exchange tender and the refund's Exchange part: the same amount, one row each.
+  await expect(figures.getByRole('row', { name: `Exchange (1) PKR ${amount(total)}`, exact: true })).toHaveCount(2);
+  await expectNoSeriousWcag(page, 'the Z report of a shift with an exchange');
+  await page.screenshot({ path: `${SHOTS}/exchange-z-report-1280.png` });
+  await z.getByRole('button', { name: 'Done' }).click();
 });
