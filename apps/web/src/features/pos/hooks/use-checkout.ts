@@ -23,7 +23,7 @@ import {
 } from '../../../lib/printing';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
-import { requestApprovalGrant } from '../api/approvals.api';
+import { requestApprovalGrant, requestReturnGrant } from '../api/approvals.api';
 import { createExchange, fetchCartProduct } from '../api/pos.api';
 import { connectivityStore, isNetworkFailure, isOnline } from '../offline/connectivity';
 import { withApproval } from '../store/approval-request';
@@ -261,19 +261,13 @@ export function useCheckout() {
       const made = await withApproval(
         (grantId) => createExchange(grantId ? { ...body, approval_grant_id: grantId } : body, key),
         (approval) =>
-          requestApprovalGrant({
-            purpose: 'return',
+          requestReturnGrant(approval, {
             branchId: branch.id,
-            register_id: register?.registerId ?? '',
-            ...approval,
+            registerId: register?.registerId ?? '',
             originalTransactionId: exchange.originalTransactionId,
-            items: exchange.items.map((l) => ({
-              original_transaction_item_id: l.original_transaction_item_id,
-              return_quantity: l.return_quantity,
-              restocking_fee: l.restocking_fee ?? 0,
-            })),
-            refund_method: 'exchange',
-            refund_amount: exchange.credit,
+            items: exchange.items,
+            refundMethod: 'exchange',
+            refundAmount: exchange.credit,
           }),
       );
       return finish(cartId, made.sale, onPaid, cartCredit(cart), { ...made, originalReceipt: exchange.receiptNumber });

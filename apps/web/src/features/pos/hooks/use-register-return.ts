@@ -7,7 +7,7 @@ import { shiftKeys } from '../../../lib/api/shifts.api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { openCashDrawer } from '../../../lib/printing';
 import { type ReturnDraft, returnPayload } from '../../../lib/returns';
-import { requestApprovalGrant } from '../api/approvals.api';
+import { requestReturnGrant } from '../api/approvals.api';
 import { withApproval } from '../store/approval-request';
 
 /**
@@ -32,19 +32,13 @@ export function useRegisterReturn({ branchId, registerId }: { branchId: string; 
       const answer = await withApproval(
         (grantId) => createReturn(grantId ? { ...payload, approval_grant_id: grantId } : payload),
         (approval) =>
-          requestApprovalGrant({
-            purpose: 'return',
+          requestReturnGrant(approval, {
             branchId,
-            register_id: registerId,
-            ...approval,
+            registerId,
             originalTransactionId: payload.originalTransactionId,
-            items: payload.items.map((l) => ({
-              original_transaction_item_id: l.original_transaction_item_id,
-              return_quantity: l.return_quantity,
-              restocking_fee: l.restocking_fee ?? 0,
-            })),
-            refund_method: draft.refundMethod,
-            refund_amount: payload.refund_amount ?? 0,
+            items: payload.items,
+            refundMethod: draft.refundMethod,
+            refundAmount: payload.refund_amount ?? 0,
           }),
       );
       notifySuccess(RETURNS_MSG.processed);
