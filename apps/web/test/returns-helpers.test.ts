@@ -2,10 +2,14 @@ import { RETURNS_MSG } from '@pos/shared';
 import { describe, expect, it } from 'vitest';
 import {
   clampQuantity,
+  defaultRefundMethod,
   draftLine,
   draftRefund,
   lineRefund,
   normalizeFee,
+  refundAsPaid,
+  refundLinesText,
+  refundMethodOptions,
   remainingQuantity,
   restockableByDefault,
   returnableStatus,
@@ -160,5 +164,41 @@ describe('returns helpers', () => {
       'red',
       'gray',
     ]);
+  });
+});
+
+describe('a refund back the way the sale was paid', () => {
+  const split = {
+    paymentMethod: 'mixed',
+    tenders: [
+      { method: 'card', amount: 30 },
+      { method: 'cash', amount: 55 },
+    ],
+    refunded: [],
+  };
+
+  it('starts as paid: a split sale As paid, a card sale to the card, store credit to the balance, cash in cash', () => {
+    expect(defaultRefundMethod(split)).toBe('mixed');
+    expect(defaultRefundMethod({ paymentMethod: 'card', tenders: [{ method: 'card', amount: 10 }] })).toBe(
+      'card_refund',
+    );
+    expect(defaultRefundMethod({ paymentMethod: 'store_credit', tenders: [] })).toBe('store_credit');
+    expect(defaultRefundMethod({ paymentMethod: 'cash', tenders: [] })).toBe('cash');
+    // 'As paid' is offered only for a sale paid several ways.
+    const offered = (sale: object) => refundMethodOptions({ customer: null, ...sale }).map((o) => o.value);
+    expect(offered(split)).toContain('mixed');
+    expect(offered({ paymentMethod: 'card', tenders: [{ method: 'card', amount: 10 }] })).not.toContain('mixed');
+  });
+
+  it('splits the refund over the tenders less what earlier returns gave back, and says it', () => {
+    expect(refundAsPaid(split, 42.5)).toEqual([
+      { method: 'card_refund', amount: 15 },
+      { method: 'cash', amount: 27.5 },
+    ]);
+    // The card already got its 30.00 back: the rest goes back in cash.
+    expect(refundAsPaid({ ...split, refunded: [{ method: 'card_refund', amount: 30 }] }, 20)).toEqual([
+      { method: 'cash', amount: 20 },
+    ]);
+    expect(refundLinesText(refundAsPaid(split, 85))).toBe('Card refund PKR 30.00 · Cash PKR 55.00');
   });
 });

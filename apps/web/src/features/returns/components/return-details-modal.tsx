@@ -5,6 +5,7 @@ import { formatAmount, formatDateTime, orNotAvailable } from '../../../lib/forma
 import {
   conditionLabel,
   reasonLabel,
+  refundLinesText,
   refundMethodLabel,
   returnStatusColor,
   returnStatusLabel,
@@ -44,7 +45,11 @@ export function ReturnDetailsModal({
             <DetailField label="Return Date">{formatDateTime(data.returnDate, timeZone)}</DetailField>
             <DetailField label="Processed Date">{formatDateTime(data.processedDate, timeZone)}</DetailField>
             <DetailField label="Processed By">{orNotAvailable(data.processedByName)}</DetailField>
-            <DetailField label="Refund Method">{refundMethodLabel(data.refundMethod)}</DetailField>
+            <DetailField label="Refund Method">
+              {refundMethodLabel(data.refundMethod)}
+              {/* Several ways back (or an exchange's part and rest): each way's amount. */}
+              {data.refunds.length > 1 ? ` (${refundLinesText(data.refunds)})` : null}
+            </DetailField>
             <DetailField label="Reason">{reasonLabel(data.reason)}</DetailField>
             <DetailField label="Description">{orNotAvailable(data.reasonDescription)}</DetailField>
           </SimpleGrid>
