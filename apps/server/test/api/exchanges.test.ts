@@ -253,6 +253,25 @@ describe(`exchanges (${engineName()})`, () => {
     );
     expect(other.statusCode).toBe(422);
     expect(await stockOf(fresh.id)).toBe(9);
+    // A key a plain sale of the branch holds is another body too.
+    const saleKey = crypto.randomUUID();
+    const plain = await product('5.00');
+    const sale = await call(
+      'POST',
+      '/api/transactions',
+      { branchId: tenant.main.id, ...cartOf(plain, '5.00'), payment_method: 'card', amount_paid: 5, change: 0 },
+      { 'idempotency-key': saleKey },
+    );
+    expect(sale.statusCode, sale.body).toBe(201);
+    const reused = await call(
+      'POST',
+      '/api/exchanges',
+      exchange(await sold('50.00', { payment_method: 'card' }), fresh, '60.00'),
+      {
+        'idempotency-key': saleKey,
+      },
+    );
+    expect(reused.statusCode, reused.body).toBe(422);
   });
 
   it('is a 404 for a sale of another company, and a 403 for a cashier away from a register', async () => {

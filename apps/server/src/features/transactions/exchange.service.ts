@@ -151,10 +151,12 @@ export async function createExchange(
       isReplay: false,
     };
   } catch (error) {
-    // A retry of an exchange already made answers it again; another body under the key is a 422.
-    if (!idempotencyKey || !(error instanceof repo.SaleCheckFailed || error instanceof AppError)) throw error;
+    // A retry of an exchange already made answers it again; another body under the key is a 422, as is a key
+    // taken by a sale this branch cannot answer with (the sale statement's 'exists').
+    const taken = error instanceof repo.SaleCheckFailed;
+    if (!idempotencyKey || !(taken || error instanceof AppError)) throw taken ? idempotencyMismatch() : error;
     const existing = await repo.findSaleByIdempotencyKey(db, { ...scope, key: idempotencyKey });
-    if (!existing) throw error instanceof repo.SaleCheckFailed ? new Error('exchange sale refused') : error;
+    if (!existing) throw taken ? idempotencyMismatch() : error;
     if (existing.requestHash !== requestHash) throw idempotencyMismatch();
     return { exchange: await readExchange(db, scope.companyId, existing.id), isReplay: true };
   }
