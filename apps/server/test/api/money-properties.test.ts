@@ -4,10 +4,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The register's own cart (apps/web): its store normalizes the inputs and cartTotals is what it shows.
 import { cartTotals, createCartStore } from '../../../web/src/features/pos/store/cart-store';
-import { branches, items, products, stockMovements, variants } from '../../src/db/schema';
+import { branches, customerCreditEntries, items, products, stockMovements, variants } from '../../src/db/schema';
 import { refreshListings } from '../../src/domain/catalog.repo';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
-import { bearer, createTaxClass, createTenant, login } from '../helpers/factories';
+import { bearer, createCustomer, createTaxClass, createTenant, login } from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
 
 /**
@@ -17,10 +17,12 @@ import { checkInvariants } from '../helpers/invariants';
  * an exempt, a reduced or a retail-price tax class (its 18 % inside the price)) the register's totals (its cart
  * store and cartTotals), the shared money module's and the server's (a real POST /api/transactions,
  * which recomputes from the database's prices) are the same to the cent; paid by card, in cash or split
- * between them, the sale's tender lines are the shared module's, sum to its total, and its change is the
- * cash handed over beyond it.
+ * between them, the sale's tender lines are the shared module's (card, cash, a split of both, or store credit,
+ * card and cash), sum to its total, and its change is the cash handed over beyond it.
  */
 const RUNS = Number(process.env.MONEY_RUNS ?? 25);
+/** The customer whose store credit pays part of the three-way payments (a balance no cart exhausts). */
+const CREDIT_PHONE = '03009990001';
 
 const cartArb = fc.record({
   lines: fc.array(
@@ -45,10 +47,12 @@ const cartArb = fc.record({
   discountType: fc.constantFrom<DiscountType>('percentage', 'amount'),
   percent: fc.integer({ min: 0, max: 100 }),
   amountCents: fc.integer({ min: 0, max: 50_000_000 }),
-  // How it is paid: by card, in cash, or split: a share of the total by card, the rest and more in cash.
+  // How it is paid: by card, in cash, or split: a share of the total by card, the rest and more in cash; or
+  // three ways: a share in store credit, a share of the rest by card, the rest and more in cash.
   tender: fc.record({
-    kind: fc.constantFrom('card', 'cash', 'split'),
+    kind: fc.constantFrom('card', 'cash', 'split', 'credit'),
     cardBasisPoints: fc.integer({ min: 0, max: 10_000 }),
+    creditBasisPoints: fc.integer({ min: 0, max: 10_000 }),
     cashOverCents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 100_000 })),
   }),
 });
@@ -58,8 +62,28 @@ const cartArb = fc.record({
  * of card (its share of the total, at least a cent and short of the total) and cash (the rest, and more).
  * A total below 2 cents cannot split and goes by card.
  */
-function paymentOf(total: number, tender: { kind: string; cardBasisPoints: number; cashOverCents: number }) {
+function paymentOf(
+  total: number,
+  tender: { kind: string; cardBasisPoints: number; creditBasisPoints: number; cashOverCents: number },
+) {
   const major = (minor: number) => minor / 100;
+  if (tender.kind === 'credit' && total >= 3) {
+    const credit = Math.min(Math.max(Math.floor((total * tender.creditBasisPoints) / 10_000), 1), total - 2);
+    const rest = total - credit;
+    const card = Math.min(Math.max(Math.floor((rest * tender.cardBasisPoints) / 10_000), 1), rest - 1);
+    const cash = rest - card + tender.cashOverCents;
+    return {
+      payment_method: 'mixed' as const,
+      tenders: [
+        { method: 'store_credit' as const, amount: major(credit) },
+        { method: 'card' as const, amount: major(card) },
+        { method: 'cash' as const, amount: major(cash) },
+      ],
+      amount_paid: major(credit + card + cash),
+      change: major(tender.cashOverCents),
+      customer: { name: 'Money Customer', phone: CREDIT_PHONE },
+    };
+  }
   if (tender.kind === 'cash') {
     const paid = total + tender.cashOverCents;
     return { payment_method: 'cash' as const, amount_paid: major(paid), change: major(tender.cashOverCents) };
@@ -114,6 +138,19 @@ describe(`money properties (${engineName()})`, () => {
     classes.set('exempt', { id: exempt.id, rate: 0 });
     classes.set('reduced', { id: reduced.id, rate: 7.5 });
     classes.set('retail', { id: retail.id, rate: 18, included: true });
+    // The customer of the three-way payments, with store credit enough for any cart (an entry of the ledger).
+    const customer = await createCustomer(ctx.database.db, {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      phone: CREDIT_PHONE,
+    });
+    await ctx.database.db.insert(customerCreditEntries).values({
+      companyId: tenant.company.id,
+      customerId: customer.id,
+      amount: '9000000000.00',
+      kind: 'adjustment',
+      note: 'Money properties',
+    });
   });
   afterAll(() => ctx.close());
 
@@ -261,6 +298,8 @@ describe(`money properties (${engineName()})`, () => {
         }).toEqual(settled);
         expect(settled.lines.reduce((n, t) => n + t.amount, 0)).toBe(register.total);
         expect(settled.change).toBe(payment.payment_method === 'card' ? 0 : c.tender.cashOverCents);
+        // Store credit paid its part from the customer's balance: the ledger entry is the tender line.
+        expect(sale.tenders.some((t) => t.method === 'store_credit')).toBe('customer' in payment);
       }),
       { numRuns: RUNS },
     );
