@@ -83,6 +83,30 @@ describe('what the register shows the customer', () => {
     ]);
   });
 
+  it('an exchange: what the returned items pay, and what is due or goes back, as the register shows them', () => {
+    const cart = cartStore.getState();
+    cart.setTaxRate(0);
+    cart.addProduct(tea, 1);
+    const exchange = {
+      originalTransactionId: 's1',
+      receiptNumber: 'RCP-000001',
+      credit: 180,
+      items: [],
+      reason: 'wrong_item' as const,
+      hasCustomer: false,
+      paidByCard: true,
+    };
+    cart.setExchange(exchange);
+    const due = displayScreenOf(selectActiveCart(cartStore.getState()), customerDisplayStore.getState());
+    expect(due.kind === 'cart' && due.cart.exchange).toEqual({ applied: 180, due: 70, back: 0 });
+    cart.setExchange({ ...exchange, credit: 300 });
+    const back = displayScreenOf(selectActiveCart(cartStore.getState()), customerDisplayStore.getState());
+    expect(back.kind === 'cart' && back.cart.exchange).toEqual({ applied: 250, due: 0, back: 50 });
+    cart.setExchange(null);
+    const plain = displayScreenOf(selectActiveCart(cartStore.getState()), customerDisplayStore.getState());
+    expect(plain.kind === 'cart' && plain.cart.exchange).toBeUndefined();
+  });
+
   it('after the sale the thank-you with the change while the cart is empty; nothing: the welcome', () => {
     resetStores();
     const empty = selectActiveCart(cartStore.getState());

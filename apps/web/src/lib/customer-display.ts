@@ -32,6 +32,8 @@ export type DisplayCart = {
   taxes: { rate: number; included?: boolean; tax: number }[];
   tax: number;
   total: number;
+  /** An exchange: what the returned items pay of the total, what is due, what goes back (store/exchange.ts). */
+  exchange?: { applied: number; due: number; back: number };
 };
 
 /** The Payment dialog as the customer sees it: cash with what was handed over and the change, or card. */

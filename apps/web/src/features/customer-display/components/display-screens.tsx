@@ -12,6 +12,9 @@ export const DISPLAY_TEXT = {
   discount: 'Discount',
   tax: (group: { rate: number; included?: boolean }) => `Tax (${taxRateLabel(group)})`,
   total: 'Total',
+  returned: 'Returned items',
+  due: 'Due',
+  giveBack: 'To give back',
   tendered: 'Amount tendered',
   change: 'Change',
   stillToPay: 'Still to pay',
@@ -110,8 +113,24 @@ export function CartScreen({
             {cart.taxes.map((g) => (
               <Figure key={`${g.rate}:${g.included}`} label={DISPLAY_TEXT.tax(g)} value={formatMoney(g.tax)} />
             ))}
-            <Figure label={DISPLAY_TEXT.total} value={formatMoney(cart.total)} className={classes.total} />
-            {payment ? <PaymentFigures payment={payment} total={cart.total} /> : null}
+            {cart.exchange ? (
+              <>
+                <Figure label={DISPLAY_TEXT.total} value={formatMoney(cart.total)} />
+                <Figure label={DISPLAY_TEXT.returned} value={`- ${formatMoney(cart.exchange.applied)}`} />
+                {cart.exchange.back > 0 ? (
+                  <Figure
+                    label={DISPLAY_TEXT.giveBack}
+                    value={formatMoney(cart.exchange.back)}
+                    className={classes.total}
+                  />
+                ) : (
+                  <Figure label={DISPLAY_TEXT.due} value={formatMoney(cart.exchange.due)} className={classes.total} />
+                )}
+              </>
+            ) : (
+              <Figure label={DISPLAY_TEXT.total} value={formatMoney(cart.total)} className={classes.total} />
+            )}
+            {payment ? <PaymentFigures payment={payment} total={cart.exchange?.due ?? cart.total} /> : null}
           </dl>
         </section>
       </div>

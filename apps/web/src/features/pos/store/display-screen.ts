@@ -2,6 +2,7 @@ import { fromMinor, lineSubtotal } from '@pos/shared';
 import type { DisplayPayment, DisplayScreen } from '../../../lib/customer-display';
 import { type Cart, cartTotals, chargedPrice } from './cart-store';
 import { THANKS_MS, type Thanks } from './customer-display';
+import { exchangeFigures } from './exchange';
 
 /**
  * The screen for the customer at `now`: the active cart's lines and figures (with the Payment dialog's when
@@ -18,6 +19,7 @@ export function displayScreenOf(
     return { kind: 'thanks', ...sale };
   }
   const totals = cartTotals(cart);
+  const exchange = exchangeFigures(cart);
   return {
     kind: 'cart',
     cart: {
@@ -33,6 +35,7 @@ export function displayScreenOf(
       taxes: totals.taxes.map((g) => ({ rate: g.rate, included: g.included, tax: fromMinor(g.tax) })),
       tax: totals.tax,
       total: totals.total,
+      ...(exchange && { exchange }),
     },
     payment,
   };
