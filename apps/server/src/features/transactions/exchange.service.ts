@@ -40,7 +40,6 @@ export async function createExchange(
   const saleId = randomUUID();
   const exchangeId = randomUUID();
   const outcome = { credit: 0, applied: 0, back: 0, returnNumber: '' };
-  let saleInput: CreateSaleInput | undefined;
   try {
     const sale = await db.transaction(async (tx) => {
       const prepared = await prepareReturn(tx, context, { ...input, refund_method: 'exchange' });
@@ -57,7 +56,7 @@ export async function createExchange(
 
       const tenders = [...(applied > 0 ? [{ method: 'exchange', amount: fromMinor(applied) }] : []), ...input.tenders];
       const single = tenders.length === 1 ? tenders[0] : undefined;
-      saleInput = {
+      const saleInput: CreateSaleInput = {
         ...input.sale,
         branchId: input.branchId,
         register_id: context.registerId ?? undefined,
@@ -87,7 +86,7 @@ export async function createExchange(
       const sold = await tx
         .transaction((sp) => commitSale(sp, scope, attempt, cart, false))
         .catch(async (error) => {
-          if (error instanceof repo.SaleCheckFailed && error.reason === 'stock' && saleInput) {
+          if (error instanceof repo.SaleCheckFailed && error.reason === 'stock') {
             throw await explainRefusal(tx, scope, saleInput);
           }
           throw error;

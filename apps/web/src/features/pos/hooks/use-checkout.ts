@@ -36,6 +36,7 @@ import {
   type FreshProduct,
 } from '../store/cart-store';
 import { showThanksOnDisplay } from '../store/customer-display';
+import { exchangeFigures } from '../store/exchange';
 import { buildSalePayload, canCompletePayment, type PaymentDetails, type TenderPayment } from '../store/sale-payload';
 import { notifyWarning, POS_TEXT } from '../utils/notices';
 import { useOfflineSale } from './use-offline-sale';
@@ -112,9 +113,7 @@ export function storeCreditLeft(
  */
 function handedOver(payment: PaymentDetails, due: number): TenderPayment[] {
   if (payment.tenders) return payment.tenders;
-  return [
-    { method: payment.method, amount: payment.method === 'cash' ? payment.amountReceived : fromMinor(toMinor(due)) },
-  ];
+  return [{ method: payment.method, amount: payment.method === 'cash' ? payment.amountReceived : due }];
 }
 
 type Exchange = Awaited<ReturnType<typeof createExchange>> & { originalReceipt: string };
@@ -254,7 +253,7 @@ export function useCheckout() {
       items: exchange.items,
       reason: exchange.reason,
       sale,
-      tenders: payment ? handedOver(payment, cartTotals(cart).total - exchange.credit) : [],
+      tenders: payment ? handedOver(payment, exchangeFigures(cart)?.due ?? 0) : [],
       refund_method: refundMethod,
     };
     try {
