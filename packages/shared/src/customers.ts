@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalTextSchema, searchSchema } from './categories';
 import { countSchema, envelope, idSchema, instantSchema, moneySchema, paged, pageQuerySchema } from './common';
+import { toMinor } from './money';
 import { hasAtMostTwoDecimals } from './rates';
 import { optionalDateSchema, SALES_MSG } from './sales';
 
@@ -80,7 +81,8 @@ export const creditAdjustmentSchema = z.object({
     .min(-1_000_000_000)
     .max(1_000_000_000)
     .finite()
-    .refine((v) => v !== 0, CUSTOMER_MSG.creditAmountNonZero)
+    // Read to the cent as it is written (0.0000001 is 0.00, not an amount).
+    .refine((v) => toMinor(v) !== 0, CUSTOMER_MSG.creditAmountNonZero)
     .refine((v) => hasAtMostTwoDecimals(v), 'Amount must have at most 2 decimals'),
   reason: z
     .string({ error: CUSTOMER_MSG.creditReasonRequired })

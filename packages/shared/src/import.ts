@@ -4,6 +4,7 @@ import { optionalTextSchema } from './categories';
 import { countSchema, envelope, idSchema, NAME_MAX } from './common';
 import { CUSTOMER_MSG } from './customers';
 import { ITEM_OPTION_TEXT_MAX } from './items';
+import { toMinor } from './money';
 import { MONEY_MAX, PRODUCT_MSG, skuSchema } from './products';
 import { hasAtMostTwoDecimals } from './rates';
 import {
@@ -259,9 +260,9 @@ export function parseNumberCell(value: string, { decimalComma }: { decimalComma:
 const cellMoney = (message: string, decimals: string) =>
   z
     .number({ error: message })
-    .gt(0, message)
-    .max(MONEY_MAX, PRODUCT_MSG.amountTooLarge)
-    .refine(hasAtMostTwoDecimals, decimals);
+    .refine(hasAtMostTwoDecimals, decimals)
+    .refine((v) => toMinor(v) > 0, message)
+    .max(MONEY_MAX, PRODUCT_MSG.amountTooLarge);
 /** A quantity cell: at most 3 decimals here; whole unless the row's unit allows decimals (the row's refine). */
 const cellQuantity = (negative: string) =>
   z

@@ -46,9 +46,13 @@ const QUANTITY_MAX = 1_000_000_000;
 /** Half up to 2 decimals through the shared money module (1.005 -> 1.01). */
 const round2 = (v: number) => fromMinor(toMinor(v));
 
-/** A price: a JSON number above 0, rounded to 2 decimals. */
+/** A price: a JSON number at least 0.01 once rounded to 2 decimals (0.0000001 is not a price of 0.00). */
 export const positiveMoney = (message: string) =>
-  z.number({ error: message }).gt(0, message).max(MONEY_MAX, PRODUCT_MSG.amountTooLarge).transform(round2);
+  z
+    .number({ error: message })
+    .refine((v) => toMinor(v) > 0, message)
+    .max(MONEY_MAX, PRODUCT_MSG.amountTooLarge)
+    .transform(round2);
 
 const quantity = (negativeMessage: string) =>
   z

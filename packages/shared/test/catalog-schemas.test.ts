@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   cashierProductFormSchema,
+  CUSTOMER_MSG,
   createCategorySchema,
+  creditAdjustmentSchema,
   createProductSchema,
   createUserSchema,
   PRODUCT_MSG,
@@ -21,6 +23,17 @@ describe('product schemas', () => {
     expect(productFormSchema.safeParse({ ...product, cost: 120 }).success).toBe(true);
     const cashier = cashierProductFormSchema.parse({ ...product, cost: 999 });
     expect(cashier).not.toHaveProperty('cost');
+  });
+
+  it('a price or store credit amount that rounds to 0.00 is refused, not stored as a price or entry of 0.00', () => {
+    expect(firstMessage(createProductSchema.safeParse({ ...product, price: 1e-7 }))).toBe(PRODUCT_MSG.priceGtZero);
+    expect(firstMessage(createProductSchema.safeParse({ ...product, price: 0.004 }))).toBe(PRODUCT_MSG.priceGtZero);
+    expect(createProductSchema.safeParse({ ...product, price: 0.005 }).success).toBe(true);
+    for (const amount of [1e-7, -1e-7, 0.004])
+      expect(firstMessage(creditAdjustmentSchema.safeParse({ amount, reason: 'x' }))).toBe(
+        CUSTOMER_MSG.creditAmountNonZero,
+      );
+    expect(creditAdjustmentSchema.safeParse({ amount: -0.01, reason: 'x' }).success).toBe(true);
   });
 
   it('trims, turns empty SKU/category into null and rounds money to 2 decimals', () => {
