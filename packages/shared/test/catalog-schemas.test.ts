@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cashierProductFormSchema,
   CUSTOMER_MSG,
+  cashierProductFormSchema,
   createCategorySchema,
-  creditAdjustmentSchema,
   createProductSchema,
   createUserSchema,
+  creditAdjustmentSchema,
   PRODUCT_MSG,
   productFormSchema,
   productListQuerySchema,

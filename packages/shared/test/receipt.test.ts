@@ -268,9 +268,7 @@ describe('receipt layout', () => {
         backMethod: 'cash',
       },
     });
-    expect(lines).toContain(
-      'Payment:' + ' '.repeat(RECEIPT_WIDTH - 'Payment:'.length - 'Exchange'.length) + 'Exchange',
-    );
+    expect(lines).toContain(`Payment:${' '.repeat(RECEIPT_WIDTH - 'Payment:'.length - 'Exchange'.length)}Exchange`);
     expect(lines).toContain('Exchange: return RET-000012');
     expect(lines.find((l) => l.startsWith('  of receipt RCP-000003'))?.trimEnd()).toMatch(/ 320\.00$/);
     expect(lines.find((l) => l.startsWith('Given back (Cash):'))).toMatch(/ 225\.50$/);
