@@ -17,6 +17,10 @@ export const customerSchema = z.object({
   createdAt: instantSchema,
   /** Store credit to spend: the sum of the customer's credit entries (GET /customers/{id}/credit). */
   creditBalance: moneySchema,
+  /** What the customer owes on account: the sum of their account entries (GET /customers/{id}/account). */
+  accountBalance: moneySchema,
+  /** How far a sale on account may take accountBalance without a manager's approval. */
+  creditLimit: moneySchema,
 });
 export type Customer = z.infer<typeof customerSchema>;
 
@@ -27,6 +31,8 @@ export const customerContactSchema = customerSchema.pick({
   phone: true,
   email: true,
   creditBalance: true,
+  accountBalance: true,
+  creditLimit: true,
 });
 export type CustomerContact = z.infer<typeof customerContactSchema>;
 

@@ -31,6 +31,7 @@ export const EXCEPTION_FLAG_LABELS: Record<string, string> = {
   sold_at_future: 'Sale time in the future',
   sold_at_stale: 'Older than the offline limit',
   credit_overdrawn: "Store credit spent past the customer's balance",
+  account_over_limit: "Sold on account past the customer's credit limit",
 };
 
 export const EXCEPTION_STATUSES = ['open', 'resolved', 'all'] as const;

@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './approval-codes';
 export * from './approvals';
 export * from './audit';

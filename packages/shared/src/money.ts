@@ -414,13 +414,14 @@ export function fullReturnRefundGap({
 }
 
 /**
- * Which refund method gives a tender back: a card's part to the card, store credit to the balance, cash and the
- * returned goods of an exchange in cash.
+ * Which refund method gives a tender back: a card's part to the card, store credit to the balance, an account's
+ * part back to the account (it owes less), cash and the returned goods of an exchange in cash.
  */
 export const REFUND_OF_TENDER: Readonly<Record<string, string>> = {
   cash: 'cash',
   card: 'card_refund',
   store_credit: 'store_credit',
+  account: 'account',
   exchange: 'cash',
 };
 

@@ -10,6 +10,7 @@ export const MONEY_METHOD_LABELS: Record<string, string> = {
   store_credit: 'Store credit',
   card_refund: 'Card refund',
   exchange: 'Exchange',
+  account: 'Account',
 };
 
 /** The method's label; an unknown one with its words capitalised ('_' as spaces), '' when missing. */

@@ -18,9 +18,10 @@ import { UNITS } from './units';
 /**
  * What can pay a sale at the counter: a sale's tender lines name these. Store credit is the sale's
  * customer's balance (customer_credit_entries): the sale needs a customer, and online it cannot take more
- * than the balance.
+ * than the balance. Account is the customer's account (customer_account_entries, accounts.ts): the sale needs a
+ * customer, and online it takes the balance past the credit limit only with a manager's approval.
  */
-export const TENDER_METHODS = ['cash', 'card', 'store_credit'] as const;
+export const TENDER_METHODS = ['cash', 'card', 'store_credit', 'account'] as const;
 export type TenderMethod = (typeof TENDER_METHODS)[number];
 
 /** A sale's payment_method: its one tender, or 'mixed' when several paid it (its tender lines say which). */

@@ -18,6 +18,8 @@ export const REFUSALS = {
   saleExists: 'pos_sale_check:exists',
   /** pos_customer_credit_apply: an online spend or adjustment would take a customer's store credit below 0. */
   creditShort: 'pos_credit:short',
+  /** pos_customer_account_apply: an online sale on account past the customer's credit limit, not approved. */
+  accountOverLimit: 'pos_account:over_limit',
 } as const;
 
 export type Refusal = (typeof REFUSALS)[keyof typeof REFUSALS];

@@ -26,19 +26,23 @@ export async function lockSale(tx: DbOrTx, { companyId, id }: { companyId: strin
 }
 
 /**
- * What the sale's card paid (its card tender line) and what its completed returns already gave back to the
- * card (money as text); read under the sale's lock, so two returns of one sale cannot both pass.
+ * What the sale's card (or account) paid (its tender line) and what its completed returns already gave back to
+ * it (money as text); read under the sale's lock, so two returns of one sale cannot both pass.
  */
-export async function cardRefundRoom(tx: DbOrTx, { companyId, saleId }: { companyId: string; saleId: string }) {
+export async function tenderRefundRoom(
+  tx: DbOrTx,
+  { companyId, saleId, tender }: { companyId: string; saleId: string; tender: 'card' | 'account' },
+) {
+  const refundMethod = tender === 'card' ? 'card_refund' : 'account';
   const [row] = await queryRows<{ paid: string; refunded: string }>(
     tx,
     sql`select
           coalesce((select sum(amount) from sale_tender_lines
-                    where company_id = ${companyId} and sale_id = ${saleId} and method = 'card'), 0)::text as paid,
+                    where company_id = ${companyId} and sale_id = ${saleId} and method = ${tender}), 0)::text as paid,
           coalesce((select sum(l.amount) from returns r
                     join return_refund_lines l on l.company_id = r.company_id and l.return_id = r.id
                     where r.company_id = ${companyId} and r.original_sale_id = ${saleId}
-                      and l.method = 'card_refund' and r.status = 'completed'), 0)::text as refunded`,
+                      and l.method = ${refundMethod} and r.status = 'completed'), 0)::text as refunded`,
   );
   return { paid: row?.paid ?? '0', refunded: row?.refunded ?? '0' };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ACCOUNT_MSG,
   APPROVAL_REQUIRED,
   addQuantities,
   type CreateReturnPayload,
@@ -18,6 +19,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/erro
 import { toMoney } from '../lib/money';
 import { type Approver, grantDigest, registerRulesOf, useGrant } from './approvals';
 import { writeAudit } from './audit.repo';
+import { addAccountEntry } from './customer-account.repo';
 import { nextReturnNumber } from './document-numbers.repo';
 import * as repo from './return-write.repo';
 import { rethrowShiftError, SHIFT_REQUIRED } from './shifts';
@@ -208,8 +210,8 @@ function refundShapeProblem(input: ReturnRequest): string | null {
 }
 
 /**
- * Each way back allowed for this sale: store credit only to the sale's customer (400), a card only as far as
- * the card paid it (409).
+ * Each way back allowed for this sale: store credit only to the sale's customer (400), a card or the account
+ * only as far as it paid the sale (409).
  */
 export async function checkRefundLines(
   tx: DbOrTx,
@@ -219,22 +221,35 @@ export async function checkRefundLines(
   field: string,
 ): Promise<void> {
   if (refunds.some((r) => r.method === 'store_credit')) needsCustomer(sale, field);
-  const card = refunds.find((r) => r.method === 'card_refund')?.amount ?? 0;
-  if (card > 0) await checkCardRoom(tx, scope, sale.id, card, field);
+  if (refunds.some((r) => r.method === 'account')) needsCustomer(sale, field);
+  for (const [tender, method, over] of [
+    ['card', 'card_refund', RETURNS_MSG.cardRefundOver],
+    ['account', 'account', ACCOUNT_MSG.refundOver],
+  ] as const) {
+    const amount = refunds.find((r) => r.method === method)?.amount ?? 0;
+    if (amount > 0) await checkTenderRoom(tx, scope, { saleId: sale.id, tender, amount, over }, field);
+  }
 }
 
-/** Money goes back to a card only as far as that card paid the sale, less what earlier returns gave it (409). */
-export async function checkCardRoom(
+/**
+ * Money goes back to a card (or the account) only as far as that tender paid the sale, less what earlier
+ * returns gave back to it (409).
+ */
+async function checkTenderRoom(
   tx: DbOrTx,
   scope: BranchScope,
-  saleId: string,
-  amountMinor: number,
+  {
+    saleId,
+    tender,
+    amount,
+    over,
+  }: { saleId: string; tender: 'card' | 'account'; amount: number; over: (left: string) => string },
   field: string,
 ): Promise<void> {
-  const room = await repo.cardRefundRoom(tx, { companyId: scope.companyId, saleId });
+  const room = await repo.tenderRefundRoom(tx, { companyId: scope.companyId, saleId, tender });
   const left = toMinor(toMoney(room.paid)) - toMinor(toMoney(room.refunded));
-  if (amountMinor > left) {
-    const message = RETURNS_MSG.cardRefundOver(fromMinor(Math.max(left, 0)).toFixed(2));
+  if (amount > left) {
+    const message = over(fromMinor(Math.max(left, 0)).toFixed(2));
     throw conflict(message, { [field]: message });
   }
 }
@@ -342,6 +357,18 @@ export async function recordReturn(tx: DbOrTx, prepared: PreparedReturn) {
       companyId: scope.companyId,
       customerId: sale.customerId,
       amount: fromMinor(credited).toFixed(2),
+      kind: 'return',
+      referenceId: id,
+      userId: actor.userId,
+    });
+  }
+  const owedLess = refunds.find((r) => r.method === 'account')?.amount ?? 0;
+  if (sale.customerId && owedLess > 0) {
+    await addAccountEntry(tx, {
+      companyId: scope.companyId,
+      customerId: sale.customerId,
+      branchId: scope.branchId,
+      amount: fromMinor(-owedLess).toFixed(2),
       kind: 'return',
       referenceId: id,
       userId: actor.userId,

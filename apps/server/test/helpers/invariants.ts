@@ -174,6 +174,42 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     add('store-credit', `sale ${r.id}: store credit tender ${r.tendered}, taken from the balance ${r.taken}`);
   }
 
+  // 1d. Customer accounts: what each customer owes is the sum of their account entries; each sale's account
+  // tender is charged to its customer, and each refund back to an account is taken off it.
+  for (const r of await rows<{ id: string; balance: string; entries: string }>(
+    db,
+    sql`select c.id, c.account_balance::text as balance, coalesce(sum(e.amount), 0)::text as entries
+        from customers c
+        left join customer_account_entries e on e.company_id = c.company_id and e.customer_id = c.id
+        group by c.company_id, c.id
+        having c.account_balance <> coalesce(sum(e.amount), 0)`,
+  )) {
+    add('account', `customer ${r.id}: owes ${r.balance}, entries sum to ${r.entries}`);
+  }
+  for (const r of await rows<{ id: string; tendered: string; charged: string }>(
+    db,
+    sql`select s.id, coalesce(t.amount, 0)::text as tendered, coalesce(e.amount, 0)::text as charged
+        from sales s
+        left join sale_tender_lines t on t.company_id = s.company_id and t.sale_id = s.id and t.method = 'account'
+        left join customer_account_entries e on e.company_id = s.company_id and e.kind = 'sale' and e.reference_id = s.id
+        where coalesce(t.amount, 0) <> coalesce(e.amount, 0)
+           or (e.id is not null and e.customer_id is distinct from s.customer_id)`,
+  )) {
+    add('account', `sale ${r.id}: account tender ${r.tendered}, charged to the account ${r.charged}`);
+  }
+  for (const r of await rows<{ id: string; refund: string; taken: string | null }>(
+    db,
+    sql`select r.id, l.amount::text as refund, (-e.amount)::text as taken
+        from returns r
+        join sales s on s.company_id = r.company_id and s.id = r.original_sale_id
+        join return_refund_lines l on l.company_id = r.company_id and l.return_id = r.id and l.method = 'account'
+        left join customer_account_entries e on e.company_id = r.company_id and e.kind = 'return' and e.reference_id = r.id
+        where r.status = 'completed'
+          and (-e.amount is distinct from l.amount or e.customer_id is distinct from s.customer_id)`,
+  )) {
+    add('account', `return ${r.id}: refund ${r.refund} to the account, taken off it ${r.taken ?? 'nothing'}`);
+  }
+
   // 2. Sales: lines, subtotal, discount, tax and total.
   const saleRows = await rows<{
     id: string;

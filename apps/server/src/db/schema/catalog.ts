@@ -364,11 +364,19 @@ export const customers = pgTable(
      * (pos_customer_credit_apply) and written by nothing else; the trigger refuses an online spend below 0.
      */
     creditBalance: money('credit_balance').notNull().default('0'),
+    /**
+     * What the customer owes on account: the sum of their customer_account_entries, kept by their insert
+     * trigger (pos_customer_account_apply) and written by nothing else.
+     */
+    accountBalance: money('account_balance').notNull().default('0'),
+    /** How far an online sale on account may take accountBalance without a manager's approval (the trigger). */
+    creditLimit: money('credit_limit').notNull().default('0'),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
     uniqueIndex('customers_branch_phone_uq').on(t.companyId, t.branchId, t.phone),
+    check('customers_credit_limit', sql`${t.creditLimit} >= 0`),
     index('customers_branch_change_idx').on(t.companyId, t.branchId, t.changeXid, t.id),
     // Substring search at 1,000,000 customers per branch (pg_trgm), as products_search_trgm_idx.
     index('customers_search_trgm_idx').using('gin', t.searchKey.op('gin_trgm_ops')).with({ fastupdate: false }),

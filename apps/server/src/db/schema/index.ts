@@ -1,6 +1,7 @@
 export * from './approvals';
 export * from './audit-counts';
 export * from './catalog';
+export * from './customer-account';
 export * from './customer-credit';
 export * from './customer-marks';
 export * from './daily-totals';

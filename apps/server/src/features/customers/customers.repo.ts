@@ -17,6 +17,8 @@ export async function findCustomerByPhone(
       phone: customers.phone,
       email: customers.email,
       creditBalance: customers.creditBalance,
+      accountBalance: customers.accountBalance,
+      creditLimit: customers.creditLimit,
     })
     .from(customers)
     .where(and(eq(customers.companyId, companyId), eq(customers.branchId, branchId), eq(customers.phone, phone)))
@@ -39,6 +41,8 @@ const customerColumns = {
   isActive: customers.isActive,
   createdAt: customers.createdAt,
   creditBalance: customers.creditBalance,
+  accountBalance: customers.accountBalance,
+  creditLimit: customers.creditLimit,
 };
 
 export type CustomerRow = {
@@ -52,6 +56,8 @@ export type CustomerRow = {
   isActive: boolean;
   createdAt: Date;
   creditBalance: string;
+  accountBalance: string;
+  creditLimit: string;
 };
 
 function listConditions(scope: BranchKey, search?: string) {
@@ -151,6 +157,8 @@ export async function listCustomers(
       isActive: pageRows.isActive,
       createdAt: pageRows.createdAt,
       creditBalance: pageRows.creditBalance,
+      accountBalance: pageRows.accountBalance,
+      creditLimit: pageRows.creditLimit,
       transactionsCount: sql<string>`coalesce(t.n, 0)`,
       totalSpent: sql<string>`coalesce(t.spent, 0)`,
     })

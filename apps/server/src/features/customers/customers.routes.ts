@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportResponse, sendExport } from '../../lib/export';
 import { ok, okPage } from '../../lib/http';
+import { accountRoutes } from './account.routes';
 import * as service from './customers.service';
 import { exportCustomers } from './customers-export.service';
 
@@ -22,6 +23,7 @@ export async function customersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['customers'];
   const params = z.object({ id: idSchema });
+  await accountRoutes(app);
 
   r.get(
     '/customers/branch/:branchId/phone/:phone',

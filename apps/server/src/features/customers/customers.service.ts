@@ -39,7 +39,12 @@ export async function findByPhone(
   const scope = await resolveBranch(db, { actor, branchId, permission: 'view_customers' });
   const customer = await repo.findCustomerByPhone(db, { ...scope, phone });
   if (!customer) throw notFound('Customer');
-  return { ...customer, creditBalance: toMoney(customer.creditBalance) };
+  return {
+    ...customer,
+    creditBalance: toMoney(customer.creditBalance),
+    accountBalance: toMoney(customer.accountBalance),
+    creditLimit: toMoney(customer.creditLimit),
+  };
 }
 
 const toCustomer = (r: repo.CustomerRow): Customer => ({
@@ -52,6 +57,8 @@ const toCustomer = (r: repo.CustomerRow): Customer => ({
   isActive: r.isActive,
   createdAt: r.createdAt.toISOString(),
   creditBalance: toMoney(r.creditBalance),
+  accountBalance: toMoney(r.accountBalance),
+  creditLimit: toMoney(r.creditLimit),
 });
 
 /** GET /customers: a page of the branch's customers with their completed sales' count and total. */
@@ -84,7 +91,7 @@ export async function listCustomers(
 }
 
 /** The customer and their branch's scope; 404 outside the actor's companies or branch (never 403 for scope). */
-async function customerInScope(db: Db, actor: Actor, id: string, permission: Permission = 'view_customers') {
+export async function customerInScope(db: Db, actor: Actor, id: string, permission: Permission = 'view_customers') {
   const row = await loadInScope(actor, {
     what: 'Customer',
     permission,

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  ACCOUNT_MSG,
   addQuantities,
   type CreateSaleInput,
   computeCartTotals,
@@ -19,6 +20,8 @@ import {
 } from '@pos/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { auditOverrides, checkSaleLimits, reviewOfflineSale, saleOrigin } from '../../domain/approvals';
+import { writeAudit } from '../../domain/audit.repo';
+import { accountApprover, accountErrorOf, paysOnAccount } from '../../domain/customer-account';
 import { shiftErrorOf } from '../../domain/shifts';
 import { creditErrorOf } from '../../domain/store-credit';
 import {
@@ -86,7 +89,7 @@ export async function createSale(
   // The sale's id before the approval check: a manager's grant is consumed by this id, so a retry of
   // the same sale (same id) passes with it again.
   const saleId = input.id ?? randomUUID();
-  const attempt = { input, saleId, key, requestHash, origin };
+  const attempt: SaleAttempt = { input, saleId, key, requestHash, origin };
   try {
     // Online, a cashier past the branch's register rules needs a manager's one-time grant (403 otherwise).
     // Offline, the sale is a fact: what departed without an approval recorded on the device is flagged.
@@ -101,6 +104,9 @@ export async function createSale(
     await checkUnits(db, scope, input);
     const cart = priceCart(input);
     if (!cart.agrees) throw await explainRefusal(db, scope, input, cart.expectedTotal);
+    if (!origin.offline) {
+      attempt.accountApprovedBy = await accountApprover(db, actor, scope, input, saleId, limits.approvedBy ?? null);
+    }
     const sale = await commitSale(db, scope, attempt, cart);
     await auditOverrides(db, {
       actor,
@@ -124,6 +130,8 @@ export type SaleAttempt = {
   key?: string;
   requestHash: string;
   origin: SaleOrigin;
+  /** The manager who approved an account tender past the customer's credit limit (accountApprover). */
+  accountApprovedBy?: string | null;
 };
 
 /**
@@ -429,6 +437,10 @@ export function priceCart(input: CreateSaleInput): PricedCart {
     throw new AppError(400, 'BAD_REQUEST', settled.problem, { [field]: settled.problem });
   }
   const settlement = 'problem' in settled ? { paid: toMinor(input.amount_paid), change: 0, lines: [] } : settled;
+  // An account is the customer's: without the customer's phone there is no one to charge.
+  if (paysOnAccount(input) && !input.customer?.phone?.trim()) {
+    throw new AppError(400, 'BAD_REQUEST', ACCOUNT_MSG.needsCustomer, { customer: ACCOUNT_MSG.needsCustomer });
+  }
   // Store credit is the customer's balance: without the customer's phone there is no one to take it from.
   if (settlement.lines.some((t) => t.method === 'store_credit') && !input.customer?.phone?.trim()) {
     throw new AppError(400, 'BAD_REQUEST', SALES_MSG.storeCreditNeedsCustomer, {
@@ -462,7 +474,7 @@ export function priceCart(input: CreateSaleInput): PricedCart {
 export async function commitSale(
   db: DbOrTx,
   scope: BranchScope,
-  { input, saleId, key, requestHash, origin }: SaleAttempt,
+  { input, saleId, key, requestHash, origin, accountApprovedBy = null }: SaleAttempt,
   cart: PricedCart,
   /** Explain a product it could not sell here; false: rethrow SaleCheckFailed (the caller's transaction explains it). */
   explain = true,
@@ -507,12 +519,27 @@ export async function commitSale(
       shiftId: input.shift_id ?? null,
       receiptNumber: origin.receiptNumber,
       flags: origin.flags,
+      accountApprovedBy,
     });
   } catch (error) {
     if (explain && error instanceof repo.SaleCheckFailed && error.reason === 'stock') {
       throw await explainRefusal(db, scope, input);
     }
-    throw shiftErrorOf(error) ?? creditErrorOf(error) ?? error;
+    throw shiftErrorOf(error) ?? creditErrorOf(error) ?? accountErrorOf(error) ?? error;
+  }
+  // An online sale on account past the credit limit went there with a manager's approval: its trail.
+  if (committed.accountOverLimit && !origin.offline) {
+    await writeAudit(db, {
+      companyId: scope.companyId,
+      branchId: scope.branchId,
+      userId: origin.cashier.id,
+      approvedById: accountApprovedBy,
+      registerId: origin.registerId,
+      action: 'sale.account_over_limit',
+      entityType: 'sale',
+      entityId: saleId,
+      after: { receiptNumber: committed.receiptNumber, customerId: committed.customer?.id ?? null },
+    });
   }
 
   const sold = new Map(committed.products.map((p) => [p.id, p]));

@@ -90,7 +90,9 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
  * 5. its lines, a split sale's tender lines (sale_tenders) and one `sale` movement per product (the stock ledger's saleMovementsSql: previous and new
  *    quantity from the update itself) are inserted; a store credit tender is a ledger entry taking it from the
  *    customer's balance (its trigger refuses an online one below 0: REFUSALS.creditShort; offline the sale is
- *    flagged `credit_overdrawn`);
+ *    flagged `credit_overdrawn`); an account tender is a charge to the customer's account (its trigger refuses an
+ *    online one past the credit limit unless `accountApprovedBy` names the manager who approved it:
+ *    REFUSALS.accountOverLimit; offline the sale is flagged `account_over_limit`);
  * 6. a sale taking cash (`takesCash`) online needs the shift the sales trigger found (REFUSALS.shiftRequired).
  * A failed check rolls everything back. Numerics are compared and returned as text.
  */
@@ -134,6 +136,7 @@ export const COMMIT_SALE = namedStatement(
     'tenderMethods',
     'tenderAmounts',
     'takesCash',
+    'accountApprovedBy',
   ],
   (p) => `
 with locked as (
@@ -174,7 +177,7 @@ customer as (
          ${p.customerEmail}::text
   where ${p.customerPhone}::text is not null
   on conflict (company_id, branch_id, phone) do update set phone = excluded.phone
-  returning id, name, phone, credit_balance
+  returning id, name, phone, credit_balance, account_balance, credit_limit
 ),
 sale as (
   insert into sales (company_id, id, branch_id, receipt_number, cashier_id, customer_id, payment_method, status,
@@ -196,7 +199,10 @@ sale as (
            case when ${p.soldAt}::timestamptz < now() - make_interval(hours => b.offline_limit_hours) then 'sold_at_stale' end,
            case when ${p.offline}::boolean and (select credit_balance from customer) <
                      (select sum(t.amount) from unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[])
-                        as t(method, amount) where t.method = 'store_credit') then 'credit_overdrawn' end
+                        as t(method, amount) where t.method = 'store_credit') then 'credit_overdrawn' end,
+           case when ${p.offline}::boolean and (select credit_limit - account_balance from customer) <
+                     (select sum(t.amount) from unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[])
+                        as t(method, amount) where t.method = 'account') then 'account_over_limit' end
          ], null)
   from sellable
   join branches b on b.company_id = ${p.companyId}::uuid and b.id = ${p.branchId}::uuid
@@ -229,6 +235,15 @@ spent as (
   cross join unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[]) as t(method, amount)
   where t.method = 'store_credit'
 ),
+charged as (
+  insert into customer_account_entries (company_id, customer_id, branch_id, amount, kind, reference_id, user_id,
+                                        approved_by, offline)
+  select ${p.companyId}::uuid, c.id, ${p.branchId}::uuid, t.amount, 'sale', s.id, ${p.cashierId}::uuid,
+         ${p.accountApprovedBy}::uuid, ${p.offline}::boolean
+  from sale s cross join customer c
+  cross join unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[]) as t(method, amount)
+  where t.method = 'account'
+),
 movements as (
   ${saleMovementsSql({ companyId: p.companyId, branchId: p.branchId, userId: p.cashierId, sale: 'sale', moved: 'moved' })}
 )
@@ -236,6 +251,9 @@ select pos_sale_check(s.id is not null, '${REFUSALS.saleExists}') as ok,
        pos_sale_check(s.id is null or s.shift_id is not null or not ${p.takesCash}::boolean or ${p.offline}::boolean,
                       '${REFUSALS.shiftRequired}') as drawer,
        s.receipt_number, s.created_at, s.sold_at, s.flags, s.shift_id,
+       coalesce(c.account_balance + (select sum(t.amount) from unnest(${p.tenderMethods}::text[],
+                                       ${p.tenderAmounts}::numeric[]) as t(method, amount) where t.method = 'account')
+                > c.credit_limit, false) as account_over_limit,
        c.id as customer_id, c.name as customer_name, c.phone as customer_phone,
        (select name from branches where company_id = ${p.companyId} and id = ${p.branchId}) as branch_name,
        (select code from registers where company_id = ${p.companyId} and id = ${p.registerId}::uuid) as register_code,
@@ -282,6 +300,8 @@ export type SaleToCommit = Omit<
   receiptNumber: string | null;
   /** Flags the service knows before the statement ('cashier_inactive'); the sold_at ones are added in SQL. */
   flags: string[];
+  /** The manager who approved an account tender past the customer's credit limit (null: none). */
+  accountApprovedBy: string | null;
 };
 
 export type CommittedSale = {
@@ -291,6 +311,8 @@ export type CommittedSale = {
   flags: string[];
   /** The shift the sale joined (the sales trigger of migration 0013 picks the open one). */
   shiftId: string | null;
+  /** An account tender took the customer past the credit limit (approved online; flagged offline). */
+  accountOverLimit: boolean;
   registerCode: string | null;
   customer: { id: string; name: string; phone: string } | null;
   branchName: string;
@@ -318,6 +340,7 @@ export async function commitSale(db: DbOrTx, sale: SaleToCommit): Promise<Commit
     sold_at: Date;
     flags: string[];
     shift_id: string | null;
+    account_over_limit: boolean;
     register_code: string | null;
     customer_id: string | null;
     customer_name: string | null;
@@ -364,6 +387,7 @@ export async function commitSale(db: DbOrTx, sale: SaleToCommit): Promise<Commit
       tenderMethods: sale.tenders.map((t) => t.method),
       tenderAmounts: sale.tenders.map((t) => t.amount),
       takesCash: sale.tenders.some((t) => t.method === 'cash'),
+      accountApprovedBy: sale.accountApprovedBy,
     })) as [typeof row];
   } catch (error) {
     const refusal = refusalOf(error);
@@ -377,6 +401,7 @@ export async function commitSale(db: DbOrTx, sale: SaleToCommit): Promise<Commit
     soldAt: new Date(row.sold_at),
     flags: row.flags,
     shiftId: row.shift_id,
+    accountOverLimit: row.account_over_limit,
     registerCode: row.register_code,
     customer:
       row.customer_id && row.customer_name && row.customer_phone
