@@ -909,6 +909,65 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     }),
   },
   {
+    operation: 'GET /api/customers/:id/account',
+    idIn: 'path',
+    id: 'customer id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/customers/${(await w.target.customer()).id}/account` }),
+  },
+  {
+    operation: 'GET /api/customers/:id/account/entries',
+    idIn: 'path',
+    id: 'customer id',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/customers/${(await w.target.customer()).id}/account/entries` }),
+  },
+  {
+    operation: 'PUT /api/customers/:id/account',
+    idIn: 'path',
+    id: 'customer id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({
+      url: `/api/customers/${(await w.target.customer()).id}/account`,
+      payload: { creditLimit: 500, reason: 'Matrix limit' },
+    }),
+  },
+  {
+    operation: 'POST /api/customers/:id/account/payments',
+    idIn: 'path',
+    id: 'customer id',
+    expect: ANY_IN_BRANCH(201),
+    request: async (w) => ({
+      url: `/api/customers/${(await w.target.customer()).id}/account/payments`,
+      payload: { amount: 5, method: 'card' },
+    }),
+  },
+  {
+    // Cash into a shift's drawer: the shift's cashier or a Manager / Super Admin (as a cash movement).
+    operation: 'POST /api/customers/:id/account/payments',
+    idIn: 'path',
+    id: 'customer id (cash into the branch\'s shift)',
+    expect: { superAdmin: [201, 201, 404], manager: [201, 201, 404], cashier: [403, 404, 404] },
+    request: async (w) => ({
+      url: `/api/customers/${(await w.target.customer()).id}/account/payments`,
+      payload: { amount: 5, method: 'cash', shift_id: (await w.target.shift()).id },
+    }),
+  },
+  {
+    operation: 'GET /api/accounts/ageing',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/accounts/ageing?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/accounts/ageing/export.csv',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/accounts/ageing/export.csv?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
     operation: 'PATCH /api/customers/:id',
     idIn: 'path',
     id: 'customer id',

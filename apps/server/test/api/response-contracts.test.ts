@@ -482,6 +482,23 @@ describe(`response contracts (${engineName()})`, () => {
       });
       await call(manager, 'POST', `/customers/${customerId}/credit`, { amount: 2.5, reason: 'Goodwill' });
       await call(manager, 'GET', `/customers/${customerId}/credit`);
+      // The customer's account: a limit, a sale on account (a mixed one), a payment, the statement and ageing.
+      await call(manager, 'PUT', `/customers/${customerId}/account`, { creditLimit: 1000, reason: 'Regular' });
+      await call(manager, 'POST', '/transactions', {
+        ...queuedSale,
+        id: randomUUID(),
+        payment_method: 'mixed',
+        tenders: [
+          { method: 'account', amount: 50 },
+          { method: 'card', amount: 10 },
+        ],
+        customer: { name: 'Contract Customer', phone: '03001234567' },
+      });
+      await call(manager, 'POST', `/customers/${customerId}/account/payments`, { amount: 1, method: 'card' });
+      await call(manager, 'GET', `/customers/${customerId}/account`);
+      await call(manager, 'GET', `/customers/${customerId}/account/entries`);
+      await call(manager, 'GET', `/accounts/ageing?${q}`);
+      await csv(manager, `/accounts/ageing/export.csv?${q}`);
       await call(manager, 'GET', `/returns?${q}`);
       await csv(manager, `/returns/export.csv?${q}`);
       await call(manager, 'GET', `/returns/analytics?${q}`);

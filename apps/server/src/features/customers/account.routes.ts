@@ -94,6 +94,7 @@ export async function accountRoutes(app: FastifyInstance) {
     {
       schema: {
         summary: "A branch's customers owing on account, by age",
+        errors: [403],
         description:
           'Payments pay the oldest sales first; the unpaid part of each sale is aged 0-29, 30-59, 60-89 and 90+ days.',
         tags,
@@ -109,6 +110,7 @@ export async function accountRoutes(app: FastifyInstance) {
     {
       schema: {
         summary: 'The ageing list as CSV or XLSX',
+        errors: [403],
         tags,
         querystring: withExportFormat(ageingQuerySchema),
         ...exportResponse,
