@@ -4,7 +4,15 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The register's own cart (apps/web): its store normalizes the inputs and cartTotals is what it shows.
 import { cartTotals, createCartStore } from '../../../web/src/features/pos/store/cart-store';
-import { branches, customerCreditEntries, items, products, stockMovements, variants } from '../../src/db/schema';
+import {
+  branches,
+  customerCreditEntries,
+  customers,
+  items,
+  products,
+  stockMovements,
+  variants,
+} from '../../src/db/schema';
 import { refreshListings } from '../../src/domain/catalog.repo';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { bearer, createCustomer, createTaxClass, createTenant, login } from '../helpers/factories';
@@ -48,9 +56,10 @@ const cartArb = fc.record({
   percent: fc.integer({ min: 0, max: 100 }),
   amountCents: fc.integer({ min: 0, max: 50_000_000 }),
   // How it is paid: by card, in cash, or split: a share of the total by card, the rest and more in cash; or
-  // three ways: a share in store credit, a share of the rest by card, the rest and more in cash.
+  // three ways: a share in store credit (or on the customer's account), a share of the rest by card, the rest
+  // and more in cash.
   tender: fc.record({
-    kind: fc.constantFrom('card', 'cash', 'split', 'credit'),
+    kind: fc.constantFrom('card', 'cash', 'split', 'credit', 'account'),
     cardBasisPoints: fc.integer({ min: 0, max: 10_000 }),
     creditBasisPoints: fc.integer({ min: 0, max: 10_000 }),
     cashOverCents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 100_000 })),
@@ -67,7 +76,7 @@ function paymentOf(
   tender: { kind: string; cardBasisPoints: number; creditBasisPoints: number; cashOverCents: number },
 ) {
   const major = (minor: number) => minor / 100;
-  if (tender.kind === 'credit' && total >= 3) {
+  if ((tender.kind === 'credit' || tender.kind === 'account') && total >= 3) {
     const credit = Math.min(Math.max(Math.floor((total * tender.creditBasisPoints) / 10_000), 1), total - 2);
     const rest = total - credit;
     const card = Math.min(Math.max(Math.floor((rest * tender.cardBasisPoints) / 10_000), 1), rest - 1);
@@ -75,7 +84,7 @@ function paymentOf(
     return {
       payment_method: 'mixed' as const,
       tenders: [
-        { method: 'store_credit' as const, amount: major(credit) },
+        { method: tender.kind === 'credit' ? ('store_credit' as const) : ('account' as const), amount: major(credit) },
         { method: 'card' as const, amount: major(card) },
         { method: 'cash' as const, amount: major(cash) },
       ],
@@ -151,6 +160,11 @@ describe(`money properties (${engineName()})`, () => {
       kind: 'adjustment',
       note: 'Money properties',
     });
+    // And a credit limit on account as large (the limit's approval is tested in customer-accounts).
+    await ctx.database.db
+      .update(customers)
+      .set({ creditLimit: '900000000000.00' })
+      .where(eq(customers.id, customer.id));
   });
   afterAll(() => ctx.close());
 
@@ -298,8 +312,10 @@ describe(`money properties (${engineName()})`, () => {
         }).toEqual(settled);
         expect(settled.lines.reduce((n, t) => n + t.amount, 0)).toBe(register.total);
         expect(settled.change).toBe(payment.payment_method === 'card' ? 0 : c.tender.cashOverCents);
-        // Store credit paid its part from the customer's balance: the ledger entry is the tender line.
-        expect(sale.tenders.some((t) => t.method === 'store_credit')).toBe('customer' in payment);
+        // Store credit paid its part from the customer's balance, the account charged its part to the
+        // customer (the invariants check each entry is its tender line).
+        const methods = sale.tenders.map((t) => t.method);
+        expect(methods.includes('store_credit') || methods.includes('account')).toBe('customer' in payment);
       }),
       { numRuns: RUNS },
     );
