@@ -211,6 +211,62 @@ describe('the Payment dialog: split tender', () => {
   });
 });
 
+describe('the Payment dialog: on account', () => {
+  function openWithAccount(account: { balance: number; creditLimit: number }) {
+    const onComplete = vi.fn<(payment: PaymentDetails) => void>();
+    renderWithProviders(
+      <PaymentModal opened total={85} isPaying={false} onClose={() => {}} onComplete={onComplete} account={account} />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Payment' });
+    return { dialog, onComplete };
+  }
+
+  it('offers the account only for a known customer; the hint says what is owed and left of the limit', async () => {
+    const user = userEvent.setup();
+    openPayment();
+    expect(screen.queryByRole('radio', { name: 'Account' })).toBeNull();
+    document.body.innerHTML = '';
+
+    const { dialog, onComplete } = openWithAccount({ balance: 40, creditLimit: 100 });
+    await user.click(within(dialog).getByRole('radio', { name: 'Account' }));
+    const field = within(dialog).getByLabelText('On account');
+    expect(field.closest('.mantine-InputWrapper-root')?.textContent).toContain(
+      'Owes PKR 40.00 of a PKR 100.00 limit (PKR 60.00 left).',
+    );
+    // Online, past the limit is the server's to refuse: the manager's approval is asked there.
+    expect(field.closest('.mantine-InputWrapper-root')?.textContent).toContain('Past the credit limit');
+    // 50 on account, the rest in cash (F8 records the account line).
+    await user.type(field, '50');
+    await user.keyboard('{F8}');
+    await user.type(within(dialog).getByLabelText('Amount Received'), '35');
+    await user.keyboard('{Enter}');
+    expect(onComplete.mock.calls[0]?.[0]).toEqual({
+      method: 'mixed',
+      amountReceived: 85,
+      tenders: [
+        { method: 'account', amount: 50 },
+        { method: 'cash', amount: 35 },
+      ],
+    });
+  });
+
+  it('offline, holds the account to the limit it last synced', () => {
+    const bound = { balance: 40, creditLimit: 100, bound: true };
+    const figures = splitTenderFigures(85, { lines: [], method: 'account', entry: '', account: bound });
+    expect(figures.entryProblem).toBe('Only PKR 60.00 left on account (offline)');
+    expect(figures.valid).toBe(false);
+    const within60 = splitTenderFigures(85, { lines: [], method: 'account', entry: 60, account: bound });
+    expect(within60).toMatchObject({ entryProblem: null, canAddTender: true, nextMethod: 'cash' });
+    const online = splitTenderFigures(85, {
+      lines: [],
+      method: 'account',
+      entry: '',
+      account: { ...bound, bound: false },
+    });
+    expect(online).toMatchObject({ entryProblem: null, valid: true, amount: 85 });
+  });
+});
+
 describe('a split sale made offline', () => {
   it('is queued with its tenders, and its receipt prints both tenders with the cash received and the change', async () => {
     const payload = buildSalePayload(cartOf85(), 'branch-3', {

@@ -76,6 +76,9 @@ export const syncCustomerSchema = z.object({
   email: z.string().nullable(),
   /** Store credit as the server knew it: what an offline register lets the customer spend. */
   creditBalance: moneySchema,
+  /** What they owe on account and their credit limit, as the server knew them (an offline register's limit). */
+  accountBalance: moneySchema,
+  creditLimit: moneySchema,
 });
 export type SyncCustomer = z.infer<typeof syncCustomerSchema>;
 

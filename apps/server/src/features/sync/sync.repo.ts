@@ -75,6 +75,8 @@ export async function customersPage(db: DbOrTx, scope: BranchKey, w: SyncWindow)
       phone: customers.phone,
       email: customers.email,
       creditBalance: customers.creditBalance,
+      accountBalance: customers.accountBalance,
+      creditLimit: customers.creditLimit,
       changeXid: customers.changeXid,
     })
     .from(customers)

@@ -142,6 +142,8 @@ export async function syncCustomers(db: Db, actor: Actor, query: SyncQuery): Pro
       phone: r.phone,
       email: r.email,
       creditBalance: toMoney(r.creditBalance),
+      accountBalance: toMoney(r.accountBalance),
+      creditLimit: toMoney(r.creditLimit),
     })),
     nextCursor,
     hasMore,

@@ -1,4 +1,11 @@
-import type { CreditAdjustmentInput, customerResponses, UpdateCustomerInput } from '@pos/shared';
+import type {
+  AccountPaymentInput,
+  accountResponses,
+  CreditAdjustmentInput,
+  CreditLimitInput,
+  customerResponses,
+  UpdateCustomerInput,
+} from '@pos/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, apiRequest } from '.';
 
@@ -14,10 +21,24 @@ export const customerKeys = {
   transactions: (id: string, p: HistoryParams) => ['customers', 'detail', id, 'transactions', p] as const,
   returns: (id: string, p: HistoryParams) => ['customers', 'detail', id, 'returns', p] as const,
   credit: (id: string, p: PageParams) => ['customers', 'detail', id, 'credit', p] as const,
+  account: (id: string) => ['customers', 'detail', id, 'account'] as const,
+  accountEntries: (id: string, p: PageParams) => ['customers', 'detail', id, 'account', 'entries', p] as const,
 };
 
 /** The customer a phone finds at the register: name, email and store credit to spend (0: none). */
-export type FoundCustomer = { name: string; email: string | null; creditBalance: number };
+/** What the customer owes on account and their credit limit (id: the customer, for a payment on account). */
+export type CustomerAccountFigures = { id: string | null; balance: number; creditLimit: number };
+export type FoundCustomer = {
+  name: string;
+  email: string | null;
+  creditBalance: number;
+  account: CustomerAccountFigures;
+};
+
+const finite = (value: unknown) => {
+  const n = Number(value);
+  return Number.isFinite(n) ? n : 0;
+};
 
 /** GET /customers/branch/{branchId}/phone/{phone}: name, email and store credit, or null (a miss is silent). */
 export async function lookupCustomerByPhone(branchId: string, phone: string): Promise<FoundCustomer | null> {
@@ -26,11 +47,11 @@ export async function lookupCustomerByPhone(branchId: string, phone: string): Pr
   );
   const customer = answer?.data;
   if (!customer?.name) return null;
-  const creditBalance = Number(customer.creditBalance);
   return {
     name: customer.name,
     email: customer.email ?? null,
-    creditBalance: Number.isFinite(creditBalance) ? creditBalance : 0,
+    creditBalance: finite(customer.creditBalance),
+    account: { id: customer.id, balance: finite(customer.accountBalance), creditLimit: finite(customer.creditLimit) },
   };
 }
 
@@ -103,6 +124,56 @@ export function useAdjustCredit(id: string) {
   return useMutation({
     mutationFn: (input: CreditAdjustmentInput) =>
       apiRequest<Answer<typeof customerResponses.creditAdjusted>>(path(id, '/credit'), {
+        method: 'POST',
+        body: input,
+      }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: customerKeys.all }),
+  });
+}
+
+/** GET /customers/{id}/account: the balance owed, the credit limit, what is left of it and the ageing. */
+export function useCustomerAccount(id: string, enabled = true) {
+  return useQuery({
+    queryKey: customerKeys.account(id),
+    queryFn: ({ signal }) =>
+      apiRequest<Answer<typeof accountResponses.summary>>(path(id, '/account'), { signal }).then((r) => r.data),
+    enabled: Boolean(id) && enabled,
+  });
+}
+
+/** A page of the customer's account statement, newest first; fetched while `enabled` (its tab is open). */
+export const customerAccountEntriesQuery = (id: string, params: PageParams, enabled: boolean) =>
+  queryOptions({
+    queryKey: customerKeys.accountEntries(id, params),
+    queryFn: ({ signal }) =>
+      apiRequest<Answer<typeof accountResponses.entries>>(path(id, '/account/entries'), { query: params, signal }),
+    enabled: Boolean(id) && enabled,
+  });
+
+/**
+ * PUT /customers/{id}/account: a Manager or Super Admin sets the credit limit with a reason. Everything of the
+ * customers is read again (the customer, its account, the branch's ageing list, keyed under customers too).
+ */
+export function useSetCreditLimit(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreditLimitInput) =>
+      apiRequest<Answer<typeof accountResponses.summary>>(path(id, '/account'), { method: 'PUT', body: input }).then(
+        (r) => r.data,
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: customerKeys.all }),
+  });
+}
+
+/**
+ * POST /customers/{id}/account/payments: a payment received on account (cash or card). The `id` the caller
+ * gives makes a retry of the same payment answer the first one instead of recording it twice.
+ */
+export function useReceivePayment(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AccountPaymentInput) =>
+      apiRequest<Answer<typeof accountResponses.payment>>(path(id, '/account/payments'), {
         method: 'POST',
         body: input,
       }).then((r) => r.data),

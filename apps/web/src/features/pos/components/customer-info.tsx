@@ -3,14 +3,16 @@ import { IconWallet } from '@tabler/icons-react';
 import { formatMoney } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { usePhoneLookup } from '../hooks/use-phone-lookup';
-import { cartCredit, useActiveCart, useCartStore } from '../store/cart-store';
+import { cartAccount, cartCredit, useActiveCart, useCartStore } from '../store/cart-store';
+import { AccountLine } from './account-payment';
 
 /** The words the register shows for a customer's store credit ('Store credit PKR 45.50'). */
 export const storeCreditText = (balance: number) => `Store credit ${formatMoney(balance)}`;
 
 /**
  * Name, phone and email of the active cart's customer; the phone looks the customer up, and their store credit
- * shows under the fields when they have some (the Payment dialog then offers it).
+ * shows under the fields when they have some (the Payment dialog then offers it), and what they owe on account
+ * (with 'Receive payment').
  */
 export function CustomerInfo() {
   const { branch } = useCurrentSelection();
@@ -23,6 +25,7 @@ export function CustomerInfo() {
     creditPhone: cart.customerCredit?.phone ?? null,
   });
   const credit = cartCredit(cart);
+  const account = cartAccount(cart);
 
   return (
     <div>
@@ -68,6 +71,7 @@ export function CustomerInfo() {
             </Text>
           </Group>
         ) : null}
+        {account ? <AccountLine cartId={cart.id} account={account} /> : null}
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { Button, Group, Modal, NumberInput, Paper, Stack, Text } from '@mantine/
 import { formatInCurrency, type PaymentMethod, TENDER_MSG, type TenderMethod } from '@pos/shared';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatMoney } from '../../../lib/format';
+import { isOnline } from '../offline/connectivity';
 import type { PaymentDetails, TenderPayment } from '../store/sale-payload';
 import { splitTenderFigures, type TenderChoice, tenderChoices } from '../store/split-tender';
 import { ExchangeBackForm, type ExchangeSettlement } from './exchange-payment';
@@ -23,23 +24,19 @@ export type PaymentModalProps = {
   onComplete: (payment: PaymentDetails) => void;
   /** The cart's customer's store credit: above 0, the dialog offers it as a tender (at most this much). */
   creditBalance?: number;
+  /** The cart's customer's account (owed, limit): the dialog offers it as a tender. */
+  account?: { balance: number; creditLimit: number } | null;
   /**
    * The cart is the new side of an exchange: `total` is then what is left to pay after the returned items (0: they
    * pay it all, and `back` is what goes back); Complete sends the exchange (onCompleteExchange).
    */
   exchange?: { applied: number; back: number; hasCustomer: boolean; paidByCard: boolean } | null;
   onCompleteExchange?: (settlement: { payment: PaymentDetails | null } & ExchangeSettlement) => void;
-  /**
-   * The dialog's figures as they change, for the customer display (null: the dialog closed); the register's
-   * LazyPaymentModal passes it, so this chunk does not take the display's store.
-   */
+  /** The dialog's figures as they change, for the customer display (null: closed); LazyPaymentModal passes it. */
   onFigures?: (figures: PaymentFigures | null) => void;
 };
 
-/**
- * What was handed over so far (null: nothing entered, or card) and the total, for the customer display; 'mixed'
- * once a tender line is recorded (handed over: the lines and the amount being entered).
- */
+/** What was handed over so far (null: nothing, or card) and the total, for the customer display ('mixed': lines). */
 export type PaymentFigures = { method: PaymentMethod; amountReceived: number | null; total: number };
 
 /**
@@ -56,18 +53,21 @@ function PaymentForm({
   onComplete,
   onFigures,
   creditBalance = 0,
+  account: known = null,
 }: Omit<PaymentModalProps, 'opened' | 'onExited'>) {
+  const account = known && { ...known, bound: !isOnline() };
   const [method, setMethod] = useState<TenderChoice>('cash');
-  // What is typed for each method: cash handed over, the card's charge, the store credit (blank: what is due).
+  // What is typed for each method: cash handed over, the card's charge, ... (blank: what is due).
   const [entries, setEntries] = useState<Record<TenderChoice, string | number>>({
     cash: '',
     card: '',
     store_credit: '',
+    account: '',
   });
   const [lines, setLines] = useState<TenderPayment[]>([]);
   const entry = entries[method];
   const setEntry = (value: string | number) => setEntries((current) => ({ ...current, [method]: value }));
-  const figures = splitTenderFigures(total, { lines, method, entry, creditBalance });
+  const figures = splitTenderFigures(total, { lines, method, entry, creditBalance, account });
   const { payment, valid, change } = figures;
 
   // After a line is recorded or removed the cursor goes back to the amount.
@@ -129,7 +129,7 @@ function PaymentForm({
           value={method}
           onChange={setMethod}
           used={lines.map((line) => line.method)}
-          choices={tenderChoices(creditBalance)}
+          choices={tenderChoices(creditBalance, account)}
         />
 
         {lines.length > 0 ? (
@@ -174,12 +174,12 @@ function PaymentForm({
             {...amountField()}
             key={method}
             ref={amountRef}
-            label={method === 'card' ? TENDER_TEXT.cardAmount : TENDER_TEXT.creditAmount}
+            label={TENDER_TEXT.amountOf[method]}
             placeholder={formatInCurrency(entry === '' ? figures.amount : figures.remaining, '')}
             value={entry}
             onChange={setEntry}
             error={figures.entryProblem}
-            description={figures.entryProblem ? undefined : nonCashHint(method, figures, creditBalance)}
+            description={figures.entryProblem ? undefined : nonCashHint(method, figures, { creditBalance, account })}
           />
         )}
 

@@ -1,15 +1,16 @@
 import { ActionIcon, Group, type NumberInputProps, SegmentedControl, Stack, Text } from '@mantine/core';
-import { formatInCurrency, type TenderMethod } from '@pos/shared';
-import { IconCash, IconCreditCard, IconWallet, IconX } from '@tabler/icons-react';
+import { formatInCurrency, fromMinor, type TenderMethod, toMinor } from '@pos/shared';
+import { IconCash, IconCreditCard, IconNotebook, IconWallet, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
 import { formatMoney, getDisplayCurrency, paymentMethodLabel } from '../../../lib/format';
 import type { TenderPayment } from '../store/sale-payload';
-import type { TenderChoice } from '../store/split-tender';
+import { accountRoomMinor, type TenderAccount, type TenderChoice } from '../store/split-tender';
 
 const METHOD_ICON: Record<TenderChoice, typeof IconCash> = {
   cash: IconCash,
   card: IconCreditCard,
   store_credit: IconWallet,
+  account: IconNotebook,
 };
 
 /** The key that records the amount being entered as a tender line (free in every browser, as F2 and F4 are). */
@@ -20,14 +21,24 @@ export const TENDER_TEXT = {
   addTenderHint: 'Record this amount as one tender and pay the rest with another',
   tenders: 'Tenders',
   remaining: 'Remaining',
-  cardAmount: 'Card amount',
+  amountOf: {
+    cash: 'Amount Received',
+    card: 'Card amount',
+    store_credit: 'Store credit amount',
+    account: 'On account',
+  } satisfies Record<TenderChoice, string>,
   cardExact: (amount: number) => `The card is charged exactly ${formatMoney(amount)}; no change.`,
   cardPart: (rest: number) => `${formatMoney(rest)} remains: ${ADD_TENDER_KEY} adds this card, then pay the rest.`,
-  creditAmount: 'Store credit amount',
   creditBalance: (balance: number) => `Balance ${formatMoney(balance)}.`,
   creditExact: (amount: number) => `${formatMoney(amount)} of store credit pays it all; no change.`,
   creditPart: (rest: number) =>
     `${formatMoney(rest)} remains: ${ADD_TENDER_KEY} adds this store credit, then pay the rest.`,
+  accountOwes: (balance: number, limit: number, room: number) =>
+    `Owes ${formatMoney(balance)} of a ${formatMoney(limit)} limit (${formatMoney(room)} left).`,
+  accountPast: 'Past the credit limit: a manager approves it.',
+  accountExact: (amount: number) => `${formatMoney(amount)} is charged to the account; no change.`,
+  accountPart: (rest: number) =>
+    `${formatMoney(rest)} remains: ${ADD_TENDER_KEY} adds this to the account, then pay the rest.`,
   remove: (method: TenderMethod, amount: number) =>
     `Remove ${paymentMethodLabel(method)} ${formatInCurrency(amount, '')}`,
 } as const;
@@ -152,9 +163,22 @@ export const amountField = (): Partial<NumberInputProps> => ({
   leftSectionWidth: 44,
 });
 
-/** Under a card's or store credit's amount: what it pays, and for store credit the balance. */
-export function nonCashHint(method: TenderChoice, figures: { rest: number; amount: number }, creditBalance: number) {
+/**
+ * Under a card's, store credit's or the account's amount: what it pays; for store credit the balance, for the
+ * account what is owed, the limit and what is left of it (and past it, that a manager approves).
+ */
+export function nonCashHint(
+  method: TenderChoice,
+  figures: { rest: number; amount: number },
+  { creditBalance, account }: { creditBalance: number; account: TenderAccount | null },
+) {
   const pays = figures.rest > 0 ? TENDER_TEXT.cardPart(figures.rest) : TENDER_TEXT.cardExact(figures.amount);
+  if (method === 'account' && account) {
+    const room = accountRoomMinor(account);
+    const charge = figures.rest > 0 ? TENDER_TEXT.accountPart(figures.rest) : TENDER_TEXT.accountExact(figures.amount);
+    const owes = TENDER_TEXT.accountOwes(account.balance, account.creditLimit, fromMinor(room));
+    return [owes, charge, toMinor(figures.amount) > room ? TENDER_TEXT.accountPast : ''].join(' ').trim();
+  }
   if (method !== 'store_credit') return pays;
   const credit = figures.rest > 0 ? TENDER_TEXT.creditPart(figures.rest) : TENDER_TEXT.creditExact(figures.amount);
   return `${TENDER_TEXT.creditBalance(creditBalance)} ${credit}`;

@@ -13,7 +13,7 @@ import { useProductLookups } from '../hooks/use-product-lookups';
 import { useRegisterCategories } from '../hooks/use-register-categories';
 import { useRegisterHotkeys } from '../hooks/use-register-hotkeys';
 import { useScansToCart } from '../hooks/use-scans-to-cart';
-import { cartCredit, cartStore, cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
+import { cartAccount, cartCredit, cartStore, cartTotals, useActiveCart, useCartStore } from '../store/cart-store';
 import { exchangeFigures } from '../store/exchange';
 import { loadScannerSettings, withoutAffixes } from '../store/scanner-settings';
 import { useWeightRequest } from '../store/weight-entry';
@@ -203,6 +203,7 @@ export function PosPage() {
         opened={modal === 'payment'}
         total={exchange ? exchange.due : totals.total}
         creditBalance={cartCredit(cart)}
+        account={cartAccount(cart)}
         exchange={exchange && cart.exchange && { ...exchange, ...cart.exchange }}
         onCompleteExchange={(settlement) =>
           void payExchange(cart.id, settlement, () => setModal(null)).then((result) => {

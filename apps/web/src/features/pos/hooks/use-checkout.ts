@@ -86,7 +86,11 @@ export async function refreshCredit(cartId: string, branchId: string): Promise<v
   const phone = cartStore.getState().carts.find((c) => c.id === cartId)?.customerCredit?.phone;
   if (!phone) return;
   const found = await lookupCustomerByPhone(branchId, phone).catch(() => null);
-  if (found) cartStore.getState().setCustomer({ customerCredit: { phone, balance: found.creditBalance } }, cartId);
+  if (found) {
+    cartStore
+      .getState()
+      .setCustomer({ customerCredit: { phone, balance: found.creditBalance, account: found.account } }, cartId);
+  }
 }
 
 /**

@@ -15,8 +15,18 @@ async function findCustomer(branchId: string, phone: string): Promise<FoundCusto
   const local = async () => {
     const found = await localCustomerByPhone(branchId, phone);
     if (!found?.name) return null;
-    const balance = Number(found.creditBalance ?? 0);
-    return { name: found.name, email: found.email, creditBalance: Number.isFinite(balance) ? balance : 0 };
+    const amount = (value: number | undefined) => (Number.isFinite(Number(value)) ? Number(value ?? 0) : 0);
+    return {
+      name: found.name,
+      email: found.email,
+      creditBalance: amount(found.creditBalance),
+      // A customer first met offline has a local id only: no payment on account until the server knows them.
+      account: {
+        id: found.id.startsWith('local-') ? null : found.id,
+        balance: amount(found.accountBalance),
+        creditLimit: amount(found.creditLimit),
+      },
+    };
   };
   if (!isOnline()) return local();
   try {
@@ -70,7 +80,7 @@ export function usePhoneLookup({
           {
             customerName: customer.name,
             customerEmail: customer.email ?? '',
-            customerCredit: { phone: targetPhone, balance: customer.creditBalance },
+            customerCredit: { phone: targetPhone, balance: customer.creditBalance, account: customer.account },
           },
           targetCart,
         );

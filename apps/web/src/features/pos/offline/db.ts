@@ -21,6 +21,12 @@ export type LocalCustomer = {
   email: string | null;
   /** Store credit as last synced (GET /sync/customers), less what offline sales spent since; absent: none known. */
   creditBalance?: number;
+  /**
+   * What they owe on account and their credit limit as last synced, plus what offline sales charged since;
+   * absent: none known.
+   */
+  accountBalance?: number;
+  creditLimit?: number;
 };
 
 /**

@@ -110,6 +110,17 @@ export async function queueOfflineSale(input: {
         const left = Math.max(toMinor(known.creditBalance ?? 0) - spent, 0);
         await db.customers.update(known.id, { creditBalance: fromMinor(left) });
       }
+      // And what is charged to the account is owed, so the next offline sale sees less of the limit left.
+      const charged = toMinor(
+        payloadTenderLines(payload)
+          .filter((line) => line.method === 'account')
+          .reduce((sum, line) => sum + line.amount, 0),
+      );
+      if (known && charged > 0) {
+        await db.customers.update(known.id, {
+          accountBalance: fromMinor(toMinor(known.accountBalance ?? 0) + charged),
+        });
+      }
       if (!known) {
         await db.customers.put({
           id: `local-${id}`,

@@ -12,6 +12,7 @@ import {
 } from '@pos/shared';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import type { CustomerAccountFigures } from '../../../lib/api/customers.api';
 import { newUuid } from '../../../lib/uuid';
 
 /**
@@ -88,9 +89,10 @@ export type Cart = {
   /**
    * The store credit of the customer the phone looked up (online the server's, offline the synced copy's), for
    * that phone: it counts while the cart's phone is that phone (cartCredit), so changing or clearing the phone
-   * drops it. Absent: no customer looked up (carts saved before store credit have none).
+   * drops it. Absent: no customer looked up (carts saved before store credit have none). `account`: what they
+   * owe on account and their credit limit (carts saved before accounts have none).
    */
-  customerCredit?: { phone: string; balance: number } | null;
+  customerCredit?: { phone: string; balance: number; account?: CustomerAccountFigures | null } | null;
   /** The Idempotency-Key of the payment under way for exactly this cart; any change to the cart drops it. */
   paymentKey: string | null;
   /** Items of an earlier sale coming back in exchange for this cart's (POST /exchanges at Payment); absent: none. */
@@ -573,6 +575,13 @@ export const selectActiveCart = (state: CartState): Cart =>
   state.carts.find((c) => c.id === state.activeCartId) ?? (state.carts[0] as Cart);
 
 export const useActiveCart = () => useCartStore(selectActiveCart);
+
+/** The account of the cart's customer while the phone is theirs (a sale may be paid on it), else null. */
+export function cartAccount(cart: Pick<Cart, 'customerPhone' | 'customerCredit'>): CustomerAccountFigures | null {
+  const credit = cart.customerCredit;
+  if (!credit || credit.phone !== cart.customerPhone.trim()) return null;
+  return credit.account ?? null;
+}
 
 /** The store credit the cart's customer may spend: their looked-up balance while the phone is theirs, else 0. */
 export function cartCredit(cart: Pick<Cart, 'customerPhone' | 'customerCredit'>): number {

@@ -5,18 +5,41 @@ import { type PaymentDetails, paymentOf, type TenderPayment } from './sale-paylo
 
 /**
  * The tenders the Payment dialog offers, in the order of its Payment Method control. Store credit is the cart's
- * customer's balance: offered only when they have some (tenderChoices).
+ * customer's balance: offered only when they have some; the account only when the cart's customer is known
+ * (tenderChoices).
  */
-export const TENDER_CHOICES = ['cash', 'card', 'store_credit'] as const satisfies readonly TenderMethod[];
+export const TENDER_CHOICES = ['cash', 'card', 'store_credit', 'account'] as const satisfies readonly TenderMethod[];
 export type TenderChoice = (typeof TENDER_CHOICES)[number];
 
-/** Cash and card; store credit too when the cart's customer has a balance above 0. */
-export function tenderChoices(creditBalance: number | null | undefined): readonly TenderChoice[] {
-  return (creditBalance ?? 0) > 0 ? TENDER_CHOICES : TENDER_CHOICES.filter((m) => m !== 'store_credit');
+/** The cart's customer's account as the Payment dialog weighs it: owed, limit, and whether the limit binds. */
+export type TenderAccount = {
+  balance: number;
+  creditLimit: number;
+  /**
+   * Offline the register holds the account to the limit it last synced (the server flags a sale past it);
+   * online a sale past it goes to the server, which asks for a manager's approval.
+   */
+  bound: boolean;
+};
+
+/** Cash and card; store credit too when the cart's customer has a balance above 0; the account when known. */
+export function tenderChoices(
+  creditBalance: number | null | undefined,
+  account?: TenderAccount | null,
+): readonly TenderChoice[] {
+  return TENDER_CHOICES.filter(
+    (m) => (m !== 'store_credit' || (creditBalance ?? 0) > 0) && (m !== 'account' || Boolean(account)),
+  );
 }
+
+/** What is left of the account's credit limit, in minor units (never below 0). */
+export const accountRoomMinor = (account: Pick<TenderAccount, 'balance' | 'creditLimit'>) =>
+  Math.max(toMinor(account.creditLimit) - toMinor(account.balance), 0);
 
 /** A store credit tender over the customer's balance. */
 export const creditShortText = (balance: number) => `Only ${formatMoney(balance)} of store credit`;
+/** An account tender past the limit while offline. */
+export const accountShortText = (room: number) => `Only ${formatMoney(room)} left on account (offline)`;
 
 /** The Payment dialog's state: the tender lines recorded so far, and the method and amount being entered. */
 export type SplitTender = {
@@ -29,6 +52,8 @@ export type SplitTender = {
   entry: string | number;
   /** The cart's customer's store credit (0 or absent: none, and store credit is not offered). */
   creditBalance?: number;
+  /** The cart's customer's account (absent: no known customer, and the account is not offered). */
+  account?: TenderAccount | null;
 };
 
 export type SplitTenderFigures = {
@@ -75,7 +100,7 @@ const toAmount = (value: string | number) => {
  */
 export function splitTenderFigures(
   total: number,
-  { lines, method, entry, creditBalance = 0 }: SplitTender,
+  { lines, method, entry, creditBalance = 0, account = null }: SplitTender,
 ): SplitTenderFigures {
   const entered = entry !== '';
   const recordedMinor = lines.reduce((sum, line) => sum + toMinor(line.amount), 0);
@@ -89,19 +114,22 @@ export function splitTenderFigures(
     method !== 'cash' && !entered
       ? fromMinor(isCredit ? Math.min(remainingMinor, balanceMinor) : remainingMinor)
       : toAmount(entry);
+  const accountRoom = account?.bound ? accountRoomMinor(account) : Number.POSITIVE_INFINITY;
   const entryProblem =
     isCredit && toMinor(amount) > balanceMinor
       ? creditShortText(fromMinor(balanceMinor))
       : method !== 'cash' && toMinor(amount) > remainingMinor
         ? TENDER_MSG.onlyCashOver
-        : null;
+        : method === 'account' && toMinor(amount) > accountRoom
+          ? accountShortText(fromMinor(accountRoom))
+          : null;
   // The tenders as handed over settle the total or not (a lone card line of 30.00 does not pay 85.00).
   const tenders = amount > 0 ? [...lines, { method, amount }] : lines;
   const settled = tenders.length > 0 ? settleTenders(toMinor(total), tenders) : { problem: TENDER_MSG.short };
   const valid = entryProblem === null && total > 0 && !('problem' in settled);
   const payment = valid ? paymentOf(tenders) : null;
   const nextMethod =
-    tenderChoices(creditBalance).find((m) => m !== method && !lines.some((line) => line.method === m)) ?? null;
+    tenderChoices(creditBalance, account).find((m) => m !== method && !lines.some((line) => line.method === m)) ?? null;
   // Store credit with nothing typed is the balance: when that is less than what is due, it is a part to record.
   const canAddTender =
     (entered || isCredit) &&
