@@ -146,6 +146,11 @@ describe(`customer accounts (${engineName()})`, () => {
       expect([res.json().message, ...Object.values(res.json().errors ?? {})]).toContain(message);
     }
     expect((await account()).creditLimit).toBe(100);
+    // The limit and what is owed reach the registers' customer sync (an offline register's limit).
+    const synced = await call(cashier, 'GET', `/api/sync/customers?branchId=${tenant.main.id}`);
+    expect(synced.json().data.customers).toContainEqual(
+      expect.objectContaining({ id: customerId, accountBalance: 60, creditLimit: 100 }),
+    );
   });
 
   it("a cashier's sale within the limit passes; past it, 403 APPROVAL_REQUIRED and nothing written", async () => {

@@ -217,7 +217,15 @@ describe(`catalogue and customer sync (${engineName()})`, () => {
     expect(res.statusCode).toBe(200);
     const all = res.json().data;
     expect(all.customers).toEqual([
-      { id: ana.id, name: 'Ana', phone: '0300-1', email: 'ana@example.com', creditBalance: 0 },
+      {
+        id: ana.id,
+        name: 'Ana',
+        phone: '0300-1',
+        email: 'ana@example.com',
+        creditBalance: 0,
+        accountBalance: 0,
+        creditLimit: 0,
+      },
     ]);
     expect(all.hasMore).toBe(false);
     await request(ctx.app, tokens.manager, {
