@@ -444,6 +444,8 @@ const SCREENS: Screen[] = [
   },
   { name: 'customers', path: '/dashboard/customers' },
   { name: 'customer detail', path: firstCustomerPath },
+  { name: 'account ageing', path: '/dashboard/account-ageing', roles: ['manager', 'admin'] },
+  { name: 'account ageing at 390 px', path: '/dashboard/account-ageing', roles: ['manager'], viewport: PHONE },
   { name: 'users', path: '/dashboard/users' },
   { name: 'settings', path: '/settings' },
   { name: 'branch management', path: '/dashboard/branch-management', roles: ['admin'] },

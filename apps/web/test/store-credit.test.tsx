@@ -396,7 +396,15 @@ describe('the register after a 409 Not enough store credit', () => {
     const fetch = vi.fn(() =>
       answer(customerResponses.contact, {
         success: true,
-        data: { id: 'c1', name: 'Ayesha Khan', phone, email: null, creditBalance: 12.5 },
+        data: {
+          id: 'c1',
+          name: 'Ayesha Khan',
+          phone,
+          email: null,
+          creditBalance: 12.5,
+          accountBalance: 0,
+          creditLimit: 0,
+        },
       }),
     );
     vi.stubGlobal('fetch', fetch);
@@ -405,6 +413,10 @@ describe('the register after a 409 Not enough store credit', () => {
     expect(String((fetch.mock.calls[0] as unknown[] | undefined)?.[0])).toContain(
       `/customers/branch/b1/phone/${phone}`,
     );
-    expect(cartStore.getState().carts.find((c) => c.id === cartId)?.customerCredit).toEqual({ phone, balance: 12.5 });
+    expect(cartStore.getState().carts.find((c) => c.id === cartId)?.customerCredit).toEqual({
+      phone,
+      balance: 12.5,
+      account: { id: 'c1', balance: 0, creditLimit: 0 },
+    });
   });
 });

@@ -32,6 +32,7 @@ export const EXCEPTION_FLAG_LABELS: Record<string, string> = {
   sold_at_stale: 'Older than the offline limit',
   credit_overdrawn: "Store credit spent past the customer's balance",
   account_over_limit: "Sold on account past the customer's credit limit",
+  voucher_overdrawn: 'Gift voucher spent past its balance',
 };
 
 export const EXCEPTION_STATUSES = ['open', 'resolved', 'all'] as const;

@@ -46,3 +46,4 @@ export * from './tax-classes';
 export * from './transfers';
 export * from './units';
 export * from './users';
+export * from './vouchers';

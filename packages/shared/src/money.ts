@@ -422,6 +422,7 @@ export const REFUND_OF_TENDER: Readonly<Record<string, string>> = {
   card: 'card_refund',
   store_credit: 'store_credit',
   account: 'account',
+  voucher: 'voucher',
   exchange: 'cash',
 };
 

@@ -11,6 +11,7 @@ export const MONEY_METHOD_LABELS: Record<string, string> = {
   card_refund: 'Card refund',
   exchange: 'Exchange',
   account: 'Account',
+  voucher: 'Gift voucher',
 };
 
 /** The method's label; an unknown one with its words capitalised ('_' as spaces), '' when missing. */

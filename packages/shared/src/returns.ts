@@ -6,13 +6,21 @@ import { optionalDateSchema } from './sales';
 
 export const RETURN_STATUSES = ['pending', 'approved', 'completed', 'rejected'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
-export const RETURN_REFUND_METHODS = ['cash', 'card_refund', 'store_credit', 'account', 'exchange', 'mixed'] as const;
+export const RETURN_REFUND_METHODS = [
+  'cash',
+  'card_refund',
+  'store_credit',
+  'account',
+  'voucher',
+  'exchange',
+  'mixed',
+] as const;
 export type RefundMethod = (typeof RETURN_REFUND_METHODS)[number];
 /**
  * How one part of a refund goes back (a return's `refunds`): 'mixed' is several of these, and an exchange's
  * part is written by POST /exchanges only.
  */
-export const REFUND_LINE_METHODS = ['cash', 'card_refund', 'store_credit', 'account'] as const;
+export const REFUND_LINE_METHODS = ['cash', 'card_refund', 'store_credit', 'account', 'voucher'] as const;
 export type RefundLineMethod = (typeof REFUND_LINE_METHODS)[number];
 export const RETURN_REASON_CODES = [
   'defective',

@@ -14,14 +14,16 @@ import { OFFLINE_RECEIPT_PATTERN } from './receipt-numbers';
 import { SALE_BATCH_MAX } from './sale-batch';
 import { taxRateSchema } from './settings';
 import { UNITS } from './units';
+import { voucherCodeSchema } from './vouchers';
 
 /**
  * What can pay a sale at the counter: a sale's tender lines name these. Store credit is the sale's
  * customer's balance (customer_credit_entries): the sale needs a customer, and online it cannot take more
  * than the balance. Account is the customer's account (customer_account_entries, accounts.ts): the sale needs a
- * customer, and online it takes the balance past the credit limit only with a manager's approval.
+ * customer, and online it takes the balance past the credit limit only with a manager's approval. A gift
+ * voucher (vouchers.ts) is named by the sale's `voucher_code`, and online pays at most its balance.
  */
-export const TENDER_METHODS = ['cash', 'card', 'store_credit', 'account'] as const;
+export const TENDER_METHODS = ['cash', 'card', 'store_credit', 'account', 'voucher'] as const;
 export type TenderMethod = (typeof TENDER_METHODS)[number];
 
 /** A sale's payment_method: its one tender, or 'mixed' when several paid it (its tender lines say which). */
@@ -93,6 +95,8 @@ export const saleFieldsSchema = z.object({
     .min(1, 'Tenders cannot be empty')
     .max(TENDER_METHODS.length)
     .optional(),
+  /** The gift voucher a `voucher` tender spends (the code printed and scanned). */
+  voucher_code: voucherCodeSchema.optional(),
   customer: z
     .object({
       name: z.string().trim().max(200).optional().nullable(),

@@ -20,6 +20,10 @@ export const REFUSALS = {
   creditShort: 'pos_credit:short',
   /** pos_customer_account_apply: an online sale on account past the customer's credit limit, not approved. */
   accountOverLimit: 'pos_account:over_limit',
+  /** pos_gift_voucher_apply: an online redeem past a gift voucher's balance. */
+  voucherShort: 'pos_voucher:short',
+  /** pos_gift_voucher_apply: an online redeem after a gift voucher's expiry day. */
+  voucherExpired: 'pos_voucher:expired',
 } as const;
 
 export type Refusal = (typeof REFUSALS)[keyof typeof REFUSALS];

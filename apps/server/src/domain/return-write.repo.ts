@@ -31,9 +31,9 @@ export async function lockSale(tx: DbOrTx, { companyId, id }: { companyId: strin
  */
 export async function tenderRefundRoom(
   tx: DbOrTx,
-  { companyId, saleId, tender }: { companyId: string; saleId: string; tender: 'card' | 'account' },
+  { companyId, saleId, tender }: { companyId: string; saleId: string; tender: 'card' | 'account' | 'voucher' },
 ) {
-  const refundMethod = tender === 'card' ? 'card_refund' : 'account';
+  const refundMethod = tender === 'card' ? 'card_refund' : tender;
   const [row] = await queryRows<{ paid: string; refunded: string }>(
     tx,
     sql`select

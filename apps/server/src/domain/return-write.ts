@@ -12,6 +12,7 @@ import {
   type RefundMethod,
   SHIFT_MSG,
   toMinor,
+  VOUCHER_MSG,
 } from '@pos/shared';
 import type { DbOrTx } from '../db/client';
 import { type Actor, type BranchScope, can, resolveBranch } from '../lib/access';
@@ -21,6 +22,7 @@ import { type Approver, grantDigest, registerRulesOf, useGrant } from './approva
 import { writeAudit } from './audit.repo';
 import { addAccountEntry } from './customer-account.repo';
 import { nextReturnNumber } from './document-numbers.repo';
+import { addVoucherEntry, voucherOfSale } from './gift-vouchers.repo';
 import * as repo from './return-write.repo';
 import { rethrowShiftError, SHIFT_REQUIRED } from './shifts';
 import { registerOfBranch } from './shifts.repo';
@@ -225,6 +227,7 @@ export async function checkRefundLines(
   for (const [tender, method, over] of [
     ['card', 'card_refund', RETURNS_MSG.cardRefundOver],
     ['account', 'account', ACCOUNT_MSG.refundOver],
+    ['voucher', 'voucher', VOUCHER_MSG.refundOver],
   ] as const) {
     const amount = refunds.find((r) => r.method === method)?.amount ?? 0;
     if (amount > 0) await checkTenderRoom(tx, scope, { saleId: sale.id, tender, amount, over }, field);
@@ -243,7 +246,7 @@ async function checkTenderRoom(
     tender,
     amount,
     over,
-  }: { saleId: string; tender: 'card' | 'account'; amount: number; over: (left: string) => string },
+  }: { saleId: string; tender: 'card' | 'account' | 'voucher'; amount: number; over: (left: string) => string },
   field: string,
 ): Promise<void> {
   const room = await repo.tenderRefundRoom(tx, { companyId: scope.companyId, saleId, tender });
@@ -358,6 +361,19 @@ export async function recordReturn(tx: DbOrTx, prepared: PreparedReturn) {
       customerId: sale.customerId,
       amount: fromMinor(credited).toFixed(2),
       kind: 'return',
+      referenceId: id,
+      userId: actor.userId,
+    });
+  }
+  // A voucher's part goes back onto the voucher the sale spent (checkRefundLines: as far as it paid).
+  const toVoucher = refunds.find((r) => r.method === 'voucher')?.amount ?? 0;
+  const voucherId = toVoucher > 0 ? await voucherOfSale(tx, { companyId: scope.companyId, saleId: sale.id }) : null;
+  if (voucherId) {
+    await addVoucherEntry(tx, {
+      companyId: scope.companyId,
+      voucherId,
+      amount: fromMinor(toVoucher).toFixed(2),
+      kind: 'refund',
       referenceId: id,
       userId: actor.userId,
     });

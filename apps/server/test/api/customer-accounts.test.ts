@@ -157,6 +157,9 @@ describe(`customer accounts (${engineName()})`, () => {
     const within = await sell(cashier, '40.00');
     expect(within.statusCode, within.body).toBe(201);
     expect((await account()).balance).toBe(100);
+    // Within the limit nobody approved anything: the entry names no approver (a manager's sale neither).
+    const [entry] = (await call(cashier, 'GET', `/api/customers/${customerId}/account/entries`)).json().data;
+    expect(entry).toMatchObject({ amount: 40, approvedByName: null });
 
     const { product, payload } = await saleOf('0.01');
     const over = await call(cashier, 'POST', '/api/transactions', payload);

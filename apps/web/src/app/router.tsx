@@ -145,6 +145,10 @@ const CustomersPage = screen(
   () => import('../features/customers/components/customers-page'),
   (m) => m.CustomersPage,
 );
+const AccountAgeingPage = screen(
+  () => import('../features/customers/components/account-ageing-page'),
+  (m) => m.AccountAgeingPage,
+);
 const CustomerDisplayPage = screen(
   () => import('../features/customer-display/components/customer-display-page'),
   (m) => m.CustomerDisplayPage,
@@ -219,6 +223,7 @@ export function AppRoutes() {
             <Route path="/dashboard/stock-counts/:id" element={<StockCountPage />} />
             <Route path="/dashboard/customers" element={<CustomersPage />} />
             <Route path="/dashboard/customers/:customerId" element={<CustomerDetailPage />} />
+            <Route path="/dashboard/account-ageing" element={<AccountAgeingPage />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFound />} />

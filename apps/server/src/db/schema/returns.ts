@@ -22,7 +22,15 @@ import { branches, users } from './tenancy';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
-export const REFUND_METHODS = ['cash', 'card_refund', 'store_credit', 'account', 'exchange', 'mixed'] as const;
+export const REFUND_METHODS = [
+  'cash',
+  'card_refund',
+  'store_credit',
+  'account',
+  'voucher',
+  'exchange',
+  'mixed',
+] as const;
 export const RETURN_REASONS = [
   'defective',
   'wrong_item',
@@ -176,7 +184,10 @@ export const returnRefunds = pgTable(
       'cascade',
     ),
     check('return_refunds_amount_positive', sql`${t.amount} > 0`),
-    check('return_refunds_method', sql`${t.method} in ('cash', 'card_refund', 'store_credit', 'account', 'exchange')`),
+    check(
+      'return_refunds_method',
+      sql`${t.method} in ('cash', 'card_refund', 'store_credit', 'account', 'voucher', 'exchange')`,
+    ),
   ],
 );
 

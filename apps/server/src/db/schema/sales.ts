@@ -163,7 +163,10 @@ export const saleTenders = pgTable(
     primaryKey({ columns: [t.companyId, t.saleId, t.method] }),
     foreignKey({ columns: [t.companyId, t.saleId], foreignColumns: [sales.companyId, sales.id] }).onDelete('cascade'),
     check('sale_tenders_amount_positive', sql`${t.amount} > 0`),
-    check('sale_tenders_method', sql`${t.method} in ('cash', 'card', 'store_credit', 'account', 'exchange')`),
+    check(
+      'sale_tenders_method',
+      sql`${t.method} in ('cash', 'card', 'store_credit', 'account', 'voucher', 'exchange')`,
+    ),
   ],
 );
 

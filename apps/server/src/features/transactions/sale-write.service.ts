@@ -17,11 +17,14 @@ import {
   saleSettlement,
   type TenderMethod,
   toMinor,
+  VOUCHER_MSG,
 } from '@pos/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { auditOverrides, checkSaleLimits, reviewOfflineSale, saleOrigin } from '../../domain/approvals';
 import { writeAudit } from '../../domain/audit.repo';
 import { accountApprover, accountErrorOf, paysOnAccount } from '../../domain/customer-account';
+import { voucherErrorOf } from '../../domain/gift-vouchers';
+import { findVoucherByCode } from '../../domain/gift-vouchers.repo';
 import { shiftErrorOf } from '../../domain/shifts';
 import { creditErrorOf } from '../../domain/store-credit';
 import {
@@ -467,6 +470,20 @@ export function priceCart(input: CreateSaleInput): PricedCart {
 }
 
 /**
+ * The gift voucher a `voucher` tender spends: the sale's `voucher_code` in the company (400 without a code or for
+ * an unknown one). Its balance and expiry are the statement's to check (the entries' trigger).
+ */
+async function voucherOf(db: DbOrTx, scope: BranchScope, input: CreateSaleInput, cart: PricedCart) {
+  if (!cart.settlement.lines.some((t) => t.method === 'voucher')) return null;
+  if (!input.voucher_code) {
+    throw new AppError(400, 'BAD_REQUEST', VOUCHER_MSG.needsCode, { voucher_code: VOUCHER_MSG.needsCode });
+  }
+  const voucher = await findVoucherByCode(db, { companyId: scope.companyId, code: input.voucher_code });
+  if (!voucher) throw new AppError(400, 'BAD_REQUEST', VOUCHER_MSG.unknown, { voucher_code: VOUCHER_MSG.unknown });
+  return voucher.id;
+}
+
+/**
  * Step 2, commit: the priced cart in one statement (repo.commitSale). A product it could not sell is
  * explained (step 3); no open shift for a cash sale, or a closed shift, is the sale trigger's refusal as
  * a 409 (domain/shifts.ts). Answers the sale as a read of it would.
@@ -481,6 +498,7 @@ export async function commitSale(
 ): Promise<Sale> {
   const { totals } = cart;
   const phone = input.customer?.phone?.trim();
+  const voucherId = await voucherOf(db, scope, input, cart);
   const tenders = cart.settlement.lines.map((t) => ({
     method: t.method as TenderMethod,
     amount: fromMinor(t.amount).toFixed(2),
@@ -520,12 +538,13 @@ export async function commitSale(
       receiptNumber: origin.receiptNumber,
       flags: origin.flags,
       accountApprovedBy,
+      voucherId,
     });
   } catch (error) {
     if (explain && error instanceof repo.SaleCheckFailed && error.reason === 'stock') {
       throw await explainRefusal(db, scope, input);
     }
-    throw shiftErrorOf(error) ?? creditErrorOf(error) ?? accountErrorOf(error) ?? error;
+    throw shiftErrorOf(error) ?? creditErrorOf(error) ?? accountErrorOf(error) ?? voucherErrorOf(error) ?? error;
   }
   // An online sale on account past the credit limit went there with a manager's approval: its trail.
   if (committed.accountOverLimit && !origin.offline) {

@@ -91,8 +91,11 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
  *    quantity from the update itself) are inserted; a store credit tender is a ledger entry taking it from the
  *    customer's balance (its trigger refuses an online one below 0: REFUSALS.creditShort; offline the sale is
  *    flagged `credit_overdrawn`); an account tender is a charge to the customer's account (its trigger refuses an
- *    online one past the credit limit unless `accountApprovedBy` names the manager who approved it:
- *    REFUSALS.accountOverLimit; offline the sale is flagged `account_over_limit`);
+ *    online one past the credit limit unless `accountApprovedBy` names the manager who approved it, kept on
+ *    the entry only when it goes past (the customer's row, locked by its upsert, says):
+ *    REFUSALS.accountOverLimit; offline the sale is flagged `account_over_limit`); a voucher tender is a redeem
+ *    entry of the gift voucher `voucherId` (its trigger refuses an online one past the balance or expiry:
+ *    REFUSALS.voucherShort / voucherExpired; offline the sale is flagged `voucher_overdrawn`);
  * 6. a sale taking cash (`takesCash`) online needs the shift the sales trigger found (REFUSALS.shiftRequired).
  * A failed check rolls everything back. Numerics are compared and returned as text.
  */
@@ -137,6 +140,7 @@ export const COMMIT_SALE = namedStatement(
     'tenderAmounts',
     'takesCash',
     'accountApprovedBy',
+    'voucherId',
   ],
   (p) => `
 with locked as (
@@ -202,7 +206,11 @@ sale as (
                         as t(method, amount) where t.method = 'store_credit') then 'credit_overdrawn' end,
            case when ${p.offline}::boolean and (select credit_limit - account_balance from customer) <
                      (select sum(t.amount) from unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[])
-                        as t(method, amount) where t.method = 'account') then 'account_over_limit' end
+                        as t(method, amount) where t.method = 'account') then 'account_over_limit' end,
+           case when ${p.offline}::boolean and (select v.balance from gift_vouchers v
+                                                 where v.company_id = ${p.companyId}::uuid and v.id = ${p.voucherId}::uuid) <
+                     (select sum(t.amount) from unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[])
+                        as t(method, amount) where t.method = 'voucher') then 'voucher_overdrawn' end
          ], null)
   from sellable
   join branches b on b.company_id = ${p.companyId}::uuid and b.id = ${p.branchId}::uuid
@@ -239,10 +247,18 @@ charged as (
   insert into customer_account_entries (company_id, customer_id, branch_id, amount, kind, reference_id, user_id,
                                         approved_by, offline)
   select ${p.companyId}::uuid, c.id, ${p.branchId}::uuid, t.amount, 'sale', s.id, ${p.cashierId}::uuid,
-         ${p.accountApprovedBy}::uuid, ${p.offline}::boolean
+         case when c.account_balance + t.amount > c.credit_limit then ${p.accountApprovedBy}::uuid end,
+         ${p.offline}::boolean
   from sale s cross join customer c
   cross join unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[]) as t(method, amount)
   where t.method = 'account'
+),
+redeemed as (
+  insert into gift_voucher_entries (company_id, voucher_id, amount, kind, reference_id, user_id, offline)
+  select ${p.companyId}::uuid, ${p.voucherId}::uuid, -t.amount, 'redeem', s.id, ${p.cashierId}::uuid,
+         ${p.offline}::boolean
+  from sale s cross join unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[]) as t(method, amount)
+  where t.method = 'voucher'
 ),
 movements as (
   ${saleMovementsSql({ companyId: p.companyId, branchId: p.branchId, userId: p.cashierId, sale: 'sale', moved: 'moved' })}
@@ -302,6 +318,8 @@ export type SaleToCommit = Omit<
   flags: string[];
   /** The manager who approved an account tender past the customer's credit limit (null: none). */
   accountApprovedBy: string | null;
+  /** The gift voucher a `voucher` tender spends (null: none). */
+  voucherId: string | null;
 };
 
 export type CommittedSale = {
@@ -388,6 +406,7 @@ export async function commitSale(db: DbOrTx, sale: SaleToCommit): Promise<Commit
       tenderAmounts: sale.tenders.map((t) => t.amount),
       takesCash: sale.tenders.some((t) => t.method === 'cash'),
       accountApprovedBy: sale.accountApprovedBy,
+      voucherId: sale.voucherId,
     })) as [typeof row];
   } catch (error) {
     const refusal = refusalOf(error);

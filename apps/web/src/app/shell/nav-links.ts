@@ -16,6 +16,7 @@ import {
   IconLayersSubtract,
   IconPackages,
   IconReceipt,
+  IconReportMoney,
   IconTags,
   IconTruck,
   IconUserHeart,
@@ -53,6 +54,7 @@ export const NAV_LINKS: NavLinkItem[] = [
   { label: 'Brands', to: '/dashboard/brands', icon: IconTags },
   { label: 'Users', to: '/dashboard/users', icon: IconUsers, permission: 'manage_users' },
   { label: 'Customers', to: '/dashboard/customers', icon: IconUserHeart },
+  { label: 'Account Ageing', to: '/dashboard/account-ageing', icon: IconReportMoney, permission: 'view_sales' },
   {
     label: 'Branch Management',
     to: '/dashboard/branch-management',

@@ -16,6 +16,7 @@ import { errorMessage } from '../../../lib/api';
 import { useAdjustCredit } from '../../../lib/api/customers.api';
 import { formatMoney, getDisplayCurrency } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
+import { SummaryRow } from './summary-row';
 
 export type CreditDirection = 'give' | 'take';
 
@@ -184,36 +185,5 @@ export function AdjustCreditModal({ opened, onClose, customer }: AdjustCreditMod
         </Stack>
       </form>
     </Modal>
-  );
-}
-
-function SummaryRow({
-  label,
-  value,
-  strong = false,
-  danger = false,
-}: {
-  label: string;
-  value: string;
-  strong?: boolean;
-  danger?: boolean;
-}) {
-  const id = useId();
-  return (
-    <Group justify="space-between" gap="sm" wrap="nowrap">
-      <Text size="sm" id={id} fw={strong ? 600 : undefined}>
-        {label}
-      </Text>
-      <Text
-        component="output"
-        size={strong ? 'md' : 'sm'}
-        fw={strong ? 700 : 500}
-        c={danger ? 'red.9' : undefined}
-        aria-labelledby={id}
-        style={{ whiteSpace: 'nowrap' }}
-      >
-        {value}
-      </Text>
-    </Group>
   );
 }

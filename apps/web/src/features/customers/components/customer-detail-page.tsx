@@ -18,17 +18,19 @@ import {
   IconCash,
   IconChartBar,
   IconEdit,
+  IconNotebook,
   IconReceipt,
   IconWallet,
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { StatCard } from '../../../components/stat-card';
 import { useCustomer, useCustomerAnalytics } from '../../../lib/api/customers.api';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
+import { AccountTab } from './account-tab';
 import { AdjustCreditModal } from './adjust-credit-modal';
 import { EditCustomerModal } from './edit-customer-modal';
 import { ReturnHistoryTab } from './return-history-tab';
@@ -45,10 +47,13 @@ function Stat({ label, icon, value }: { label: string; icon: ReactNode; value: s
   );
 }
 
+const TABS = ['details', 'transactions', 'returns', 'credit', 'account'];
+
 /**
  * One customer: figures (their store credit too), details, the sales and returns histories with a date range
  * each, and the store credit ledger; a Manager or Super Admin (process_returns, as the server checks) adjusts
- * the store credit from its tab.
+ * the store credit from its tab. The Account tab: what the customer owes on account and its statement; a Manager or
+ * Super Admin sets the credit limit and receives payments there.
  */
 export function CustomerDetailPage() {
   const { customerId = '' } = useParams();
@@ -57,7 +62,12 @@ export function CustomerDetailPage() {
   const tz = branch?.timezone;
   const customer = useCustomer(customerId);
   const analytics = useCustomerAnalytics(customerId);
-  const [tab, setTab] = useState<string | null>('details');
+  const [searchParams] = useSearchParams();
+  // A link may open a tab (the ageing list opens the Account tab: ?tab=account).
+  const [tab, setTab] = useState<string | null>(() => {
+    const asked = searchParams.get('tab');
+    return asked && TABS.includes(asked) ? asked : 'details';
+  });
   const [editing, setEditing] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
   const mayAdjustCredit = userCan(useSessionUser(), 'process_returns');
@@ -104,7 +114,7 @@ export function CustomerDetailPage() {
           ) : null}
         </Group>
 
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 5 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           <Stat label="Total Transactions" icon={<IconReceipt size={22} />} value={String(a?.totalTransactions ?? 0)} />
           <Stat label="Total Spent" icon={<IconCash size={22} />} value={formatDollars(a?.totalSpent)} />
           <Stat label="Net Spent" icon={<IconArrowBackUp size={22} />} value={formatDollars(a?.netSpent)} />
@@ -114,6 +124,7 @@ export function CustomerDetailPage() {
             value={formatDollars(a?.averageTransaction)}
           />
           <Stat label="Store Credit" icon={<IconWallet size={22} />} value={formatDollars(c?.creditBalance)} />
+          <Stat label="Owed on Account" icon={<IconNotebook size={22} />} value={formatDollars(c?.accountBalance)} />
         </SimpleGrid>
 
         <Tabs value={tab} onChange={setTab}>
@@ -122,6 +133,7 @@ export function CustomerDetailPage() {
             <Tabs.Tab value="transactions">Transaction History</Tabs.Tab>
             <Tabs.Tab value="returns">Return History</Tabs.Tab>
             <Tabs.Tab value="credit">Store Credit</Tabs.Tab>
+            <Tabs.Tab value="account">Account</Tabs.Tab>
           </Tabs.List>
 
           <Tabs.Panel value="details" pt="md">
@@ -163,6 +175,16 @@ export function CustomerDetailPage() {
               active={tab === 'credit'}
               timeZone={tz}
               onAdjust={c && mayAdjustCredit ? () => setAdjusting(true) : undefined}
+            />
+          </Tabs.Panel>
+
+          <Tabs.Panel value="account" pt="md">
+            <AccountTab
+              customer={c}
+              customerId={customerId}
+              active={tab === 'account'}
+              timeZone={tz}
+              mayManage={mayAdjustCredit}
             />
           </Tabs.Panel>
         </Tabs>

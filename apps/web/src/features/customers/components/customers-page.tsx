@@ -51,6 +51,7 @@ export function CustomersPage() {
             'Email',
             { label: 'Transactions', ta: 'right' },
             { label: 'Total Spent', ta: 'right' },
+            { label: 'Owed on Account', ta: 'right' },
             'Status',
             'Since',
           ]}
@@ -66,6 +67,7 @@ export function CustomersPage() {
               <Table.Td>{c.email ?? 'N/A'}</Table.Td>
               <Table.Td ta="right">{c.transactionsCount}</Table.Td>
               <Table.Td ta="right">{formatDollars(c.totalSpent)}</Table.Td>
+              <Table.Td ta="right">{formatDollars(c.accountBalance)}</Table.Td>
               <Table.Td>
                 <Badge color={c.isActive ? 'green' : 'gray'} variant="light">
                   {c.isActive ? 'Active' : 'Inactive'}
@@ -74,7 +76,7 @@ export function CustomersPage() {
               <Table.Td>{formatDate(c.createdAt, branch?.timezone)}</Table.Td>
             </Table.Tr>
           )}
-          minWidth={720}
+          minWidth={840}
           emptyText={controls.isSearching ? 'No customers found matching your search' : 'No customers found'}
           summary={(range) => showingRange({ ...range, noun: 'customers' })}
         />

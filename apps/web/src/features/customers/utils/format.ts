@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, paymentMethodLabel } from '../../../lib/format';
 
 /** Whole days 'yyyy-mm-dd' of a date picker's value, or undefined (no filter). */
 export function toDay(value: Date | string | null | undefined): string | undefined {
@@ -27,4 +27,21 @@ export function creditEntryLabel(entry: { kind: string; reference: { number: str
 /** A ledger amount with its sign, in the company's currency: given '+PKR 20.00', spent '-PKR 20.00'. */
 export function signedMoney(amount: number): string {
   return amount > 0 ? `+${formatMoney(amount)}` : formatMoney(amount);
+}
+
+/** What an account entry came from: 'Sale RCP-000042', 'Return RET-000001', 'Payment (Card)'. */
+export function accountEntryLabel(entry: {
+  kind: string;
+  method: string | null;
+  reference: { number: string } | null;
+}): string {
+  if (entry.kind === 'payment') return entry.method ? `Payment (${paymentMethodLabel(entry.method)})` : 'Payment';
+  const what = entry.kind === 'return' ? 'Return' : 'Sale';
+  return entry.reference ? `${what} ${entry.reference.number}` : what;
+}
+
+/** The amount typed in a money field as a number, or undefined when nothing readable is typed. */
+export function typedAmount(value: string | number): number | undefined {
+  const n = typeof value === 'number' ? value : Number.parseFloat(value.replaceAll(',', ''));
+  return Number.isFinite(n) ? n : undefined;
 }

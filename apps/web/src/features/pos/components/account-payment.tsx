@@ -3,14 +3,14 @@ import { ACCOUNT_MSG, type AccountPaymentMethod } from '@pos/shared';
 import { IconNotebook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
-import { type CustomerAccountFigures, useReceivePayment } from '../../../lib/api/customers.api';
+import { useReceivePayment } from '../../../lib/api/customers.api';
 import { formatMoney } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { openCashDrawer } from '../../../lib/printing';
 import { newUuid } from '../../../lib/uuid';
 import { useShift } from '../hooks/use-shift';
 import { useConnectivity } from '../offline/connectivity';
-import { cartStore } from '../store/cart-store';
+import { type CartAccount, cartStore } from '../store/cart-store';
 
 export const ACCOUNT_TEXT = {
   owes: (balance: number) => `Owes ${formatMoney(balance)} on account`,
@@ -26,7 +26,7 @@ export const ACCOUNT_TEXT = {
  * open shift (a paid-in of the drawer, which opens), or card. One id per payment, the same on every attempt of it
  * (a lost answer is recorded once).
  */
-export function AccountLine({ cartId, account }: { cartId: string; account: CustomerAccountFigures }) {
+export function AccountLine({ cartId, account }: { cartId: string; account: CartAccount }) {
   const [opened, setOpened] = useState(false);
   const online = useConnectivity((s) => s.online);
   if (!account.id || (account.balance === 0 && account.creditLimit === 0)) return null;

@@ -12,7 +12,6 @@ import {
 } from '@pos/shared';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import type { CustomerAccountFigures } from '../../../lib/api/customers.api';
 import { newUuid } from '../../../lib/uuid';
 
 /**
@@ -92,7 +91,7 @@ export type Cart = {
    * drops it. Absent: no customer looked up (carts saved before store credit have none). `account`: what they
    * owe on account and their credit limit (carts saved before accounts have none).
    */
-  customerCredit?: { phone: string; balance: number; account?: CustomerAccountFigures | null } | null;
+  customerCredit?: { phone: string; balance: number; account?: CartAccount | null } | null;
   /** The Idempotency-Key of the payment under way for exactly this cart; any change to the cart drops it. */
   paymentKey: string | null;
   /** Items of an earlier sale coming back in exchange for this cart's (POST /exchanges at Payment); absent: none. */
@@ -576,8 +575,11 @@ export const selectActiveCart = (state: CartState): Cart =>
 
 export const useActiveCart = () => useCartStore(selectActiveCart);
 
+/** What the cart's customer owes on account and their credit limit (id: the customer, for a payment on account). */
+export type CartAccount = { id: string | null; balance: number; creditLimit: number };
+
 /** The account of the cart's customer while the phone is theirs (a sale may be paid on it), else null. */
-export function cartAccount(cart: Pick<Cart, 'customerPhone' | 'customerCredit'>): CustomerAccountFigures | null {
+export function cartAccount(cart: Pick<Cart, 'customerPhone' | 'customerCredit'>): CartAccount | null {
   const credit = cart.customerCredit;
   if (!credit || credit.phone !== cart.customerPhone.trim()) return null;
   return credit.account ?? null;

@@ -1,0 +1,48 @@
+-- Written by `npm run db:definitions` from apps/server/src/db/functions and apps/server/src/db/triggers.
+-- functions/pos_gift_voucher_apply.sql
+-- Trigger (gift_voucher_entries, after insert, per row): moves the voucher's kept balance by the entry's
+-- amount, locking the voucher's row: two sales spending one voucher queue there, and the second sees what the
+-- first left. An online redeem is refused past the balance (hint pos_voucher:short) or after the expiry day in
+-- the selling branch's calendar (hint pos_voucher:expired); one recorded offline is kept (the sale is flagged).
+CREATE OR REPLACE FUNCTION public.pos_gift_voucher_apply()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE left_over numeric;
+DECLARE expires date;
+DECLARE zone text;
+BEGIN
+  UPDATE gift_vouchers v SET balance = v.balance + NEW.amount
+   WHERE v.company_id = NEW.company_id AND v.id = NEW.voucher_id
+  RETURNING v.balance, v.expires_on,
+            (SELECT b.timezone FROM branches b WHERE b.company_id = v.company_id AND b.id = v.branch_id)
+       INTO left_over, expires, zone;
+  IF NEW.kind = 'redeem' AND NOT NEW.offline THEN
+    IF expires IS NOT NULL AND (now() AT TIME ZONE coalesce(zone, 'UTC'))::date > expires THEN
+      RAISE EXCEPTION 'gift voucher expired on %', expires USING ERRCODE = 'P0001', HINT = 'pos_voucher:expired';
+    END IF;
+    IF left_over < 0 THEN
+      RAISE EXCEPTION 'gift voucher short by %', -left_over USING ERRCODE = 'P0001', HINT = 'pos_voucher:short';
+    END IF;
+  END IF;
+  RETURN NULL;
+END
+$function$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS gift_voucher_entries_apply ON public.gift_voucher_entries;
+--> statement-breakpoint
+CREATE TRIGGER gift_voucher_entries_apply
+  AFTER INSERT ON public.gift_voucher_entries
+  FOR EACH ROW EXECUTE FUNCTION pos_gift_voucher_apply();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS gift_voucher_entries_append_only ON public.gift_voucher_entries;
+--> statement-breakpoint
+CREATE TRIGGER gift_voucher_entries_append_only
+  BEFORE UPDATE OR DELETE ON public.gift_voucher_entries
+  FOR EACH ROW EXECUTE FUNCTION pos_append_only();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS gift_voucher_entries_no_truncate ON public.gift_voucher_entries;
+--> statement-breakpoint
+CREATE TRIGGER gift_voucher_entries_no_truncate
+  BEFORE TRUNCATE ON public.gift_voucher_entries
+  FOR EACH STATEMENT EXECUTE FUNCTION pos_append_only();
