@@ -20,6 +20,7 @@ import { customersRoutes } from './features/customers/customers.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { eventStreamRoutes, eventTicketRoutes } from './features/events/events.routes';
 import { exceptionsRoutes } from './features/exceptions/exceptions.routes';
+import { giftVouchersRoutes } from './features/gift-vouchers/gift-vouchers.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { importRoutes } from './features/import/import.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
@@ -159,6 +160,7 @@ export async function buildApp({
         await protectedApi.register(usersRoutes);
         await protectedApi.register(transactionsRoutes);
         await protectedApi.register(customersRoutes);
+        await protectedApi.register(giftVouchersRoutes);
         await protectedApi.register(returnsRoutes);
         await protectedApi.register(dashboardRoutes);
         await protectedApi.register(reportsRoutes);

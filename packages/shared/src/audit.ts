@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = [
   'customer.credit_adjust',
   'customer.credit_limit',
   'customer.account_payment',
+  'gift_voucher.sell',
   'stock.adjust',
   // shifts, transfers, purchases and counts (their features write them)
   'shift.open',
@@ -131,6 +132,7 @@ export const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'customer.credit_adjust': 'Store credit adjusted',
   'customer.credit_limit': 'Credit limit changed',
   'customer.account_payment': 'Payment on account',
+  'gift_voucher.sell': 'Gift voucher sold',
   'stock.adjust': 'Stock adjusted',
   'shift.open': 'Shift opened',
   'shift.close': 'Shift closed',

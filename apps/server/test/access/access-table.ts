@@ -41,6 +41,8 @@ export type Place = {
   category: () => Promise<{ id: string }>;
   brand: () => Promise<{ id: string }>;
   customer: () => Promise<{ id: string; phone: string }>;
+  /** A gift voucher sold at this branch (25.00 by card). */
+  giftVoucher: () => Promise<{ id: string; code: string }>;
   /** A completed sale of two units of one new product (paid in cash unless said), its line and product. */
   sale: (paymentMethod?: 'cash' | 'card') => Promise<{ id: string; itemId: string; productId: string }>;
   /** A completed return of one unit of a new sale. */
@@ -952,6 +954,51 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
       url: `/api/customers/${(await w.target.customer()).id}/account/payments`,
       payload: { amount: 5, method: 'cash', shift_id: (await w.target.shift()).id },
     }),
+  },
+  // ---- gift vouchers -------------------------------------------------------------------------
+  {
+    operation: 'POST /api/gift-vouchers',
+    idIn: 'body',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(201),
+    request: async (w) => ({
+      url: '/api/gift-vouchers',
+      payload: { branchId: w.target.branchId, amount: 25, method: 'card' },
+    }),
+  },
+  {
+    // Cash into a shift's drawer: the shift's cashier or a Manager / Super Admin (as a cash movement).
+    operation: 'POST /api/gift-vouchers',
+    idIn: 'body',
+    id: 'branchId (cash into the branch\'s shift)',
+    expect: { superAdmin: [201, 201, 404], manager: [201, 201, 404], cashier: [403, 404, 404] },
+    request: async (w) => ({
+      url: '/api/gift-vouchers',
+      payload: { branchId: w.target.branchId, amount: 25, method: 'cash', shift_id: (await w.target.shift()).id },
+    }),
+  },
+  {
+    operation: 'GET /api/gift-vouchers/code/:code',
+    idIn: 'query',
+    id: 'branchId (the code sold there)',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({
+      url: `/api/gift-vouchers/code/${(await w.target.giftVoucher()).code}?${q({ branchId: w.target.branchId })}`,
+    }),
+  },
+  {
+    operation: 'GET /api/gift-vouchers',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/gift-vouchers?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/gift-vouchers/liability',
+    idIn: 'query',
+    id: 'branchId',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/gift-vouchers/liability?${q({ branchId: w.target.branchId })}` }),
   },
   {
     operation: 'GET /api/accounts/ageing',

@@ -19,6 +19,7 @@ import {
   createBrand,
   createCategory,
   createCustomer,
+  createGiftVoucher,
   createOpenShift,
   createProduct,
   createRegister,
@@ -92,6 +93,7 @@ describe(`access matrix (${engineName()})`, () => {
       category: () => createCategory(db(), { companyId, branchIds: [branchId] }),
       brand: () => createBrand(db(), { companyId, branchId }),
       customer: () => createCustomer(db(), { companyId, branchId }),
+      giftVoucher: () => createGiftVoucher(db(), { companyId, branchId }),
       sale,
       saleReturn: async () => {
         const s = await sale();

@@ -499,6 +499,17 @@ describe(`response contracts (${engineName()})`, () => {
       await call(manager, 'GET', `/customers/${customerId}/account/entries`);
       await call(manager, 'GET', `/accounts/ageing?${q}`);
       await csv(manager, `/accounts/ageing/export.csv?${q}`);
+      // A gift voucher sold, checked by its code, spent on a sale; the branch's list and liability.
+      const voucher = await call(manager, 'POST', '/gift-vouchers', { branchId, amount: 80, method: 'card' });
+      await call(cashier, 'GET', `/gift-vouchers/code/${voucher.data.code}?branchId=${branchId}`);
+      await call(manager, 'POST', '/transactions', {
+        ...queuedSale,
+        id: randomUUID(),
+        payment_method: 'voucher',
+        voucher_code: voucher.data.code,
+      });
+      await call(manager, 'GET', `/gift-vouchers?${q}`);
+      await call(manager, 'GET', `/gift-vouchers/liability?branchId=${branchId}`);
       await call(manager, 'GET', `/returns?${q}`);
       await csv(manager, `/returns/export.csv?${q}`);
       await call(manager, 'GET', `/returns/analytics?${q}`);

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import {
   computeCartTotals,
   computeReturnRefund,
@@ -19,6 +20,8 @@ import {
   companies,
   companyMembers,
   customers,
+  giftVoucherEntries,
+  giftVouchers,
   products,
   registers,
   returnItems,
@@ -539,6 +542,18 @@ export async function createCustomer(
     .returning();
   if (!customer) throw new Error('customer');
   return customer;
+}
+
+/** A gift voucher of 25.00 sold by card at the branch (its issue entry gives the balance). */
+export async function createGiftVoucher(db: Db, { companyId, branchId }: { companyId: string; branchId: string }) {
+  const code = `GV${Array.from({ length: 10 }, () => '0123456789ABCDEFGHJKMNPQRSTVWXYZ'[randomInt(32)]).join('')}`;
+  const [voucher] = await db
+    .insert(giftVouchers)
+    .values({ companyId, branchId, code, amount: '25.00', method: 'card' })
+    .returning({ id: giftVouchers.id, code: giftVouchers.code });
+  if (!voucher) throw new Error('gift voucher');
+  await db.insert(giftVoucherEntries).values({ companyId, voucherId: voucher.id, amount: '25.00', kind: 'issue' });
+  return voucher;
 }
 
 /** Company A (with one user of each role) and company B: the cast of the scope and permission tests. */

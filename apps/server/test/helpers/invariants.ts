@@ -210,6 +210,39 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     add('account', `return ${r.id}: refund ${r.refund} to the account, taken off it ${r.taken ?? 'nothing'}`);
   }
 
+  // 1e. Gift vouchers: each balance is the sum of its entries; each sale's voucher tender is one redeem entry of
+  // it, each refund line to a voucher one refund entry.
+  for (const r of await rows<{ id: string; balance: string; entries: string }>(
+    db,
+    sql`select v.id, v.balance::text as balance, coalesce(sum(e.amount), 0)::text as entries
+        from gift_vouchers v
+        left join gift_voucher_entries e on e.company_id = v.company_id and e.voucher_id = v.id
+        group by v.company_id, v.id
+        having v.balance <> coalesce(sum(e.amount), 0)`,
+  )) {
+    add('voucher', `voucher ${r.id}: balance ${r.balance}, entries sum to ${r.entries}`);
+  }
+  for (const r of await rows<{ id: string; tendered: string; redeemed: string }>(
+    db,
+    sql`select s.id, coalesce(t.amount, 0)::text as tendered, coalesce(-e.amount, 0)::text as redeemed
+        from sales s
+        left join sale_tender_lines t on t.company_id = s.company_id and t.sale_id = s.id and t.method = 'voucher'
+        left join gift_voucher_entries e on e.company_id = s.company_id and e.kind = 'redeem' and e.reference_id = s.id
+        where coalesce(t.amount, 0) <> coalesce(-e.amount, 0)`,
+  )) {
+    add('voucher', `sale ${r.id}: voucher tender ${r.tendered}, redeemed ${r.redeemed}`);
+  }
+  for (const r of await rows<{ id: string; refund: string; back: string | null }>(
+    db,
+    sql`select r.id, l.amount::text as refund, e.amount::text as back
+        from returns r
+        join return_refund_lines l on l.company_id = r.company_id and l.return_id = r.id and l.method = 'voucher'
+        left join gift_voucher_entries e on e.company_id = r.company_id and e.kind = 'refund' and e.reference_id = r.id
+        where r.status = 'completed' and e.amount is distinct from l.amount`,
+  )) {
+    add('voucher', `return ${r.id}: refund ${r.refund} to a voucher, put back ${r.back ?? 'nothing'}`);
+  }
+
   // 2. Sales: lines, subtotal, discount, tax and total.
   const saleRows = await rows<{
     id: string;
