@@ -70,6 +70,8 @@ async function sale() {
     tenderMethods: ['card'],
     tenderAmounts: ['315.00'],
     takesCash: false,
+    accountApprovedBy: null,
+    voucherId: null,
   };
   await db.query({ name: statement.name, text: statement.text, values: statement.names.map((n) => values[n]) });
 }

@@ -144,6 +144,9 @@ function pgbenchScript(nProducts) {
     tenderMethods: `array['card']`,
     tenderAmounts: `array['315.00']::numeric[]`,
     takesCash: 'false',
+    // No account or gift voucher tender: nobody to approve, no voucher.
+    accountApprovedBy: 'null',
+    voucherId: 'null',
   };
   const { text, names } = commitSaleStatement();
   const sale = text
