@@ -10,7 +10,7 @@ import {
   SHIFT_MSG,
   toMinor,
 } from '@pos/shared';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { type Actor, loadInScope } from '../lib/access';
 import { AppError, conflict, forbidden, notFound } from '../lib/errors';
 import { toMoney } from '../lib/money';
@@ -35,6 +35,43 @@ export function requireDrawerHolder(
 ) {
   const manages = actor.isSuperUser || actor.roleId === ROLE_IDS.superAdmin || actor.roleId === ROLE_IDS.manager;
   if (!manages && actor.userId !== shift.cashierId) throw forbidden(SHIFT_MSG.notYourShift);
+}
+
+/**
+ * The open shift cash taken for something other than a sale goes into (a payment on account, a gift voucher):
+ * a shift of the branch (404 otherwise), whose drawer the caller holds (403).
+ */
+export async function drawerForCash(
+  db: DbOrTx,
+  actor: Actor,
+  { companyId, branchId, shiftId }: { companyId: string; branchId: string; shiftId: string },
+) {
+  const shift = await drawer.findShiftDrawer(db, { id: shiftId, companyIds: [companyId] });
+  if (!shift || shift.branchId !== branchId) throw notFound('Shift');
+  requireDrawerHolder(actor, shift);
+  return shift;
+}
+
+/**
+ * That cash into the shift's drawer, in the caller's transaction: a paid-in of the shift with its reason, the
+ * shift's row locked first (a close waits; a closed shift is a 409). Answers the movement's id.
+ */
+export async function payIntoDrawer(
+  tx: DbOrTx,
+  shift: { companyId: string; id: string },
+  { amount, reason, userId }: { amount: string; reason: string; userId: string },
+): Promise<string> {
+  const locked = await drawer.lockShift(tx, { companyId: shift.companyId, id: shift.id });
+  if (locked?.status !== 'open') throw shiftClosed();
+  const movement = await drawer.insertMovement(tx, {
+    companyId: shift.companyId,
+    shiftId: shift.id,
+    kind: 'paid_in',
+    amount,
+    reason,
+    userId,
+  });
+  return movement.id;
 }
 
 type Figures = drawer.ShiftFigures;

@@ -13,11 +13,9 @@ import {
 } from '@pos/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../domain/audit.repo';
-import { requireDrawerHolder } from '../../domain/cash-drawer';
-import * as drawer from '../../domain/cash-drawer.repo';
+import { drawerForCash, payIntoDrawer } from '../../domain/cash-drawer';
 import { toAccountEntry, toAccountSummary } from '../../domain/customer-account';
 import * as accounts from '../../domain/customer-account.repo';
-import { shiftClosed } from '../../domain/shifts';
 import { type Actor, type BranchScope, isCashier, resolveBranch } from '../../lib/access';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { ExportColumn, ListExport } from '../../lib/export-columns';
@@ -131,25 +129,16 @@ export async function receivePayment(
     throw badRequest(ACCOUNT_MSG.paymentNeedsShift, { shift_id: ACCOUNT_MSG.paymentNeedsShift });
   }
   const shift = intoDrawer
-    ? await drawer.findShiftDrawer(db, { id: input.shift_id as string, companyIds: [scope.companyId] })
+    ? await drawerForCash(db, actor, { companyId: scope.companyId, branchId: row.branchId, shiftId: intoDrawer })
     : undefined;
-  if (intoDrawer && (!shift || shift.branchId !== row.branchId)) throw notFound('Shift');
-  if (shift) requireDrawerHolder(actor, shift);
   const entryId = await db.transaction(async (tx) => {
-    let movementId: string | null = null;
-    if (shift) {
-      const locked = await drawer.lockShift(tx, { companyId: scope.companyId, id: shift.id });
-      if (locked?.status !== 'open') throw shiftClosed();
-      const movement = await drawer.insertMovement(tx, {
-        companyId: scope.companyId,
-        shiftId: shift.id,
-        kind: 'paid_in',
-        amount: input.amount.toFixed(2),
-        reason: `Payment on account: ${row.name}`,
-        userId: actor.userId,
-      });
-      movementId = movement.id;
-    }
+    const movementId = shift
+      ? await payIntoDrawer(tx, shift, {
+          amount: input.amount.toFixed(2),
+          reason: `Payment on account: ${row.name}`,
+          userId: actor.userId,
+        })
+      : null;
     const entry = await accounts.addAccountEntry(tx, {
       ...(input.id && { id: input.id }),
       companyId: scope.companyId,

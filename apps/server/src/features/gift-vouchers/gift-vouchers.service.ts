@@ -11,10 +11,8 @@ import {
 } from '@pos/shared';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../domain/audit.repo';
-import { requireDrawerHolder } from '../../domain/cash-drawer';
-import * as drawer from '../../domain/cash-drawer.repo';
+import { drawerForCash, payIntoDrawer } from '../../domain/cash-drawer';
 import { addVoucherEntry } from '../../domain/gift-vouchers.repo';
-import { shiftClosed } from '../../domain/shifts';
 import { type Actor, type BranchScope, isCashier, resolveBranch } from '../../lib/access';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { toMoney } from '../../lib/money';
@@ -70,12 +68,8 @@ export async function sellVoucher(db: Db, actor: Actor, input: SellVoucherInput)
   }
   const shift =
     input.method === 'cash' && input.shift_id
-      ? await drawer.findShiftDrawer(db, { id: input.shift_id, companyIds: [scope.companyId] })
+      ? await drawerForCash(db, actor, { ...scope, shiftId: input.shift_id })
       : undefined;
-  if (input.method === 'cash' && input.shift_id && (!shift || shift.branchId !== scope.branchId)) {
-    throw notFound('Shift');
-  }
-  if (shift) requireDrawerHolder(actor, shift);
   for (let attempt = 0; ; attempt++) {
     try {
       const id = await issue(db, actor, scope, input, shift, newCode());
@@ -95,24 +89,17 @@ async function issue(
   actor: Actor,
   scope: BranchScope,
   input: SellVoucherInput,
-  shift: { id: string; registerId: string } | undefined,
+  shift: { companyId: string; id: string; registerId: string } | undefined,
   code: string,
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    let movementId: string | null = null;
-    if (shift) {
-      const locked = await drawer.lockShift(tx, { companyId: scope.companyId, id: shift.id });
-      if (locked?.status !== 'open') throw shiftClosed();
-      const movement = await drawer.insertMovement(tx, {
-        companyId: scope.companyId,
-        shiftId: shift.id,
-        kind: 'paid_in',
-        amount: input.amount.toFixed(2),
-        reason: `Gift voucher ${code}`,
-        userId: actor.userId,
-      });
-      movementId = movement.id;
-    }
+    const movementId = shift
+      ? await payIntoDrawer(tx, shift, {
+          amount: input.amount.toFixed(2),
+          reason: `Gift voucher ${code}`,
+          userId: actor.userId,
+        })
+      : null;
     const voucher = await repo.insertVoucher(tx, {
       ...(input.id && { id: input.id }),
       companyId: scope.companyId,
