@@ -970,7 +970,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     // Cash into a shift's drawer: the shift's cashier or a Manager / Super Admin (as a cash movement).
     operation: 'POST /api/gift-vouchers',
     idIn: 'body',
-    id: 'branchId (cash into the branch\'s shift)',
+    id: "branchId (cash into the branch's shift)",
     expect: { superAdmin: [201, 201, 404], manager: [201, 201, 404], cashier: [403, 404, 404] },
     request: async (w) => ({
       url: '/api/gift-vouchers',

@@ -40,7 +40,15 @@ describe(`GET /customers/branch/{branchId}/phone/{phone} (${engineName()})`, () 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      data: { id: c.id, name: 'Sara Ahmed', phone: '03001234567', email: 'sara@example.com', creditBalance: 0 },
+      data: {
+        id: c.id,
+        name: 'Sara Ahmed',
+        phone: '03001234567',
+        email: 'sara@example.com',
+        creditBalance: 0,
+        accountBalance: 0,
+        creditLimit: 0,
+      },
     });
     // Surrounding spaces are ignored, as when the sale stored the phone.
     expect((await lookup(tenant.main.id, ' 03001234567 ')).json().data.id).toBe(c.id);

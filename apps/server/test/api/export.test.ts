@@ -183,6 +183,8 @@ describe(`CSV and XLSX exports (${engineName()})`, () => {
         'Paid by cash': money(t.paymentMethod === 'cash' ? t.total : 0),
         'Paid by card': money(t.paymentMethod === 'card' ? t.total : 0),
         'Paid by store credit': money(0),
+        'Paid by account': money(0),
+        'Paid by gift voucher': money(0),
         'Paid by exchange': money(0),
       })),
     );

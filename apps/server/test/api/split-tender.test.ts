@@ -222,8 +222,8 @@ describe(`split tender (${engineName()})`, () => {
     ],
     [
       'a tender the counter does not take',
-      { payment_method: 'mixed', tenders: [{ method: 'voucher', amount: 85 }] },
-      'Invalid option: expected one of "cash"|"card"|"store_credit"',
+      { payment_method: 'mixed', tenders: [{ method: 'cheque', amount: 85 }] },
+      'Invalid option: expected one of "cash"|"card"|"store_credit"|"account"|"voucher"',
     ],
   ])('refuses %s (400, nothing written)', async (_, payment, message) => {
     const before = await call('GET', `/api/shifts/${shiftId}/report`);

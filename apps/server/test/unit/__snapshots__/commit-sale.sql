@@ -35,6 +35,8 @@
 -- $35 tenderMethods
 -- $36 tenderAmounts
 -- $37 takesCash
+-- $38 accountApprovedBy
+-- $39 voucherId
 with locked as (
   select p.id, w.quantity, w.price, w.charged, w.tax_rate, w.tax_included
   from products p
@@ -73,7 +75,7 @@ customer as (
          $25::text
   where $23::text is not null
   on conflict (company_id, branch_id, phone) do update set phone = excluded.phone
-  returning id, name, phone, credit_balance
+  returning id, name, phone, credit_balance, account_balance, credit_limit
 ),
 sale as (
   insert into sales (company_id, id, branch_id, receipt_number, cashier_id, customer_id, payment_method, status,
@@ -95,7 +97,14 @@ sale as (
            case when $30::timestamptz < now() - make_interval(hours => b.offline_limit_hours) then 'sold_at_stale' end,
            case when $29::boolean and (select credit_balance from customer) <
                      (select sum(t.amount) from unnest($35::text[], $36::numeric[])
-                        as t(method, amount) where t.method = 'store_credit') then 'credit_overdrawn' end
+                        as t(method, amount) where t.method = 'store_credit') then 'credit_overdrawn' end,
+           case when $29::boolean and (select credit_limit - account_balance from customer) <
+                     (select sum(t.amount) from unnest($35::text[], $36::numeric[])
+                        as t(method, amount) where t.method = 'account') then 'account_over_limit' end,
+           case when $29::boolean and (select v.balance from gift_vouchers v
+                                                 where v.company_id = $1::uuid and v.id = $39::uuid) <
+                     (select sum(t.amount) from unnest($35::text[], $36::numeric[])
+                        as t(method, amount) where t.method = 'voucher') then 'voucher_overdrawn' end
          ], null)
   from sellable
   join branches b on b.company_id = $1::uuid and b.id = $2::uuid
@@ -128,6 +137,23 @@ spent as (
   cross join unnest($35::text[], $36::numeric[]) as t(method, amount)
   where t.method = 'store_credit'
 ),
+charged as (
+  insert into customer_account_entries (company_id, customer_id, branch_id, amount, kind, reference_id, user_id,
+                                        approved_by, offline)
+  select $1::uuid, c.id, $2::uuid, t.amount, 'sale', s.id, $4::uuid,
+         case when c.account_balance + t.amount > c.credit_limit then $38::uuid end,
+         $29::boolean
+  from sale s cross join customer c
+  cross join unnest($35::text[], $36::numeric[]) as t(method, amount)
+  where t.method = 'account'
+),
+redeemed as (
+  insert into gift_voucher_entries (company_id, voucher_id, amount, kind, reference_id, user_id, offline)
+  select $1::uuid, $39::uuid, -t.amount, 'redeem', s.id, $4::uuid,
+         $29::boolean
+  from sale s cross join unnest($35::text[], $36::numeric[]) as t(method, amount)
+  where t.method = 'voucher'
+),
 movements as (
   insert into stock_movements (company_id, branch_id, product_id, movement_type, direction, quantity,
                                previous_quantity, new_quantity, user_id, reference_type, reference_id)
@@ -139,6 +165,9 @@ select pos_sale_check(s.id is not null, 'pos_sale_check:exists') as ok,
        pos_sale_check(s.id is null or s.shift_id is not null or not $37::boolean or $29::boolean,
                       'pos_shift:required') as drawer,
        s.receipt_number, s.created_at, s.sold_at, s.flags, s.shift_id,
+       coalesce(c.account_balance + (select sum(t.amount) from unnest($35::text[],
+                                       $36::numeric[]) as t(method, amount) where t.method = 'account')
+                > c.credit_limit, false) as account_over_limit,
        c.id as customer_id, c.name as customer_name, c.phone as customer_phone,
        (select name from branches where company_id = $1 and id = $2) as branch_name,
        (select code from registers where company_id = $1 and id = $31::uuid) as register_code,
