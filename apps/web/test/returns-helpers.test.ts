@@ -190,6 +190,32 @@ describe('a refund back the way the sale was paid', () => {
     expect(offered({ paymentMethod: 'card', tenders: [{ method: 'card', amount: 10 }] })).not.toContain('mixed');
   });
 
+  it('a sale on account or by gift voucher goes back there; those ways are offered only when they paid', () => {
+    const onAccount = { paymentMethod: 'account', tenders: [{ method: 'account', amount: 40 }] };
+    expect(defaultRefundMethod(onAccount)).toBe('account');
+    expect(defaultRefundMethod({ paymentMethod: 'voucher', tenders: [{ method: 'voucher', amount: 5 }] })).toBe(
+      'voucher',
+    );
+    const offered = (sale: object) =>
+      refundMethodOptions({ customer: { name: 'Rashid' }, ...sale }).map((o) => o.value);
+    expect(offered(onAccount)).toContain('account');
+    expect(offered(onAccount)).not.toContain('voucher');
+    const mixed = {
+      paymentMethod: 'mixed',
+      tenders: [
+        { method: 'voucher', amount: 5 },
+        { method: 'cash', amount: 5 },
+      ],
+    };
+    expect(offered(mixed)).toContain('voucher');
+    expect(offered(mixed)).not.toContain('account');
+    expect(offered({ paymentMethod: 'card', tenders: [{ method: 'card', amount: 10 }] })).not.toContain('account');
+    expect(refundAsPaid({ ...mixed, refunded: [] }, 10)).toEqual([
+      { method: 'cash', amount: 5 },
+      { method: 'voucher', amount: 5 },
+    ]);
+  });
+
   it('splits the refund over the tenders less what earlier returns gave back, and says it', () => {
     expect(refundAsPaid(split, 42.5)).toEqual([
       { method: 'card_refund', amount: 15 },

@@ -50,6 +50,8 @@ export const REFUND_METHOD_OPTIONS: { value: RefundMethod; label: string }[] = [
   { value: 'cash', label: 'Cash' },
   { value: 'card_refund', label: 'Card Refund' },
   { value: 'store_credit', label: 'Store Credit' },
+  { value: 'account', label: 'Back to Account' },
+  { value: 'voucher', label: 'Back to Gift Voucher' },
   { value: 'exchange', label: 'Exchange' },
   { value: 'mixed', label: 'As paid' },
 ];
@@ -68,6 +70,7 @@ export function defaultRefundMethod(sale: SalePaid): RefundMethod {
   if (paidSeveralWays(sale)) return 'mixed';
   if (sale.paymentMethod === 'card') return 'card_refund';
   if (sale.paymentMethod === 'store_credit') return 'store_credit';
+  if (sale.paymentMethod === 'account' || sale.paymentMethod === 'voucher') return sale.paymentMethod;
   return 'cash';
 }
 
@@ -91,15 +94,22 @@ type SaleCustomer = { name: string; phone?: string | null } | null | undefined;
 /**
  * The refund methods for a sale: store credit goes to the sale's customer's balance, so it is offered only when
  * the sale has a customer (disabled otherwise; refundMethodHint says why); money goes back to a card only when
- * a card paid (the server bounds it by the card's part: a sale paid in cash or store credit has none).
+ * a card paid (the server bounds it by the card's part: a sale paid in cash or store credit has none), to the
+ * customer's account or a gift voucher only when that paid (not offered otherwise).
  */
 export function refundMethodOptions(
   sale: { customer: SaleCustomer } & SalePaid,
   { atRegister = false }: { atRegister?: boolean } = {},
 ): { value: RefundMethod; label: string; disabled?: boolean }[] {
   const noCard = sale.paymentMethod === 'cash' || sale.paymentMethod === 'store_credit';
-  // 'As paid' only for a sale paid several ways (one way is its own method).
-  const options = REFUND_METHOD_OPTIONS.filter((o) => o.value !== 'mixed' || paidSeveralWays(sale));
+  const paidBy = (method: string) =>
+    sale.paymentMethod === method || (sale.tenders ?? []).some((t) => t.method === method);
+  // 'As paid' only for a sale paid several ways; back to an account or a voucher only when that paid it.
+  const options = REFUND_METHOD_OPTIONS.filter(
+    (o) =>
+      (o.value !== 'mixed' || paidSeveralWays(sale)) &&
+      ((o.value !== 'account' && o.value !== 'voucher') || paidBy(o.value)),
+  );
   return options.map((option) =>
     (option.value === 'store_credit' && !sale.customer) ||
     (option.value === 'card_refund' && noCard) ||
