@@ -445,7 +445,22 @@ const SCREENS: Screen[] = [
   { name: 'customers', path: '/dashboard/customers' },
   { name: 'customer detail', path: firstCustomerPath },
   { name: 'account ageing', path: '/dashboard/account-ageing', roles: ['manager', 'admin'] },
-  { name: 'account ageing at 390 px', path: '/dashboard/account-ageing', roles: ['manager'], viewport: PHONE },
+  { name: 'account ageing at 390 px', path: '/dashboard/account-ageing', roles: ['admin'], viewport: PHONE },
+  { name: 'gift vouchers', path: '/dashboard/gift-vouchers', roles: ['manager', 'admin'] },
+  { name: 'gift vouchers at 390 px', path: '/dashboard/gift-vouchers', roles: ['admin'], viewport: PHONE },
+  { name: 'access denied (gift vouchers)', path: '/dashboard/gift-vouchers', roles: ['cashier'] },
+  {
+    name: 'register, Sell gift voucher dialog',
+    path: '/dashboard/pos',
+    roles: ['cashier'],
+    act: async (page) => {
+      await ensureShiftOpen(page);
+      await page.getByRole('button', { name: /^Shift R\d+$/ }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menuitem', { name: 'Sell gift voucher' }).press('Enter');
+      await openDialog(page, 'Sell gift voucher');
+    },
+  },
   { name: 'users', path: '/dashboard/users' },
   { name: 'settings', path: '/settings' },
   { name: 'branch management', path: '/dashboard/branch-management', roles: ['admin'] },

@@ -149,6 +149,10 @@ const AccountAgeingPage = screen(
   () => import('../features/customers/components/account-ageing-page'),
   (m) => m.AccountAgeingPage,
 );
+const GiftVouchersPage = screen(
+  () => import('../features/gift-vouchers/components/gift-vouchers-page'),
+  (m) => m.GiftVouchersPage,
+);
 const CustomerDisplayPage = screen(
   () => import('../features/customer-display/components/customer-display-page'),
   (m) => m.CustomerDisplayPage,
@@ -224,6 +228,7 @@ export function AppRoutes() {
             <Route path="/dashboard/customers" element={<CustomersPage />} />
             <Route path="/dashboard/customers/:customerId" element={<CustomerDetailPage />} />
             <Route path="/dashboard/account-ageing" element={<AccountAgeingPage />} />
+            <Route path="/dashboard/gift-vouchers" element={<GiftVouchersPage />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFound />} />

@@ -76,6 +76,26 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
   return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : NOT_AVAILABLE;
 }
 
+/**
+ * A calendar day as written 'YYYY-MM-DD' (a gift voucher's last day: the branch's day, no instant to move into a
+ * time zone) as dd/mm/yyyy; 'N/A' when missing or not such a day.
+ */
+export function formatCalendarDay(day: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : NOT_AVAILABLE;
+}
+
+/**
+ * The calendar day 'YYYY-MM-DD' it is in a time zone (the branch's; the browser's when absent or unknown), `plus`
+ * days later: the first day a gift voucher sold today may expire on is the branch's tomorrow.
+ */
+export function calendarDayIn(timeZone?: string | null, plus = 0, now: Date = new Date()): string {
+  const p = dateParts(now, timeZone);
+  if (!p) return '';
+  const day = new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day) + plus));
+  return day.toISOString().slice(0, 10);
+}
+
 /** HH:mm (24 hours), same rules as formatDate (the register's "Offline since"). */
 export function formatTime(value: string | Date | number | null | undefined, timeZone?: string | null): string {
   if (value === null || value === undefined || value === '') return NOT_AVAILABLE;

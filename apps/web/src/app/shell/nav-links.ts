@@ -12,6 +12,7 @@ import {
   IconClipboardList,
   IconFileImport,
   IconFileInvoice,
+  IconGift,
   IconHistory,
   IconLayersSubtract,
   IconPackages,
@@ -55,6 +56,7 @@ export const NAV_LINKS: NavLinkItem[] = [
   { label: 'Users', to: '/dashboard/users', icon: IconUsers, permission: 'manage_users' },
   { label: 'Customers', to: '/dashboard/customers', icon: IconUserHeart },
   { label: 'Account Ageing', to: '/dashboard/account-ageing', icon: IconReportMoney, permission: 'view_sales' },
+  { label: 'Gift Vouchers', to: '/dashboard/gift-vouchers', icon: IconGift, permission: 'view_sales' },
   {
     label: 'Branch Management',
     to: '/dashboard/branch-management',

@@ -9,6 +9,7 @@ import {
 } from '@pos/shared';
 import { fitsCodePage } from './code-page';
 import { type LineRasterizer, rasterizeLine } from './raster';
+import { type VoucherSlipData, voucherSlipLines } from './voucher-slip';
 
 export type EncodeOptions = {
   /** Draws a line the code page cannot hold; the browser's canvas unless a test gives another. */
@@ -40,8 +41,8 @@ async function writeLines(encoder: ReceiptPrinterEncoder, lines: string[], raste
 const code128Modules = (value: string) => 11 * value.length + 55;
 
 /**
- * The receipt number as the printer's own Code 128 barcode (GS k), centred, its digits below, with
- * the widest bars (2-4 dots a module) that fit the paper; nothing when even the narrowest do not.
+ * The receipt number (or a gift voucher's code) as the printer's own Code 128 barcode (GS k), centred, its digits
+ * below, with the widest bars (2-4 dots a module) that fit the paper; nothing when even the narrowest do not.
  */
 function writeBarcode(encoder: ReceiptPrinterEncoder, value: string | null) {
   if (!value) return;
@@ -65,6 +66,23 @@ export async function encodeReceipt(
   const encoder = receiptEncoder().initialize();
   await writeLines(encoder, receiptLines(data), rasterize);
   writeBarcode(encoder, receiptBarcode(data));
+  encoder.newline(3);
+  if (openDrawer) encoder.pulse();
+  return encoder.cut().encode();
+}
+
+/**
+ * A gift voucher's slip as ESC/POS bytes, as a receipt is made: initialize, the slip's 48-column lines, its code as
+ * the printer's Code 128 (GS k, the code printed below it) so the register scans it at Payment, a feed, the drawer
+ * kick when the voucher was sold for cash, and the cut.
+ */
+export async function encodeVoucherSlip(
+  data: VoucherSlipData,
+  { openDrawer = false, rasterize = rasterizeLine }: { openDrawer?: boolean } & EncodeOptions = {},
+): Promise<Uint8Array> {
+  const encoder = receiptEncoder().initialize();
+  await writeLines(encoder, voucherSlipLines(data), rasterize);
+  writeBarcode(encoder, data.code);
   encoder.newline(3);
   if (openDrawer) encoder.pulse();
   return encoder.cut().encode();

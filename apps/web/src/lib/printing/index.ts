@@ -17,5 +17,10 @@ export const printTestReceipt: typeof Print.printTestReceipt = async (...args) =
 export const printShiftReport: typeof Print.printShiftReport = async (...args) =>
   (await import('./print')).printShiftReport(...args);
 
+export const printVoucherSlip: typeof Print.printVoucherSlip = async (...args) =>
+  (await import('./print')).printVoucherSlip(...args);
+
+export type { VoucherSlipData } from './voucher-slip';
+
 export const openCashDrawer: typeof Print.openCashDrawer = async (...args) =>
   (await import('./print')).openCashDrawer(...args);

@@ -48,9 +48,9 @@ export type PopupDocument = {
   title: string;
   label: string;
   /** What the window is, in 'The ... window was blocked'. */
-  kind: 'receipt' | 'report';
+  kind: 'receipt' | 'report' | 'gift voucher';
   lines: string[];
-  /** The receipt number's Code 128 under the lines; none when absent. */
+  /** The receipt number's (a gift voucher's code's) Code 128 under the lines; none when absent. */
   barcode?: string | null;
 };
 

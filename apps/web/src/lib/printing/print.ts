@@ -6,9 +6,10 @@ import {
   shiftReportLines,
   shiftReportTitle,
 } from '@pos/shared';
-import { encodeDrawerPulse, encodeReceipt, encodeShiftReport } from './encode';
+import { encodeDrawerPulse, encodeReceipt, encodeShiftReport, encodeVoucherSlip } from './encode';
 import { printLinesInPopup } from './popup';
 import { type ReceiptStore, testReceiptData } from './receipt-data';
+import { type VoucherSlipData, voucherSlipLines } from './voucher-slip';
 
 /** The desktop wrapper (an Electron-style shell) may expose a raw printer: it gets the ESC/POS bytes and the data. */
 export type PosDesktopBridge = {
@@ -137,22 +138,26 @@ export type ReceiptPrintOptions = {
 };
 
 /**
- * Prints a receipt on the first way that works, in the spec's order: the desktop wrapper's print
- * function, a USB printer already paired with this site, the printable HTML popup. The ESC/POS bytes
- * end with the cut, after the drawer kick when `openDrawer` asks for it. Throws a PrintError when
- * nothing printed.
+ * One print job on the first way that works, in the spec's order: the desktop wrapper's print function (the
+ * ESC/POS bytes and `desktopData`), a USB printer already paired with this site (the bytes), the printable HTML
+ * popup. The bytes are made only once a printer is there to take them. Throws a PrintError when nothing printed.
  */
-export async function printReceipt(data: ReceiptData, options: ReceiptPrintOptions = {}): Promise<PrintMethod> {
-  // Encoded for a printer only (a line in Urdu is drawn on a canvas): the popup needs no bytes.
-  const bytes = once(() => encodeReceipt(data, options));
+async function printFirstWay({
+  bytes,
+  desktopData,
+  popup,
+}: {
+  bytes: () => Promise<Uint8Array>;
+  desktopData: ReceiptData;
+  popup: () => Promise<void>;
+}): Promise<PrintMethod> {
   const causes: unknown[] = [];
-
   const desktopPrint = typeof window !== 'undefined' ? window.posDesktop?.print : undefined;
   if (typeof desktopPrint === 'function') {
     try {
-      const answer = await desktopPrint.call(window.posDesktop, await bytes(), data);
+      const answer = await desktopPrint.call(window.posDesktop, await bytes(), desktopData);
       if (answer !== false) return 'desktop';
-      causes.push(new Error('The desktop printer refused the receipt'));
+      causes.push(new Error('The desktop printer refused the print job'));
     } catch (error) {
       causes.push(error);
     }
@@ -165,12 +170,25 @@ export async function printReceipt(data: ReceiptData, options: ReceiptPrintOptio
   }
 
   try {
-    await printViaPopup(data);
+    await popup();
     return 'popup';
   } catch (error) {
     causes.push(error);
   }
   throw new PrintError(causes);
+}
+
+/**
+ * Prints a receipt on the first way that works (printFirstWay): the desktop wrapper, a paired USB printer, the
+ * printable popup. The ESC/POS bytes end with the cut, after the drawer kick when `openDrawer` asks for it.
+ */
+export function printReceipt(data: ReceiptData, options: ReceiptPrintOptions = {}): Promise<PrintMethod> {
+  // Encoded for a printer only (a line in Urdu is drawn on a canvas): the popup needs no bytes.
+  return printFirstWay({
+    bytes: once(() => encodeReceipt(data, options)),
+    desktopData: data,
+    popup: () => printViaPopup(data),
+  });
 }
 
 /**
@@ -181,42 +199,35 @@ export function printTestReceipt(store?: ReceiptStore): Promise<PrintMethod> {
   return printReceipt(testReceiptData(store));
 }
 
-/** The X / Z report's lines in the printable popup (the receipt's fallback). */
-function printShiftViaPopup(data: ShiftReportPrint): Promise<void> {
+/** Prints the X / Z report like a receipt: desktop wrapper, paired USB printer, then the popup of its lines. */
+export function printShiftReport(data: ShiftReportPrint): Promise<PrintMethod> {
   const title = shiftReportTitle(data.report);
-  return printLinesInPopup({ title, label: title, kind: 'report', lines: shiftReportLines(data) });
+  return printFirstWay({
+    bytes: once(() => encodeShiftReport(data)),
+    // The desktop bridge takes receipt data; it gets the report's bytes with an empty receipt shape.
+    desktopData: drawerOnlyData(title),
+    popup: () => printLinesInPopup({ title, label: title, kind: 'report', lines: shiftReportLines(data) }),
+  });
 }
 
-/** Prints the X / Z report like a receipt: desktop wrapper, paired USB printer, then the popup. */
-export async function printShiftReport(data: ShiftReportPrint): Promise<PrintMethod> {
-  const bytes = once(() => encodeShiftReport(data));
-  const causes: unknown[] = [];
-  const desktopPrint = typeof window !== 'undefined' ? window.posDesktop?.print : undefined;
-  if (typeof desktopPrint === 'function') {
-    try {
-      // The desktop bridge takes receipt data; it gets the report's bytes with an empty receipt shape.
-      const answer = await desktopPrint.call(
-        window.posDesktop,
-        await bytes(),
-        drawerOnlyData(shiftReportTitle(data.report)),
-      );
-      if (answer !== false) return 'desktop';
-    } catch (error) {
-      causes.push(error);
-    }
-  }
-  try {
-    if (await printViaUsb(bytes)) return 'usb';
-  } catch (error) {
-    causes.push(error);
-  }
-  try {
-    await printShiftViaPopup(data);
-    return 'popup';
-  } catch (error) {
-    causes.push(error);
-  }
-  throw new PrintError(causes);
+/**
+ * Prints a gift voucher's slip like a receipt (desktop wrapper, paired USB printer, then the popup): its lines and
+ * its code as a Code 128 barcode, the drawer kick in the same job when it was sold for cash (`openDrawer`).
+ */
+export function printVoucherSlip(data: VoucherSlipData, options: ReceiptPrintOptions = {}): Promise<PrintMethod> {
+  const title = `Gift voucher ${data.code}`;
+  return printFirstWay({
+    bytes: once(() => encodeVoucherSlip(data, options)),
+    desktopData: drawerOnlyData(title),
+    popup: () =>
+      printLinesInPopup({
+        title,
+        label: 'Gift voucher',
+        kind: 'gift voucher',
+        lines: voucherSlipLines(data),
+        barcode: data.code,
+      }),
+  });
 }
 
 const drawerOnlyData = (title: string): ReceiptData => ({

@@ -21,11 +21,13 @@ export const DISPLAY_TEXT = {
   payment: 'Payment',
   card: 'Card',
   storeCredit: 'Store credit',
+  voucher: 'Gift voucher',
   thanks: 'Thank you!',
   paid: 'Paid',
   yourChange: 'Your change',
   paidByCard: 'Paid by card',
   paidByCredit: 'Paid with store credit',
+  paidByVoucher: 'Paid with a gift voucher',
   comeAgain: 'Please come again.',
 } as const;
 
@@ -56,6 +58,7 @@ function PaymentFigures({ payment, total }: { payment: DisplayPayment; total: nu
   if (payment.method === 'store_credit') {
     return <Figure label={DISPLAY_TEXT.payment} value={DISPLAY_TEXT.storeCredit} />;
   }
+  if (payment.method === 'voucher') return <Figure label={DISPLAY_TEXT.payment} value={DISPLAY_TEXT.voucher} />;
   if (payment.tendered === null) return null;
   return (
     <>
@@ -156,8 +159,12 @@ export function ThanksScreen({ shop, thanks }: { shop: string; thanks: Extract<D
         </>
       ) : (
         <p className={classes.heading}>
-          {thanks.method === 'store_credit' ? DISPLAY_TEXT.paidByCredit : DISPLAY_TEXT.paidByCard}:{' '}
-          {formatMoney(thanks.total)}
+          {thanks.method === 'store_credit'
+            ? DISPLAY_TEXT.paidByCredit
+            : thanks.method === 'voucher'
+              ? DISPLAY_TEXT.paidByVoucher
+              : DISPLAY_TEXT.paidByCard}
+          : {formatMoney(thanks.total)}
         </p>
       )}
       <p className={classes.lineDetail}>

@@ -48,14 +48,16 @@ const loadShiftOpen = () => import('./shift-open-modal');
 const loadShiftCash = () => import('./shift-cash-modal');
 const loadShiftReport = () => import('./shift-report-modal');
 const loadShiftClose = () => import('./shift-close-modal');
+const loadSellVoucher = () => import('./sell-voucher-modal');
 export const ShiftOpenModal = lazy(() => loadShiftOpen().then((m) => ({ default: m.ShiftOpenModal })));
 export const ShiftCashModal = lazy(() => loadShiftCash().then((m) => ({ default: m.ShiftCashModal })));
 export const ShiftReportModal = lazy(() => loadShiftReport().then((m) => ({ default: m.ShiftReportModal })));
 export const ShiftCloseModal = lazy(() => loadShiftClose().then((m) => ({ default: m.ShiftCloseModal })));
+export const SellVoucherModal = lazy(() => loadSellVoucher().then((m) => ({ default: m.SellVoucherModal })));
 
 /** Fetches the shift menu's dialogs ahead (when the menu opens), so the one picked shows at once. */
 export function preloadShiftDialogs(): void {
-  void Promise.all([loadShiftCash(), loadShiftReport(), loadShiftClose()]).catch(() => {
+  void Promise.all([loadShiftCash(), loadShiftReport(), loadShiftClose(), loadSellVoucher()]).catch(() => {
     // Picking the item loads it again and shows what went wrong.
   });
 }

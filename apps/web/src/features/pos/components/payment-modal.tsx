@@ -1,11 +1,14 @@
-import { Button, Group, Modal, NumberInput, Paper, Stack, Text } from '@mantine/core';
-import { formatInCurrency, type PaymentMethod, TENDER_MSG, type TenderMethod } from '@pos/shared';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { formatInCurrency, type TenderMethod } from '@pos/shared';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../../lib/format';
-import { isOnline } from '../offline/connectivity';
+import { useCurrentSelection } from '../../../lib/selection-context';
+import { spendable, useVoucherTender, VOUCHER_TENDER_TEXT } from '../hooks/use-voucher-tender';
+import { isOnline, useConnectivity } from '../offline/connectivity';
 import type { PaymentDetails, TenderPayment } from '../store/sale-payload';
 import { splitTenderFigures, type TenderChoice, tenderChoices } from '../store/split-tender';
 import { ExchangeBackForm, type ExchangeSettlement } from './exchange-payment';
+import { AmountDue, CashAmountField, type PaymentFigures, useFiguresOnDisplay } from './payment-fields';
 import {
   ADD_TENDER_KEY,
   amountField,
@@ -14,6 +17,7 @@ import {
   TENDER_TEXT,
   TenderLines,
 } from './payment-tenders';
+import { VoucherCodeField } from './voucher-tender';
 
 export type PaymentModalProps = {
   opened: boolean;
@@ -36,15 +40,15 @@ export type PaymentModalProps = {
   onFigures?: (figures: PaymentFigures | null) => void;
 };
 
-/** What was handed over so far (null: nothing, or card) and the total, for the customer display ('mixed': lines). */
-export type PaymentFigures = { method: PaymentMethod; amountReceived: number | null; total: number };
+export type { PaymentFigures } from './payment-fields';
 
 /**
- * Cash or card, store credit when the customer has some, or several tenders. Opens with the cursor in 'Amount
- * Received'; Enter completes when the payment is valid. Split tender: 'Add tender' (F8) records the amount entered
- * for the chosen method as a tender line and leaves the rest due ('Remaining') for another method; a card or store
- * credit pays at most what is still due (store credit at most the balance), change comes only from cash, and
- * Complete Payment is enabled only when the tenders settle the total (settleTenders).
+ * Cash or card, store credit when the customer has some, a gift voucher (online), or several tenders. Opens with
+ * the cursor in 'Amount Received'; Enter completes when the payment is valid. Split tender: 'Add tender' (F8)
+ * records the amount entered for the chosen method as a tender line and leaves the rest due ('Remaining') for
+ * another method; a card, store credit or a voucher pays at most what is still due (store credit and a voucher at
+ * most their balance), change comes only from cash, and Complete Payment is enabled only when the tenders settle
+ * the total (settleTenders). A gift voucher is scanned or typed, looked up, then pays like store credit.
  */
 function PaymentForm({
   total,
@@ -54,28 +58,39 @@ function PaymentForm({
   onFigures,
   creditBalance = 0,
   account: known = null,
-}: Omit<PaymentModalProps, 'opened' | 'onExited'>) {
+  vouchers = false,
+  vouchersOffline = false,
+}: Omit<PaymentModalProps, 'opened' | 'onExited'> & { vouchers?: boolean; vouchersOffline?: boolean }) {
   const account = known && { ...known, bound: !isOnline() };
-  const [method, setMethod] = useState<TenderChoice>('cash');
+  const choices = tenderChoices(creditBalance, account, vouchers);
+  const [chosen, setMethod] = useState<TenderChoice>('cash');
+  // Offline, a voucher is not offered any more: back to cash.
+  const method = choices.includes(chosen) ? chosen : 'cash';
   // What is typed for each method: cash handed over, the card's charge, ... (blank: what is due).
   const [entries, setEntries] = useState<Record<TenderChoice, string | number>>({
     cash: '',
     card: '',
     store_credit: '',
     account: '',
+    voucher: '',
   });
   const [lines, setLines] = useState<TenderPayment[]>([]);
   const entry = entries[method];
   const setEntry = (value: string | number) => setEntries((current) => ({ ...current, [method]: value }));
-  const figures = splitTenderFigures(total, { lines, method, entry, creditBalance, account });
-  const { payment, valid, change } = figures;
 
-  // After a line is recorded or removed the cursor goes back to the amount.
+  // After a line is recorded or removed, or a voucher found, the cursor goes to the amount.
   const amountRef = useRef<HTMLInputElement>(null);
   const [focusAmount, setFocusAmount] = useState(0);
   useEffect(() => {
     if (focusAmount > 0) amountRef.current?.focus();
   }, [focusAmount]);
+  const voucherTender = useVoucherTender({
+    listening: method === 'voucher' && !lines.some((line) => line.method === 'voucher'),
+    onFound: () => setFocusAmount((n) => n + 1),
+  });
+  const voucher = spendable(voucherTender.voucher);
+  const figures = splitTenderFigures(total, { lines, method, entry, creditBalance, account, vouchers, voucher });
+  const { payment, valid } = figures;
   const addTender = () => {
     if (!figures.canAddTender || isPaying) return;
     setLines([...lines, { method, amount: figures.amount }]);
@@ -93,17 +108,8 @@ function PaymentForm({
     addTender();
   };
 
-  const amountDueId = useId();
-  const changeId = useId();
   // The customer display shows what was handed over and the change as it is typed (gone when this closes).
-  const { method: shownMethod, amountReceived: tendered } = figures.display;
-  const figuresRef = useRef(onFigures);
-  figuresRef.current = onFigures;
-  useEffect(
-    () => figuresRef.current?.({ method: shownMethod, amountReceived: tendered, total }),
-    [shownMethod, tendered, total],
-  );
-  useEffect(() => () => figuresRef.current?.(null), []);
+  useFiguresOnDisplay(onFigures, { ...figures.display, total });
 
   return (
     <form
@@ -116,60 +122,37 @@ function PaymentForm({
       }}
     >
       <Stack gap="md">
-        <Paper withBorder radius="md" p="md" bg="blue.0">
-          <Text size="sm" c="dimmed" id={amountDueId}>
-            Amount due
-          </Text>
-          <Text component="output" display="block" size="xl" fw={700} fz={28} aria-labelledby={amountDueId}>
-            {formatMoney(total)}
-          </Text>
-        </Paper>
+        <AmountDue total={total} />
 
-        <PaymentMethodControl
-          value={method}
-          onChange={setMethod}
-          used={lines.map((line) => line.method)}
-          choices={tenderChoices(creditBalance, account)}
-        />
+        <PaymentMethodControl value={method} onChange={setMethod} used={lines.map((l) => l.method)} choices={choices} />
+        {vouchersOffline ? (
+          <Text size="xs" c="dimmed" mt={-8}>
+            {VOUCHER_TENDER_TEXT.offline}
+          </Text>
+        ) : null}
 
         {lines.length > 0 ? (
           <TenderLines lines={lines} remaining={figures.remaining} onRemove={removeLine} disabled={isPaying} />
         ) : null}
+        {figures.linesProblem ? (
+          <Text size="sm" c="red.8" role="alert">
+            {figures.linesProblem}
+          </Text>
+        ) : null}
 
+        {method === 'voucher' ? (
+          <VoucherCodeField tender={voucherTender} inputRef={voucher ? undefined : amountRef} />
+        ) : null}
         {method === 'cash' ? (
-          <>
-            <NumberInput
-              {...amountField()}
-              key="cash"
-              ref={amountRef}
-              data-autofocus
-              label="Amount Received"
-              placeholder="0.00"
-              value={entry}
-              onChange={setEntry}
-              rightSectionWidth={72}
-              rightSection={
-                <Button size="compact-xs" variant="light" onClick={() => setEntry(figures.remaining)}>
-                  Exact
-                </Button>
-              }
-            />
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed" id={changeId}>
-                Change
-              </Text>
-              {change === null ? (
-                <Text component="output" size="sm" c="red.7" aria-labelledby={changeId}>
-                  {entry === '' ? formatMoney(0) : (figures.problem ?? TENDER_MSG.short)}
-                </Text>
-              ) : (
-                <Text component="output" size="lg" fw={700} c="green.8" aria-labelledby={changeId}>
-                  {formatMoney(change)}
-                </Text>
-              )}
-            </Group>
-          </>
-        ) : (
+          <CashAmountField
+            value={entry}
+            onChange={setEntry}
+            remaining={figures.remaining}
+            change={figures.change}
+            problem={figures.problem}
+            inputRef={amountRef}
+          />
+        ) : method !== 'voucher' || (voucher?.balance ?? 0) > 0 ? (
           <NumberInput
             {...amountField()}
             key={method}
@@ -179,9 +162,11 @@ function PaymentForm({
             value={entry}
             onChange={setEntry}
             error={figures.entryProblem}
-            description={figures.entryProblem ? undefined : nonCashHint(method, figures, { creditBalance, account })}
+            description={
+              figures.entryProblem ? undefined : nonCashHint(method, figures, { creditBalance, account, voucher })
+            }
           />
-        )}
+        ) : null}
 
         <Group justify="space-between" gap="sm">
           <Button
@@ -208,6 +193,10 @@ function PaymentForm({
 }
 
 export function PaymentModal({ opened, onClose, onExited, exchange, onCompleteExchange, ...form }: PaymentModalProps) {
+  // A gift voucher is checked with the server: offered online only (not in an exchange, which takes none).
+  const online = useConnectivity((s) => s.online);
+  const { branch } = useCurrentSelection();
+  const offersVouchers = !exchange && Boolean(branch);
   return (
     <Modal
       opened={opened}
@@ -236,6 +225,8 @@ export function PaymentModal({ opened, onClose, onExited, exchange, onCompleteEx
           ) : null}
           <PaymentForm
             {...form}
+            vouchers={offersVouchers && online}
+            vouchersOffline={offersVouchers && !online}
             onClose={onClose}
             onComplete={(payment) =>
               exchange ? onCompleteExchange?.({ payment, refundMethod: 'cash' }) : form.onComplete(payment)

@@ -1,16 +1,17 @@
 import { ActionIcon, Group, type NumberInputProps, SegmentedControl, Stack, Text } from '@mantine/core';
 import { formatInCurrency, fromMinor, type TenderMethod, toMinor } from '@pos/shared';
-import { IconCash, IconCreditCard, IconNotebook, IconWallet, IconX } from '@tabler/icons-react';
+import { IconCash, IconCreditCard, IconGift, IconNotebook, IconWallet, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
 import { formatMoney, getDisplayCurrency, paymentMethodLabel } from '../../../lib/format';
 import type { TenderPayment } from '../store/sale-payload';
-import { accountRoomMinor, type TenderAccount, type TenderChoice } from '../store/split-tender';
+import { accountRoomMinor, type TenderAccount, type TenderChoice, type TenderVoucher } from '../store/split-tender';
 
 const METHOD_ICON: Record<TenderChoice, typeof IconCash> = {
   cash: IconCash,
   card: IconCreditCard,
   store_credit: IconWallet,
   account: IconNotebook,
+  voucher: IconGift,
 };
 
 /** The key that records the amount being entered as a tender line (free in every browser, as F2 and F4 are). */
@@ -26,6 +27,7 @@ export const TENDER_TEXT = {
     card: 'Card amount',
     store_credit: 'Store credit amount',
     account: 'On account',
+    voucher: 'Gift voucher amount',
   } satisfies Record<TenderChoice, string>,
   cardExact: (amount: number) => `The card is charged exactly ${formatMoney(amount)}; no change.`,
   cardPart: (rest: number) => `${formatMoney(rest)} remains: ${ADD_TENDER_KEY} adds this card, then pay the rest.`,
@@ -39,6 +41,9 @@ export const TENDER_TEXT = {
   accountExact: (amount: number) => `${formatMoney(amount)} is charged to the account; no change.`,
   accountPart: (rest: number) =>
     `${formatMoney(rest)} remains: ${ADD_TENDER_KEY} adds this to the account, then pay the rest.`,
+  voucherExact: (amount: number) => `${formatMoney(amount)} of the gift voucher pays it all; no change.`,
+  voucherPart: (rest: number) =>
+    `${formatMoney(rest)} remains: ${ADD_TENDER_KEY} adds this gift voucher, then pay the rest.`,
   remove: (method: TenderMethod, amount: number) =>
     `Remove ${paymentMethodLabel(method)} ${formatInCurrency(amount, '')}`,
 } as const;
@@ -65,6 +70,10 @@ export function PaymentMethodControl({
       </Text>
       <SegmentedControl
         fullWidth
+        // Four or five methods (a known customer's store credit and account, a gift voucher) do not fit one line of
+        // the dialog (a phone's, or five at any width): the methods wrap onto a second line, each as wide as its name.
+        styles={{ root: { flexWrap: 'wrap' }, control: { flex: '1 0 auto' } }}
+        withItemsBorders={false}
         aria-labelledby="pos-payment-method-label"
         value={value}
         onChange={(next) => onChange(next as TenderChoice)}
@@ -164,13 +173,18 @@ export const amountField = (): Partial<NumberInputProps> => ({
 });
 
 /**
- * Under a card's, store credit's or the account's amount: what it pays; for store credit the balance, for the
- * account what is owed, the limit and what is left of it (and past it, that a manager approves).
+ * Under a card's, store credit's, a gift voucher's or the account's amount: what it pays; for store credit and a
+ * voucher their balance, for the account what is owed, the limit and what is left of it (and past it, that a
+ * manager approves).
  */
 export function nonCashHint(
   method: TenderChoice,
   figures: { rest: number; amount: number },
-  { creditBalance, account }: { creditBalance: number; account: TenderAccount | null },
+  {
+    creditBalance,
+    account,
+    voucher = null,
+  }: { creditBalance: number; account: TenderAccount | null; voucher?: TenderVoucher | null },
 ) {
   const pays = figures.rest > 0 ? TENDER_TEXT.cardPart(figures.rest) : TENDER_TEXT.cardExact(figures.amount);
   if (method === 'account' && account) {
@@ -178,6 +192,10 @@ export function nonCashHint(
     const charge = figures.rest > 0 ? TENDER_TEXT.accountPart(figures.rest) : TENDER_TEXT.accountExact(figures.amount);
     const owes = TENDER_TEXT.accountOwes(account.balance, account.creditLimit, fromMinor(room));
     return [owes, charge, toMinor(figures.amount) > room ? TENDER_TEXT.accountPast : ''].join(' ').trim();
+  }
+  if (method === 'voucher') {
+    const part = figures.rest > 0 ? TENDER_TEXT.voucherPart(figures.rest) : TENDER_TEXT.voucherExact(figures.amount);
+    return `${TENDER_TEXT.creditBalance(voucher?.balance ?? 0)} ${part}`;
   }
   if (method !== 'store_credit') return pays;
   const credit = figures.rest > 0 ? TENDER_TEXT.creditPart(figures.rest) : TENDER_TEXT.creditExact(figures.amount);

@@ -13,22 +13,24 @@ import { useOutbox } from '../offline/outbox';
 import {
   MountOnFirstOpen,
   preloadShiftDialogs,
+  SellVoucherModal,
   ShiftCashModal,
   ShiftCloseModal,
   ShiftOpenModal,
   ShiftReportModal,
 } from './lazy-dialogs';
 
-type Dialog = 'open' | 'cash' | 'x' | 'close' | null;
+type Dialog = 'open' | 'cash' | 'voucher' | 'x' | 'close' | null;
 
 /**
  * The register's shift: a prompt to open one when the register has none (cash sales need it), and
- * once open a menu for cash in / out, the X report and the close (docs/architecture/shifts.md). Every shift
+ * once open a menu for cash in / out, selling a gift voucher, the X report and the close
+ * (docs/architecture/shifts.md). Every shift
  * dialog hands the focus back with `onDialogExited` (the register's Barcode field), as the register's other
  * dialogs do: the prompt opens by itself on arrival and loads on first use, so the field may not have had
  * the focus when it opened, and Close shift removes the Shift menu it was opened from.
  * Offline the shift is the one the server last named (kept in IndexedDB): cash in / out and the X report
- * work (queued and provisional), "No sale" and the close need the server.
+ * work (queued and provisional), "No sale", a gift voucher and the close need the server.
  */
 export function ShiftBar({ branchId, onDialogExited }: { branchId: string; onDialogExited?: () => void }) {
   const { register, current, shift, refresh, savedAt } = useShift();
@@ -90,6 +92,9 @@ export function ShiftBar({ branchId, onDialogExited }: { branchId: string; onDia
               <Menu.Item disabled={!online} onClick={() => void noSale(shift.id)}>
                 No sale
               </Menu.Item>
+              <Menu.Item disabled={!online} onClick={() => setDialog('voucher')}>
+                Sell gift voucher
+              </Menu.Item>
               <Menu.Item onClick={() => setDialog('x')}>X report</Menu.Item>
               <Menu.Item
                 color="red"
@@ -101,7 +106,7 @@ export function ShiftBar({ branchId, onDialogExited }: { branchId: string; onDia
               >
                 Close shift
               </Menu.Item>
-              {!online && <Menu.Label>No sale and Close shift need the server</Menu.Label>}
+              {!online && <Menu.Label>No sale, gift vouchers and Close shift need the server</Menu.Label>}
             </>
           )}
         </PopupMenu>
@@ -129,6 +134,14 @@ export function ShiftBar({ branchId, onDialogExited }: { branchId: string; onDia
               opened={dialog === 'cash'}
               onClose={() => setDialog(null)}
               onDone={done}
+              onExited={onDialogExited}
+            />
+          </MountOnFirstOpen>
+          <MountOnFirstOpen opened={dialog === 'voucher'} onFailed={() => setDialog(null)}>
+            <SellVoucherModal
+              opened={dialog === 'voucher'}
+              onClose={() => setDialog(null)}
+              onSold={() => void refresh()}
               onExited={onDialogExited}
             />
           </MountOnFirstOpen>

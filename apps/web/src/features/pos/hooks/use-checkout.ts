@@ -38,12 +38,16 @@ import {
 import { showThanksOnDisplay } from '../store/customer-display';
 import { exchangeFigures } from '../store/exchange';
 import { buildSalePayload, canCompletePayment, type PaymentDetails, type TenderPayment } from '../store/sale-payload';
+import { VOUCHER_REFUSED_CODE, voucherRefused } from '../store/voucher-desk';
 import { notifyWarning, POS_TEXT } from '../utils/notices';
 import { useOfflineSale } from './use-offline-sale';
 import { useRegister } from './use-register';
 import { useRefreshShiftFigures } from './use-shift';
 
-/** paid: the sale is recorded; rejected: the server refused this cart (409/422), fix it; failed: retry. */
+/**
+ * paid: the sale is recorded; rejected: the server refused this cart (409/422), fix it; failed: retry (the Payment
+ * dialog stays open: a gift voucher refused is read again there, and the tenders changed).
+ */
 export type CheckoutResult = 'paid' | 'rejected' | 'failed';
 
 /** One line of the 'Cart updated' toast. */
@@ -209,6 +213,12 @@ export function useCheckout() {
         notifyError(error.message);
         return 'rejected';
       }
+      // The gift voucher was spent elsewhere meanwhile, or has expired: the dialog stays and reads it again.
+      if (isApiError(error) && error.code === VOUCHER_REFUSED_CODE) {
+        voucherRefused();
+        notifyError(error.message);
+        return 'failed';
+      }
       if (isApiError(error) && (error.status === 409 || error.status === 422)) {
         void invalidateProducts();
         const updated = await refreshCart(cartId).catch(() => false);
@@ -248,6 +258,7 @@ export function useCheckout() {
       change: _change,
       tenders: _tenders,
       branchId: _branch,
+      voucher_code: _voucher,
       ...sale
     } = buildSalePayload(cart, branch.id, payment ?? { method: 'card', amountReceived: 0 });
     const body = {

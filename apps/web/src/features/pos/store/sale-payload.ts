@@ -15,11 +15,12 @@ export type TenderPayment = { method: TenderMethod; amount: number };
 
 /**
  * How the customer pays: one tender (cash with `amountReceived` handed over; a card charges exactly the total),
- * or 'mixed' with its `tenders` (two or more; `amountReceived` their sum).
+ * or 'mixed' with its `tenders` (two or more; `amountReceived` their sum). A gift voucher tender names its voucher
+ * (`voucherCode`, the sale's `voucher_code`).
  */
 export type PaymentDetails =
-  | { method: TenderMethod; amountReceived: number; tenders?: undefined }
-  | { method: 'mixed'; amountReceived: number; tenders: TenderPayment[] };
+  | { method: TenderMethod; amountReceived: number; tenders?: undefined; voucherCode?: string }
+  | { method: 'mixed'; amountReceived: number; tenders: TenderPayment[]; voucherCode?: string };
 
 /**
  * How the payment settles the total, as the server records it (the shared saleSettlement): the tenders, or the
@@ -98,5 +99,7 @@ export function buildSalePayload(cart: Cart, branchId: string, payment: PaymentD
       tenders: payment.tenders.map((t) => ({ method: t.method, amount: t.amount })),
     }),
     ...(name || phone || email ? { customer: { name: name || null, phone: phone || null, email: email || null } } : {}),
+    // The gift voucher a voucher tender spends (the server checks its balance and expiry).
+    ...(payment.voucherCode && { voucher_code: payment.voucherCode }),
   };
 }
