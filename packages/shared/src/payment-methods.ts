@@ -39,3 +39,6 @@ export const EXCHANGE_MSG = {
 
 /** The 409's `code` when store credit would be spent past the customer's balance (the register then re-reads it). */
 export const CREDIT_SHORT = 'CREDIT_SHORT';
+
+/** The 409's `code` when a gift voucher tender is past the voucher's balance or expiry (the register re-reads it). */
+export const VOUCHER_REFUSED = 'VOUCHER_REFUSED';

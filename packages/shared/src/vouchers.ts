@@ -34,9 +34,6 @@ export const VOUCHER_MSG = {
   refundOver: (left: string) => `The gift voucher paid ${left} of this sale that is not yet refunded`,
 } as const;
 
-/** The 409's `code` when a voucher tender is past the voucher's balance or expiry (the register re-reads it). */
-export const VOUCHER_REFUSED = 'VOUCHER_REFUSED';
-
 export const voucherCodeSchema = z
   .string({ error: VOUCHER_MSG.codeInvalid })
   .trim()

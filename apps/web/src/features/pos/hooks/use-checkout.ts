@@ -6,6 +6,7 @@ import {
   fromMinor,
   type Sale,
   toMinor,
+  VOUCHER_REFUSED,
 } from '@pos/shared';
 import { useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../../lib/api';
@@ -38,7 +39,7 @@ import {
 import { showThanksOnDisplay } from '../store/customer-display';
 import { exchangeFigures } from '../store/exchange';
 import { buildSalePayload, canCompletePayment, type PaymentDetails, type TenderPayment } from '../store/sale-payload';
-import { VOUCHER_REFUSED_CODE, voucherRefused } from '../store/voucher-desk';
+import { voucherRefused } from '../store/voucher-desk';
 import { notifyWarning, POS_TEXT } from '../utils/notices';
 import { useOfflineSale } from './use-offline-sale';
 import { useRegister } from './use-register';
@@ -214,7 +215,7 @@ export function useCheckout() {
         return 'rejected';
       }
       // The gift voucher was spent elsewhere meanwhile, or has expired: the dialog stays and reads it again.
-      if (isApiError(error) && error.code === VOUCHER_REFUSED_CODE) {
+      if (isApiError(error) && error.code === VOUCHER_REFUSED) {
         voucherRefused();
         notifyError(error.message);
         return 'failed';

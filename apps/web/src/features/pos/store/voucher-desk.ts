@@ -30,12 +30,5 @@ export function scanIntoVoucher(code: string): boolean {
   return true;
 }
 
-/**
- * The 409's `code` when a voucher tender is past the voucher's balance or expiry: VOUCHER_REFUSED of
- * packages/shared/src/vouchers.ts (a module with zod, which the register's first load leaves out; a test keeps the
- * two equal).
- */
-export const VOUCHER_REFUSED_CODE = 'VOUCHER_REFUSED';
-
 /** A sale was refused for its voucher: the dialog reads the voucher again (its balance as it is now). */
 export const voucherRefused = () => voucherDeskStore.setState(({ refusals }) => ({ refusals: refusals + 1 }));
