@@ -277,7 +277,7 @@ test.describe('CSV import and export', () => {
     const text = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
     const [header, ...lines] = text.trim().split(/\r?\n/);
     expect(header).toBe(
-      'Receipt number,Date,Cashier,Customer,Customer phone,Payment method,Status,Items,Quantity,Returned quantity,Subtotal,Discount,Tax,Total,Paid by cash,Paid by card,Paid by store credit,Paid by exchange',
+      'Receipt number,Date,Cashier,Customer,Customer phone,Payment method,Status,Items,Quantity,Returned quantity,Subtotal,Discount,Tax,Total,Paid by cash,Paid by card,Paid by store credit,Paid by account,Paid by gift voucher,Paid by exchange',
     );
     const row = lines.find((l) => l.startsWith(`${sale.receiptNumber},`));
     expect(row, 'the sale is in the export').toBeTruthy();
