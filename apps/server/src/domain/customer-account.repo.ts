@@ -180,6 +180,15 @@ export function ageingSql(
     order by o.account_balance desc, o.name, o.id`;
 }
 
+/** Rows of the ageing list, most owed first (a page, or a batch of the export). */
+export function ageingRows(
+  db: DbOrTx,
+  scope: { companyId: string; branchId: string },
+  { search, limit, offset }: { search?: string; limit: number; offset: number },
+) {
+  return queryRows<AgeingRowDb>(db, sql`${ageingSql(scope, { search })} limit ${limit} offset ${offset}`);
+}
+
 /** One page of the ageing list and the number of customers owing. */
 export async function ageingPage(
   db: DbOrTx,
@@ -187,7 +196,7 @@ export async function ageingPage(
   { search, limit, offset }: { search?: string; limit: number; offset: number },
 ) {
   const [rows, [counted]] = await Promise.all([
-    queryRows<AgeingRowDb>(db, sql`${ageingSql(scope, { search })} limit ${limit} offset ${offset}`),
+    ageingRows(db, scope, { search, limit, offset }),
     queryRows<{ total: number }>(
       db,
       sql`select count(*)::int as total from customers c

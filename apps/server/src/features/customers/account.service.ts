@@ -215,7 +215,8 @@ export async function exportAgeing(
   const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_sales' });
   async function* batches() {
     for (let offset = 0; ; offset += EXPORT_BATCH) {
-      const { rows } = await accounts.ageingPage(db, scope, { search: query.search, limit: EXPORT_BATCH, offset });
+      // Batches without the page's count: the export reads rows only.
+      const rows = await accounts.ageingRows(db, scope, { search: query.search, limit: EXPORT_BATCH, offset });
       if (rows.length > 0) yield rows.map(toAgeingRow);
       if (rows.length < EXPORT_BATCH) return;
     }

@@ -17,6 +17,8 @@ const voucherColumns = {
   balance: giftVouchers.balance,
   expiresOn: giftVouchers.expiresOn,
   status: statusSql,
+  branchId: giftVouchers.branchId,
+  method: giftVouchers.method,
   branchName: branches.name,
   soldByName: users.name,
   createdAt: giftVouchers.createdAt,

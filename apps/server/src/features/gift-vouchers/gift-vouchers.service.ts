@@ -56,7 +56,11 @@ export async function sellVoucher(db: Db, actor: Actor, input: SellVoucherInput)
   if (input.id) {
     const existing = await repo.voucherById(db, { companyId: scope.companyId, id: input.id });
     if (existing) {
-      if (toMinor(toMoney(existing.amount)) !== toMinor(input.amount)) throw voucherIdReused();
+      const same =
+        toMinor(toMoney(existing.amount)) === toMinor(input.amount) &&
+        existing.branchId === scope.branchId &&
+        existing.method === input.method;
+      if (!same) throw voucherIdReused();
       return toVoucher(existing);
     }
   }
