@@ -8,6 +8,7 @@ import {
   isPaymentFilter,
   NO_MATCHING_TRANSACTIONS,
   NO_TRANSACTIONS,
+  PAYMENT_FILTER_OPTIONS,
   toDateParam,
   transactionListQuery,
 } from '../src/features/transactions/utils/filters';
@@ -89,10 +90,28 @@ describe('transactionListQuery', () => {
       page: 2,
       limit: 20,
       cashierName: 'ali',
-      paymentMethod: 'card',
+      tender: 'card',
       startDate: '2024-03-01',
       endDate: '2024-03-31',
     });
+  });
+  it('asks for the sales a tender paid part of, and for Mixed by the payment method of the sale', () => {
+    expect(transactionListQuery({ ...EMPTY_FILTERS, paymentMethod: 'voucher' }, paging)).toMatchObject({
+      tender: 'voucher',
+    });
+    const mixed = transactionListQuery({ ...EMPTY_FILTERS, paymentMethod: 'mixed' }, paging);
+    expect(mixed).toMatchObject({ paymentMethod: 'mixed' });
+    expect(mixed).not.toHaveProperty('tender');
+    expect(PAYMENT_FILTER_OPTIONS.map((o) => o.label)).toEqual([
+      'All',
+      'Cash',
+      'Card',
+      'Store credit',
+      'Account',
+      'Gift voucher',
+      'Exchange',
+      'Mixed',
+    ]);
   });
   it('leaves out payment method All and a blank cashier name', () => {
     expect(transactionListQuery({ ...EMPTY_FILTERS, cashierName: '   ', paymentMethod: 'all' }, paging)).toEqual({

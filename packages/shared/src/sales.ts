@@ -235,7 +235,8 @@ export const SALES_MSG = {
   invalidDate: 'Invalid date (use yyyy-mm-dd)',
   dateOutOfRange: 'Dates must be between 1900-01-01 and 9999-12-31',
   endBeforeStart: 'End date cannot be before start date',
-  invalidPaymentMethod: 'Payment method must be cash, card, store credit or mixed',
+  invalidPaymentMethod: 'Payment method must be cash, card, store credit, account, voucher or mixed',
+  invalidTender: 'Paid by must be cash, card, store credit, account, voucher or exchange',
   storeCreditNeedsCustomer: 'Store credit needs the customer: enter their phone',
   mixedNeedsTenders: 'A mixed payment needs its tenders',
   methodOfTenders: 'Payment method must be the one tender, or mixed for several',
@@ -313,6 +314,11 @@ export const transactionListQuerySchema = z
       .optional(),
     paymentMethod: z
       .union([z.literal(''), z.literal('all'), z.enum(PAYMENT_METHODS)], { error: SALES_MSG.invalidPaymentMethod })
+      .transform((v) => (v === '' || v === 'all' ? undefined : v))
+      .optional(),
+    /** Sales a tender of this method paid part or all of (a split sale's tender lines included). */
+    tender: z
+      .union([z.literal(''), z.literal('all'), z.enum(SALE_TENDER_METHODS)], { error: SALES_MSG.invalidTender })
       .transform((v) => (v === '' || v === 'all' ? undefined : v))
       .optional(),
     status: z

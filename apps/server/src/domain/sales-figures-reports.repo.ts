@@ -1,7 +1,7 @@
 import { MONEY_METHOD_LABELS, type ReportKind } from '@pos/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client';
-import { salesDaily, salesDailyProducts, salesHourly, salesMonthlyProducts } from '../db/schema';
+import { salesDaily, salesDailyProducts, salesDailyTenders, salesHourly, salesMonthlyProducts } from '../db/schema';
 import { type LocalDays, localDayRange } from '../lib/sql-filters.repo';
 import { addDays } from './sales-figures';
 import { keptTotals } from './sales-figures.repo';
@@ -89,9 +89,10 @@ const byDailyColumn = (scope: ReportScope, period: LocalDays, key: SQL, label: S
   group by ${key}, ${label} having sum(d.transactions) > 0`;
 
 /**
- * Completed sales by payment method (sales_daily) less the refunds made that way in the period (a card
- * refund goes back to the card; store credit and exchanges are rows of their own), so the rows' net
- * revenue adds up to Sales by day's for the same period.
+ * Completed sales by tender (sales_daily_tenders: each tender line, so a split sale counts under each of its
+ * tenders and `transactions` counts payments) less the refunds made that way in the period (a card refund goes
+ * back to the card; store credit, account, voucher and exchange are rows of their own), so the rows' net
+ * revenue adds up to Sales by day's for the same period. Units are not a tender's: none.
  */
 const byPaymentMethod = (scope: ReportScope, period: LocalDays) => {
   const key = sql`coalesce(s.method, r.method)`;
@@ -101,13 +102,12 @@ const byPaymentMethod = (scope: ReportScope, period: LocalDays) => {
   )} else ${key} end`;
   return sql`
   select ${key} as key, ${label} as label,
-         coalesce(s.tx, 0)::text as transactions, coalesce(s.items, 0)::text as quantity,
+         coalesce(s.tx, 0)::text as transactions, null::text as quantity,
          coalesce(s.revenue, 0)::text as revenue, coalesce(r.refunded, 0)::text as returned,
          (coalesce(s.revenue, 0) - coalesce(r.refunded, 0))::text as net_revenue, null::text as cost
-  from (select d.payment_method as method, sum(d.transactions) as tx, sum(d.items_sold) as items,
-               sum(d.revenue) as revenue
-        from ${keptTotals(salesDaily, scope.companyId)} d where ${dailyWhere(scope, period)}
-        group by d.payment_method having sum(d.transactions) > 0) s
+  from (select d.method, sum(d.transactions) as tx, sum(d.amount) as revenue
+        from ${keptTotals(salesDailyTenders, scope.companyId)} d where ${dailyWhere(scope, period)}
+        group by d.method having sum(d.transactions) > 0) s
   full join (select case l.method when 'card_refund' then 'card' else l.method end as method,
                     sum(l.amount) as refunded
              from returns rt ${branchJoin('rt')}

@@ -8,6 +8,7 @@ import {
   sales,
   salesDaily,
   type salesDailyProducts,
+  type salesDailyTenders,
   type salesHourly,
   type salesMonthlyProducts,
 } from '../db/schema';
@@ -22,7 +23,11 @@ export type DayPeriod = LocalDays;
  * The rows of a daily-totals table (sales_daily, returns_daily) of one branch within a period of local
  * days: a range on its primary key (company, branch, day, ...).
  */
-export function dailyRows(table: typeof salesDaily | typeof returnsDaily, scope: BranchKey, period: DayPeriod) {
+export function dailyRows(
+  table: typeof salesDaily | typeof salesDailyTenders | typeof returnsDaily,
+  scope: BranchKey,
+  period: DayPeriod,
+) {
   return and(
     eq(table.companyId, scope.companyId),
     eq(table.branchId, scope.branchId),
@@ -38,7 +43,12 @@ export function dailyRows(table: typeof salesDaily | typeof returnsDaily, scope:
  * key. Give it an alias (`d`, or the table's own name for its columns).
  */
 export function keptTotals(
-  table: typeof salesDaily | typeof salesHourly | typeof salesDailyProducts | typeof salesMonthlyProducts,
+  table:
+    | typeof salesDaily
+    | typeof salesDailyTenders
+    | typeof salesHourly
+    | typeof salesDailyProducts
+    | typeof salesMonthlyProducts,
   companyId: string,
 ): SQL {
   const queued = sql.raw(`pos_${getTableName(table)}_of`);

@@ -1,7 +1,7 @@
 import { computeCartTotals } from '@pos/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, returns, saleItems, sales, salesDaily } from '../../src/db/schema';
+import { products, returns, saleItems, sales, salesDaily, salesDailyTenders } from '../../src/db/schema';
 import { rollUpAllSales } from '../../src/domain/sales-rollup';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { bearer, createProduct, createTenant, login } from '../helpers/factories';
@@ -113,7 +113,19 @@ describe(`the invariants check (${engineName()})`, () => {
       .update(salesDaily)
       .set({ revenue: sql`${salesDaily.revenue} + 1` })
       .where(eq(salesDaily.companyId, tenant.company.id));
+    await db()
+      .update(salesDailyTenders)
+      .set({ amount: sql`${salesDailyTenders.amount} - 1` })
+      .where(eq(salesDailyTenders.companyId, tenant.company.id));
     const found = new Set((await checkInvariants(db())).map((v) => v.invariant));
-    expect([...found].sort()).toEqual(['refunds', 'returned', 'sale-tenders', 'sale-totals', 'sales-daily', 'stock']);
+    expect([...found].sort()).toEqual([
+      'refunds',
+      'returned',
+      'sale-tenders',
+      'sale-totals',
+      'sales-daily',
+      'sales-daily-tenders',
+      'stock',
+    ]);
   });
 });

@@ -152,6 +152,48 @@ describe(`split tender (${engineName()})`, () => {
     ]);
   });
 
+  it('reports sales by tender, filters the list and its export by tender, and counts them from the kept totals', async () => {
+    const manager = await login(ctx.app, tenant.manager.username);
+    const get = async (url: string) => {
+      const res = await request(ctx.app, manager, { url: `/api${url}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res;
+    };
+    const byTender = (await get(`/reports/sales-by-payment-method?branchId=${tenant.main.id}`)).json().data;
+    // The sales: card 30 + cash 55 (split), card 12.50, cash 7.25. No 'Mixed' row: its tenders.
+    expect(byTender.rows.map((r: Record<string, unknown>) => [r.key, r.transactions, r.revenue, r.quantity])).toEqual(
+      expect.arrayContaining([
+        ['card', 2, 42.5, null],
+        ['cash', 2, 62.25, null],
+      ]),
+    );
+    expect(byTender.rows).toHaveLength(2);
+    expect(byTender.totals.revenue).toBe(104.75);
+    const day = (await get(`/reports/sales-by-day?branchId=${tenant.main.id}`)).json().data;
+    expect(byTender.totals.netRevenue).toBe(day.totals.netRevenue);
+
+    const list = async (query: string) => (await get(`/transactions?branchId=${tenant.main.id}&${query}`)).json();
+    expect((await list('tender=card')).meta.total).toBe(2);
+    // Card paid part of the split sale and all of the 12.50 one.
+    const card = (await list('tender=card')).data.map((s: { paymentMethod: string; total: number }) => [
+      s.paymentMethod,
+      s.total,
+    ]);
+    expect(card).toEqual([
+      ['card', 12.5],
+      ['mixed', 85],
+    ]);
+    expect((await list('paymentMethod=card')).meta.total).toBe(1);
+    expect((await list('tender=store_credit')).meta.total).toBe(0);
+    expect((await list('tender=cash&paymentMethod=mixed')).meta.total).toBe(1);
+    expect((await list('tender=cash&status=completed')).meta.total).toBe(2);
+    const csv = (await get(`/transactions/export.csv?branchId=${tenant.main.id}&tender=card`)).body;
+    expect(parse(csv, { columns: true })).toHaveLength(2);
+    const bad = await request(ctx.app, manager, { url: `/api/transactions?branchId=${tenant.main.id}&tender=bitcoin` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain(SALES_MSG.invalidTender);
+  });
+
   it.each([
     [
       'a card above the amount due',

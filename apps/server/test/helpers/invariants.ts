@@ -27,8 +27,8 @@ import { type Db, queryRows } from '../../src/db/client';
  * 4. refunds: a return's refund is the sum of its lines; each line's amount is the shared refund rule
  *    applied to it, less its fee; the refunds of a fully returned sale sum to its total less the fees;
  * 5. receipts: receipt numbers are unique per branch;
- * 6. daily totals: sales_daily (with the sales queued for the roll-up) and returns_daily equal the rows they
- *    summarise;
+ * 6. daily totals: sales_daily and sales_daily_tenders (with the sales queued for the roll-up) and returns_daily
+ *    equal the rows they summarise;
  * 7. report totals: sales_daily_products and sales_hourly (likewise) equal the lines, items and sales they summarise;
  *    sales_monthly_products equals sales_daily_products by month;
  * 8. kept counts: stock_movements_daily and audit_logs_daily equal the ledger and log rows they count;
@@ -56,7 +56,9 @@ const cents = (value: string | number | null | undefined) => toMinor(Number(valu
  * the readers read (domain/sales-figures.repo.ts, keptTotals), so the invariants hold whether or not the
  * roll-up has run.
  */
-const withQueued = (table: 'sales_daily' | 'sales_hourly' | 'sales_daily_products' | 'sales_monthly_products') =>
+const withQueued = (
+  table: 'sales_daily' | 'sales_daily_tenders' | 'sales_hourly' | 'sales_daily_products' | 'sales_monthly_products',
+) =>
   sql.raw(
     `(select * from ${table} union all select * from pos_${table}_of(array(select sale_id from sales_rollup_queue)))`,
   );
@@ -482,6 +484,43 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
               (s.sales_count, s.transactions, s.revenue, s.subtotal, s.tax, s.discounts, s.items_sold)`,
   )) {
     add('sales-daily', `${r.key}: sales_daily has [${r.stored ?? 'no row'}], the sales give [${r.actual ?? 'no row'}]`);
+  }
+  // ... and by tender: a split sale's sale_tenders, any other sale its method paying its total.
+  for (const r of await rows<{ key: string; stored: string | null; actual: string | null }>(
+    db,
+    sql`with lines as (
+          select s.*, t.method as tender, t.amount as paid from sales s
+          join sale_tenders t on t.company_id = s.company_id and t.sale_id = s.id where s.payment_method = 'mixed'
+          union all
+          select s.*, s.payment_method, s.total from sales s where s.payment_method <> 'mixed' and s.total > 0
+        ), actual as (
+          select l.company_id, l.branch_id, (l.sold_at at time zone b.timezone)::date as day, l.cashier_id,
+                 l.tender as method, count(*)::int as sales_count,
+                 (count(*) filter (where l.status = 'completed'))::int as transactions,
+                 coalesce(sum(l.paid) filter (where l.status = 'completed'), 0)::numeric(18,2) as amount
+          from lines l join branches b on b.company_id = l.company_id and b.id = l.branch_id
+          group by 1, 2, 3, 4, 5
+        ), stored as (
+          select company_id, branch_id, day, cashier_id, method, sum(sales_count)::int as sales_count,
+                 sum(transactions)::int as transactions, sum(amount)::numeric(18,2) as amount
+          from ${withQueued('sales_daily_tenders')} d
+          group by 1, 2, 3, 4, 5
+          having sum(sales_count) <> 0 or sum(transactions) <> 0 or sum(amount) <> 0
+        )
+        select concat_ws(' ', coalesce(a.branch_id, s.branch_id), coalesce(a.day, s.day),
+                         coalesce(a.cashier_id, s.cashier_id), coalesce(a.method, s.method)) as key,
+               case when s.company_id is null then null
+                    else concat_ws(' ', s.sales_count, s.transactions, s.amount) end as stored,
+               case when a.company_id is null then null
+                    else concat_ws(' ', a.sales_count, a.transactions, a.amount) end as actual
+        from actual a
+        full join stored s using (company_id, branch_id, day, cashier_id, method)
+        where (a.sales_count, a.transactions, a.amount) is distinct from (s.sales_count, s.transactions, s.amount)`,
+  )) {
+    add(
+      'sales-daily-tenders',
+      `${r.key}: sales_daily_tenders has [${r.stored ?? 'no row'}], the tender lines give [${r.actual ?? 'no row'}]`,
+    );
   }
   for (const r of await rows<{ key: string; stored: string | null; actual: string | null }>(
     db,

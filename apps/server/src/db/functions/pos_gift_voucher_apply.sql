@@ -1,6 +1,6 @@
 -- Trigger (gift_voucher_entries, after insert, per row): moves the voucher's kept balance by the entry's
--- amount, locking the voucher's row: two sales spending one voucher queue there, and the second sees what the
--- first left. An online redeem is refused past the balance (hint pos_voucher:short) or after the expiry day in
+-- amount and stamps it with the transaction (change_xid, the registers' sync cursor), locking the voucher's
+-- row: two sales spending one voucher queue there, and the second sees what the first left. An online redeem is refused past the balance (hint pos_voucher:short) or after the expiry day in
 -- the selling branch's calendar (hint pos_voucher:expired); one recorded offline is kept (the sale is flagged).
 CREATE OR REPLACE FUNCTION public.pos_gift_voucher_apply()
  RETURNS trigger
@@ -10,7 +10,7 @@ DECLARE left_over numeric;
 DECLARE expires date;
 DECLARE zone text;
 BEGIN
-  UPDATE gift_vouchers v SET balance = v.balance + NEW.amount
+  UPDATE gift_vouchers v SET balance = v.balance + NEW.amount, change_xid = pg_current_xact_id()::text::bigint
    WHERE v.company_id = NEW.company_id AND v.id = NEW.voucher_id
   RETURNING v.balance, v.expires_on,
             (SELECT b.timezone FROM branches b WHERE b.company_id = v.company_id AND b.id = v.branch_id)

@@ -1,4 +1,4 @@
--- Recomputes one branch's sales_daily and returns_daily from its rows, then its report totals (after a
+-- Recomputes one branch's sales_daily, sales_daily_tenders and returns_daily from its rows, then its report totals (after a
 -- change of the branch's time zone): the rolled-up sales by the roll-up's derivation (pos_sales_daily_of;
 -- sales still queued stay out, the roll-up adds them), the completed returns by their day.
 -- The table locks hold back concurrent returns, sales' changes and roll-ups until the caller's transaction
@@ -8,13 +8,18 @@ CREATE OR REPLACE FUNCTION public.pos_rebuild_daily_totals(p_company uuid, p_bra
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  LOCK TABLE sales_hourly, sales_daily_products, sales_daily, returns_daily IN EXCLUSIVE MODE;
+  LOCK TABLE sales_hourly, sales_daily_products, sales_daily, sales_daily_tenders, returns_daily IN EXCLUSIVE MODE;
   DELETE FROM sales_daily WHERE company_id = p_company AND branch_id = p_branch;
+  DELETE FROM sales_daily_tenders WHERE company_id = p_company AND branch_id = p_branch;
   DELETE FROM returns_daily WHERE company_id = p_company AND branch_id = p_branch;
   INSERT INTO sales_daily
   SELECT * FROM pos_sales_daily_of(ARRAY(SELECT s.id FROM sales s
                                          WHERE s.company_id = p_company AND s.branch_id = p_branch
                                            AND NOT pos_sales_rollup_queued(s.company_id, s.id)));
+  INSERT INTO sales_daily_tenders
+  SELECT * FROM pos_sales_daily_tenders_of(ARRAY(SELECT s.id FROM sales s
+                                                 WHERE s.company_id = p_company AND s.branch_id = p_branch
+                                                   AND NOT pos_sales_rollup_queued(s.company_id, s.id)));
   INSERT INTO returns_daily (company_id, branch_id, day, returns_count, refunded, items_returned, returned_subtotal)
   SELECT r.company_id, r.branch_id, (r.created_at AT TIME ZONE b.timezone)::date, count(*), sum(r.refund_amount),
          coalesce(sum(i.quantity), 0), coalesce(sum(i.goods), 0)

@@ -3,7 +3,8 @@
 -- holds, or a sale a transaction is changing (its row locked), is left for the next run, so a roll-up never
 -- deadlocks with a sale's change and a change never waits long for a roll-up. A queued sale that no longer
 -- exists leaves the queue. The tables are written in the order the sales' change triggers write them
--- (sales_hourly, sales_daily_products and through its triggers sales_monthly_products, then sales_daily), and
+-- (sales_hourly, sales_daily_products and through its triggers sales_monthly_products, then sales_daily and
+-- sales_daily_tenders), and
 -- each in key order.
 CREATE OR REPLACE FUNCTION public.pos_sales_rollup(p_max integer)
  RETURNS integer
@@ -52,5 +53,11 @@ BEGIN
     tax = d.tax + excluded.tax,
     discounts = d.discounts + excluded.discounts,
     items_sold = d.items_sold + excluded.items_sold;
+  INSERT INTO sales_daily_tenders AS d
+  SELECT * FROM pos_sales_daily_tenders_of(picked) ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (company_id, branch_id, day, cashier_id, method) DO UPDATE SET
+    sales_count = d.sales_count + excluded.sales_count,
+    transactions = d.transactions + excluded.transactions,
+    amount = d.amount + excluded.amount;
   RETURN cardinality(picked);
 END $function$;

@@ -33,6 +33,27 @@ export const salesDaily = pgTable(
 );
 
 /**
+ * Derived like sales_daily, by tender line (the view sale_tender_lines): per branch, local day, cashier and
+ * tender method, the sales that tender paid part or all of and what it paid. A split sale counts once under each
+ * of its tenders, so `transactions` summed over methods exceeds the sales; `amount` summed is their revenue.
+ * Kept by the roll-up (rows by pos_sales_daily_tenders_of) and moved with sales_daily by pos_sales_daily_apply.
+ */
+export const salesDailyTenders = pgTable(
+  'sales_daily_tenders',
+  {
+    companyId: uuid('company_id').notNull(),
+    branchId: uuid('branch_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    cashierId: uuid('cashier_id').notNull(),
+    method: text('method').notNull(),
+    salesCount: integer('sales_count').notNull().default(0),
+    transactions: integer('transactions').notNull().default(0),
+    amount: total('amount'),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.branchId, t.day, t.cashierId, t.method] })],
+);
+
+/**
  * Derived like sales_daily: completed returns per branch and local day of the return's created_at, kept by
  * the triggers on returns and return_items (db/triggers/returns.sql and return_items.sql,
  * functions/pos_returns_daily_*.sql).

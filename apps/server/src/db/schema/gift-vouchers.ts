@@ -1,6 +1,7 @@
 import type { VoucherEntryKind, VoucherPaymentMethod } from '@pos/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -39,11 +40,20 @@ export const giftVouchers = pgTable(
     movementId: uuid('movement_id'),
     soldBy: uuid('sold_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the registers' sync carries instead of the code (a bearer's secret): voucherCodeDigest of the code,
+     * slow to reverse. Written when the voucher is sold; null only for a voucher sold before it existed until
+     * the server fills it in at start.
+     */
+    codeDigest: text('code_digest'),
+    /** The transaction that last changed it (its issue or an entry's balance), the registers' sync cursor. */
+    changeXid: bigint('change_xid', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
     uniqueIndex('gift_vouchers_code_uq').on(t.companyId, t.code),
+    index('gift_vouchers_sync_idx').on(t.companyId, t.changeXid),
     index('gift_vouchers_branch_idx').on(t.companyId, t.branchId, t.createdAt, t.id),
     check('gift_vouchers_amount_positive', sql`${t.amount} > 0`),
     check('gift_vouchers_method', sql`${t.method} in ('cash', 'card')`),

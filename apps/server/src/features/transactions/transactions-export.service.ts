@@ -5,7 +5,7 @@ import { selectInBatches } from '../../lib/export.repo';
 import { columnsFor, type ExportColumn, type ListExport, mapBatches } from '../../lib/export-columns';
 import { toMoney } from '../../lib/money';
 import * as repo from './transactions.repo';
-import { receiptFilter, type SaleListQuery } from './transactions.service';
+import { type SaleListQuery, saleListFilters } from './transactions.service';
 
 type ExportRow = Awaited<ReturnType<typeof repo.salesExportQuery>>[number] & {
   lines: number;
@@ -44,14 +44,7 @@ export const saleColumns: ExportColumn<ExportRow>[] = [
 /** GET /transactions/export.csv: the list's access and filters (page and limit ignored), every row. */
 export async function exportSales(db: Db, actor: Actor, query: SaleListQuery): Promise<ListExport<ExportRow>> {
   const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_transactions' });
-  const filters: repo.SaleListFilters = {
-    cashierName: query.cashierName,
-    paymentMethod: query.paymentMethod,
-    status: query.status,
-    startDate: query.startDate,
-    endDate: query.endDate,
-    receipt: query.receiptNumber ? receiptFilter(query.receiptNumber) : undefined,
-  };
+  const filters = saleListFilters(query);
   const batches = mapBatches(selectInBatches(db, repo.salesExportQuery(db, scope, filters)), async (rows) => {
     const keys = { companyId: scope.companyId, saleIds: rows.map((r) => r.id) };
     const [counts, tenders] = await Promise.all([repo.saleItemCounts(db, keys), repo.saleTenderAmounts(db, keys)]);

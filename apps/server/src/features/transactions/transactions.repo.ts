@@ -11,7 +11,9 @@ import {
   saleItems,
   sales,
   salesDaily,
+  salesDailyTenders,
   saleTenderLines,
+  saleTenders,
   users,
 } from '../../db/schema';
 import { receiptNumberSql } from '../../domain/document-numbers';
@@ -568,6 +570,8 @@ type BranchDays = BranchKey & { timezone: string };
 export type SaleListFilters = LocalDays & {
   cashierName?: string;
   paymentMethod?: SalePaymentMethod;
+  /** A tender of this method paid part or all of the sale. */
+  tender?: SaleTenderMethod;
   status?: string;
   /** An exact receipt number, or a prefix of one. */
   receipt?: { value: string; exact: boolean };
@@ -588,6 +592,11 @@ function saleConditions(db: DbOrTx, scope: BranchDays, filters: SaleListFilters)
     // The day of a sale is when the customer paid (sold_at).
     localDayRange(sales.soldAt, scope.timezone, filters),
     filters.paymentMethod ? eq(sales.paymentMethod, filters.paymentMethod) : undefined,
+    filters.tender
+      ? sql`(${sales.paymentMethod} = ${filters.tender} or (${sales.paymentMethod} = 'mixed' and exists (
+          select 1 from ${saleTenders} t where t.company_id = ${sales.companyId} and t.sale_id = ${sales.id}
+            and t.method = ${filters.tender})))`
+      : undefined,
     filters.status ? eq(sales.status, filters.status) : undefined,
     filters.cashierName ? inArray(sales.cashierId, cashiersNamed(db, filters.cashierName)) : undefined,
     receipt?.exact ? eq(sales.receiptNumber, receipt.value) : undefined,
@@ -695,18 +704,21 @@ export function salesExportQuery(db: Db, scope: BranchDays, filters: SaleListFil
  * sales would read every one of them. Otherwise a count over sales (a receipt filter is selective).
  */
 export async function countSalesByDay(db: DbOrTx, scope: BranchDays, filters: SaleListFilters): Promise<DayCount[]> {
-  if (!filters.receipt && (!filters.status || filters.status === 'completed')) {
-    const counted = filters.status ? salesDaily.transactions : salesDaily.salesCount;
+  // The tender totals have no payment method: both filters at once are counted over sales.
+  const kept = filters.tender ? (filters.paymentMethod ? undefined : salesDailyTenders) : salesDaily;
+  if (kept && !filters.receipt && (!filters.status || filters.status === 'completed')) {
+    const counted = filters.status ? kept.transactions : kept.salesCount;
     const rows = await queryRows<{ day: string; rows: string }>(
       db,
-      sql`select ${salesDaily.day}::text as day, coalesce(sum(${counted}), 0) as rows
-          from ${keptTotals(salesDaily, scope.companyId)} as ${salesDaily}
+      sql`select ${kept.day}::text as day, coalesce(sum(${counted}), 0) as rows
+          from ${keptTotals(kept, scope.companyId)} as ${kept}
           where ${and(
-            dailyRows(salesDaily, scope, filters),
+            dailyRows(kept, scope, filters),
             filters.paymentMethod ? eq(salesDaily.paymentMethod, filters.paymentMethod) : undefined,
-            filters.cashierName ? inArray(salesDaily.cashierId, cashiersNamed(db, filters.cashierName)) : undefined,
+            filters.tender ? eq(salesDailyTenders.method, filters.tender) : undefined,
+            filters.cashierName ? inArray(kept.cashierId, cashiersNamed(db, filters.cashierName)) : undefined,
           )}
-          group by ${salesDaily.day}`,
+          group by ${kept.day}`,
     );
     return rows.map((r) => ({ day: r.day, rows: Number(r.rows) }));
   }

@@ -4,6 +4,7 @@ import {
   type PaymentMethod,
   pageMeta,
   type Sale,
+  type SaleTenderMethod,
   type TransactionAnalytics,
   type TransactionListItem,
 } from '@pos/shared';
@@ -49,11 +50,25 @@ export type SaleListQuery = {
   branchId: string;
   cashierName?: string;
   paymentMethod?: PaymentMethod;
+  tender?: SaleTenderMethod;
   status?: string;
   receiptNumber?: string;
   startDate?: string;
   endDate?: string;
 };
+
+/** The list's filters as the repo reads them (the list and its export). */
+export function saleListFilters(query: SaleListQuery): repo.SaleListFilters {
+  return {
+    cashierName: query.cashierName,
+    paymentMethod: query.paymentMethod,
+    tender: query.tender,
+    status: query.status,
+    startDate: query.startDate,
+    endDate: query.endDate,
+    receipt: query.receiptNumber ? receiptFilter(query.receiptNumber) : undefined,
+  };
+}
 
 /** 'rcp-12' -> prefix 'RCP-12'; digits alone are one receipt: '42' -> exactly 'RCP-000042'. */
 export function receiptFilter(input: string): { value: string; exact: boolean } {
@@ -73,14 +88,7 @@ export async function listSales(
   query: SaleListQuery,
 ): Promise<{ items: TransactionListItem[]; meta: PageMeta }> {
   const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'view_transactions' });
-  const filters: repo.SaleListFilters = {
-    cashierName: query.cashierName,
-    paymentMethod: query.paymentMethod,
-    status: query.status,
-    startDate: query.startDate,
-    endDate: query.endDate,
-    receipt: query.receiptNumber ? receiptFilter(query.receiptNumber) : undefined,
-  };
+  const filters = saleListFilters(query);
   // Counted per local day (the daily totals when the filters allow): the total, and the day a deep page
   // starts in, so the page's walk skips only that day's rows (lib/keyset.repo.ts).
   const [rows, total] = await readPageByDays({

@@ -4,6 +4,7 @@ import type {
   Sale,
   SaleBatchInput,
   SaleBatchResult,
+  SaleTenderMethod,
   saleBatchResponse,
   TransactionAnalytics,
   TransactionListItem,
@@ -24,6 +25,8 @@ export type TransactionListParams = {
   limit: number;
   cashierName?: string;
   paymentMethod?: PaymentMethod;
+  /** Sales a tender of this method paid part or all of. */
+  tender?: SaleTenderMethod;
   startDate?: string;
   endDate?: string;
   /** The receipts starting with this (the returns screen's lookup). */

@@ -47,7 +47,9 @@ export function reportColumns(report: Report | undefined, kind: ReportKind): Rep
   const first = report?.rows[0];
   const has = (pick: (r: ReportRow) => unknown) => !first || pick(first) !== null;
   if (has((r) => r.transactions) && !margins) {
-    cols.push({ key: 'transactions', label: returns ? 'Returns' : 'Transactions', money: false });
+    // By payment method a split sale counts under each of its tenders: those are payments, not sales.
+    const label = returns ? 'Returns' : kind === 'sales-by-payment-method' ? 'Payments' : 'Transactions';
+    cols.push({ key: 'transactions', label, money: false });
   }
   if (has((r) => r.quantity))
     cols.push({ key: 'quantity', label: returns ? 'Units returned' : 'Units sold', money: false });

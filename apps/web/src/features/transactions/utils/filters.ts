@@ -1,15 +1,17 @@
-import type { TransactionListQuery } from '@pos/shared';
+import { SALE_TENDER_METHODS, type SaleTenderMethod, type TransactionListQuery } from '@pos/shared';
 import type { TransactionListParams } from '../../../lib/api/transactions.api';
 import { paymentMethodLabel } from '../../../lib/format';
 
-/** The payment method filter: All, Cash or Card (spec 02, section 2), or Mixed (a sale paid by several tenders). */
+/**
+ * The payment method filter (spec 02, section 2: All, Cash or Card): a tender shows the sales it paid part or
+ * all of (the server's `tender`), Mixed the sales several tenders paid (its `paymentMethod`).
+ */
 export const PAYMENT_FILTER_OPTIONS = [
   { value: 'all', label: 'All' },
-  { value: 'cash', label: paymentMethodLabel('cash') },
-  { value: 'card', label: paymentMethodLabel('card') },
+  ...SALE_TENDER_METHODS.map((method) => ({ value: method, label: paymentMethodLabel(method) })),
   { value: 'mixed', label: paymentMethodLabel('mixed') },
-] as const;
-export type PaymentFilter = (typeof PAYMENT_FILTER_OPTIONS)[number]['value'];
+] as const satisfies readonly { value: string; label: string }[];
+export type PaymentFilter = 'all' | 'mixed' | SaleTenderMethod;
 
 export const isPaymentFilter = (value: unknown): value is PaymentFilter =>
   PAYMENT_FILTER_OPTIONS.some((option) => option.value === value);
@@ -76,7 +78,11 @@ export function transactionListQuery(
     page,
     limit,
     ...(cashierName ? { cashierName } : {}),
-    ...(filters.paymentMethod !== 'all' ? { paymentMethod: filters.paymentMethod } : {}),
+    ...(filters.paymentMethod === 'mixed'
+      ? { paymentMethod: 'mixed' }
+      : filters.paymentMethod !== 'all'
+        ? { tender: filters.paymentMethod }
+        : {}),
     ...dateRangeParams(filters),
   } satisfies TransactionListQuery;
 }
