@@ -36,6 +36,7 @@ export const createExchangeSchema = createReturnSchema
         total: true,
         customer: true,
         approval_grant_id: true,
+        voucher_code: true,
       })
       .superRefine((sale, ctx) => {
         const message = discountValueIssue(sale.discount_type, sale.discount_value);

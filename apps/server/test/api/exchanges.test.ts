@@ -1,6 +1,17 @@
-import { computeCartTotals, EXCHANGE_MSG, RETURNS_MSG, SHIFT_MSG, TENDER_MSG } from '@pos/shared';
+import {
+  ACCOUNT_MSG,
+  APPROVAL_REQUIRED,
+  computeCartTotals,
+  EXCHANGE_MSG,
+  RETURNS_MSG,
+  SHIFT_MSG,
+  TENDER_MSG,
+  VOUCHER_MSG,
+} from '@pos/shared';
 import { parse } from 'csv-parse/sync';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs } from '../../src/db/schema';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { enrolDevice } from '../helpers/device';
 import { bearer, createProduct, createTenant, login, request } from '../helpers/factories';
@@ -317,6 +328,106 @@ describe(`exchanges (${engineName()})`, () => {
     // One unit came back and one new item left.
     expect(await stockOf(original.product.id)).toBe(10);
     expect((await stockOf(a.id)) + (await stockOf(b.id))).toBe(19);
+  });
+
+  it('takes a difference by gift voucher: the sale names it by voucher_code and spends it', async () => {
+    const voucher = await call('POST', '/api/gift-vouchers', { branchId: tenant.main.id, amount: 20, method: 'card' });
+    expect(voucher.statusCode, voucher.body).toBe(201);
+    const { code } = voucher.json().data;
+    const original = await sold('50.00', { payment_method: 'card' });
+    const fresh = await product('80.00');
+    const body = (voucherCode?: string) => {
+      const made = exchange(original, fresh, '80.00');
+      return {
+        ...made,
+        sale: { ...made.sale, ...(voucherCode ? { voucher_code: voucherCode } : {}) },
+        tenders: [
+          { method: 'voucher', amount: 20 },
+          { method: 'card', amount: 10 },
+        ],
+      };
+    };
+    const nameless = await call('POST', '/api/exchanges', body());
+    expect(nameless.statusCode, nameless.body).toBe(400);
+    expect(nameless.json().message).toBe(VOUCHER_MSG.needsCode);
+
+    const res = await call('POST', '/api/exchanges', body(code));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.sale.tenders).toEqual([
+      { method: 'card', amount: 10 },
+      { method: 'exchange', amount: 50 },
+      { method: 'voucher', amount: 20 },
+    ]);
+    const left = (await call('GET', `/api/gift-vouchers/code/${code}?branchId=${tenant.main.id}`)).json().data;
+    expect(left.balance).toBe(0);
+  });
+
+  it("takes a difference on the customer's account: past the limit a cashier needs a manager's grant for the cart", async () => {
+    const PIN = '4826';
+    const pin = await request(ctx.app, manager, { method: 'PUT', url: '/api/auth/pin', payload: { pin: PIN } });
+    expect(pin.statusCode, pin.body).toBe(200);
+    const cashier = await login(ctx.app, tenant.cashier.username);
+    const customer = { name: 'Bilal', phone: '03007654321' };
+    const original = await sold('50.00', { payment_method: 'card', customer });
+    const fresh = await product('80.00');
+    const made = exchange(original, fresh, '80.00');
+    const grantFor = async (payload: Record<string, unknown>) => {
+      const res = await request(ctx.app, cashier, {
+        method: 'POST',
+        url: '/api/approvals/grants',
+        payload: {
+          branchId: tenant.main.id,
+          register_id: registerId,
+          username: tenant.manager.username,
+          pin: PIN,
+          ...payload,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.grant_id as string;
+    };
+    // A cashier's return at the register needs a manager: the return side's grant.
+    const returnGrant = await grantFor({
+      purpose: 'return',
+      originalTransactionId: original.sale.id,
+      items: made.items.map(({ condition: _, ...line }) => line),
+      refund_method: 'exchange',
+      refund_amount: 50,
+    });
+    const body = {
+      ...made,
+      approval_grant_id: returnGrant,
+      sale: { ...made.sale, customer },
+      tenders: [{ method: 'account', amount: 30 }],
+    };
+    const asCashier = (payload: unknown) =>
+      request(ctx.app, cashier, { method: 'POST', url: '/api/exchanges', payload });
+
+    // A limit of 0: past it, refused with the approval the register asks for, and nothing written.
+    const refused = await asCashier(body);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({ code: APPROVAL_REQUIRED, message: ACCOUNT_MSG.overLimit });
+    expect(await stockOf(original.product.id)).toBe(9);
+    expect(await stockOf(fresh.id)).toBe(10);
+
+    const saleGrant = await grantFor({
+      purpose: 'sale',
+      items: made.sale.items,
+      discount_type: made.sale.discount_type,
+      discount_value: made.sale.discount_value,
+      tax_rate: made.sale.tax_rate,
+      total: made.sale.total,
+    });
+    const res = await asCashier({ ...body, sale: { ...body.sale, approval_grant_id: saleGrant } });
+    expect(res.statusCode, res.body).toBe(201);
+    const customerId = res.json().data.sale.customer.id;
+    const [entry] = (await call('GET', `/api/customers/${customerId}/account/entries`)).json().data;
+    expect(entry).toMatchObject({ amount: 30, balance: 30, approvedByName: tenant.manager.name });
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'sale.account_over_limit'), eq(auditLogs.entityId, res.json().data.sale.id)));
+    expect(audit.map((a) => [a.userId, a.approvedById])).toEqual([[tenant.cashier.id, tenant.manager.id]]);
   });
 
   it('keeps the invariants: tenders and refund lines sum to their totals, balances to their ledgers', async () => {

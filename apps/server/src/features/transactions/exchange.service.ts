@@ -3,6 +3,7 @@ import { type CreateExchangePayload, type CreateSaleInput, type Exchange, fromMi
 import type { Db } from '../../db/client';
 import { auditOverrides, checkSaleLimits } from '../../domain/approvals';
 import { writeAudit } from '../../domain/audit.repo';
+import { accountApprover } from '../../domain/customer-account';
 import { checkRefundLines, prepareReturn, recordReturn, returnContextOf } from '../../domain/return-write';
 import { lockProductsById } from '../../domain/return-write.repo';
 import { type Actor, resolveBranch } from '../../lib/access';
@@ -21,7 +22,8 @@ const idempotencyMismatch = () =>
  * (domain/return-write.ts), with the same rule for who may take it (a cashier at a register, past the
  * branch's rules with a manager's grant for this return). Its refund, the returned goods' worth (`credit`),
  * pays the new sale as far as it reaches (`applied`: the sale's 'exchange' tender line); the customer's
- * `tenders` pay the rest (change only from cash, money.ts settleTenders), or, when the returned goods are
+ * `tenders` pay the rest (change only from cash, money.ts settleTenders; a gift voucher named by the sale's
+ * `voucher_code`; the customer's account, past its limit with a manager's grant for the cart), or, when the returned goods are
  * worth more, the rest (`back`) goes back by `refund_method`: cash from the register's drawer (its open
  * shift; 409 without one), to the card as far as the card paid the original sale, or as store credit to
  * its customer. The new sale is written by the sale statement itself, checked like any online sale
@@ -68,6 +70,8 @@ export async function createExchange(
         change: 0,
       };
       const limits = await checkSaleLimits(tx, actor, scope, saleInput, saleId);
+      // On account past the customer's limit: the manager's grant for this cart, as for a sale.
+      const accountApprovedBy = await accountApprover(tx, actor, scope, saleInput, saleId, limits.approvedBy ?? null);
       await checkUnits(tx, scope, saleInput);
       const cart = priceCart(saleInput);
       if (!cart.agrees) throw await explainRefusal(tx, scope, saleInput, cart.expectedTotal);
@@ -81,7 +85,7 @@ export async function createExchange(
         ].sort(),
       });
       const written = await recordReturn(tx, prepared);
-      const attempt = { input: saleInput, saleId, key: idempotencyKey, requestHash, origin };
+      const attempt = { input: saleInput, saleId, key: idempotencyKey, requestHash, origin, accountApprovedBy };
       // In a savepoint: a product the statement could not sell is explained from this transaction.
       const sold = await tx
         .transaction((sp) => commitSale(sp, scope, attempt, cart, false))
