@@ -3,15 +3,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiSession } from './api';
 import { expectAccessible, expectNoSeriousWcag } from './axe';
 import { decodeEscPos, escPosIndex, escPosLines, installFakeUsbPrinter, usbRecord } from './devices';
-import {
-  allowSlowScans,
-  DEMO_PASSWORD,
-  ensureShiftOpen,
-  expectToast,
-  scanWithWedge,
-  signInToDashboard,
-  unique,
-} from './helpers';
+import { allowSlowScans, ensureShiftOpen, expectToast, scanWithWedge, signInToDashboard } from './helpers';
+import { exemptItems, payWithVoucher } from './vouchers';
 
 /**
  * Gift vouchers end to end: a cashier sells a 500.00 voucher for cash at the register (its slip printed on the
@@ -53,54 +46,6 @@ async function printedJob(page: Page) {
   return { items, lines };
 }
 
-/**
- * Two items of an exempt tax class (no tax whatever the branch's rate), 300.00 and 250.00, stocked at the cashier's
- * branch: the sales' totals are their prices.
- */
-async function exemptItems(page: Page, branchId: string) {
-  const login = await page.request.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  const { access_token: token, user } = await login.json();
-  const headers = { Authorization: `Bearer ${token}` };
-  const companyId: string = user.company[0].id;
-  const taxClass = await page.request.post('/api/tax-classes', {
-    headers,
-    data: { companyId, name: unique('Voucher test exempt'), kind: 'exempt', rate: 0 },
-  });
-  expect(taxClass.status(), await taxClass.text()).toBe(201);
-  const taxClassId: string = (await taxClass.json()).data.id;
-  const item = async (price: number) => {
-    const sku = `E2E-GV-${price}-${Date.now().toString(36)}`.toUpperCase();
-    const created = await page.request.post('/api/items', {
-      headers,
-      data: { companyId, name: unique(`Gift test ${price}`), sku, price, taxClassId, branchIds: [branchId] },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const listing = (await created.json()).data.variants[0].listings.find(
-      (l: { branch: { id: string } }) => l.branch.id === branchId,
-    );
-    const stocked = await page.request.post('/api/inventory/adjustments', {
-      headers,
-      data: { productId: listing.productId, branchId, newQuantity: 10, reason: 'Opening stock' },
-    });
-    expect(stocked.status(), await stocked.text()).toBe(200);
-    return sku;
-  };
-  return { sku300: await item(300), sku250: await item(250) };
-}
-
-/** The register's Payment dialog for the cart, Gift voucher chosen from the keyboard (the last method). */
-async function payWithVoucher(page: Page) {
-  await page.keyboard.press('ControlOrMeta+p');
-  const dialog = page.getByRole('dialog', { name: 'Payment' });
-  await expect(dialog.getByLabel('Amount Received')).toBeFocused();
-  await page.keyboard.press('Shift+Tab');
-  await expect(dialog.getByRole('radio', { name: 'Cash' })).toBeFocused();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await expect(dialog.getByRole('radio', { name: 'Gift voucher' })).toBeChecked();
-  return dialog;
-}
-
 const saleAnswer = (page: Page) =>
   page.waitForResponse((r) => r.url().endsWith('/api/transactions') && r.request().method() === 'POST');
 
@@ -112,7 +57,7 @@ test('gift vouchers: sold for cash at the register (slip printed, paid in), spen
   await installFakeUsbPrinter(context);
   await allowSlowScans(page);
   const cashier = await apiSession(page, 'cashier');
-  const { sku300, sku250 } = await exemptItems(page, cashier.branchId);
+  const [sku300, sku250] = (await exemptItems(page, cashier.branchId, [300, 250])) as [string, string];
 
   await signInToDashboard(page, 'cashier');
   await page.goto('/dashboard/pos');

@@ -178,4 +178,17 @@ test('split tender: part card, part cash with change; the receipt shows both, th
     new RegExp(`Paid by card.*${amount(CARD)}`),
     new RegExp(`Paid by cash.*${amount(cashPart)}`),
   ]);
+  await details.press('Escape');
+  await expect(details).toHaveCount(0);
+
+  // A tender finds the sales it paid part of: Card finds this split sale, Gift voucher does not.
+  const method = page.getByRole('combobox', { name: 'Payment Method' });
+  await method.click();
+  await page.getByRole('option', { name: 'Card', exact: true }).click();
+  await expect(saleRow).toBeVisible();
+  await expect(saleRow).toContainText('Mixed');
+  await method.click();
+  await page.getByRole('option', { name: 'Gift voucher', exact: true }).click();
+  await expect(saleRow).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/split-tender-filter-by-tender.png` });
 });

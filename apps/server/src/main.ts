@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { scheduleEmbeddedMaintenance } from './db/maintenance';
+import { fillVoucherCodeDigests, scheduleEmbeddedMaintenance } from './db/maintenance';
 import { countUsers, createSuperAdmin, ensureRoles, loadJwtSecret } from './db/seed/bootstrap';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo';
 import { readEnv } from './env';
@@ -44,6 +44,10 @@ async function main() {
       'No users yet: run `npm run create-admin` (or set ADMIN_USERNAME and ADMIN_PASSWORD) to create the first Super Admin.',
     );
   }
+
+  // Gift vouchers sold before the registers' voucher sync get their code's digest (once; idempotent).
+  const digested = await fillVoucherCodeDigests(database.db);
+  if (digested > 0) notices.push(`Filled in the code digest of ${digested} gift voucher(s) for the registers' sync.`);
 
   const app = await buildApp({ env, database, jwtSecret });
   const stopMaintenance =

@@ -1,4 +1,4 @@
-import { APPROVAL_INVALID, APPROVAL_MSG, APPROVAL_REQUIRED } from '@pos/shared';
+import { APPROVAL_INVALID, APPROVAL_MSG, APPROVAL_REQUIRED, RETURN_NEEDS_MANAGER } from '@pos/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { approvalStore, withApproval } from '../src/features/pos/store/approval-request';
 import { ApiError } from '../src/lib/api';
@@ -56,5 +56,47 @@ describe('withApproval', () => {
     );
     await answerWith(null);
     await expect(result).rejects.toBe(required);
+  });
+
+  it("answers an exchange's return with a return grant and its sale with a sale grant, each asked once", async () => {
+    const forReturn = new ApiError({
+      status: 403,
+      message: `Manager approval required: ${RETURN_NEEDS_MANAGER}`,
+      code: APPROVAL_REQUIRED,
+      errors: { approval: RETURN_NEEDS_MANAGER },
+    });
+    const forSale = new ApiError({
+      status: 403,
+      message: 'Over the credit limit',
+      code: APPROVAL_REQUIRED,
+      errors: { approval: 'Over the credit limit' },
+    });
+    const isReturn = (refusal: ApiError) => refusal.errors?.approval === RETURN_NEEDS_MANAGER;
+    const send = vi.fn(async (returnGrant?: string, saleGrant?: string) => {
+      if (!returnGrant) throw forReturn;
+      if (!saleGrant) throw forSale;
+      return [returnGrant, saleGrant];
+    });
+    const grants = vi.fn(async ({ pin }: { pin: string }) => (pin === '1111' ? 'return-grant' : 'sale-grant'));
+    const result = withApproval(
+      (returnGrant) =>
+        withApproval(
+          (saleGrant) => send(returnGrant, saleGrant),
+          grants,
+          (refusal) => !isReturn(refusal),
+        ),
+      grants,
+      isReturn,
+    );
+    await vi.waitFor(() => expect(approvalStore.getState().reason).toBe(forReturn.message));
+    await answerWith({ username: 'manager', pin: '1111' });
+    await vi.waitFor(() => expect(approvalStore.getState().reason).toBe(forSale.message));
+    await answerWith({ username: 'manager', pin: '2222' });
+    expect(await result).toEqual(['return-grant', 'sale-grant']);
+    expect(send.mock.calls).toEqual([
+      [undefined, undefined],
+      ['return-grant', undefined],
+      ['return-grant', 'sale-grant'],
+    ]);
   });
 });

@@ -10,9 +10,13 @@ import {
   localProductBySku,
   localTilesPage,
 } from '../src/features/pos/offline/local-catalogue';
-import { fetchCatalogueSync, fetchCustomerSync } from '../src/lib/api/sync.api';
+import { fetchCatalogueSync, fetchCustomerSync, fetchVoucherSync } from '../src/lib/api/sync.api';
 
-vi.mock('../src/lib/api/sync.api', () => ({ fetchCatalogueSync: vi.fn(), fetchCustomerSync: vi.fn() }));
+vi.mock('../src/lib/api/sync.api', () => ({
+  fetchCatalogueSync: vi.fn(),
+  fetchCustomerSync: vi.fn(),
+  fetchVoucherSync: vi.fn(),
+}));
 
 type CataloguePage = Awaited<ReturnType<typeof fetchCatalogueSync>>;
 
@@ -53,6 +57,7 @@ const catalogue = (products: SyncProduct[], cursor: string, hasMore: boolean): C
 
 beforeEach(() => {
   vi.mocked(fetchCustomerSync).mockResolvedValue({ customers: [], nextCursor: 'cc', hasMore: false });
+  vi.mocked(fetchVoucherSync).mockResolvedValue({ vouchers: [], nextCursor: 'vc', hasMore: false });
 });
 
 afterEach(async () => {

@@ -247,16 +247,10 @@ describe('the Payment dialog: a gift voucher', () => {
     expect(within(dialog).getByLabelText('Gift voucher amount').getAttribute('placeholder')).toBe('20.00');
   });
 
-  it('offline it is not offered, and the dialog says why; an exchange takes none', () => {
+  it("is offered offline too (the register's synced vouchers: gift-voucher-offline.test.tsx)", () => {
     connectivityStore.setState({ online: false, offlineSince: Date.now() });
     const offline = openPayment();
-    expect(methods(offline.dialog)).toEqual(['cash', 'card']);
-    expect(within(offline.dialog).getByText(VOUCHER_TENDER_TEXT.offline)).toBeTruthy();
-    offline.view.unmount();
-    connectivityStore.setState({ online: true, offlineSince: null });
-    const exchange = openPayment({ exchange: { applied: 20, back: 0, hasCustomer: false, paidByCard: false } });
-    expect(methods(exchange.dialog)).toEqual(['cash', 'card']);
-    expect(within(exchange.dialog).queryByText(VOUCHER_TENDER_TEXT.offline)).toBeNull();
+    expect(methods(offline.dialog)).toEqual(['cash', 'card', 'voucher']);
   });
 
   it('the figures: min(balance, due) like store credit; no voucher yet asks for its code; the payment names it', () => {

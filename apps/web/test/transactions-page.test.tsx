@@ -207,7 +207,7 @@ describe('TransactionsPage', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Card' }));
     expect(await screen.findByText('No transactions found matching your criteria')).toBeTruthy();
     await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('paymentMethod=card'))).toBe(true),
+      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('tender=card'))).toBe(true),
     );
   });
 

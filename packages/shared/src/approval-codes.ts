@@ -4,3 +4,6 @@
 /** Why a cashier's request needs a manager: the 403's `code` is APPROVAL_REQUIRED, `errors.approval` says which limit. */
 export const APPROVAL_REQUIRED = 'APPROVAL_REQUIRED';
 export const APPROVAL_INVALID = 'APPROVAL_INVALID';
+
+/** `errors.approval` of a cashier's return at the register (a return grant, not a sale's, answers it). */
+export const RETURN_NEEDS_MANAGER = 'Returns at the register need a manager';

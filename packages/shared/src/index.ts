@@ -46,4 +46,5 @@ export * from './tax-classes';
 export * from './transfers';
 export * from './units';
 export * from './users';
+export * from './voucher-digest';
 export * from './vouchers';

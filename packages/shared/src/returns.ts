@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RETURN_NEEDS_MANAGER } from './approval-codes';
 import { countSchema, envelope, instantSchema, moneySchema, paged, quantityInput, quantitySchema } from './common';
 import { addQuantities } from './money';
 import { hasAtMostTwoDecimals } from './rates';
@@ -59,7 +60,7 @@ export const RETURNS_MSG = {
   /** A cashier's return without a register (cashiers take returns at the register only). */
   atRegisterOnly: 'Cashiers take returns at the register: scan or type the receipt number there',
   /** The reason a cashier's return at the register asks for a manager (the branch's register rules). */
-  needsManager: 'Returns at the register need a manager',
+  needsManager: RETURN_NEEDS_MANAGER,
   /** The back office's register picker: a cash refund is paid from a register's open shift. */
   chooseRegister: 'Choose the register whose drawer pays the refund',
 } as const;

@@ -4,9 +4,9 @@ import { envelope, idSchema, moneySchema, paged, stockLevelSchema } from './comm
 import { UNITS } from './units';
 
 /**
- * Catalogue and customer sync for offline registers (docs/architecture/offline.md, 'Registers and
- * offline sales'). A sync without a cursor loads the whole branch in pages; the last page's
- * `nextCursor` starts the next (delta) sync. Cursors are opaque.
+ * Catalogue, customer and gift voucher sync for offline registers (docs/architecture/offline.md, 'Registers and
+ * offline sales'). A sync without a cursor loads the whole branch (the company's vouchers) in pages; the last
+ * page's `nextCursor` starts the next (delta) sync. Cursors are opaque.
  */
 
 export const SYNC_MSG = {
@@ -89,9 +89,32 @@ export const customerSyncSchema = z.object({
 });
 export type CustomerSync = z.infer<typeof customerSyncSchema>;
 
+/**
+ * A gift voucher as an offline register keeps it (GET /sync/gift-vouchers, the company's vouchers): never its
+ * code, a bearer's secret, but voucherCodeDigest of it, which a scanned code's digest finds.
+ */
+export const syncVoucherSchema = z.object({
+  id: z.string(),
+  /** voucherCodeDigest(code, companyId): lower-case hex. */
+  digest: z.string(),
+  /** Its balance as the server knew it (0 or below once spent): at most what an offline register lets it pay. */
+  balance: moneySchema,
+  /** The last day it can be spent (YYYY-MM-DD), or null: no expiry. */
+  expiresOn: z.string().nullable(),
+});
+export type SyncVoucher = z.infer<typeof syncVoucherSchema>;
+
+export const voucherSyncSchema = z.object({
+  vouchers: z.array(syncVoucherSchema),
+  nextCursor: z.string(),
+  hasMore: z.boolean(),
+});
+export type VoucherSync = z.infer<typeof voucherSyncSchema>;
+
 export const syncResponses = {
   catalogue: envelope(catalogueSyncSchema),
   customers: envelope(customerSyncSchema),
+  vouchers: envelope(voucherSyncSchema),
 };
 
 // ---- live events (GET /api/events, server-sent events) ----------------------------------------

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelope, idSchema, instantSchema, moneySchema, paged, pageQuerySchema } from './common';
 import { toMinor } from './money';
 import { hasAtMostTwoDecimals } from './rates';
+import { VOUCHER_CODE_INVALID, VOUCHER_CODE_PATTERN } from './voucher-digest';
 
 /**
  * Gift vouchers (docs/architecture/returns.md, 'Gift vouchers'): a voucher is sold for an amount (cash into the
@@ -15,13 +16,11 @@ export type VoucherEntryKind = (typeof VOUCHER_ENTRY_KINDS)[number];
 export const VOUCHER_PAYMENT_METHODS = ['cash', 'card'] as const;
 export type VoucherPaymentMethod = (typeof VOUCHER_PAYMENT_METHODS)[number];
 
-/** A voucher's code: GV and 10 letters and digits (no I, L, O, U), printed as its Code 128 barcode. */
-export const VOUCHER_CODE_PATTERN = /^GV[0-9A-HJKMNP-TV-Z]{10}$/;
 export const VOUCHER_STATUSES = ['active', 'used', 'expired'] as const;
 export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
 
 export const VOUCHER_MSG = {
-  codeInvalid: 'Enter the code printed on the voucher (GV and 10 letters or digits)',
+  codeInvalid: VOUCHER_CODE_INVALID,
   unknown: 'No gift voucher has this code',
   short: 'Not enough left on the gift voucher',
   expired: 'This gift voucher has expired',
@@ -34,6 +33,7 @@ export const VOUCHER_MSG = {
   refundOver: (left: string) => `The gift voucher paid ${left} of this sale that is not yet refunded`,
 } as const;
 
+/** A code as typed or scanned: trimmed and upper-cased as normaliseVoucherCode does (its digest is of that). */
 export const voucherCodeSchema = z
   .string({ error: VOUCHER_MSG.codeInvalid })
   .trim()

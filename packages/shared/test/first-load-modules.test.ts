@@ -13,6 +13,7 @@ const FIRST_LOAD_MODULES = [
   'money.ts',
   'scale-labels.ts',
   'payment-methods.ts',
+  'voucher-digest.ts',
 ];
 /** First-load modules that may import other first-load modules (and nothing else). */
 const FIRST_LOAD_WITH_PEERS: Record<string, string[]> = { 'units.ts': ['./money'] };

@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { voucherCodeDigest } from '@pos/shared';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from './client';
+import { giftVouchers } from './schema';
 
 /**
  * What PostgreSQL's autovacuum does, for the embedded database, which has none: every table vacuumed
@@ -45,4 +47,48 @@ export function scheduleEmbeddedMaintenance(
     clearTimeout(timer);
     return running;
   };
+}
+
+/**
+ * Once at every start: the code digest (voucherCodeDigest) of each gift voucher sold before vouchers had one, so
+ * that the registers' sync can carry them (GET /sync/gift-vouchers leaves a voucher without one out). Walks the
+ * vouchers without a digest once, in batches of `batchSize` (their digests computed side by side, ~20 ms each on
+ * WebCrypto's threads), each batch written in one transaction that also stamps change_xid, so a register that
+ * synced before reads them in its next delta. Idempotent: a voucher that has a digest (sold since, or filled by
+ * another process meanwhile) is left as it is; with none left it is one read that finds nothing. Answers how
+ * many it filled.
+ */
+export async function fillVoucherCodeDigests(db: Db, { batchSize = 200 }: { batchSize?: number } = {}) {
+  let filled = 0;
+  let last: { companyId: string; id: string } | undefined;
+  for (;;) {
+    const rows = await db
+      .select({ companyId: giftVouchers.companyId, id: giftVouchers.id, code: giftVouchers.code })
+      .from(giftVouchers)
+      .where(
+        and(
+          isNull(giftVouchers.codeDigest),
+          last
+            ? sql`(${giftVouchers.companyId}, ${giftVouchers.id}) > (${last.companyId}::uuid, ${last.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(giftVouchers.companyId), asc(giftVouchers.id))
+      .limit(batchSize);
+    if (rows.length === 0) return filled;
+    const digests = await Promise.all(rows.map((r) => voucherCodeDigest(r.code, r.companyId)));
+    await db.transaction(async (tx) => {
+      for (const [i, r] of rows.entries()) {
+        const written = await tx
+          .update(giftVouchers)
+          .set({ codeDigest: digests[i], changeXid: sql`pg_current_xact_id()::text::bigint` })
+          .where(
+            and(eq(giftVouchers.companyId, r.companyId), eq(giftVouchers.id, r.id), isNull(giftVouchers.codeDigest)),
+          )
+          .returning({ id: giftVouchers.id });
+        filled += written.length;
+      }
+    });
+    last = rows[rows.length - 1];
+  }
 }

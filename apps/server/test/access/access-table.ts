@@ -1413,6 +1413,14 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     expect: ANY_IN_BRANCH(200),
     request: async (w) => ({ url: `/api/sync/customers?${q({ branchId: w.target.branchId })}` }),
   },
+  {
+    // The company's vouchers (digests, never codes) for a register of the branch: as the customer sync.
+    operation: 'GET /api/sync/gift-vouchers',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/sync/gift-vouchers?${q({ branchId: w.target.branchId })}` }),
+  },
 
   {
     operation: 'POST /api/events/ticket',

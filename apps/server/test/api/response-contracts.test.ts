@@ -628,6 +628,7 @@ describe(`response contracts (${engineName()})`, () => {
       await call(manager, 'GET', `/registers?${q}`);
       await call(cashier, 'GET', `/sync/catalogue?${q}&limit=2`);
       await call(cashier, 'GET', `/sync/customers?${q}`);
+      await call(cashier, 'GET', `/sync/gift-vouchers?${q}&limit=1`);
       await call(cashier, 'POST', '/events/ticket', { branchId });
       await call(manager, 'GET', `/inventory/flags?${q}`);
 

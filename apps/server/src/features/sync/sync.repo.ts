@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { branches, brands, categories, companies, customers, products } from '../../db/schema';
+import { branches, brands, categories, companies, customers, giftVouchers, products } from '../../db/schema';
 
 type BranchKey = { companyId: string; branchId: string };
 
@@ -89,6 +89,35 @@ export async function customersPage(db: DbOrTx, scope: BranchKey, w: SyncWindow)
       ),
     )
     .orderBy(asc(customers.changeXid), asc(customers.id))
+    .limit(w.limit + 1);
+}
+
+/**
+ * One page of the company's gift vouchers in the order of their last change (gift_vouchers_sync_idx): their
+ * issue and every entry stamp change_xid, as does the start's filling in of a digest. Never the code; a voucher
+ * without its digest yet is left for the sync after the server filled it in (which stamps it). A first sync
+ * (`liveOnly`) takes only vouchers with something left on them; a later one every voucher changed, spent out too.
+ */
+export async function vouchersPage(db: DbOrTx, { companyId }: { companyId: string }, w: SyncWindow) {
+  return db
+    .select({
+      id: giftVouchers.id,
+      digest: sql<string>`${giftVouchers.codeDigest}`,
+      balance: giftVouchers.balance,
+      expiresOn: giftVouchers.expiresOn,
+      changeXid: sql<number>`${giftVouchers.changeXid}`.mapWith(Number),
+    })
+    .from(giftVouchers)
+    .where(
+      and(
+        eq(giftVouchers.companyId, companyId),
+        gte(giftVouchers.changeXid, w.from),
+        after(giftVouchers, w),
+        isNotNull(giftVouchers.codeDigest),
+        w.liveOnly ? gt(giftVouchers.balance, '0') : undefined,
+      ),
+    )
+    .orderBy(asc(giftVouchers.changeXid), asc(giftVouchers.id))
     .limit(w.limit + 1);
 }
 

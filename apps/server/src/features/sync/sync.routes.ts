@@ -33,4 +33,19 @@ export async function syncRoutes(app: FastifyInstance) {
     },
     async (req) => ok(await service.syncCustomers(app.db, req.actor, req.query)),
   );
+
+  r.get(
+    '/sync/gift-vouchers',
+    {
+      schema: {
+        summary: "The company's gift vouchers for offline use (their codes' digests, never the codes)",
+        description:
+          'A first sync (no cursor) carries the vouchers with a balance above 0; a later one every voucher changed since (one spent out with balance 0). A malformed cursor is 400.',
+        tags,
+        querystring: syncQuerySchema,
+        response: { 200: syncResponses.vouchers },
+      },
+    },
+    async (req) => ok(await service.syncVouchers(app.db, req.actor, req.query)),
+  );
 }

@@ -5,6 +5,7 @@ import {
   type SyncProduct,
   type SyncQuery,
   type SyncTombstone,
+  type VoucherSync,
 } from '@pos/shared';
 import type { Db } from '../../db/client';
 import { type Actor, type BranchScope, resolveBranch } from '../../lib/access';
@@ -145,6 +146,23 @@ export async function syncCustomers(db: Db, actor: Actor, query: SyncQuery): Pro
       accountBalance: toMoney(r.accountBalance),
       creditLimit: toMoney(r.creditLimit),
     })),
+    nextCursor,
+    hasMore,
+  };
+}
+
+/**
+ * GET /sync/gift-vouchers: a page of the company's gift vouchers changed since the cursor, for a register of
+ * the branch (any staff who sells there): a voucher is spent at any branch of its company. Each as its code's
+ * digest, balance and last day, never the code. The first sync only the vouchers with something left.
+ */
+export async function syncVouchers(db: Db, actor: Actor, query: SyncQuery): Promise<VoucherSync> {
+  const scope = await resolveBranch(db, { actor, branchId: query.branchId, permission: 'sell' });
+  const { rows, hasMore, nextCursor } = await page(db, query.cursor, query.limit, (w) =>
+    repo.vouchersPage(db, scope, w),
+  );
+  return {
+    vouchers: rows.map((r) => ({ id: r.id, digest: r.digest, balance: toMoney(r.balance), expiresOn: r.expiresOn })),
     nextCursor,
     hasMore,
   };

@@ -3,8 +3,8 @@ import { formatInCurrency, type TenderMethod } from '@pos/shared';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { useCurrentSelection } from '../../../lib/selection-context';
-import { spendable, useVoucherTender, VOUCHER_TENDER_TEXT } from '../hooks/use-voucher-tender';
-import { isOnline, useConnectivity } from '../offline/connectivity';
+import { spendable, useVoucherTender } from '../hooks/use-voucher-tender';
+import { isOnline } from '../offline/connectivity';
 import type { PaymentDetails, TenderPayment } from '../store/sale-payload';
 import { splitTenderFigures, type TenderChoice, tenderChoices } from '../store/split-tender';
 import { ExchangeBackForm, type ExchangeSettlement } from './exchange-payment';
@@ -43,12 +43,13 @@ export type PaymentModalProps = {
 export type { PaymentFigures } from './payment-fields';
 
 /**
- * Cash or card, store credit when the customer has some, a gift voucher (online), or several tenders. Opens with
+ * Cash or card, store credit when the customer has some, a gift voucher, or several tenders. Opens with
  * the cursor in 'Amount Received'; Enter completes when the payment is valid. Split tender: 'Add tender' (F8)
  * records the amount entered for the chosen method as a tender line and leaves the rest due ('Remaining') for
  * another method; a card, store credit or a voucher pays at most what is still due (store credit and a voucher at
  * most their balance), change comes only from cash, and Complete Payment is enabled only when the tenders settle
- * the total (settleTenders). A gift voucher is scanned or typed, looked up, then pays like store credit.
+ * the total (settleTenders). A gift voucher is scanned or typed, looked up (offline among the register's synced
+ * vouchers), then pays like store credit.
  */
 function PaymentForm({
   total,
@@ -59,12 +60,11 @@ function PaymentForm({
   creditBalance = 0,
   account: known = null,
   vouchers = false,
-  vouchersOffline = false,
-}: Omit<PaymentModalProps, 'opened' | 'onExited'> & { vouchers?: boolean; vouchersOffline?: boolean }) {
+}: Omit<PaymentModalProps, 'opened' | 'onExited'> & { vouchers?: boolean }) {
   const account = known && { ...known, bound: !isOnline() };
   const choices = tenderChoices(creditBalance, account, vouchers);
   const [chosen, setMethod] = useState<TenderChoice>('cash');
-  // Offline, a voucher is not offered any more: back to cash.
+  // A method no longer offered (store credit spent elsewhere): back to cash.
   const method = choices.includes(chosen) ? chosen : 'cash';
   // What is typed for each method: cash handed over, the card's charge, ... (blank: what is due).
   const [entries, setEntries] = useState<Record<TenderChoice, string | number>>({
@@ -125,11 +125,6 @@ function PaymentForm({
         <AmountDue total={total} />
 
         <PaymentMethodControl value={method} onChange={setMethod} used={lines.map((l) => l.method)} choices={choices} />
-        {vouchersOffline ? (
-          <Text size="xs" c="dimmed" mt={-8}>
-            {VOUCHER_TENDER_TEXT.offline}
-          </Text>
-        ) : null}
 
         {lines.length > 0 ? (
           <TenderLines lines={lines} remaining={figures.remaining} onRemove={removeLine} disabled={isPaying} />
@@ -193,10 +188,9 @@ function PaymentForm({
 }
 
 export function PaymentModal({ opened, onClose, onExited, exchange, onCompleteExchange, ...form }: PaymentModalProps) {
-  // A gift voucher is checked with the server: offered online only (not in an exchange, which takes none).
-  const online = useConnectivity((s) => s.online);
+  // A gift voucher: checked with the server online, offline with the register's synced vouchers.
   const { branch } = useCurrentSelection();
-  const offersVouchers = !exchange && Boolean(branch);
+  const offersVouchers = Boolean(branch);
   return (
     <Modal
       opened={opened}
@@ -225,8 +219,7 @@ export function PaymentModal({ opened, onClose, onExited, exchange, onCompleteEx
           ) : null}
           <PaymentForm
             {...form}
-            vouchers={offersVouchers && online}
-            vouchersOffline={offersVouchers && !online}
+            vouchers={offersVouchers}
             onClose={onClose}
             onComplete={(payment) =>
               exchange ? onCompleteExchange?.({ payment, refundMethod: 'cash' }) : form.onComplete(payment)

@@ -31,6 +31,7 @@ export function RegisterStatus({ branchId, timeZone }: { branchId: string; timeZ
   const offlineSince = useConnectivity((s) => s.offlineSince);
   const syncing = useSyncState((s) => s.syncing);
   const catalogueSyncedAt = useSyncState((s) => s.catalogueSyncedAt);
+  const vouchersSyncedAt = useSyncState((s) => s.vouchersSyncedAt);
   const register = useRegister();
   const { waiting, movements, errors } = useOutbox(branchId);
   const label = !online
@@ -47,6 +48,7 @@ export function RegisterStatus({ branchId, timeZone }: { branchId: string; timeZ
       aria-live="polite"
       data-testid="register-status"
       data-catalogue={catalogueSyncedAt ? 'synced' : 'pending'}
+      data-vouchers-synced-at={vouchersSyncedAt ?? ''}
     >
       {register && (
         <Text size="sm" c="dimmed">

@@ -1,9 +1,8 @@
 import { Group, Kbd, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
-import type { GiftVoucher } from '@pos/shared';
 import { IconBarcode } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { formatCalendarDay, formatMoney } from '../../../lib/format';
-import { type useVoucherTender, VOUCHER_TENDER_TEXT } from '../hooks/use-voucher-tender';
+import { type FoundVoucher, type useVoucherTender, VOUCHER_TENDER_TEXT } from '../hooks/use-voucher-tender';
 
 /** What the dialog says of a voucher it found: its balance, until when, and why it cannot pay when it cannot. */
 export const VOUCHER_FOUND_TEXT = {
@@ -13,6 +12,11 @@ export const VOUCHER_FOUND_TEXT = {
   expired: (day: string | null) =>
     day ? `Expired on ${formatCalendarDay(day)}: it cannot pay` : 'Expired: it cannot pay',
   used: 'Nothing is left on this gift voucher',
+  /** Offline: where the balance comes from (the register's last sync, less its own sales not yet synced). */
+  offline: (synced: number, queued: number) =>
+    queued > 0
+      ? `Offline: ${formatMoney(synced)} at the last sync, less ${formatMoney(queued)} spent on this register since`
+      : `Offline: the balance at the last sync`,
 } as const;
 
 type VoucherCodeFieldProps = {
@@ -56,7 +60,7 @@ export function VoucherCodeField({ tender, inputRef }: VoucherCodeFieldProps) {
   );
 }
 
-function VoucherFound({ voucher }: { voucher: GiftVoucher }) {
+function VoucherFound({ voucher }: { voucher: FoundVoucher }) {
   const refusal =
     voucher.status === 'expired'
       ? VOUCHER_FOUND_TEXT.expired(voucher.expiresOn)
@@ -76,6 +80,11 @@ function VoucherFound({ voucher }: { voucher: GiftVoucher }) {
       <Text size="xs" c="dimmed">
         {voucher.expiresOn ? VOUCHER_FOUND_TEXT.validUntil(voucher.expiresOn) : VOUCHER_FOUND_TEXT.noExpiry}
       </Text>
+      {voucher.offline ? (
+        <Text size="xs" c="dimmed" data-testid="voucher-offline">
+          {VOUCHER_FOUND_TEXT.offline(voucher.offline.syncedBalance, voucher.offline.queued)}
+        </Text>
+      ) : null}
       {refusal ? (
         <Text size="sm" c="red.8" fw={500}>
           {refusal}

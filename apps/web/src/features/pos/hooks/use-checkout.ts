@@ -4,12 +4,13 @@ import {
   type ExchangeBackMethod,
   formatQuantity,
   fromMinor,
+  RETURN_NEEDS_MANAGER,
   type Sale,
   toMinor,
   VOUCHER_REFUSED,
 } from '@pos/shared';
 import { useRef, useState } from 'react';
-import { errorMessage, isApiError } from '../../../lib/api';
+import { type ApiError, errorMessage, isApiError } from '../../../lib/api';
 import { lookupCustomerByPhone } from '../../../lib/api/customers.api';
 import { useInvalidateProducts } from '../../../lib/api/products.api';
 import { createSale } from '../../../lib/api/transactions.api';
@@ -259,7 +260,6 @@ export function useCheckout() {
       change: _change,
       tenders: _tenders,
       branchId: _branch,
-      voucher_code: _voucher,
       ...sale
     } = buildSalePayload(cart, branch.id, payment ?? { method: 'card', amountReceived: 0 });
     const body = {
@@ -273,8 +273,34 @@ export function useCheckout() {
       refund_method: refundMethod,
     };
     try {
+      // The return asks a return grant; the new sale (its limits, the account past its credit limit) a sale grant.
+      const isReturnRefusal = (refusal: ApiError) => refusal.errors?.approval === RETURN_NEEDS_MANAGER;
       const made = await withApproval(
-        (grantId) => createExchange(grantId ? { ...body, approval_grant_id: grantId } : body, key),
+        (returnGrant) =>
+          withApproval(
+            (saleGrant) =>
+              createExchange(
+                {
+                  ...body,
+                  ...(returnGrant && { approval_grant_id: returnGrant }),
+                  sale: { ...sale, ...(saleGrant && { approval_grant_id: saleGrant }) },
+                },
+                key,
+              ),
+            (approval) =>
+              requestApprovalGrant({
+                purpose: 'sale',
+                branchId: branch.id,
+                register_id: register?.registerId ?? '',
+                ...approval,
+                items: sale.items,
+                discount_type: sale.discount_type,
+                discount_value: sale.discount_value,
+                tax_rate: sale.tax_rate,
+                total: sale.total,
+              }),
+            (refusal) => !isReturnRefusal(refusal),
+          ),
         (approval) =>
           requestReturnGrant(approval, {
             branchId: branch.id,
@@ -284,6 +310,7 @@ export function useCheckout() {
             refundMethod: 'exchange',
             refundAmount: exchange.credit,
           }),
+        isReturnRefusal,
       );
       return finish(cartId, made.sale, onPaid, cartCredit(cart), { ...made, originalReceipt: exchange.receiptNumber });
     } catch (error) {

@@ -14,15 +14,16 @@ import {
   watchConnectivity,
 } from '../offline/connectivity';
 import { drainOutbox, onSaleRecorded, rememberOpenShift, syncStore } from '../offline/outbox';
+import { syncVouchers } from '../offline/voucher-sync';
 import { useLiveStock } from './use-live-stock';
 import { useShift } from './use-shift';
 
 /**
  * The register's offline machinery while it is open: watches the connection, keeps the carts in
- * IndexedDB, syncs the branch's catalogue when online (on opening and on every reconnect), drains the
- * outbox on reconnect and when a new session signs in, keeps the register's open shift for the sales
- * made offline, ends an offline session once the server answers, and asks before a tab holding items
- * closes.
+ * IndexedDB, syncs the branch's catalogue and the company's gift vouchers when online (on opening and on every
+ * reconnect; the vouchers also after a drain recorded sales), drains the outbox on reconnect and when a new
+ * session signs in, keeps the register's open shift for the sales made offline, ends an offline session once
+ * the server answers, and asks before a tab holding items closes.
  */
 export function useOfflineRegister(branchId: string | null) {
   const online = useConnectivity((s) => s.online);
@@ -42,6 +43,8 @@ export function useOfflineRegister(branchId: string | null) {
     void drainOutbox();
     syncCatalogue(branchId, controller.signal)
       .then(() => syncStore.setState({ catalogueSyncedAt: Date.now() }))
+      // Then the company's gift vouchers, once the outbox drained (their balances then count its sales).
+      .then(() => syncVouchers(branchId, controller.signal))
       .catch((error) => {
         // Unreachable meanwhile: the next reconnect syncs again; the local copy stands.
         if (isNetworkFailure(error)) connectivityStore.getState().markOffline();
@@ -81,6 +84,13 @@ export function useOfflineRegister(branchId: string | null) {
       }),
     [queryClient],
   );
+  // And the gift vouchers they spent: the server's balances again, now that those sales left the outbox.
+  useEffect(() => {
+    if (!branchId) return;
+    return onSaleRecorded(() => {
+      syncVouchers(branchId).catch(() => {});
+    });
+  }, [branchId]);
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {

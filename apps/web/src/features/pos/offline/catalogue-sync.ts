@@ -62,7 +62,8 @@ async function firstCataloguePage(branchId: string, cursor: string | undefined, 
  * it stopped. The next page is requested before the page in hand is written: the server answers it
  * while IndexedDB writes (the writing is most of a first sync's time). A cursor the server refuses
  * starts a full sync. Then the branch's tax rate, currency and scale-label prefix, then the customers
- * the same way. Resolves with the number of products written.
+ * the same way (the company's gift vouchers follow: syncVouchers, offline/voucher-sync.ts). Resolves with the
+ * number of products written.
  */
 export async function syncCatalogue(branchId: string, signal?: AbortSignal): Promise<number> {
   const db = registerDb();

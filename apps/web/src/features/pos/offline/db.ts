@@ -30,6 +30,20 @@ export type LocalCustomer = {
 };
 
 /**
+ * A gift voucher of the company as the register keeps it for offline sales (GET /sync/gift-vouchers): never its
+ * code, a bearer's secret, but its digest (voucherCodeDigest), which a scanned code's digest finds.
+ */
+export type LocalVoucher = {
+  /** voucherCodeDigest(code, companyId): the key. */
+  digest: string;
+  id: string;
+  /** As last synced (0 or below: spent out); what queued offline sales spent comes off it when read. */
+  balance: number;
+  /** The last day it can be spent (YYYY-MM-DD), or null. */
+  expiresOn: string | null;
+};
+
+/**
  * A sale, or a paid in / paid out (`type: 'cash_movement'`), waiting to be recorded by the server:
  * written before its receipt prints or the drawer opens, never dropped.
  */
@@ -73,6 +87,7 @@ export class RegisterDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
   carts!: EntityTable<CartsRow, 'branchId'>;
+  vouchers!: EntityTable<LocalVoucher, 'digest'>;
 
   constructor(name = 'pos-register') {
     super(name);
@@ -90,6 +105,8 @@ export class RegisterDb extends Dexie {
     this.version(3).stores({ products: 'id, [branchId+nameLower], [branchId+skuLower], *words' });
     // A variant's barcodes (issue 27): one entry per barcode, none for products without.
     this.version(4).stores({ products: 'id, [branchId+nameLower], [branchId+skuLower], *words, *codes' });
+    // The company's gift vouchers by their code's digest (issue 28: vouchers offline).
+    this.version(5).stores({ vouchers: 'digest' });
   }
 }
 

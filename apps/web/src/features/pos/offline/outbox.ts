@@ -201,11 +201,14 @@ type SyncState = {
   lastSyncedAt: number | null;
   /** When the branch's catalogue last reached IndexedDB (the register can then sell offline). */
   catalogueSyncedAt: number | null;
+  /** When the company's gift vouchers last reached IndexedDB (offline/voucher-sync.ts). */
+  vouchersSyncedAt: number | null;
 };
 export const syncStore = createStore<SyncState>()(() => ({
   syncing: false,
   lastSyncedAt: null,
   catalogueSyncedAt: null,
+  vouchersSyncedAt: null,
 }));
 export const useSyncState = <T>(selector: (s: SyncState) => T) => useStore(syncStore, selector);
 

@@ -1,7 +1,7 @@
 import { APPROVAL_INVALID, APPROVAL_REQUIRED, type Approval } from '@pos/shared';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { isApiError } from '../../../lib/api';
+import { type ApiError, isApiError } from '../../../lib/api';
 
 /**
  * A manager's approval at the register. The server refuses a cashier's sale past the
@@ -42,16 +42,18 @@ const isRetryable = (error: unknown) =>
 
 /**
  * Sends; past a limit asks for a manager's approval, has `grant` trade it for a grant's id, and sends
- * again with that id, until it passes or is cancelled.
+ * again with that id, until it passes or is cancelled. `answers` picks the refusals this grant answers (an
+ * exchange asks a return grant for its return and a sale grant for its sale); others go to the caller.
  */
 export async function withApproval<T>(
   send: (grantId?: string) => Promise<T>,
   grant: (approval: Approval) => Promise<string>,
+  answers: (refusal: ApiError) => boolean = () => true,
 ): Promise<T> {
   try {
     return await send();
   } catch (first) {
-    if (!isRefusal(first, APPROVAL_REQUIRED) || !isApiError(first)) throw first;
+    if (!isRefusal(first, APPROVAL_REQUIRED) || !isApiError(first) || !answers(first)) throw first;
     let error: string | null = null;
     for (;;) {
       const approval = await ask(first.message, error);

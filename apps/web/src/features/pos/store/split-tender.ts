@@ -6,7 +6,7 @@ import { type PaymentDetails, paymentOf, type TenderPayment } from './sale-paylo
 /**
  * The tenders the Payment dialog offers, in the order of its Payment Method control. Store credit is the cart's
  * customer's balance: offered only when they have some; the account only when the cart's customer is known; a gift
- * voucher only online (the register checks its balance with the server) (tenderChoices).
+ * voucher at a sale (checked with the server online, with the register's synced vouchers offline) (tenderChoices).
  */
 export const TENDER_CHOICES = [
   'cash',
@@ -36,7 +36,7 @@ export type TenderVoucher = { code: string; balance: number };
 
 /**
  * Cash and card; store credit too when the cart's customer has a balance above 0; the account when known; a gift
- * voucher when `voucher` (online).
+ * voucher when `voucher` (a sale, online or offline).
  */
 export function tenderChoices(
   creditBalance: number | null | undefined,
@@ -77,7 +77,7 @@ export type SplitTender = {
   creditBalance?: number;
   /** The cart's customer's account (absent: no known customer, and the account is not offered). */
   account?: TenderAccount | null;
-  /** Whether the gift voucher is offered (online). */
+  /** Whether the gift voucher is offered (a sale, not an exchange). */
   vouchers?: boolean;
   /** The gift voucher looked up at the dialog (null: none yet): a voucher tender pays at most its balance. */
   voucher?: TenderVoucher | null;
