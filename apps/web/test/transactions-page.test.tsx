@@ -206,9 +206,7 @@ describe('TransactionsPage', () => {
     fireEvent.click(screen.getByRole('combobox', { name: 'Payment Method' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Card' }));
     expect(await screen.findByText('No transactions found matching your criteria')).toBeTruthy();
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('tender=card'))).toBe(true),
-    );
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('tender=card'))).toBe(true));
   });
 
   it('sends the cashier name after the debounce', async () => {
