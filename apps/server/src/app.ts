@@ -20,6 +20,9 @@ import { customersRoutes } from './features/customers/customers.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { eventStreamRoutes, eventTicketRoutes } from './features/events/events.routes';
 import { exceptionsRoutes } from './features/exceptions/exceptions.routes';
+import { fiscalRoutes } from './features/fiscal/fiscal.routes';
+import { type FiscalConfig, startFiscalOutbox } from './features/fiscal/fiscal-outbox';
+import { fiscalSecrets } from './features/fiscal/fiscal-secrets';
 import { giftVouchersRoutes } from './features/gift-vouchers/gift-vouchers.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { importRoutes } from './features/import/import.routes';
@@ -54,6 +57,8 @@ export type AppOptions = {
   onRoute?: (route: RouteOptions) => void;
   /** Whether this process rolls new sales up into the kept totals (domain/sales-rollup.ts); on unless a test needs the queue to stay. */
   salesRollup?: boolean;
+  /** Whether this process sends the fiscal outbox (features/fiscal); on unless a test sends it itself. */
+  fiscalOutbox?: boolean;
 };
 
 export async function buildApp({
@@ -63,6 +68,7 @@ export async function buildApp({
   logger = true,
   onRoute,
   salesRollup = true,
+  fiscalOutbox = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -118,6 +124,18 @@ export async function buildApp({
     const rollup = startSalesRollup(database.db, (message) => app.log.warn(message));
     app.addHook('onClose', () => rollup.stop());
   }
+  const fiscal: FiscalConfig = {
+    secrets: fiscalSecrets(jwtSecret),
+    sandboxUrl: env.FBR_SANDBOX_URL,
+    productionUrl: env.FBR_PRODUCTION_URL,
+    timeoutMs: env.FISCAL_TIMEOUT_MS,
+    leaseMs: env.FISCAL_TIMEOUT_MS * 2 + 5_000,
+  };
+  app.decorate('fiscal', fiscal);
+  if (fiscalOutbox) {
+    const outbox = startFiscalOutbox(database.db, fiscal, (message) => app.log.warn(message));
+    app.addHook('onClose', () => outbox.stop());
+  }
   registerErrorHandler(app);
 
   await app.register(helmet, {
@@ -150,6 +168,7 @@ export async function buildApp({
         await protectedApi.register(authRoutes);
         await protectedApi.register(companiesRoutes);
         await protectedApi.register(settingsRoutes);
+        await protectedApi.register(fiscalRoutes);
         await protectedApi.register(approvalsRoutes);
         await protectedApi.register(auditRoutes);
         await protectedApi.register(categoriesRoutes);

@@ -33,6 +33,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  /** FBR's fiscal endpoints (docs/architecture/fiscal.md); a branch set to the simulator names its own URL. */
+  FBR_SANDBOX_URL: z.string().url().default('https://esp.fbr.gov.pk:8244/FBR/v1/api/Live/PostData'),
+  FBR_PRODUCTION_URL: z.string().url().default('https://gw.fbr.gov.pk/imsp/v1/api/Live/PostData'),
+  /** How long the fiscal outbox waits for the authority's answer before trying again later. */
+  FISCAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,5 +1,6 @@
 import type { Database, Db } from './db/client';
 import type { Env } from './env';
+import type { FiscalConfig } from './features/fiscal/fiscal-outbox';
 import type { Actor } from './lib/access';
 import type { ErrorStatus } from './lib/openapi';
 import type { TokenService } from './lib/tokens';
@@ -10,6 +11,8 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     tokens: TokenService;
+    /** The fiscal outbox's configuration (features/fiscal): endpoints, timeouts, the tokens' sealing. */
+    fiscal: FiscalConfig;
   }
   interface FastifyRequest {
     actor: Actor;

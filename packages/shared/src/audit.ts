@@ -60,6 +60,10 @@ export const AUDIT_ACTIONS = [
   'customer.account_payment',
   'gift_voucher.sell',
   'stock.adjust',
+  // fiscal reporting
+  'fiscal.settings',
+  'fiscal.register',
+  'fiscal.resend',
   // shifts, transfers, purchases and counts (their features write them)
   'shift.open',
   'shift.close',
@@ -134,6 +138,9 @@ export const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'customer.account_payment': 'Payment on account',
   'gift_voucher.sell': 'Gift voucher sold',
   'stock.adjust': 'Stock adjusted',
+  'fiscal.settings': 'Fiscal settings changed',
+  'fiscal.register': 'POS registration changed',
+  'fiscal.resend': 'Fiscal invoice sent again',
   'shift.open': 'Shift opened',
   'shift.close': 'Shift closed',
   'shift.cash_movement': 'Paid in / paid out',

@@ -16,6 +16,8 @@ export * from './device-proof';
 export * from './exceptions';
 export * from './exchanges';
 export * from './exports';
+export * from './fbr';
+export * from './fiscal';
 export * from './health';
 export * from './import';
 export * from './inventory';

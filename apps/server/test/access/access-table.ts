@@ -41,6 +41,8 @@ export type Place = {
   category: () => Promise<{ id: string }>;
   brand: () => Promise<{ id: string }>;
   customer: () => Promise<{ id: string; phone: string }>;
+  /** A fiscal invoice of this branch its authority refused. */
+  failedFiscalDocument: () => Promise<{ id: string }>;
   /** A gift voucher sold at this branch (25.00 by card). */
   giftVoucher: () => Promise<{ id: string; code: string }>;
   /** A completed sale of two units of one new product (paid in cash unless said), its line and product. */
@@ -1274,6 +1276,53 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     id: 'branchId',
     expect: MANAGERS_IN_COMPANY(200),
     request: async (w) => ({ url: `/api/registers?${q({ branchId: w.target.branchId })}` }),
+  },
+
+  // ---- fiscal reporting: set up by Super Admins, watched by the branch, resent by managers -----------
+  {
+    operation: 'GET /api/fiscal/settings',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ADMIN_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/fiscal/settings?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'PUT /api/fiscal/settings',
+    idIn: 'body',
+    id: 'branchId',
+    expect: ADMIN_IN_COMPANY(200),
+    request: async (w) => ({ url: '/api/fiscal/settings', payload: { branchId: w.target.branchId, provider: 'none' } }),
+  },
+  {
+    operation: 'PUT /api/fiscal/registers/:registerId',
+    idIn: 'path',
+    id: 'registerId (with its branchId)',
+    expect: ADMIN_IN_COMPANY(200),
+    request: async (w) => ({
+      url: `/api/fiscal/registers/${(await w.target.register()).id}`,
+      payload: { branchId: w.target.branchId, posId: 1001, token: 'matrix-token' },
+    }),
+  },
+  {
+    operation: 'GET /api/fiscal/status',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/fiscal/status?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'GET /api/fiscal/documents',
+    idIn: 'query',
+    id: 'branchId',
+    expect: ANY_IN_BRANCH(200),
+    request: async (w) => ({ url: `/api/fiscal/documents?${q({ branchId: w.target.branchId })}` }),
+  },
+  {
+    operation: 'POST /api/fiscal/documents/:id/resend',
+    idIn: 'path',
+    id: 'fiscal document id',
+    expect: MANAGERS_IN_COMPANY(200),
+    request: async (w) => ({ url: `/api/fiscal/documents/${(await w.target.failedFiscalDocument()).id}/resend` }),
   },
 
   // ---- exceptions ----------------------------------------------------------------------------

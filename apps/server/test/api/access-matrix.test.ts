@@ -19,6 +19,7 @@ import {
   createBrand,
   createCategory,
   createCustomer,
+  createFailedFiscalDocument,
   createGiftVoucher,
   createOpenShift,
   createProduct,
@@ -94,6 +95,7 @@ describe(`access matrix (${engineName()})`, () => {
       brand: () => createBrand(db(), { companyId, branchId }),
       customer: () => createCustomer(db(), { companyId, branchId }),
       giftVoucher: () => createGiftVoucher(db(), { companyId, branchId }),
+      failedFiscalDocument: () => createFailedFiscalDocument(db(), { companyId, branchId }),
       sale,
       saleReturn: async () => {
         const s = await sale();

@@ -10,7 +10,16 @@ import { responseSerializerCompiler } from '../../src/lib/response-serializer';
 import { ACCESS_TABLE } from '../access/access-table';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { markException } from '../helpers/device';
-import { bearer, createProduct, createTenant, createUser, login, request } from '../helpers/factories';
+import {
+  bearer,
+  createFailedFiscalDocument,
+  createProduct,
+  createRegister,
+  createTenant,
+  createUser,
+  login,
+  request,
+} from '../helpers/factories';
 import {
   brokenInput,
   describedOperation,
@@ -509,6 +518,15 @@ describe(`response contracts (${engineName()})`, () => {
         voucher_code: voucher.data.code,
       });
       await call(manager, 'GET', `/gift-vouchers?${q}`);
+      // Fiscal reporting: the settings and a register's POS registration, the outbox's status and list, a resend.
+      await call(admin, 'GET', `/fiscal/settings?branchId=${branchId}`);
+      await call(admin, 'PUT', '/fiscal/settings', { branchId, provider: 'none' });
+      const fiscalRegister = await createRegister(ctx.database.db, { companyId, branchId });
+      await call(admin, 'PUT', `/fiscal/registers/${fiscalRegister.id}`, { branchId, posId: 1001, token: 'contract' });
+      await call(manager, 'GET', `/fiscal/status?branchId=${branchId}`);
+      await call(manager, 'GET', `/fiscal/documents?${q}`);
+      const refused = await createFailedFiscalDocument(ctx.database.db, { companyId, branchId });
+      await call(manager, 'POST', `/fiscal/documents/${refused.id}/resend`);
       await call(manager, 'GET', `/gift-vouchers/liability?branchId=${branchId}`);
       await call(manager, 'GET', `/returns?${q}`);
       await csv(manager, `/returns/export.csv?${q}`);

@@ -16,7 +16,7 @@ export type TestContext = { app: FastifyInstance; database: Database; close: () 
  */
 export async function createTestContext(
   envOverrides: Record<string, string> = {},
-  { onRoute, salesRollup }: Pick<AppOptions, 'onRoute' | 'salesRollup'> = {},
+  { onRoute, salesRollup, fiscalOutbox }: Pick<AppOptions, 'onRoute' | 'salesRollup' | 'fiscalOutbox'> = {},
 ): Promise<TestContext> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -58,6 +58,7 @@ export async function createTestContext(
     logger: false,
     onRoute,
     salesRollup,
+    fiscalOutbox,
   });
   await app.ready();
   return {

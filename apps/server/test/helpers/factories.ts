@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import {
   computeCartTotals,
   computeReturnRefund,
@@ -20,6 +20,7 @@ import {
   companies,
   companyMembers,
   customers,
+  fiscalDocuments,
   giftVoucherEntries,
   giftVouchers,
   products,
@@ -554,6 +555,29 @@ export async function createGiftVoucher(db: Db, { companyId, branchId }: { compa
   if (!voucher) throw new Error('gift voucher');
   await db.insert(giftVoucherEntries).values({ companyId, voucherId: voucher.id, amount: '25.00', kind: 'issue' });
   return voucher;
+}
+
+/** A fiscal invoice of this branch its authority refused (the outbox's 'failed'), for a manager to resend. */
+export async function createFailedFiscalDocument(
+  db: Db,
+  { companyId, branchId }: { companyId: string; branchId: string },
+) {
+  const [doc] = await db
+    .insert(fiscalDocuments)
+    .values({
+      companyId,
+      branchId,
+      kind: 'sale',
+      documentId: randomUUID(),
+      usin: unique('RCP-'),
+      status: 'failed',
+      attempts: 1,
+      lastCode: '103',
+      lastError: 'Invalid PCT code',
+    })
+    .returning({ id: fiscalDocuments.id });
+  if (!doc) throw new Error('fiscal document');
+  return doc;
 }
 
 /** Company A (with one user of each role) and company B: the cast of the scope and permission tests. */

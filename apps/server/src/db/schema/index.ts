@@ -5,6 +5,7 @@ export * from './customer-account';
 export * from './customer-credit';
 export * from './customer-marks';
 export * from './daily-totals';
+export * from './fiscal';
 export * from './gift-vouchers';
 export * from './imports';
 export * from './live-events';

@@ -1,4 +1,5 @@
--- The return's shift (before insert); keep the summary tables returns_daily and sales_daily_products.
+-- The return's shift (before insert); keep the summary tables returns_daily and sales_daily_products; a
+-- branch's returns queued for its tax authority (fiscal_documents).
 
 CREATE TRIGGER returns_daily_change
   AFTER DELETE OR UPDATE OF company_id, id, branch_id, status, refund_amount, created_at ON public.returns
@@ -8,6 +9,11 @@ CREATE TRIGGER returns_daily_insert
   AFTER INSERT ON public.returns
   REFERENCING NEW TABLE AS new_returns
   FOR EACH STATEMENT EXECUTE FUNCTION pos_returns_daily_on_insert();
+
+CREATE TRIGGER returns_fiscal_enqueue
+  AFTER INSERT ON public.returns
+  REFERENCING NEW TABLE AS new_returns
+  FOR EACH STATEMENT EXECUTE FUNCTION pos_fiscal_enqueue_returns();
 
 CREATE TRIGGER returns_shift
   BEFORE INSERT ON public.returns
