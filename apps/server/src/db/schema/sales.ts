@@ -182,7 +182,15 @@ export const saleTenderLines = pgView('sale_tender_lines', {
   method: text('method').$type<SaleTenderMethod>().notNull(),
   amount: money('amount').notNull(),
 }).as(
-  sql`select company_id, sale_id, method, amount from sale_tenders
-      union all
-      select company_id, id, payment_method, total from sales where payment_method <> 'mixed' and total > 0`,
+  // Per sale (a lateral over each sales row), so a join on sale_id or a filter on it reads only those sales: a
+  // union of sale_tenders and sales would scan every sale of the company when joined (bench/README.md,
+  // 'Tender totals and fiscal reporting beside the sale').
+  sql`select s.company_id, s.id as sale_id, t.method, t.amount
+      from sales s
+      cross join lateral (
+        select st.method, st.amount from sale_tenders st
+        where s.payment_method = 'mixed' and st.company_id = s.company_id and st.sale_id = s.id
+        union all
+        select s.payment_method, s.total where s.payment_method <> 'mixed' and s.total > 0
+      ) t`,
 );
