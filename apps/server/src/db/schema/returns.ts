@@ -202,10 +202,15 @@ export const returnRefundLines = pgView('return_refund_lines', {
   method: text('method').notNull(),
   amount: money('amount').notNull(),
 }).as(
-  sql`select company_id, return_id, method, amount from return_refunds
-      union all
-      select r.company_id, r.id, r.refund_method, r.refund_amount
+  // Per return (a lateral over each returns row), so a join on return_id reads only those returns (as
+  // sale_tender_lines: a union would scan every return of the company when joined).
+  sql`select r.company_id, r.id as return_id, l.method, l.amount
       from returns r
-      where r.refund_amount > 0
-        and not exists (select 1 from return_refunds x where x.company_id = r.company_id and x.return_id = r.id)`,
+      cross join lateral (
+        select x.method, x.amount from return_refunds x where x.company_id = r.company_id and x.return_id = r.id
+        union all
+        select r.refund_method, r.refund_amount
+        where r.refund_amount > 0
+          and not exists (select 1 from return_refunds x where x.company_id = r.company_id and x.return_id = r.id)
+      ) l`,
 );
