@@ -51,6 +51,7 @@ const catalogue = (products: SyncProduct[], cursor: string, hasMore: boolean): C
       currency: 'PKR',
       timezone: 'Asia/Karachi',
       scaleWeightPrefix: '21',
+      fiscal: true,
     },
     rules: {},
   }) as unknown as CataloguePage;
@@ -180,7 +181,7 @@ describe('the local catalogue', () => {
     expect(await localProductBySku('b1', 'gro-rice-kg')).toMatchObject({ unit: 'kg', stockQuantity: 42.5 });
     expect((await localProductBySku('b1', '2100123000005'))?.unit).toBe('kg');
     expect((await localProductBySku('b1', 'SKU-000003'))?.unit).toBe('piece');
-    expect(await branchSettings('b1')).toMatchObject({ taxRate: 5, scaleWeightPrefix: '21' });
+    expect(await branchSettings('b1')).toMatchObject({ taxRate: 5, scaleWeightPrefix: '21', fiscal: true });
   });
 
   it("keeps a register's stored products through the upgrade that drops the branchId index", async () => {

@@ -178,6 +178,18 @@ describe('printReceipt: the printer order', () => {
     expect(popup.close).toHaveBeenCalledTimes(1);
   });
 
+  it("the HTML receipt shows FBR's invoice number in its lines and as a QR code under the barcode", async () => {
+    const fiscal = { ...data, fiscal: { number: '700125112915443200001' } };
+    await expect(printReceipt(fiscal)).resolves.toBe('popup');
+    expect(popup.document.querySelector('pre')?.textContent).toContain('FBR Invoice No:');
+    const figures = [...popup.document.querySelectorAll('[role="img"]')];
+    expect(figures.map((f) => f.getAttribute('aria-label'))).toEqual([
+      'Barcode RCP-000042',
+      'QR code of FBR invoice 700125112915443200001',
+    ]);
+    expect(figures[1]?.querySelector('svg')).not.toBeNull();
+  });
+
   it('falls back to the popup when the desktop wrapper fails', async () => {
     window.posDesktop = {
       print: vi.fn(async () => {

@@ -151,6 +151,34 @@ describe('encodeReceipt: images for what the code page cannot hold, the barcode,
     expect(find(huge, [0x1d, 0x6b])).toBe(-1);
   });
 
+  it("prints FBR's invoice number and its QR code (GS ( k: model 2, 2 dots, level M, stored, printed) after the barcode", async () => {
+    const number = '700125112915443200001';
+    const bytes = await encodeReceipt({ ...data, fiscal: { number } }, stripeDrawer());
+    const text = latin1(bytes);
+    expect(text).toMatch(new RegExp(`FBR Invoice No: +${number}`));
+    expect(text).toContain('Verify with the Tax Asaan app or SMS 9966');
+    const qr = (fn: number, ...rest: number[]) => [0x1d, 0x28, 0x6b, rest.length + 2, 0, 49, fn, ...rest];
+    const barcode = find(bytes, [0x1d, 0x6b, 73]);
+    const model = find(bytes, qr(65, 50, 0));
+    const size = find(bytes, qr(67, 2));
+    const level = find(bytes, qr(69, 49));
+    const stored = find(bytes, qr(80, 48, ...new TextEncoder().encode(number)));
+    const printed = find(bytes, qr(81, 48));
+    expect(model).toBeGreaterThan(barcode);
+    expect([size, level, stored].every((at) => at > model)).toBe(true);
+    expect(printed).toBeGreaterThan(stored);
+    expect(find(bytes, [0x1d, 0x56])).toBeGreaterThan(printed);
+  });
+
+  it("says 'FBR number pending' and prints no QR code before the number came; nothing of FBR for a branch that does not report", async () => {
+    const pending = latin1(await encodeReceipt({ ...data, fiscal: { number: null } }, stripeDrawer()));
+    expect(pending).toContain('FBR number pending');
+    expect(pending).not.toContain('\x1d(k');
+    const none = latin1(await encodeReceipt(data, stripeDrawer()));
+    expect(none).not.toMatch(/FBR/);
+    expect(none).not.toContain('\x1d(k');
+  });
+
   it("prints the company's NTN and STRN under its phone when set, and no such line when not", async () => {
     const text = latin1(await encodeReceipt(data, stripeDrawer()));
     const phone = text.indexOf('042-111-222');

@@ -7,7 +7,7 @@ import {
   transactionResponses,
 } from '@pos/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TransactionsPage } from '../src/features/transactions/components/transactions-page';
@@ -248,6 +248,26 @@ describe('TransactionsPage', () => {
     expect(within(dialog).getByText('MILK-1')).toBeTruthy();
     const link = within(dialog).getByRole('link', { name: 'Ayesha Khan' });
     expect(link.getAttribute('href')).toBe('/dashboard/customers/cu1');
+  });
+
+  it("shows the sale's FBR invoice number, or that it is pending, and none for a branch that does not report", async () => {
+    const detail = (fiscal: Sale['fiscal']) => () =>
+      answer(transactionResponses.sale, { success: true, data: { ...sale, fiscal } });
+    for (const [fiscal, text] of [
+      [{ status: 'sent', number: '700125112915443200001' }, '700125112915443200001'],
+      [{ status: 'pending', number: null }, 'Number pending'],
+    ] as const) {
+      vi.stubGlobal('fetch', routeFetch({ detail: detail(fiscal) }));
+      renderPage('/dashboard/transactions?id=s1');
+      const dialog = await screen.findByRole('dialog', { name: 'Transaction Details' });
+      expect((await within(dialog).findByTestId('fbr-invoice')).textContent).toBe(text);
+      cleanup();
+    }
+    vi.stubGlobal('fetch', routeFetch({}));
+    renderPage('/dashboard/transactions?id=s1');
+    const dialog = await screen.findByRole('dialog', { name: 'Transaction Details' });
+    await within(dialog).findByText('Milk 1L');
+    expect(within(dialog).queryByTestId('fbr-invoice')).toBeNull();
   });
 
   it('opens the details from ?id= and removes it on close', async () => {

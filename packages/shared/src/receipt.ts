@@ -75,6 +75,11 @@ export type ReceiptData = {
   total: number;
   amountPaid: number;
   changeAmount: number;
+  /**
+   * The sale's report to the tax authority (docs/architecture/fiscal.md) when its branch reports: the
+   * authority's invoice number, printed with its QR code, or null while it is pending ('FBR number pending').
+   */
+  fiscal?: { number: string | null } | null;
   /** The company's ISO 4217 code for the total; PKR when absent. */
   currency?: string | null;
   /** A receipt printed again (from the transactions screen): marked as a copy. */
@@ -268,8 +273,27 @@ export function receiptLines(data: ReceiptData): string[] {
     lines.push(receiptRow(`${moneyMethodLabel('store_credit')} left:`, money(data.storeCreditLeft)));
   }
   if (data.exchange) lines.push(...exchangeRows(data.exchange));
+  if (data.fiscal) lines.push(rule, ...fiscalRows(data.fiscal));
   lines.push(rule, center('Thank you for shopping with us!'), ...wrap(RETURN_POLICY).map(center));
   return lines;
+}
+
+/** SRO 1006(I)/2021: FBR's invoice number (its QR code under the receipt), or that it is still to come. */
+export const FBR_RECEIPT_TEXT = {
+  number: 'FBR Invoice No:',
+  pending: 'FBR number pending',
+  verify: 'Verify with the Tax Asaan app or SMS 9966',
+} as const;
+
+function fiscalRows(fiscal: NonNullable<ReceiptData['fiscal']>): string[] {
+  if (!fiscal.number) return [center(FBR_RECEIPT_TEXT.pending)];
+  return [receiptRow(FBR_RECEIPT_TEXT.number, fiscal.number), center(FBR_RECEIPT_TEXT.verify)];
+}
+
+/** What the receipt's QR code carries: FBR's invoice number once there is one; else nothing (no QR code). */
+export function receiptQr(data: Pick<ReceiptData, 'fiscal'>): string | null {
+  const number = data.fiscal?.number?.trim();
+  return number && /^[\x20-\x7e]{1,64}$/.test(number) ? number : null;
 }
 
 /** An exchange's rows: the return it came with, what the returned items were worth, what went back and how. */

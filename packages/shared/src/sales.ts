@@ -227,6 +227,15 @@ export const saleSchema = z.object({
   shift_id: z.string().nullable(),
   offline: z.boolean(),
   flags: z.array(z.string()),
+  /**
+   * Its report to the tax authority (docs/architecture/fiscal.md) when its branch reports: pending, sent with the
+   * authority's invoice number, or refused; null when it is not reported. Absent in the answer that records the
+   * sale (the outbox sends it after): a read of the sale says it.
+   */
+  fiscal: z
+    .object({ status: z.enum(['pending', 'sent', 'failed']), number: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type Sale = z.infer<typeof saleSchema>;
 

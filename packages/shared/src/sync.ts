@@ -58,6 +58,8 @@ export const syncBranchSchema = z.object({
   timezone: z.string(),
   /** The company's scale-label prefix (parseScaleLabel), null when its scales print none. */
   scaleWeightPrefix: z.string().nullable(),
+  /** The branch reports its sales to a tax authority: receipts carry its invoice number (or 'pending'). */
+  fiscal: z.boolean(),
 });
 
 export const catalogueSyncSchema = z.object({

@@ -1,13 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fiscalDocuments, fiscalSettings } from '../../src/db/schema';
 import { type FbrSimulator, startFbrSimulator } from '../../src/fiscal-sim/fbr-simulator';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { createProduct, createSale, createTenant } from '../helpers/factories';
+import { exited, freePort, startServer } from '../helpers/server-process';
 
 /**
  * The fiscal outbox is crash-safe: 200 sales wait to be reported; the real server (a child process on
@@ -16,58 +14,11 @@ import { createProduct, createSale, createTenant } from '../helpers/factories';
  * USINs, each document holds the number the simulator gave its USIN, and what was sent again after the crash
  * was answered with the same number.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 // The test app's secret (helpers/context.ts): the child opens the tokens the test sealed.
 const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
 const PENDING = 200;
 const KILL_AFTER = 60;
 const POS = 7001;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The server from source (tsx), as `npm start` runs it, on the test's PostgreSQL database. */
-async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'error',
-      SEED_DEMO: 'never',
-      // A short wait for an answer, so a claim the killed server held runs out soon (its lease: 2 x + 5 s).
-      FISCAL_TIMEOUT_MS: '1000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
-  );
 
 const until = async (done: () => Promise<boolean> | boolean, what: string, ms = 90_000) => {
   const deadline = Date.now() + ms;
@@ -136,14 +87,20 @@ describe.runIf(engineName() === 'postgresql')(`the fiscal outbox survives a serv
     // Each answer takes 25 ms: the server is sending when the kill lands.
     sim.behave({ mode: 'slow', ms: 25 });
     const databaseUrl = ctx.app.env.DATABASE_URL as string;
-    server = await startServer(databaseUrl, await freePort());
+    server = await startServer(databaseUrl, await freePort(), {
+      jwtSecret: JWT_SECRET,
+      env: { SEED_DEMO: 'never', FISCAL_TIMEOUT_MS: '1000' },
+    });
     await until(() => sim.invoices().length >= KILL_AFTER, `${KILL_AFTER} invoices numbered`);
     server.kill('SIGKILL');
     await exited(server);
     const beforeCrash = sim.invoices().length;
     expect(beforeCrash).toBeLessThan(PENDING);
 
-    server = await startServer(databaseUrl, await freePort());
+    server = await startServer(databaseUrl, await freePort(), {
+      jwtSecret: JWT_SECRET,
+      env: { SEED_DEMO: 'never', FISCAL_TIMEOUT_MS: '1000' },
+    });
     await until(async () => (await documents()).every((d) => d.status === 'sent'), 'every invoice sent');
 
     const numbered = sim.invoices();

@@ -135,6 +135,7 @@ describe(`fiscal reporting to FBR (${engineName()})`, () => {
   it('a sale of a branch that does not report is queued for nobody', async () => {
     const sale = await sell();
     expect(await documentOf(sale.id)).toBeUndefined();
+    expect((await call(tokens.manager, 'GET', `/api/transactions/${sale.id}`)).json().data.fiscal).toBeNull();
   });
 
   it('the Super Admin sets the branch to FBR and the POS registrations; tokens are sealed and never answered', async () => {
@@ -147,6 +148,10 @@ describe(`fiscal reporting to FBR (${engineName()})`, () => {
       token: 'office-token',
       defaultPctCode: '3401.1100',
     };
+    const reports = async () =>
+      (await call(tokens.cashier, 'GET', `/api/sync/catalogue?branchId=${tenant.main.id}&limit=1`)).json().data.branch
+        .fiscal;
+    expect(await reports()).toBe(false);
     expect((await call(tokens.manager, 'PUT', '/api/fiscal/settings', settings)).statusCode).toBe(403);
     const bad = await call(tokens.admin, 'PUT', '/api/fiscal/settings', { ...settings, defaultPctCode: '34011100' });
     expect(bad.statusCode).toBe(400);
@@ -155,6 +160,8 @@ describe(`fiscal reporting to FBR (${engineName()})`, () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ provider: 'fbr', posId: OFFICE_POS, hasToken: true });
     expect(saved.body).not.toContain('office-token');
+    // The registers learn it with the catalogue: their receipts then carry FBR's number.
+    expect(await reports()).toBe(true);
     const [row] = await ctx.database.db
       .select()
       .from(fiscalSettings)
@@ -243,6 +250,9 @@ describe(`fiscal reporting to FBR (${engineName()})`, () => {
       TaxCharged: 0,
       TotalAmount: 680.87,
     });
+    // A read of the sale says it, as the reprint and the transactions screen show it.
+    const read = await call(tokens.manager, 'GET', `/api/transactions/${sale.id}`);
+    expect(read.json().data.fiscal).toEqual({ status: 'sent', number: doc?.fiscalNumber });
   });
 
   it('a return is a debit note naming the sale (InvoiceType 3, RefUSIN), numbered on the back office POS', async () => {

@@ -1,8 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, count, countDistinct, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sales } from '../../src/db/schema';
@@ -10,6 +7,7 @@ import { createTestContext, engineName, type TestContext } from '../helpers/cont
 import { enrolDevice } from '../helpers/device';
 import { createProduct, createTenant, login } from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
+import { exited, freePort, startServer } from '../helpers/server-process';
 
 /**
  * Sync is crash-safe: a register drains 200 queued offline sales in order,
@@ -19,55 +17,10 @@ import { checkInvariants } from '../helpers/invariants';
  * stock = ledger. Twice: as the register drains (POST /transactions/batch, 50 sales a request, killed
  * while a batch is half recorded), and one sale a request (POST /transactions, a retrying client).
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const JWT_SECRET = 'offline-drain-secret-that-is-long-enough!!';
 const QUEUED = 200;
 const KILL_AT = 97;
 const BATCH = 50;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The server from source (tsx), as `npm start` runs it, on the test's PostgreSQL database. */
-async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  // Ready when /api/health answers (polled; the test's timeout bounds it).
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
-  );
 
 describe.runIf(engineName() === 'postgresql')(`offline drain survives a server crash (${engineName()})`, () => {
   let ctx: TestContext;
@@ -153,7 +106,7 @@ describe.runIf(engineName() === 'postgresql')(`offline drain survives a server c
 
     const databaseUrl = ctx.app.env.DATABASE_URL as string;
     let port = await freePort();
-    server = await startServer(databaseUrl, port);
+    server = await startServer(databaseUrl, port, { jwtSecret: JWT_SECRET });
     let token = await signIn(port, tenant.cashier.username);
     type Result = { id: string; status: number; replayed: boolean };
     const send = (batch: typeof outbox) =>
@@ -190,7 +143,7 @@ describe.runIf(engineName() === 'postgresql')(`offline drain survives a server c
 
     // Restarted (another port, as after a reboot); the register sends the unanswered batches again.
     port = await freePort();
-    server = await startServer(databaseUrl, port);
+    server = await startServer(databaseUrl, port, { jwtSecret: JWT_SECRET });
     token = await signIn(port, tenant.cashier.username);
     const replayed = new Set<string>();
     for (const batch of batches.slice(1)) {
@@ -222,7 +175,7 @@ describe.runIf(engineName() === 'postgresql')(`offline drain survives a server c
 
     const databaseUrl = ctx.app.env.DATABASE_URL as string;
     let port = await freePort();
-    server = await startServer(databaseUrl, port);
+    server = await startServer(databaseUrl, port, { jwtSecret: JWT_SECRET });
     const token = await signIn(port, tenant.cashier.username);
 
     // One sale at a time, as a batch of one (a signed sale goes only in a batch): its own answer.
@@ -265,7 +218,7 @@ describe.runIf(engineName() === 'postgresql')(`offline drain survives a server c
 
     // Restarted (on another port, as after a reboot); the register re-sends everything unconfirmed, in order.
     port = await freePort();
-    server = await startServer(databaseUrl, port);
+    server = await startServer(databaseUrl, port, { jwtSecret: JWT_SECRET });
     const replayed: number[] = [];
     for (let i = 0; i < QUEUED; i++) {
       if (confirmed.has(i)) continue;

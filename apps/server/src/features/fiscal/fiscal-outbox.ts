@@ -11,7 +11,7 @@ import type { FiscalSecrets } from './fiscal-secrets';
  * sent until it is numbered or refused; the same USIN sent again (after a lost answer, a killed process) is
  * answered with the number the authority gave it, so each document is numbered once.
  */
-export const FISCAL_OUTBOX_MS = 1000;
+export const FISCAL_OUTBOX_MS = 250;
 const BATCH = 20;
 
 /** The implementations by the setting's provider; 'none' queues nothing, so it has none. */

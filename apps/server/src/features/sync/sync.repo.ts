@@ -1,6 +1,15 @@
 import { and, asc, eq, gt, gte, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { branches, brands, categories, companies, customers, giftVouchers, products } from '../../db/schema';
+import {
+  branches,
+  brands,
+  categories,
+  companies,
+  customers,
+  fiscalSettings,
+  giftVouchers,
+  products,
+} from '../../db/schema';
 
 type BranchKey = { companyId: string; branchId: string };
 
@@ -141,9 +150,14 @@ export async function branchForRegister(db: DbOrTx, { companyId, branchId }: Bra
       overShortThreshold: branches.overShortThreshold,
       cashDenominations: branches.cashDenominations,
       offlineLimitHours: branches.offlineLimitHours,
+      fiscal: sql<boolean>`coalesce(${fiscalSettings.provider} <> 'none', false)`,
     })
     .from(branches)
     .innerJoin(companies, eq(companies.id, branches.companyId))
+    .leftJoin(
+      fiscalSettings,
+      and(eq(fiscalSettings.companyId, branches.companyId), eq(fiscalSettings.branchId, branches.id)),
+    )
     .where(and(eq(branches.companyId, companyId), eq(branches.id, branchId)))
     .limit(1);
   return row;

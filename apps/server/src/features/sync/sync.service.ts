@@ -82,6 +82,7 @@ async function registerBranch(db: Db, scope: BranchScope) {
       currency: b.currency,
       timezone: b.timezone,
       scaleWeightPrefix: b.scaleWeightPrefix,
+      fiscal: b.fiscal,
     },
     rules: {
       branchId: b.id,

@@ -5,6 +5,7 @@ import { REFUSALS } from '../../db/refusals';
 import {
   branches,
   customers,
+  fiscalDocuments,
   products,
   registerSignIns,
   registers,
@@ -510,7 +511,10 @@ export function toSale(
 }
 
 /** One sale with its lines, cashier, customer and branch; `companyIds` 'all' for the platform operator. */
-export async function findSale(db: DbOrTx, { id, companyIds }: { id: string; companyIds: CompanyScope }) {
+export async function findSale(
+  db: DbOrTx,
+  { id, companyIds, withFiscal = false }: { id: string; companyIds: CompanyScope; withFiscal?: boolean },
+) {
   const [row] = await db
     .select({
       sale: sales,
@@ -519,10 +523,20 @@ export async function findSale(db: DbOrTx, { id, companyIds }: { id: string; com
       customerPhone: customers.phone,
       branchName: branches.name,
       registerCode: registers.code,
+      fiscalStatus: fiscalDocuments.status,
+      fiscalNumber: fiscalDocuments.fiscalNumber,
     })
     .from(sales)
     .innerJoin(branches, and(eq(branches.companyId, sales.companyId), eq(branches.id, sales.branchId)))
     .leftJoin(registers, and(eq(registers.companyId, sales.companyId), eq(registers.id, sales.registerId)))
+    .leftJoin(
+      fiscalDocuments,
+      and(
+        eq(fiscalDocuments.companyId, sales.companyId),
+        eq(fiscalDocuments.kind, 'sale'),
+        eq(fiscalDocuments.documentId, sales.id),
+      ),
+    )
     .leftJoin(users, eq(users.id, sales.cashierId))
     .leftJoin(customers, and(eq(customers.companyId, sales.companyId), eq(customers.id, sales.customerId)))
     .where(and(eq(sales.id, id), tenantFilter(sales.companyId, companyIds)))
@@ -561,6 +575,12 @@ export async function findSale(db: DbOrTx, { id, companyIds }: { id: string; com
     },
     refunded,
   );
+  // A read of the sale says its fiscal report; a replay answers as the first answer did (without it).
+  if (withFiscal) {
+    sale.fiscal = row.fiscalStatus
+      ? { status: row.fiscalStatus as 'pending' | 'sent' | 'failed', number: row.fiscalNumber }
+      : null;
+  }
   return { sale, companyId: s.companyId, branchId: s.branchId };
 }
 

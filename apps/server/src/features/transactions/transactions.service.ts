@@ -39,7 +39,7 @@ export async function getSale(db: Db, actor: Actor, id: string, query: { company
     what: 'Transaction',
     permission: 'view_transactions',
     companyId,
-    load: (companyIds) => repo.findSale(db, { id, companyIds }),
+    load: (companyIds) => repo.findSale(db, { id, companyIds, withFiscal: true }),
   });
   return found.sale;
 }

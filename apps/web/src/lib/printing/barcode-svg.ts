@@ -1,7 +1,12 @@
-import { code128, drawingSVG, ean13, upca } from '@bwip-js/browser';
+import { code128, drawingSVG, ean13, qrcode, upca } from '@bwip-js/browser';
 
-/** A barcode as an SVG document (bwip-js), its text below: a label's EAN-13, UPC-A or Code 128, a receipt number's Code 128. */
-export function barcodeSvg(symbology: 'ean13' | 'upca' | 'code128', value: string): string {
+/**
+ * A barcode as an SVG document (bwip-js), its text below: a label's EAN-13, UPC-A or Code 128, a receipt number's
+ * Code 128; or FBR's invoice number as a QR code (no text: the receipt prints the number above it).
+ */
+export function barcodeSvg(symbology: 'ean13' | 'upca' | 'code128' | 'qrcode', value: string): string {
+  // BWIPP's QR code defaults to error correction M, as the printer's.
+  if (symbology === 'qrcode') return qrcode({ bcid: 'qrcode', text: value, scale: 2 }, drawingSVG());
   const options = {
     bcid: symbology,
     text: value,

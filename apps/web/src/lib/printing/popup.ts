@@ -20,6 +20,7 @@ const popupStyle = (fontUrl: string) => `
   bdi.center { text-align: center; }
   .barcode { width: 48ch; margin-top: 12px; text-align: center; }
   .barcode svg { width: 75%; height: auto; }
+  .barcode.qr svg { width: 7mm; height: 7mm; }
   @media print { body { padding: 0; } @page { margin: 4mm; } }
 `;
 
@@ -52,6 +53,8 @@ export type PopupDocument = {
   lines: string[];
   /** The receipt number's (a gift voucher's code's) Code 128 under the lines; none when absent. */
   barcode?: string | null;
+  /** FBR's invoice number as a QR code under the barcode; none when absent. */
+  qr?: string | null;
 };
 
 /**
@@ -65,7 +68,7 @@ const loadBarcodeSvg = async () => (await import('./barcode-svg')).barcodeSvg;
  * printed, closed 500 ms later. The window opens before anything is awaited (a popup blocker judges
  * the moment of the call). Throws when the popup is blocked.
  */
-export async function printLinesInPopup({ title, label, kind, lines, barcode }: PopupDocument): Promise<void> {
+export async function printLinesInPopup({ title, label, kind, lines, barcode, qr }: PopupDocument): Promise<void> {
   const popup = window.open('', '_blank', 'width=460,height=720');
   if (!popup) throw new Error(`The ${kind} window was blocked`);
   const doc = popup.document;
@@ -80,14 +83,17 @@ export async function printLinesInPopup({ title, label, kind, lines, barcode }: 
     appendLine(doc, pre, line);
   });
   doc.body.append(pre);
-  if (barcode) {
+  const symbols: [symbology: 'code128' | 'qrcode', value: string, label: string][] = [];
+  if (barcode) symbols.push(['code128', barcode, `Barcode ${barcode}`]);
+  if (qr) symbols.push(['qrcode', qr, `QR code of FBR invoice ${qr}`]);
+  for (const [symbology, value, name] of symbols) {
     const figure = doc.createElement('div');
-    figure.className = 'barcode';
+    figure.className = symbology === 'qrcode' ? 'barcode qr' : 'barcode';
     figure.setAttribute('role', 'img');
-    figure.setAttribute('aria-label', `Barcode ${barcode}`);
+    figure.setAttribute('aria-label', name);
     try {
-      // The SVG is bwip-js's own output for the receipt number (printable ASCII; no user markup reaches it).
-      figure.innerHTML = (await loadBarcodeSvg())('code128', barcode);
+      // The SVG is bwip-js's own output for printable ASCII (a receipt or FBR invoice number; no user markup).
+      figure.innerHTML = (await loadBarcodeSvg())(symbology, value);
       doc.body.append(figure);
     } catch {
       // The barcode's code could not be fetched (offline before the app was cached): the lines still print.

@@ -2,6 +2,7 @@ import {
   type ReceiptData,
   receiptBarcode,
   receiptLines,
+  receiptQr,
   type ShiftReportPrint,
   shiftReportLines,
   shiftReportTitle,
@@ -129,6 +130,7 @@ function printViaPopup(data: ReceiptData): Promise<void> {
     kind: 'receipt',
     lines: receiptLines(data),
     barcode: receiptBarcode(data),
+    qr: receiptQr(data),
   });
 }
 

@@ -81,6 +81,8 @@ export function saleReceiptData(sale: Sale, store?: ReceiptStore, { reprint = fa
     total: sale.total,
     amountPaid: sale.amountPaid,
     changeAmount: sale.changeAmount,
+    // Its FBR invoice number (or 'pending') when the branch reports: a reprint prints the number once it came.
+    fiscal: sale.fiscal ? { number: sale.fiscal.number } : null,
   };
 }
 

@@ -39,6 +39,7 @@ import {
 } from '../store/cart-store';
 import { showThanksOnDisplay } from '../store/customer-display';
 import { exchangeFigures } from '../store/exchange';
+import { receiptFiscal } from '../store/fiscal-receipt';
 import { buildSalePayload, canCompletePayment, type PaymentDetails, type TenderPayment } from '../store/sale-payload';
 import { voucherRefused } from '../store/voucher-desk';
 import { notifyWarning, POS_TEXT } from '../utils/notices';
@@ -359,6 +360,7 @@ export function useCheckout() {
       await printReceipt(
         {
           ...saleReceiptData(sale, store),
+          fiscal: branch ? await receiptFiscal(sale, branch.id) : null,
           storeCreditLeft: storeCreditLeft(sale, credit),
           ...(exchange && { exchange: exchangeReceipt(exchange) }),
         },

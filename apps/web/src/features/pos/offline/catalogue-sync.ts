@@ -13,6 +13,8 @@ export type BranchSettings = {
   timezone: string;
   /** The company's scale-label prefix ('21'), null when its scales print none (absent: synced before labels). */
   scaleWeightPrefix?: string | null;
+  /** The branch reports its sales to FBR: receipts print its invoice number or 'FBR number pending'. */
+  fiscal?: boolean;
   syncedAt: string;
 };
 export const settingsKey = (branchId: string) => `settings:${branchId}`;
@@ -89,6 +91,7 @@ export async function syncCatalogue(branchId: string, signal?: AbortSignal): Pro
           currency: page.branch.currency,
           timezone: page.branch.timezone,
           scaleWeightPrefix: page.branch.scaleWeightPrefix ?? null,
+          fiscal: page.branch.fiscal,
           syncedAt: new Date().toISOString(),
         } satisfies BranchSettings,
       });

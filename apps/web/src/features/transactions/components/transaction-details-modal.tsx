@@ -50,6 +50,12 @@ function TotalRow({
 }
 
 /** Paid by several tenders: the details list each one. */
+/** The sale's FBR invoice while it has no number; once sent, the number itself. */
+const FBR_STATUS_TEXT: Partial<Record<NonNullable<Sale['fiscal']>['status'], string>> = {
+  pending: 'Number pending',
+  failed: 'Refused by FBR: a manager sends it again',
+};
+
 const isMixed = (sale: Sale) => sale.paymentMethod === 'mixed' || (sale.tenders?.length ?? 0) > 1;
 
 function discountLabel(sale: Sale): string {
@@ -139,6 +145,13 @@ export function TransactionDetailsModal({
                 {paymentMethodLabel(sale.paymentMethod)}
               </Badge>
             </DetailField>
+            {sale.fiscal ? (
+              <DetailField label="FBR invoice">
+                <Text size="sm" data-testid="fbr-invoice">
+                  {FBR_STATUS_TEXT[sale.fiscal.status] ?? sale.fiscal.number}
+                </Text>
+              </DetailField>
+            ) : null}
           </SimpleGrid>
 
           <Table.ScrollContainer minWidth={560}>
