@@ -92,6 +92,27 @@ test('offline register (network down): reload, 5 sales with receipts, reload, si
   await expect(status).toHaveAttribute('data-catalogue', 'synced');
   // The service worker controls the page: the app shell is precached.
   await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
+  // The sign-in was remembered for an offline sign-in (its key derivation runs after the sign-in, and takes
+  // seconds on a busy machine): the offline sign-ins below check a password against it.
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('pos-credentials');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          // Closed at once, so the app's own upgrade of the database is never held up by this look.
+          const db = open.result;
+          const done = (found: boolean) => {
+            db.close();
+            resolve(found);
+          };
+          if (!db.objectStoreNames.contains('credentials')) return done(false);
+          const get = db.transaction('credentials').objectStore('credentials').get('cashier');
+          get.onsuccess = () => done(Boolean(get.result));
+          get.onerror = () => done(false);
+        };
+      }),
+  );
   await status.screenshot({ path: `${SCREENS_DIR}/status-online.png` });
 
   await context.setOffline(true);
