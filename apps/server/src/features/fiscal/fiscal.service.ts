@@ -8,7 +8,7 @@ import {
   pageMeta,
 } from '@pos/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../domain/audit.repo';
 import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
 import { AppError } from '../../lib/errors';
@@ -21,7 +21,7 @@ const READ = 'view_transactions' as const;
 /** A manager resends a refused invoice (the managers' permission at the register's rules). */
 const RESEND = 'manage_register_rules' as const;
 
-async function settingsOf(db: Db, scope: Parameters<typeof repo.findSettings>[1]): Promise<FiscalSettings> {
+async function settingsOf(db: DbOrTx, scope: Parameters<typeof repo.findSettings>[1]): Promise<FiscalSettings> {
   const [row, registers] = await Promise.all([repo.findSettings(db, scope), repo.branchRegisters(db, scope)]);
   return {
     branchId: scope.branchId,
@@ -51,7 +51,7 @@ export async function putSettings(
 ): Promise<FiscalSettings> {
   const scope = await resolveBranch(db, { actor, branchId: input.branchId, permission: SETTINGS });
   return db.transaction(async (tx) => {
-    const before = await settingsOf(tx as unknown as Db, scope);
+    const before = await settingsOf(tx, scope);
     const { branchId: _, token, ...values } = input;
     await repo.upsertSettings(
       tx,
@@ -59,7 +59,7 @@ export async function putSettings(
       { ...values, ...(token ? { tokenEncrypted: fiscal.secrets.seal(token) } : {}) },
       actor.userId,
     );
-    const after = await settingsOf(tx as unknown as Db, scope);
+    const after = await settingsOf(tx, scope);
     await writeAudit(tx, {
       companyId: scope.companyId,
       branchId: scope.branchId,
@@ -102,7 +102,7 @@ export async function putRegister(
       entityId: registerId,
       after: { code: register.code, posId: input.posId, tokenChanged: true },
     });
-    return settingsOf(tx as unknown as Db, scope);
+    return settingsOf(tx, scope);
   });
 }
 
