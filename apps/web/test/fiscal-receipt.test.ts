@@ -31,6 +31,7 @@ const sale: Sale = {
   discountAmount: 0,
   taxRate: 0,
   taxAmount: 0,
+  serviceFee: 0,
   total: 100,
   amountPaid: 100,
   changeAmount: 0,

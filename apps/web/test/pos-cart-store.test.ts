@@ -236,6 +236,28 @@ describe('payment key', () => {
 });
 
 describe('sale payload', () => {
+  it("charges the branch's POS service fee on every cart of the branch, and sends it inside the total", () => {
+    const { state, active } = setup();
+    state().resetForBranch('b1');
+    state().addProduct(cola, 2);
+    state().setTaxRate(10);
+    // Another branch's fee is not this one's.
+    state().applyBranchServiceFee('b2', 1);
+    expect(cartTotals(active()).serviceFee).toBe(0);
+    state().applyBranchServiceFee('b1', 1);
+    expect(cartTotals(active())).toMatchObject({ subtotal: 360, tax: 36, serviceFee: 1, total: 397 });
+    const payload = buildSalePayload(active(), 'b1', { method: 'cash', amountReceived: 400 });
+    expect(payload).toMatchObject({ service_fee: 1, total: 397, amount_paid: 400, change: 3 });
+    // A new tab charges it too; a branch that stops charging it takes it off every cart.
+    state().addCart();
+    expect(active().serviceFee).toBe(1);
+    state().applyBranchServiceFee('b1', 0);
+    expect(state().carts.map((c) => c.serviceFee)).toEqual([0, 0]);
+    expect(buildSalePayload(state().carts[0] as never, 'b1', { method: 'card', amountReceived: 0 })).not.toHaveProperty(
+      'service_fee',
+    );
+  });
+
   it('is the spec payload, with the customer only when given', () => {
     const { state, active } = setup();
     state().addProduct(cola, 2);
@@ -377,7 +399,7 @@ describe('tax classes at the register', () => {
     state().addProduct(cola, 1);
     const totals = cartTotals(active());
     // 1,180.00 holds 1,000.00 of goods and 180.00 of tax; the cola's 180.00 takes 17 % on top.
-    expect(totals.minor).toEqual({ subtotal: 118_000, discountAmount: 0, tax: 21_060, total: 139_060 });
+    expect(totals.minor).toEqual({ subtotal: 118_000, discountAmount: 0, tax: 21_060, serviceFee: 0, total: 139_060 });
     const payload = buildSalePayload(active(), 'b1', { method: 'card', amountReceived: 0 });
     expect(payload.items).toEqual([
       { product_id: 'p-shampoo', quantity: 2, price: 590, tax_rate: 18, tax_included: true },

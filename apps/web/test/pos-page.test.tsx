@@ -73,6 +73,7 @@ const sale: Sale = {
   discountAmount: 0,
   taxRate: 10,
   taxAmount: 27,
+  serviceFee: 0,
   total: 297,
   amountPaid: 300,
   changeAmount: 3,

@@ -58,6 +58,7 @@ const data: ReceiptData = {
   discountAmount: 0,
   taxRate: 10,
   taxAmount: 45,
+  serviceFee: 0,
   total: 495,
   amountPaid: 500,
   changeAmount: 5,
@@ -179,9 +180,10 @@ describe('printReceipt: the printer order', () => {
   });
 
   it("the HTML receipt shows FBR's invoice number in its lines and as a QR code under the barcode", async () => {
-    const fiscal = { ...data, fiscal: { number: '700125112915443200001' } };
+    const fiscal = { ...data, serviceFee: 1, total: data.total + 1, fiscal: { number: '700125112915443200001' } };
     await expect(printReceipt(fiscal)).resolves.toBe('popup');
     expect(popup.document.querySelector('pre')?.textContent).toContain('FBR Invoice No:');
+    expect(popup.document.querySelector('pre')?.textContent).toMatch(/POS service fee \(FBR\): +1\.00/);
     const figures = [...popup.document.querySelectorAll('[role="img"]')];
     expect(figures.map((f) => f.getAttribute('aria-label'))).toEqual([
       'Barcode RCP-000042',
@@ -302,6 +304,7 @@ describe('receipt data', () => {
       discountAmount: 57.08,
       taxRate: 10,
       taxAmount: 51.37,
+      serviceFee: 0,
       total: 565.04,
       amountPaid: 600,
       changeAmount: 34.96,
@@ -374,6 +377,7 @@ describe('receipt data', () => {
         discountAmount: 0,
         taxRate: 0,
         taxAmount: 0,
+        serviceFee: 0,
         total: 180,
         amountPaid: 180,
         changeAmount: 0,
@@ -431,6 +435,7 @@ describe('receipt data', () => {
       discountAmount: 0,
       taxRate: 0,
       taxAmount: 0,
+      serviceFee: 0,
       total: 85,
       amountPaid: 90,
       changeAmount: 5,

@@ -153,9 +153,15 @@ describe('encodeReceipt: images for what the code page cannot hold, the barcode,
 
   it("prints FBR's invoice number and its QR code (GS ( k: model 2, 2 dots, level M, stored, printed) after the barcode", async () => {
     const number = '700125112915443200001';
-    const bytes = await encodeReceipt({ ...data, fiscal: { number } }, stripeDrawer());
+    // FBR's PKR 1 POS service fee inside the total, on a line of its own above it.
+    const total = data.total + 1;
+    const bytes = await encodeReceipt({ ...data, serviceFee: 1, total, fiscal: { number } }, stripeDrawer());
     const text = latin1(bytes);
     expect(text).toMatch(new RegExp(`FBR Invoice No: +${number}`));
+    const fee = text.search(/POS service fee \(FBR\): +1\.00/);
+    expect(fee).toBeGreaterThan(0);
+    expect(text.indexOf('TOTAL:')).toBeGreaterThan(fee);
+    expect(text.slice(text.indexOf('TOTAL:')).split('\n')[0]).toContain(total.toFixed(2));
     expect(text).toContain('Verify with the Tax Asaan app or SMS 9966');
     const qr = (fn: number, ...rest: number[]) => [0x1d, 0x28, 0x6b, rest.length + 2, 0, 49, fn, ...rest];
     const barcode = find(bytes, [0x1d, 0x6b, 73]);
@@ -174,7 +180,7 @@ describe('encodeReceipt: images for what the code page cannot hold, the barcode,
     const pending = latin1(await encodeReceipt({ ...data, fiscal: { number: null } }, stripeDrawer()));
     expect(pending).toContain('FBR number pending');
     expect(pending).not.toContain('\x1d(k');
-    const none = latin1(await encodeReceipt(data, stripeDrawer()));
+    const none = latin1(await encodeReceipt({ ...data, serviceFee: 0 }, stripeDrawer()));
     expect(none).not.toMatch(/FBR/);
     expect(none).not.toContain('\x1d(k');
   });

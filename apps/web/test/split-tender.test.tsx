@@ -319,6 +319,7 @@ describe('a mixed sale on the transactions screen', () => {
       discountAmount: 0,
       taxRate: 0,
       taxAmount: 0,
+      serviceFee: 0,
       total: 85,
       amountPaid: 90,
       changeAmount: 5,

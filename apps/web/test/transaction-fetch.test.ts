@@ -18,6 +18,7 @@ const sale: Sale = {
   discountAmount: 0,
   taxRate: 0,
   taxAmount: 0,
+  serviceFee: 0,
   total: 50,
   amountPaid: 50,
   changeAmount: 0,

@@ -74,6 +74,7 @@ const sold = (items: Sale['items'], subtotal: number): Sale => ({
   discountAmount: 0,
   taxRate: 0,
   taxAmount: 0,
+  serviceFee: 0,
   total: subtotal,
   amountPaid: subtotal,
   changeAmount: 0,

@@ -33,6 +33,7 @@ export const EXCEPTION_FLAG_LABELS: Record<string, string> = {
   credit_overdrawn: "Store credit spent past the customer's balance",
   account_over_limit: "Sold on account past the customer's credit limit",
   voucher_overdrawn: 'Gift voucher spent past its balance',
+  service_fee_differs: "Register's POS service fee differs from the branch's",
 };
 
 export const EXCEPTION_STATUSES = ['open', 'resolved', 'all'] as const;

@@ -34,6 +34,7 @@ export const createExchangeSchema = createReturnSchema
         discount_value: true,
         discount_amount: true,
         total: true,
+        service_fee: true,
         customer: true,
         approval_grant_id: true,
         voucher_code: true,

@@ -14,6 +14,14 @@ export const FISCAL_ENVIRONMENTS = ['simulator', 'sandbox', 'production'] as con
 export type FiscalEnvironment = (typeof FISCAL_ENVIRONMENTS)[number];
 export const FISCAL_DOCUMENT_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type FiscalDocumentStatus = (typeof FISCAL_DOCUMENT_STATUSES)[number];
+/**
+ * A document's report as a read of it answers it (`fiscal` of GET /returns/{id}; a sale's, in sales.ts, has the
+ * same shape): its status and, once sent, the authority's invoice number.
+ */
+export const fiscalReportSchema = z.object({ status: z.enum(FISCAL_DOCUMENT_STATUSES), number: z.string().nullable() });
+export type FiscalReport = z.infer<typeof fiscalReportSchema>;
+/** FBR's POS service fee per invoice (SRO 1279(I)/2021: PKR 1), in the currency's major unit. */
+export const FBR_SERVICE_FEE = 1;
 /** SRO 164(I)/2025: an invoice made offline is reported within 24 hours of reconnecting. */
 export const FISCAL_DEADLINE_HOURS = 24;
 

@@ -54,6 +54,11 @@ export type CartInput = {
   taxRate: number;
   discountType: DiscountType;
   discountValue: number;
+  /**
+   * A charge per sale on top of the goods and their tax, untaxed and never discounted (FBR's POS service fee,
+   * docs/architecture/fiscal.md); charged when the cart has lines. Absent: none.
+   */
+  serviceFee?: number;
 };
 
 /**
@@ -66,9 +71,11 @@ export type CartTotals = {
   subtotal: number;
   discountAmount: number;
   tax: number;
+  /** The per-sale charge (CartInput.serviceFee) when the cart has lines, else 0. */
+  serviceFee: number;
   total: number;
   /** The same in minor units, for comparisons without floating point. */
-  minor: { subtotal: Minor; discountAmount: Minor; tax: Minor; total: Minor };
+  minor: { subtotal: Minor; discountAmount: Minor; tax: Minor; serviceFee: Minor; total: Minor };
   /** The tax by rate, lowest rate first (what a receipt prints as its tax by class). */
   taxes: TaxGroup[];
 };
@@ -178,9 +185,15 @@ export function lineSubtotal({ price, quantity }: CartLine): number {
 /**
  * Subtotal (the lines' goods: a price that includes its tax counts without it), discount (a percent 0-100
  * of the subtotal, or an amount; never more than the subtotal), tax on subtotal less discount (by rate when
- * lines carry their own: taxGroups), total = that plus tax.
+ * lines carry their own: taxGroups), total = that plus tax plus the service fee (a cart with lines).
  */
-export function computeCartTotals({ items, taxRate, discountType, discountValue }: CartInput): CartTotals {
+export function computeCartTotals({
+  items,
+  taxRate,
+  discountType,
+  discountValue,
+  serviceFee = 0,
+}: CartInput): CartTotals {
   const lines = items.map((line) => ({
     ...lineNet(toMinor(line.price), line.quantity, {
       rate: line.taxRate ?? taxRate,
@@ -197,13 +210,15 @@ export function computeCartTotals({ items, taxRate, discountType, discountValue 
   const taxable = subtotal - discountAmount;
   const taxes = taxGroups(lines, { discount: discountAmount, defaultRate: taxRate });
   const tax = taxes.reduce((sum, group) => sum + group.tax, 0);
-  const total = taxable + tax;
+  const fee = items.length > 0 ? toMinor(Math.max(serviceFee, 0)) : 0;
+  const total = taxable + tax + fee;
   return {
     subtotal: fromMinor(subtotal),
     discountAmount: fromMinor(discountAmount),
     tax: fromMinor(tax),
+    serviceFee: fromMinor(fee),
     total: fromMinor(total),
-    minor: { subtotal, discountAmount, tax, total },
+    minor: { subtotal, discountAmount, tax, serviceFee: fee, total },
     taxes,
   };
 }
@@ -265,7 +280,8 @@ export type LinePaid = { id: string; quantity: number; goods: Minor; discount: M
  * Lines are taken in id order whatever order they come in, so the server and the return screen split a
  * sale alike. A sale whose lines are taxed at several rates splits its discount and tax by rate first, as
  * computeCartTotals charged them (taxGroups), then over each rate's lines. The shares sum exactly to the
- * sale's discount and tax, and the paid amounts to subtotal - discount + tax: the sale's total.
+ * sale's discount and tax, and the paid amounts to subtotal - discount + tax: the sale's total less its
+ * service fee (a return never refunds the fee).
  */
 export function saleLinesPaid(sale: {
   items: SoldLine[];
@@ -398,19 +414,22 @@ export function computeReturnRefund({
 
 /**
  * Invariant for checks: a sale returned in full, in any number of returns, refunded its total less
- * the restocking fees kept. Answers total - (refunds + fees) in minor units: 0 when it holds.
+ * the restocking fees kept and its POS service fee (never refunded). Answers total - (service fee + refunds +
+ * fees) in minor units: 0 when it holds.
  */
 export function fullReturnRefundGap({
   saleTotal,
+  serviceFee = 0,
   refundAmounts,
   restockingFees,
 }: {
   saleTotal: number;
+  serviceFee?: number;
   refundAmounts: number[];
   restockingFees: number[];
 }): Minor {
   const sum = (values: number[]) => values.reduce((n, v) => n + toMinor(v), 0);
-  return toMinor(saleTotal) - sum(refundAmounts) - sum(restockingFees);
+  return toMinor(saleTotal) - toMinor(serviceFee) - sum(refundAmounts) - sum(restockingFees);
 }
 
 /**

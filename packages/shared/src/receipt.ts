@@ -72,6 +72,8 @@ export type ReceiptData = {
   discountAmount: number;
   taxRate: number;
   taxAmount: number;
+  /** FBR's POS service fee inside the total (docs/architecture/fiscal.md); printed above it when above 0. */
+  serviceFee?: number;
   total: number;
   amountPaid: number;
   changeAmount: number;
@@ -261,6 +263,7 @@ export function receiptLines(data: ReceiptData): string[] {
       lines.push(receiptRow(`Tax ${taxRateLabel(group)} on ${money(group.taxable)}:`, money(group.tax)));
     }
   } else if (data.taxAmount > 0) lines.push(receiptRow(`Tax (${data.taxRate}%):`, money(data.taxAmount)));
+  if (data.serviceFee) lines.push(receiptRow(FBR_RECEIPT_TEXT.serviceFee, money(data.serviceFee)));
   lines.push(
     receiptRow('TOTAL:', formatInCurrency(data.total, data.currency || DEFAULT_CURRENCY)),
     rule,
@@ -282,6 +285,7 @@ export function receiptLines(data: ReceiptData): string[] {
 export const FBR_RECEIPT_TEXT = {
   number: 'FBR Invoice No:',
   pending: 'FBR number pending',
+  serviceFee: 'POS service fee (FBR):',
   verify: 'Verify with the Tax Asaan app or SMS 9966',
 } as const;
 

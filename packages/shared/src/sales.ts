@@ -9,6 +9,7 @@ import {
   quantityInput,
   quantitySchema,
 } from './common';
+import { fiscalReportSchema } from './fiscal';
 import { hasAtMostTwoDecimals, RATE_MSG } from './rates';
 import { OFFLINE_RECEIPT_PATTERN } from './receipt-numbers';
 import { SALE_BATCH_MAX } from './sale-batch';
@@ -81,6 +82,11 @@ export const saleFieldsSchema = z.object({
     .finite(),
   discount_amount: amount,
   total: amount,
+  /**
+   * FBR's POS service fee the register charged on top (docs/architecture/fiscal.md): the branch's (its catalogue
+   * sync says it), else 0. Online a fee other than the branch's is a 409; offline it is kept and flagged.
+   */
+  service_fee: amount.optional(),
   /** The one tender (cash, card or store credit), or 'mixed' with `tenders`. */
   payment_method: z.enum(PAYMENT_METHODS),
   /** Cash received (a card pays the total); with `tenders`, their sum. */
@@ -207,6 +213,8 @@ export const saleSchema = z.object({
   /** Percent. */
   taxRate: z.number(),
   taxAmount: moneySchema,
+  /** FBR's POS service fee inside the total (0 where the branch charges none); a return never refunds it. */
+  serviceFee: moneySchema,
   total: moneySchema,
   amountPaid: moneySchema,
   changeAmount: moneySchema,
@@ -232,14 +240,12 @@ export const saleSchema = z.object({
    * authority's invoice number, or refused; null when it is not reported. Absent in the answer that records the
    * sale (the outbox sends it after): a read of the sale says it.
    */
-  fiscal: z
-    .object({ status: z.enum(['pending', 'sent', 'failed']), number: z.string().nullable() })
-    .nullable()
-    .optional(),
+  fiscal: fiscalReportSchema.nullable().optional(),
 });
 export type Sale = z.infer<typeof saleSchema>;
 
 export const SALES_MSG = {
+  serviceFeeChanged: "This branch's POS service fee has changed. Please refresh the register.",
   invalidBranch: 'Invalid branch',
   invalidDate: 'Invalid date (use yyyy-mm-dd)',
   dateOutOfRange: 'Dates must be between 1900-01-01 and 9999-12-31',

@@ -60,6 +60,8 @@ export const syncBranchSchema = z.object({
   scaleWeightPrefix: z.string().nullable(),
   /** The branch reports its sales to a tax authority: receipts carry its invoice number (or 'pending'). */
   fiscal: z.boolean(),
+  /** FBR's POS service fee every sale of the branch charges on top (0: none): the sale's `service_fee`. */
+  serviceFee: z.number(),
 });
 
 export const catalogueSyncSchema = z.object({

@@ -77,7 +77,42 @@ describe('computeCartTotals', () => {
 
   it('is zero for an empty cart', () => {
     const t = computeCartTotals({ items: [], taxRate: 17, discountType: 'amount', discountValue: 10 });
-    expect(t.minor).toEqual({ subtotal: 0, discountAmount: 0, tax: 0, total: 0 });
+    expect(t.minor).toEqual({ subtotal: 0, discountAmount: 0, tax: 0, serviceFee: 0, total: 0 });
+  });
+});
+
+describe("a per-sale service fee (FBR's POS fee)", () => {
+  const items = [
+    { price: 99.99, quantity: 3 },
+    { price: 240, quantity: 1, taxRate: 0 },
+  ];
+
+  it('comes on top of the goods and their tax, untaxed and never discounted', () => {
+    const without = computeCartTotals({ items, taxRate: 17, discountType: 'percentage', discountValue: 10 });
+    const withFee = computeCartTotals({
+      items,
+      taxRate: 17,
+      discountType: 'percentage',
+      discountValue: 10,
+      serviceFee: 1,
+    });
+    expect(withFee.minor).toEqual({ ...without.minor, serviceFee: 100, total: without.minor.total + 100 });
+    expect(withFee.taxes).toEqual(without.taxes);
+    expect(withFee.serviceFee).toBe(1);
+    // A 100 % discount leaves the fee to pay.
+    const free = computeCartTotals({
+      items,
+      taxRate: 17,
+      discountType: 'percentage',
+      discountValue: 100,
+      serviceFee: 1,
+    });
+    expect(free.minor).toMatchObject({ tax: 0, serviceFee: 100, total: 100 });
+  });
+
+  it('is not charged on an empty cart', () => {
+    const t = computeCartTotals({ items: [], taxRate: 17, discountType: 'amount', discountValue: 0, serviceFee: 1 });
+    expect(t.minor).toEqual({ subtotal: 0, discountAmount: 0, tax: 0, serviceFee: 0, total: 0 });
   });
 });
 
@@ -86,14 +121,14 @@ describe('retail-price lines: the tax is inside the price', () => {
 
   it('takes the tax out of the price: the customer pays the printed price', () => {
     const t = computeCartTotals({ items: [shampoo], taxRate: 5, discountType: 'amount', discountValue: 0 });
-    expect(t.minor).toEqual({ subtotal: 10_000, discountAmount: 0, tax: 1_700, total: 11_700 });
+    expect(t.minor).toEqual({ subtotal: 10_000, discountAmount: 0, tax: 1_700, serviceFee: 0, total: 11_700 });
     expect(t.taxes).toEqual([{ rate: 17, included: true, goods: 10_000, discount: 0, taxable: 10_000, tax: 1_700 }]);
   });
 
   it('a discount comes off the goods and takes its tax with it', () => {
     const t = computeCartTotals({ items: [shampoo], taxRate: 5, discountType: 'percentage', discountValue: 10 });
     // 10 % of 100.00 goods, and the 17 % tax on those 10.00: 117.00 less 10 % is 105.30.
-    expect(t.minor).toEqual({ subtotal: 10_000, discountAmount: 1_000, tax: 1_530, total: 10_530 });
+    expect(t.minor).toEqual({ subtotal: 10_000, discountAmount: 1_000, tax: 1_530, serviceFee: 0, total: 10_530 });
   });
 
   it('a price with tax added and one with tax inside, at one rate, are two groups', () => {

@@ -141,7 +141,13 @@ describe('receipt layout', () => {
       discountValue: 10,
     });
     // 100.00 off the goods takes its 18.00 of tax with it: 1,180.00 less 10 % is 1,062.00.
-    expect(totals.minor).toEqual({ subtotal: 100_000, discountAmount: 10_000, tax: 16_200, total: 106_200 });
+    expect(totals.minor).toEqual({
+      subtotal: 100_000,
+      discountAmount: 10_000,
+      tax: 16_200,
+      serviceFee: 0,
+      total: 106_200,
+    });
     const text = receiptLines({
       ...base,
       items: lines,

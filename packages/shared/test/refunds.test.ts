@@ -209,6 +209,11 @@ describe('refunds: what the customer paid for the returned units', () => {
     expect(fullReturnRefundGap({ saleTotal: 934.5, refundAmounts: [180, 377.78, 377.77], restockingFees: [] })).toBe(
       -105,
     );
+    // The POS service fee inside the total is never refunded.
+    expect(fullReturnRefundGap({ saleTotal: 935.5, serviceFee: 1, refundAmounts: [934.5], restockingFees: [] })).toBe(
+      0,
+    );
+    expect(fullReturnRefundGap({ saleTotal: 935.5, refundAmounts: [934.5], restockingFees: [] })).toBe(100);
   });
 });
 

@@ -16,6 +16,8 @@ export const REFUSALS = {
   saleStock: 'pos_sale_check:stock',
   /** The sale statement's pos_sale_check: the sale's id or idempotency key is taken. */
   saleExists: 'pos_sale_check:exists',
+  /** The sale statement's pos_sale_check: an online sale's service fee is not its branch's (domain/service-fee.ts). */
+  saleServiceFee: 'pos_sale_check:service_fee',
   /** pos_customer_credit_apply: an online spend or adjustment would take a customer's store credit below 0. */
   creditShort: 'pos_credit:short',
   /** pos_customer_account_apply: an online sale on account past the customer's credit limit, not approved. */

@@ -290,6 +290,7 @@ describe(`money properties (${engineName()})`, () => {
           subtotal: number;
           discountAmount: number;
           taxAmount: number;
+          serviceFee: number;
           total: number;
           amountPaid: number;
           changeAmount: number;
@@ -299,6 +300,7 @@ describe(`money properties (${engineName()})`, () => {
           subtotal: toMinor(sale.subtotal),
           discountAmount: toMinor(sale.discountAmount),
           tax: toMinor(sale.taxAmount),
+          serviceFee: toMinor(sale.serviceFee),
           total: toMinor(sale.total),
         }).toEqual(register);
         // The payment as the shared module settles it: the same received, change and tender lines; the
@@ -369,12 +371,14 @@ describe(`money properties (${engineName()})`, () => {
             subtotal: number;
             discountAmount: number;
             taxAmount: number;
+            serviceFee: number;
             total: number;
           };
           expect({
             subtotal: toMinor(sale.subtotal),
             discountAmount: toMinor(sale.discountAmount),
             tax: toMinor(sale.taxAmount),
+            serviceFee: toMinor(sale.serviceFee),
             total: toMinor(sale.total),
           }).toEqual(shared.minor);
         },

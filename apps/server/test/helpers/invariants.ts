@@ -25,7 +25,8 @@ import { type Db, queryRows } from '../../src/db/client';
  * 3. returned: no sale line's returned quantity exceeds its quantity, and it equals what its returns
  *    took back;
  * 4. refunds: a return's refund is the sum of its lines; each line's amount is the shared refund rule
- *    applied to it, less its fee; the refunds of a fully returned sale sum to its total less the fees;
+ *    applied to it, less its fee; the refunds of a fully returned sale sum to its total less the fees (and
+ *    less its POS service fee, never refunded);
  * 5. receipts: receipt numbers are unique per branch;
  * 6. daily totals: sales_daily and sales_daily_tenders (with the sales queued for the roll-up) and returns_daily
  *    equal the rows they summarise;
@@ -255,11 +256,12 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     discount_amount: string;
     tax_rate: string;
     tax_amount: string;
+    service_fee: string;
     total: string;
   }>(
     db,
     sql`select id, company_id, subtotal::text, discount_type, discount_value::text, discount_amount::text,
-          tax_rate::text, tax_amount::text, total::text from sales`,
+          tax_rate::text, tax_amount::text, service_fee::text, total::text from sales`,
   );
   const itemRows = await rows<{
     id: string;
@@ -313,6 +315,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
       taxRate: Number(sale.tax_rate),
       discountType: sale.discount_type,
       discountValue: Number(sale.discount_value),
+      serviceFee: Number(sale.service_fee),
     }).minor;
     const stored = {
       subtotal: cents(sale.subtotal),
@@ -425,7 +428,12 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     const lines = itemsBySale.get(saleKey) ?? [];
     if (!sale || lines.length === 0) continue;
     const fullyReturned = lines.every((l) => l.returned_quantity === l.quantity);
-    const gap = fullReturnRefundGap({ saleTotal: Number(sale.total), refundAmounts: refunds, restockingFees: fees });
+    const gap = fullReturnRefundGap({
+      saleTotal: Number(sale.total),
+      serviceFee: Number(sale.service_fee),
+      refundAmounts: refunds,
+      restockingFees: fees,
+    });
     if (fullyReturned && gap !== 0) {
       add(
         'refunds',

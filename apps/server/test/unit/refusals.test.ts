@@ -34,8 +34,8 @@ describe('refusal codes', () => {
     const raisedByFiles = functionFiles.flatMap((f) => quotedHints(f.text));
     expect(raisedByFiles.length).toBeGreaterThanOrEqual(7); // the shift and credit triggers' RAISEs
     expect(passedHints).toEqual(['pos_sale_check']);
-    // Stock, an id taken, and a sale taking cash without a shift.
-    expect(saleCheckCodes).toHaveLength(3);
+    // Stock, an id taken, a sale taking cash without a shift, and an online sale's service fee not the branch's.
+    expect(saleCheckCodes).toHaveLength(4);
     const raised = [...new Set([...raisedByFiles, ...saleCheckCodes])].sort();
     expect(raised).toEqual(Object.values(REFUSALS).sort());
   });

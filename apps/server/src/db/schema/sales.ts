@@ -46,6 +46,8 @@ export const sales = pgTable(
     discountAmount: money('discount_amount').notNull(),
     taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull(),
     taxAmount: money('tax_amount').notNull(),
+    // FBR's POS service fee inside the total (docs/architecture/fiscal.md): 0 where the branch charges none.
+    serviceFee: money('service_fee').notNull().default('0'),
     total: money('total').notNull(),
     amountPaid: money('amount_paid').notNull(),
     changeAmount: money('change_amount').notNull(),

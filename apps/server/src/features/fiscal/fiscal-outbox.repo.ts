@@ -88,13 +88,14 @@ async function saleSource(db: DbOrTx, doc: ClaimedDocument, defaultPct: string):
     discount_amount: string;
     tax_amount: string;
     tax_rate: string;
+    service_fee: string;
     timezone: string;
     name: string | null;
     phone: string | null;
   }>(
     db,
     sql`select s.receipt_number, s.sold_at, s.payment_method, s.discount_amount, s.tax_amount, s.tax_rate,
-               b.timezone, c.name, c.phone
+               s.service_fee, b.timezone, c.name, c.phone
         from sales s
         join branches b on b.company_id = s.company_id and b.id = s.branch_id
         left join customers c on c.company_id = s.company_id and c.id = s.customer_id
@@ -132,21 +133,31 @@ async function saleSource(db: DbOrTx, doc: ClaimedDocument, defaultPct: string):
     timezone: sale.timezone,
     buyer: sale.name || sale.phone ? { name: sale.name, phone: sale.phone } : null,
     paidBy: sale.payment_method,
-    lines: lines.map((l) => {
-      const p = paid.get(l.id);
-      return {
-        code: l.code,
-        name: l.name,
-        quantity: Number(l.quantity),
-        pctCode: l.pct_code ?? defaultPct,
-        taxRate: Number(l.tax_rate),
-        value: (p?.goods ?? 0) - (p?.discount ?? 0),
-        discount: p?.discount ?? 0,
-        tax: p?.tax ?? 0,
-      };
-    }),
+    lines: [
+      ...lines.map((l) => {
+        const p = paid.get(l.id);
+        return {
+          code: l.code,
+          name: l.name,
+          quantity: Number(l.quantity),
+          pctCode: l.pct_code ?? defaultPct,
+          taxRate: Number(l.tax_rate),
+          value: (p?.goods ?? 0) - (p?.discount ?? 0),
+          discount: p?.discount ?? 0,
+          tax: p?.tax ?? 0,
+        };
+      }),
+      // FBR's POS service fee is a line of its own (untaxed, the branch's default PCT code): the invoice's total is
+      // what the customer paid.
+      ...(toMinor(Number(sale.service_fee)) > 0
+        ? [{ ...SERVICE_FEE_LINE, pctCode: defaultPct, value: toMinor(Number(sale.service_fee)) }]
+        : []),
+    ],
   };
 }
+
+/** FBR's POS service fee as an invoice line (its amount the sale's). */
+const SERVICE_FEE_LINE = { code: 'POS-FEE', name: 'POS service fee', quantity: 1, taxRate: 0, discount: 0, tax: 0 };
 
 /** A completed return as the authority reads it: the goods that came back, at what the sale charged for them. */
 async function returnSource(db: DbOrTx, doc: ClaimedDocument, defaultPct: string): Promise<FiscalSource | null> {

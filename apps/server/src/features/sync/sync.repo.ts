@@ -10,6 +10,7 @@ import {
   giftVouchers,
   products,
 } from '../../db/schema';
+import { serviceFeeSql } from '../../domain/service-fee';
 
 type BranchKey = { companyId: string; branchId: string };
 
@@ -151,6 +152,7 @@ export async function branchForRegister(db: DbOrTx, { companyId, branchId }: Bra
       cashDenominations: branches.cashDenominations,
       offlineLimitHours: branches.offlineLimitHours,
       fiscal: sql<boolean>`coalesce(${fiscalSettings.provider} <> 'none', false)`,
+      serviceFee: sql<string>`${sql.raw(serviceFeeSql('fiscal_settings'))}::text`,
     })
     .from(branches)
     .innerJoin(companies, eq(companies.id, branches.companyId))

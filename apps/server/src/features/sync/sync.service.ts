@@ -83,6 +83,7 @@ async function registerBranch(db: Db, scope: BranchScope) {
       timezone: b.timezone,
       scaleWeightPrefix: b.scaleWeightPrefix,
       fiscal: b.fiscal,
+      serviceFee: toMoney(b.serviceFee),
     },
     rules: {
       branchId: b.id,

@@ -431,6 +431,7 @@ export function priceCart(input: CreateSaleInput): PricedCart {
     taxRate: input.tax_rate,
     discountType: input.discount_type,
     discountValue: input.discount_value,
+    serviceFee: input.service_fee,
   });
   const totalsMatch = toMinor(input.total) === totals.minor.total;
   const settled = saleSettlement(input, totals.minor.total);
@@ -515,6 +516,7 @@ export async function commitSale(
     discountAmount: totals.discountAmount.toFixed(2),
     taxRate: input.tax_rate.toFixed(2),
     taxAmount: totals.tax.toFixed(2),
+    serviceFee: totals.serviceFee.toFixed(2),
     total: totals.total.toFixed(2),
     amountPaid: fromMinor(cart.settlement.paid).toFixed(2),
     changeAmount: fromMinor(cart.settlement.change).toFixed(2),
@@ -543,6 +545,9 @@ export async function commitSale(
   } catch (error) {
     if (explain && error instanceof repo.SaleCheckFailed && error.reason === 'stock') {
       throw await explainRefusal(db, scope, input);
+    }
+    if (error instanceof repo.SaleCheckFailed && error.reason === 'service_fee') {
+      throw conflict(SALES_MSG.serviceFeeChanged, { service_fee: SALES_MSG.serviceFeeChanged });
     }
     throw shiftErrorOf(error) ?? creditErrorOf(error) ?? accountErrorOf(error) ?? voucherErrorOf(error) ?? error;
   }

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema';
 import { receiptNumberSql } from '../../domain/document-numbers';
 import { dailyRows, keptTotals } from '../../domain/sales-figures.repo';
+import { serviceFeeSql } from '../../domain/service-fee';
 import { saleMovementsSql } from '../../domain/stock-ledger.repo';
 import { type DayCount, type OrderKey, orderBy, windowQuery } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
@@ -99,6 +100,8 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
  *    REFUSALS.accountOverLimit; offline the sale is flagged `account_over_limit`); a voucher tender is a redeem
  *    entry of the gift voucher `voucherId` (its trigger refuses an online one past the balance or expiry:
  *    REFUSALS.voucherShort / voucherExpired; offline the sale is flagged `voucher_overdrawn`);
+ *    An online sale's service fee must be the branch's (serviceFeeSql: REFUSALS.saleServiceFee); offline a
+ *    different one is kept and the sale flagged `service_fee_differs`;
  * 6. a sale taking cash (`takesCash`) online needs the shift the sales trigger found (REFUSALS.shiftRequired).
  * A failed check rolls everything back. Numerics are compared and returned as text.
  */
@@ -144,6 +147,7 @@ export const COMMIT_SALE = namedStatement(
     'takesCash',
     'accountApprovedBy',
     'voucherId',
+    'serviceFee',
   ],
   (p) => `
 with locked as (
@@ -188,15 +192,16 @@ customer as (
 ),
 sale as (
   insert into sales (company_id, id, branch_id, receipt_number, cashier_id, customer_id, payment_method, status,
-                     subtotal, discount_type, discount_value, discount_amount, tax_rate, tax_amount, total,
-                     amount_paid, change_amount, idempotency_key, request_hash,
+                     subtotal, discount_type, discount_value, discount_amount, tax_rate, tax_amount, service_fee,
+                     total, amount_paid, change_amount, idempotency_key, request_hash,
                      sold_at, register_id, shift_id, offline, flags)
   select ${p.companyId}::uuid, ${p.saleId}::uuid, ${p.branchId}::uuid,
          coalesce(${p.receiptNumber}::text, (select ${receiptNumberSql('n')}
                               from (select nextval(pos_receipt_sequence(${p.branchId}::uuid)) as n) as seq)),
          ${p.cashierId}::uuid, (select id from customer), ${p.paymentMethod}::text, 'completed',
          ${p.subtotal}::numeric, ${p.discountType}::text, ${p.discountValue}::numeric, ${p.discountAmount}::numeric,
-         ${p.taxRate}::numeric, ${p.taxAmount}::numeric, ${p.total}::numeric, ${p.amountPaid}::numeric,
+         ${p.taxRate}::numeric, ${p.taxAmount}::numeric, ${p.serviceFee}::numeric, ${p.total}::numeric,
+         ${p.amountPaid}::numeric,
          ${p.changeAmount}::numeric, ${p.idempotencyKey}::text, ${p.requestHash}::text,
          coalesce(${p.soldAt}::timestamptz, now()), ${p.registerId}::uuid, ${p.shiftId}::uuid,
          ${p.offline}::boolean,
@@ -213,11 +218,16 @@ sale as (
            case when ${p.offline}::boolean and (select v.balance from gift_vouchers v
                                                  where v.company_id = ${p.companyId}::uuid and v.id = ${p.voucherId}::uuid) <
                      (select sum(t.amount) from unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[])
-                        as t(method, amount) where t.method = 'voucher') then 'voucher_overdrawn' end
+                        as t(method, amount) where t.method = 'voucher') then 'voucher_overdrawn' end,
+           case when ${p.offline}::boolean and ${p.serviceFee}::numeric <> ${serviceFeeSql('f')}
+                then 'service_fee_differs' end
          ], null)
   from sellable
   join branches b on b.company_id = ${p.companyId}::uuid and b.id = ${p.branchId}::uuid
+  left join fiscal_settings f on f.company_id = b.company_id and f.branch_id = b.id
   where sellable.ok
+    and pos_sale_check(${p.offline}::boolean or ${p.serviceFee}::numeric = ${serviceFeeSql('f')},
+                       '${REFUSALS.saleServiceFee}')
   on conflict do nothing
   returning id, receipt_number, created_at, sold_at, flags, shift_id
 ),
@@ -410,11 +420,13 @@ export async function commitSale(db: DbOrTx, sale: SaleToCommit): Promise<Commit
       takesCash: sale.tenders.some((t) => t.method === 'cash'),
       accountApprovedBy: sale.accountApprovedBy,
       voucherId: sale.voucherId,
+      serviceFee: sale.serviceFee,
     })) as [typeof row];
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal === REFUSALS.saleStock) throw new SaleCheckFailed('stock');
     if (refusal === REFUSALS.saleExists) throw new SaleCheckFailed('exists');
+    if (refusal === REFUSALS.saleServiceFee) throw new SaleCheckFailed('service_fee');
     throw error;
   }
   return {
@@ -434,9 +446,12 @@ export async function commitSale(db: DbOrTx, sale: SaleToCommit): Promise<Commit
   };
 }
 
-/** The sale statement wrote nothing: a product could not be sold ('stock'), or the id or key is taken ('exists'). */
+/**
+ * The sale statement wrote nothing: a product could not be sold ('stock'), the id or key is taken ('exists'), or
+ * an online sale's service fee is not the branch's ('service_fee').
+ */
 export class SaleCheckFailed extends Error {
-  constructor(readonly reason: 'stock' | 'exists') {
+  constructor(readonly reason: 'stock' | 'exists' | 'service_fee') {
     super(`sale not written: ${reason}`);
   }
 }
@@ -492,6 +507,7 @@ export function toSale(
     discountAmount: toMoney(s.discountAmount),
     taxRate: toMoney(s.taxRate),
     taxAmount: toMoney(s.taxAmount),
+    serviceFee: toMoney(s.serviceFee),
     total: toMoney(s.total),
     amountPaid: toMoney(s.amountPaid),
     changeAmount: toMoney(s.changeAmount),

@@ -37,6 +37,7 @@
 -- $37 takesCash
 -- $38 accountApprovedBy
 -- $39 voucherId
+-- $40 serviceFee
 with locked as (
   select p.id, w.quantity, w.price, w.charged, w.tax_rate, w.tax_included
   from products p
@@ -79,15 +80,16 @@ customer as (
 ),
 sale as (
   insert into sales (company_id, id, branch_id, receipt_number, cashier_id, customer_id, payment_method, status,
-                     subtotal, discount_type, discount_value, discount_amount, tax_rate, tax_amount, total,
-                     amount_paid, change_amount, idempotency_key, request_hash,
+                     subtotal, discount_type, discount_value, discount_amount, tax_rate, tax_amount, service_fee,
+                     total, amount_paid, change_amount, idempotency_key, request_hash,
                      sold_at, register_id, shift_id, offline, flags)
   select $1::uuid, $3::uuid, $2::uuid,
          coalesce($32::text, (select 'RCP-' || lpad(n::text, greatest(6, length(n::text)), '0')
                               from (select nextval(pos_receipt_sequence($2::uuid)) as n) as seq)),
          $4::uuid, (select id from customer), $5::text, 'completed',
          $6::numeric, $7::text, $8::numeric, $9::numeric,
-         $10::numeric, $11::numeric, $12::numeric, $13::numeric,
+         $10::numeric, $11::numeric, $40::numeric, $12::numeric,
+         $13::numeric,
          $14::numeric, $15::text, $16::text,
          coalesce($30::timestamptz, now()), $31::uuid, $33::uuid,
          $29::boolean,
@@ -104,11 +106,16 @@ sale as (
            case when $29::boolean and (select v.balance from gift_vouchers v
                                                  where v.company_id = $1::uuid and v.id = $39::uuid) <
                      (select sum(t.amount) from unnest($35::text[], $36::numeric[])
-                        as t(method, amount) where t.method = 'voucher') then 'voucher_overdrawn' end
+                        as t(method, amount) where t.method = 'voucher') then 'voucher_overdrawn' end,
+           case when $29::boolean and $40::numeric <> (case when f.provider = 'fbr' and f.service_fee then 1.00::numeric else 0 end)
+                then 'service_fee_differs' end
          ], null)
   from sellable
   join branches b on b.company_id = $1::uuid and b.id = $2::uuid
+  left join fiscal_settings f on f.company_id = b.company_id and f.branch_id = b.id
   where sellable.ok
+    and pos_sale_check($29::boolean or $40::numeric = (case when f.provider = 'fbr' and f.service_fee then 1.00::numeric else 0 end),
+                       'pos_sale_check:service_fee')
   on conflict do nothing
   returning id, receipt_number, created_at, sold_at, flags, shift_id
 ),

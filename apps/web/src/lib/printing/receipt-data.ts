@@ -78,6 +78,7 @@ export function saleReceiptData(sale: Sale, store?: ReceiptStore, { reprint = fa
     discountAmount: sale.discountAmount,
     taxRate: sale.taxRate,
     taxAmount: sale.taxAmount,
+    serviceFee: sale.serviceFee,
     total: sale.total,
     amountPaid: sale.amountPaid,
     changeAmount: sale.changeAmount,

@@ -117,6 +117,7 @@ export function CartSummary() {
       ) : (
         <Row label={`Tax (${totals.taxes[0]?.rate ?? cart.taxRate}%)`} value={formatMoney(totals.tax)} />
       )}
+      {totals.serviceFee > 0 ? <Row label="POS service fee (FBR)" value={formatMoney(totals.serviceFee)} /> : null}
     </Stack>
   );
 }

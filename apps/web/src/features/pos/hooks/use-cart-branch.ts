@@ -28,7 +28,12 @@ export function useCartBranch(branchId: string | null) {
     if (!branchId) return;
     let stale = false;
     void branchSettings(branchId)
-      .then((s) => !stale && setLocalRate(s?.taxRate ?? null))
+      .then((s) => {
+        if (stale) return;
+        setLocalRate(s?.taxRate ?? null);
+        // The POS service fee as the last catalogue sync said it (each sync applies it again).
+        cartStore.getState().applyBranchServiceFee(branchId, s?.serviceFee ?? 0);
+      })
       .catch(() => !stale && setLocalRate(null));
     return () => {
       stale = true;

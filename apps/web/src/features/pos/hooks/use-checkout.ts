@@ -27,6 +27,7 @@ import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
 import { requestApprovalGrant, requestReturnGrant } from '../api/approvals.api';
 import { createExchange, fetchCartProduct } from '../api/pos.api';
+import { syncCatalogue } from '../offline/catalogue-sync';
 import { connectivityStore, isNetworkFailure, isOnline } from '../offline/connectivity';
 import { withApproval } from '../store/approval-request';
 import {
@@ -221,6 +222,12 @@ export function useCheckout() {
         voucherRefused();
         notifyError(error.message);
         return 'failed';
+      }
+      // The branch's POS service fee changed since the last sync: sync again (it applies the fee to the carts).
+      if (isApiError(error) && error.status === 409 && error.errors?.service_fee) {
+        await syncCatalogue(branch.id).catch(() => 0);
+        notifyError(error.message);
+        return 'rejected';
       }
       if (isApiError(error) && (error.status === 409 || error.status === 422)) {
         void invalidateProducts();

@@ -1,6 +1,7 @@
 import type { SyncProduct, SyncTombstone } from '@pos/shared';
 import { isApiError } from '../../../lib/api';
 import { fetchCatalogueSync, fetchCustomerSync } from '../../../lib/api/sync.api';
+import { cartStore } from '../store/cart-store';
 import { getMeta, type LocalCustomer, type LocalProduct, registerDb } from './db';
 import { toLocalProduct } from './local-catalogue';
 
@@ -15,6 +16,8 @@ export type BranchSettings = {
   scaleWeightPrefix?: string | null;
   /** The branch reports its sales to FBR: receipts print its invoice number or 'FBR number pending'. */
   fiscal?: boolean;
+  /** FBR's POS service fee each sale of the branch charges (absent: synced before the fee, none). */
+  serviceFee?: number;
   syncedAt: string;
 };
 export const settingsKey = (branchId: string) => `settings:${branchId}`;
@@ -92,10 +95,13 @@ export async function syncCatalogue(branchId: string, signal?: AbortSignal): Pro
           timezone: page.branch.timezone,
           scaleWeightPrefix: page.branch.scaleWeightPrefix ?? null,
           fiscal: page.branch.fiscal,
+          serviceFee: page.branch.serviceFee,
           syncedAt: new Date().toISOString(),
         } satisfies BranchSettings,
       });
     });
+    // The carts charge the fee as the branch says it now (a sale with another fee online is refused).
+    cartStore.getState().applyBranchServiceFee(branchId, page.branch.serviceFee);
     written += upserts.length;
     if (!next) break;
     request = next;

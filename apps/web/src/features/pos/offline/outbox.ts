@@ -159,6 +159,7 @@ function receiptOf(
     discountAmount: p.discount_amount,
     taxRate: p.tax_rate,
     taxAmount: p.tax,
+    serviceFee: p.service_fee ?? 0,
     total: p.total,
     amountPaid: p.amount_paid,
     changeAmount: p.change,

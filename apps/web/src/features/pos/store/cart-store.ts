@@ -79,6 +79,8 @@ export type Cart = {
   items: CartItem[];
   /** Percent, 0-100 (the wire unit; computeCartTotals takes percents). */
   taxRate: number;
+  /** The branch's POS service fee (FBR's, when its branch charges it; the catalogue sync says): absent, none. */
+  serviceFee?: number;
   discountType: DiscountType;
   /** Percent 0-100 for 'percentage', an amount 0..subtotal for 'amount'. */
   discountValue: number;
@@ -139,6 +141,8 @@ export type CartState = {
   resetForBranch: (branchId: string) => void;
   /** The branch's tax percent as every cart's rate, once per branch. */
   applyBranchTaxRate: (branchId: string, taxRate: number) => void;
+  /** The branch's POS service fee on every cart, and on carts made after (each catalogue sync says it). */
+  applyBranchServiceFee: (branchId: string, serviceFee: number) => void;
   addCart: () => string;
   removeCart: (cartId: string) => void;
   setActiveCart: (cartId: string) => void;
@@ -203,7 +207,9 @@ function withTax(item: CartItem, { taxRate, taxIncluded }: Pick<CartProduct, 'ta
 export const isPriceChanged = (item: Pick<CartItem, 'price' | 'unitPrice'>): boolean =>
   item.unitPrice !== undefined && toMinor(item.unitPrice) !== toMinor(item.price);
 
-export function cartTotals(cart: Pick<Cart, 'items' | 'taxRate' | 'discountType' | 'discountValue'>): CartTotals {
+export function cartTotals(
+  cart: Pick<Cart, 'items' | 'taxRate' | 'discountType' | 'discountValue' | 'serviceFee'>,
+): CartTotals {
   return computeCartTotals({
     items: cart.items.map((item) => ({
       price: chargedPrice(item),
@@ -214,6 +220,7 @@ export function cartTotals(cart: Pick<Cart, 'items' | 'taxRate' | 'discountType'
     taxRate: cart.taxRate,
     discountType: cart.discountType,
     discountValue: cart.discountValue,
+    serviceFee: cart.serviceFee,
   });
 }
 
@@ -230,12 +237,18 @@ export function normalizeTaxRate(value: number): number {
   return fromMinor(toMinor(clamp(finite(value), 0, 100)));
 }
 
-function emptyCart(number: number, taxRate: number, discountType: DiscountType = 'percentage'): Cart {
+function emptyCart(
+  number: number,
+  taxRate: number,
+  discountType: DiscountType = 'percentage',
+  serviceFee?: number,
+): Cart {
   return {
     id: `cart-${number}`,
     label: `Cart ${number}`,
     items: [],
     taxRate,
+    ...(serviceFee && { serviceFee }),
     discountType,
     discountValue: 0,
     customerName: '',
@@ -326,9 +339,19 @@ export function createCartStore() {
         }));
       },
 
+      applyBranchServiceFee: (branchId, serviceFee) => {
+        if (get().branchId !== branchId) return;
+        const fee = fromMinor(Math.max(toMinor(finite(serviceFee)), 0));
+        set(({ carts }) => ({
+          carts: carts.map((cart) =>
+            (cart.serviceFee ?? 0) === fee ? cart : { ...cart, serviceFee: fee, paymentKey: null },
+          ),
+        }));
+      },
+
       addCart: () => {
         const { carts, nextNumber } = get();
-        const cart = emptyCart(nextNumber, carts[0]?.taxRate ?? 0);
+        const cart = emptyCart(nextNumber, carts[0]?.taxRate ?? 0, undefined, carts[0]?.serviceFee);
         set({ carts: [...carts, cart], activeCartId: cart.id, nextNumber: nextNumber + 1 });
         return cart.id;
       },

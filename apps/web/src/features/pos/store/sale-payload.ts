@@ -90,6 +90,8 @@ export function buildSalePayload(cart: Cart, branchId: string, payment: PaymentD
     discount_type: cart.discountType,
     discount_value: cart.discountValue,
     discount_amount: totals.discountAmount,
+    // FBR's POS service fee of the branch, inside the total (the server checks it is the branch's).
+    ...(totals.serviceFee > 0 && { service_fee: totals.serviceFee }),
     total: totals.total,
     payment_method: payment.method,
     amount_paid: amountPaid,

@@ -26,17 +26,9 @@ type TransactionDetailsModalProps = {
   isPrinting: boolean;
 };
 
-function TotalRow({
-  label,
-  value,
-  strong,
-  testId,
-}: {
-  label: string;
-  value: string;
-  strong?: boolean;
-  testId?: string;
-}) {
+type TotalRowProps = { label: string; value: string; strong?: boolean; testId?: string };
+
+function TotalRow({ label, value, strong, testId }: TotalRowProps) {
   return (
     <Group justify="space-between" gap="xl" wrap="nowrap" data-testid={testId}>
       <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400} c={strong ? undefined : 'dimmed'}>
@@ -49,7 +41,6 @@ function TotalRow({
   );
 }
 
-/** Paid by several tenders: the details list each one. */
 /** The sale's FBR invoice while it has no number; once sent, the number itself. */
 const FBR_STATUS_TEXT: Partial<Record<NonNullable<Sale['fiscal']>['status'], string>> = {
   pending: 'Number pending',
@@ -215,6 +206,9 @@ export function TransactionDetailsModal({
                 value={sale.discountAmount > 0 ? `-${formatAmount(sale.discountAmount)}` : formatAmount(0)}
               />
               <TotalRow label={`Tax (${formatPercent(sale.taxRate)})`} value={formatAmount(sale.taxAmount)} />
+              {sale.serviceFee > 0 ? (
+                <TotalRow label="POS service fee (FBR)" value={formatAmount(sale.serviceFee)} />
+              ) : null}
               <Divider />
               <TotalRow label="Total" value={formatAmount(sale.total)} strong />
               {/* A sale of several tenders: what each paid of the total (the cash less the change). */}
