@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RETURN_NEEDS_MANAGER } from './approval-codes';
 import { countSchema, envelope, instantSchema, moneySchema, paged, quantityInput, quantitySchema } from './common';
+import { fiscalReportSchema } from './fiscal';
 import { addQuantities } from './money';
 import { hasAtMostTwoDecimals } from './rates';
 import { optionalDateSchema } from './sales';
@@ -199,6 +200,13 @@ export const returnSchema = z.object({
   itemCount: countSchema,
   totalQuantity: quantitySchema,
   items: z.array(returnItemSchema),
+  /**
+   * Its report to the tax authority (docs/architecture/fiscal.md; a return is a debit note naming the sale) when
+   * its branch reports: pending, sent with the authority's invoice number, or refused; null when it is not
+   * reported. One return's answers say it (GET /returns/{id}, and POST /returns: pending then); the list leaves
+   * it out.
+   */
+  fiscal: fiscalReportSchema.nullable().optional(),
 });
 export type Return = z.infer<typeof returnSchema>;
 

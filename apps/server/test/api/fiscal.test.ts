@@ -136,6 +136,18 @@ describe(`fiscal reporting to FBR (${engineName()})`, () => {
     const sale = await sell();
     expect(await documentOf(sale.id)).toBeUndefined();
     expect((await call(tokens.manager, 'GET', `/api/transactions/${sale.id}`)).json().data.fiscal).toBeNull();
+    // Its return neither: a read of it says so with null.
+    const returned = await call(tokens.manager, 'POST', '/api/returns', {
+      originalTransactionId: sale.id,
+      branchId: tenant.main.id,
+      items: [{ original_transaction_item_id: sale.items[0]?.id, return_quantity: 1, condition: 'new' }],
+      refund_method: 'card_refund',
+      reason: 'defective',
+    });
+    expect(returned.statusCode, returned.body).toBe(201);
+    const returnId = returned.json().data.id;
+    expect(await documentOf(returnId)).toBeUndefined();
+    expect((await call(tokens.manager, 'GET', `/api/returns/${returnId}`)).json().data.fiscal).toBeNull();
   });
 
   it('the Super Admin sets the branch to FBR and the POS registrations; tokens are sealed and never answered', async () => {
@@ -270,6 +282,10 @@ describe(`fiscal reporting to FBR (${engineName()})`, () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const ret = res.json().data;
+    // Recorded, it waits in the outbox: its answer and a read of it say so.
+    expect(ret.fiscal).toEqual({ status: 'pending', number: null });
+    const readReturn = async () => (await call(tokens.manager, 'GET', `/api/returns/${ret.id}`)).json().data.fiscal;
+    expect(await readReturn()).toEqual({ status: 'pending', number: null });
     expect(await drain()).toBe(1);
     const invoice = invoiceOf(ret.returnNumber);
     expect(invoice).toMatchObject({
@@ -285,6 +301,11 @@ describe(`fiscal reporting to FBR (${engineName()})`, () => {
     ]);
     expect(invoice?.TotalBillAmount).toBe(ret.refundAmount);
     expect((await documentOf(ret.id))?.status).toBe('sent');
+    // A read of the return carries FBR's number for it, as the returns screen's details show it.
+    const number = sim.invoices().find((i) => i.usin === ret.returnNumber)?.invoiceNumber;
+    expect(number).toBeTruthy();
+    expect((await documentOf(ret.id))?.fiscalNumber).toBe(number);
+    expect(await readReturn()).toEqual({ status: 'sent', number });
   });
 
   it("a refused invoice fails with FBR's reason while the queue goes on; a manager resends it once fixed", async () => {

@@ -1,7 +1,7 @@
 import type { Return, ReturnItem, ReturnItemCondition, ReturnStatus } from '@pos/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { returnItems, returnRefundLines, returns, returnsDaily, sales, users } from '../../db/schema';
+import { fiscalDocuments, returnItems, returnRefundLines, returns, returnsDaily, sales, users } from '../../db/schema';
 import { dailyRows } from '../../domain/sales-figures.repo';
 import { type DayCount, type OrderKey, orderBy, type PageWindow, windowQuery } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
@@ -45,15 +45,26 @@ const returnColumns = {
   createdAt: returns.createdAt,
 };
 
+/** A return's report to the tax authority: its fiscal document's status and number (none: not reported). */
+export type ReturnFiscalRow = { fiscalStatus: string | null; fiscalNumber: string | null };
+
 export async function findReturn(db: DbOrTx, { id, companyIds }: { id: string; companyIds: CompanyScope }) {
   const [row] = await db
-    .select(returnColumns)
+    .select({ ...returnColumns, fiscalStatus: fiscalDocuments.status, fiscalNumber: fiscalDocuments.fiscalNumber })
     .from(returns)
     .innerJoin(sales, and(eq(sales.companyId, returns.companyId), eq(sales.id, returns.originalSaleId)))
+    .leftJoin(
+      fiscalDocuments,
+      and(
+        eq(fiscalDocuments.companyId, returns.companyId),
+        eq(fiscalDocuments.kind, 'return'),
+        eq(fiscalDocuments.documentId, returns.id),
+      ),
+    )
     .leftJoin(users, eq(users.id, returns.processedBy))
     .where(and(eq(returns.id, id), tenantFilter(returns.companyId, companyIds)))
     .limit(1);
-  return row as ReturnRow | undefined;
+  return row as (ReturnRow & ReturnFiscalRow) | undefined;
 }
 
 export type ReturnListFilters = { status?: ReturnStatus; startDate?: string; endDate?: string };

@@ -2,6 +2,7 @@ import {
   addQuantities,
   type CreateReturnPayload,
   EXCHANGE_MSG,
+  type FiscalDocumentStatus,
   fromMinor,
   type PageMeta,
   pageMeta,
@@ -73,7 +74,7 @@ export async function createReturn(db: Db, actor: Actor, input: CreateReturnPayl
 export async function getReturnIn(db: Db, companyId: string, id: string): Promise<Return> {
   const row = await repo.findReturn(db, { id, companyIds: [companyId] });
   if (!row) throw new Error('return vanished after commit');
-  return (await withDetails(db, companyId, [row]))[0] as Return;
+  return withFiscal(row, (await withDetails(db, companyId, [row]))[0] as Return);
 }
 
 /** The returns with their items and refund lines (two queries for any number). */
@@ -92,7 +93,19 @@ export async function getReturn(db: Db, actor: Actor, id: string): Promise<Retur
     permission: 'view_returns',
     load: (companyIds) => repo.findReturn(db, { id, companyIds }),
   });
-  return (await withDetails(db, row.companyId, [row]))[0] as Return;
+  return withFiscal(row, (await withDetails(db, row.companyId, [row]))[0] as Return);
+}
+
+/**
+ * One return as its reads answer it (and the answer that records it, which is its read after the commit: a return
+ * has no replay) with its report to the tax authority: a debit note naming the sale, pending in the outbox until
+ * sent with FBR's number, or refused; null when its branch does not report. The list leaves it out.
+ */
+function withFiscal(row: repo.ReturnFiscalRow, ret: Return): Return {
+  const fiscal = row.fiscalStatus
+    ? { status: row.fiscalStatus as FiscalDocumentStatus, number: row.fiscalNumber }
+    : null;
+  return { ...ret, fiscal };
 }
 
 export async function listReturns(

@@ -18,6 +18,7 @@ import {
   validateReturn,
 } from '../../../lib/returns';
 import { useCreateReturn, useOpenShifts, useSaleForReturn } from '../api/returns.api';
+import { FbrInvoiceText } from './fbr-invoice';
 import { RefundBreakdown } from './refund-breakdown';
 import { RefundRegisterPicker } from './refund-register-picker';
 import { ReturnLinesTable } from './return-lines-table';
@@ -94,6 +95,8 @@ function ReturnForm({ sale, branchId, onDone }: { sale: Sale; branchId: string; 
         <Text size="sm">
           Receipt: <b>{sale.receiptNumber}</b>
         </Text>
+        {/* Its FBR invoice when the branch reports (the number a return's debit note names). */}
+        <FbrInvoiceText fiscal={sale.fiscal} />
         <Text size="sm">
           Total: <b>{formatAmount(sale.total)}</b>
         </Text>

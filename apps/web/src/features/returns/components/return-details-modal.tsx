@@ -10,6 +10,7 @@ import {
   returnStatusColor,
   returnStatusLabel,
 } from '../../../lib/returns';
+import { FbrInvoiceField } from './fbr-invoice';
 
 /** One return: header fields, its items and the refund (spec 02, section 2). */
 export function ReturnDetailsModal({
@@ -52,9 +53,15 @@ export function ReturnDetailsModal({
             </DetailField>
             <DetailField label="Reason">{reasonLabel(data.reason)}</DetailField>
             <DetailField label="Description">{orNotAvailable(data.reasonDescription)}</DetailField>
+            {/* The return's own FBR invoice (a debit note naming the sale's) when its branch reports. */}
+            <FbrInvoiceField fiscal={data.fiscal} />
           </SimpleGrid>
           {data.notes ? <DetailField label="Notes">{data.notes}</DetailField> : null}
-          <Table.ScrollContainer minWidth={820}>
+          {/* Wider than a phone (and than the modal at 1280 px): the scrolling region takes the keyboard's focus. */}
+          <Table.ScrollContainer
+            minWidth={820}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Returned items' } }}
+          >
             <Table striped withTableBorder>
               <Table.Thead>
                 <Table.Tr>
