@@ -11,6 +11,7 @@ import {
 } from '../api/dashboard.api';
 import { isForbidden } from './dashboard-panel';
 import { ExceptionsCard } from './exceptions-card';
+import { FiscalStatusPanel } from './fiscal-status-panel';
 import { InventorySummaryPanel } from './inventory-summary-panel';
 import { LowStockPanel } from './low-stock-panel';
 import { NetRevenuePanel } from './net-revenue-panel';
@@ -68,6 +69,9 @@ export function DashboardPage() {
             <ExceptionsCard branchId={branchId} />
           </SimpleGrid>
         ) : null}
+
+        {/* Hidden while the branch does not report to FBR. */}
+        <FiscalStatusPanel branchId={branchId} timezone={branch?.timezone} />
 
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <SalesOverviewPanel sales={sales.data} denied={salesDenied} />

@@ -1,4 +1,5 @@
 import { changeVsYesterday, formatReturnRate, moreItemsText } from '@pos/shared';
+import { NOT_AVAILABLE } from '../../../lib/format';
 
 export { formatDollars } from '../../../lib/format';
 export { changeVsYesterday, formatReturnRate, moreItemsText };
@@ -23,4 +24,21 @@ export function shortDay(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return day;
   return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
+/**
+ * How long ago an instant was, in its two largest units: '45 min', '3 h 12 min', '2 d 4 h'; 'under a minute'
+ * below one; 'N/A' for an unreadable instant (a clock ahead of the server's reads as under a minute).
+ */
+export function formatAge(since: string, now: number = Date.now()): string {
+  const at = new Date(since).getTime();
+  if (Number.isNaN(at)) return NOT_AVAILABLE;
+  const minutes = Math.floor(Math.max(0, now - at) / 60_000);
+  if (minutes < 1) return 'under a minute';
+  const days = Math.floor(minutes / 1_440);
+  const hours = Math.floor((minutes % 1_440) / 60);
+  const rest = minutes % 60;
+  if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
+  if (hours > 0) return rest > 0 ? `${hours} h ${rest} min` : `${hours} h`;
+  return `${rest} min`;
 }

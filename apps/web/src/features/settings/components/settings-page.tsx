@@ -5,6 +5,7 @@ import { AccountInfoCard } from './account-info-card';
 import { ApprovalPinCard } from './approval-pin-card';
 import { ChangePasswordCard } from './change-password-card';
 import { CurrencySettingsCard } from './currency-settings-card';
+import { FiscalSettingsCard } from './fiscal-settings-card';
 import { RegisterRulesCard } from './register-rules-card';
 import { ScaleLabelsCard } from './scale-labels-card';
 import { TaxClassesCard } from './tax-classes-card';
@@ -23,6 +24,7 @@ export function SettingsPage() {
           <ChangePasswordCard />
           {userCan(user, 'manage_register_rules') ? <ApprovalPinCard /> : null}
           {isSuperAdmin(user) ? <TaxClassesCard /> : null}
+          {isSuperAdmin(user) ? <FiscalSettingsCard /> : null}
         </Stack>
         <Stack gap="md">
           {userCan(user, 'manage_register_rules') ? <RegisterRulesCard /> : null}
