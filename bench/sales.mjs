@@ -147,6 +147,8 @@ function pgbenchScript(nProducts) {
     // No account or gift voucher tender: nobody to approve, no voucher.
     accountApprovedBy: 'null',
     voucherId: 'null',
+    // No POS service fee: the branch does not report to FBR.
+    serviceFee: `'0.00'`,
   };
   const { text, names } = commitSaleStatement();
   const sale = text
