@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousWcag } from './axe';
+import { startFbrSimulator } from './fbr-sim';
 import { DEMO_PASSWORD, ensureShiftOpen, expectToast, keepPrintPopupsOpen, signInToDashboard } from './helpers';
 
 // FBR fiscal reporting (docs/architecture/fiscal.md) with the register offline: its sales are reported when they
@@ -17,29 +16,11 @@ const REGISTER_POS = 8101;
 
 type SimInvoice = { posId: number; usin: string; invoiceNumber: string; received: number };
 
-let sim: ChildProcess | undefined;
+let stopSimulator: (() => void) | undefined;
 let simUrl = '';
 let api: APIRequestContext;
 let admin: Record<string, string>;
 let branchId = '';
-
-/** Starts the simulator on a free port (FBR_SIM_PORT 0) and answers its URL, as it prints it. */
-function startSimulator(): Promise<string> {
-  const child = spawn(process.execPath, [path.resolve('apps/server/dist/fbr-sim.js')], {
-    env: { ...process.env, FBR_SIM_PORT: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  sim = child;
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /listening at (http:\/\/\S+)/.exec(out)?.[1];
-      if (url) resolve(url);
-    });
-    child.once('exit', (code) => reject(new Error(`the FBR simulator exited (${code}): ${out}`)));
-  });
-}
 
 async function simInvoices(): Promise<SimInvoice[]> {
   const res = await api.get(`${simUrl}/__sim/invoices`);
@@ -70,7 +51,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  simUrl = await startSimulator();
+  ({ url: simUrl, stop: stopSimulator } = await startFbrSimulator());
   const login = await api.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORD } });
   expect(login.ok()).toBeTruthy();
   const { access_token: token, user } = await login.json();
@@ -97,7 +78,7 @@ test.afterAll(async () => {
     expect(off.status(), await off.text()).toBe(200);
     await api.dispose();
   }
-  sim?.kill('SIGTERM');
+  stopSimulator?.();
 });
 
 /** One card sale of a Cola at the register: the receipt number printed and the printed receipt. */

@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { apiSession, findProduct, sellViaApi } from './api';
 import { expectNoSeriousWcag, settle } from './axe';
+import { startFbrSimulator } from './fbr-sim';
 import { DEMO_PASSWORD, expectToast, signInToDashboard } from './helpers';
 
 // The screens of fiscal reporting (docs/architecture/fiscal.md): the Super Admin's "Fiscal reporting (FBR)" card
@@ -16,29 +15,11 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const REFUSAL = { code: '0401', message: 'PCT code 2202.1010 is not valid for this item' };
 
-let sim: ChildProcess | undefined;
+let stopSimulator: (() => void) | undefined;
 let simUrl = '';
 let api: APIRequestContext;
 let admin: Record<string, string>;
 let branchId = '';
-
-/** Starts the simulator on a free port (FBR_SIM_PORT 0) and answers its URL, as it prints it. */
-function startSimulator(): Promise<string> {
-  const child = spawn(process.execPath, [path.resolve('apps/server/dist/fbr-sim.js')], {
-    env: { ...process.env, FBR_SIM_PORT: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  sim = child;
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /listening at (http:\/\/\S+)/.exec(out)?.[1];
-      if (url) resolve(url);
-    });
-    child.once('exit', (code) => reject(new Error(`the FBR simulator exited (${code}): ${out}`)));
-  });
-}
 
 /** The branch's failed fiscal invoices through the API. */
 async function failedUsins(): Promise<string[]> {
@@ -65,7 +46,7 @@ test.describe
     test.beforeAll(async ({ playwright }, testInfo) => {
       mkdirSync(SHOTS, { recursive: true });
       api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-      simUrl = await startSimulator();
+      ({ url: simUrl, stop: stopSimulator } = await startFbrSimulator());
       const login = await api.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORD } });
       expect(login.ok()).toBeTruthy();
       const { access_token: token, user } = await login.json();
@@ -86,7 +67,7 @@ test.describe
         expect(off.status(), await off.text()).toBe(200);
         await api.dispose();
       }
-      sim?.kill('SIGTERM');
+      stopSimulator?.();
     });
 
     test('a Super Admin sets up FBR in Settings; a refused invoice shows on the dashboard and is resent', async ({

@@ -2,6 +2,7 @@ import type { Return, ReturnItem, ReturnItemCondition, ReturnStatus } from '@pos
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fiscalDocuments, returnItems, returnRefundLines, returns, returnsDaily, sales, users } from '../../db/schema';
+import { fiscalReportColumns, fiscalReportOn } from '../../domain/fiscal-report.repo';
 import { dailyRows } from '../../domain/sales-figures.repo';
 import { type DayCount, type OrderKey, orderBy, type PageWindow, windowQuery } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
@@ -50,17 +51,10 @@ export type ReturnFiscalRow = { fiscalStatus: string | null; fiscalNumber: strin
 
 export async function findReturn(db: DbOrTx, { id, companyIds }: { id: string; companyIds: CompanyScope }) {
   const [row] = await db
-    .select({ ...returnColumns, fiscalStatus: fiscalDocuments.status, fiscalNumber: fiscalDocuments.fiscalNumber })
+    .select({ ...returnColumns, ...fiscalReportColumns })
     .from(returns)
     .innerJoin(sales, and(eq(sales.companyId, returns.companyId), eq(sales.id, returns.originalSaleId)))
-    .leftJoin(
-      fiscalDocuments,
-      and(
-        eq(fiscalDocuments.companyId, returns.companyId),
-        eq(fiscalDocuments.kind, 'return'),
-        eq(fiscalDocuments.documentId, returns.id),
-      ),
-    )
+    .leftJoin(fiscalDocuments, fiscalReportOn('return', returns.companyId, returns.id))
     .leftJoin(users, eq(users.id, returns.processedBy))
     .where(and(eq(returns.id, id), tenantFilter(returns.companyId, companyIds)))
     .limit(1);

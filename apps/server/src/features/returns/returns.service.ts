@@ -2,7 +2,6 @@ import {
   addQuantities,
   type CreateReturnPayload,
   EXCHANGE_MSG,
-  type FiscalDocumentStatus,
   fromMinor,
   type PageMeta,
   pageMeta,
@@ -14,6 +13,7 @@ import {
   toMinor,
 } from '@pos/shared';
 import type { Db } from '../../db/client';
+import { fiscalReportOf } from '../../domain/fiscal-report.repo';
 import { prepareReturn, recordReturn, returnContextOf } from '../../domain/return-write';
 import { returnsByPeriod } from '../../domain/sales-figures';
 import { type Actor, loadInScope, resolveBranch } from '../../lib/access';
@@ -102,10 +102,7 @@ export async function getReturn(db: Db, actor: Actor, id: string): Promise<Retur
  * sent with FBR's number, or refused; null when its branch does not report. The list leaves it out.
  */
 function withFiscal(row: repo.ReturnFiscalRow, ret: Return): Return {
-  const fiscal = row.fiscalStatus
-    ? { status: row.fiscalStatus as FiscalDocumentStatus, number: row.fiscalNumber }
-    : null;
-  return { ...ret, fiscal };
+  return { ...ret, fiscal: fiscalReportOf(row) };
 }
 
 export async function listReturns(

@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema';
 import { receiptNumberSql } from '../../domain/document-numbers';
+import { fiscalReportColumns, fiscalReportOf, fiscalReportOn } from '../../domain/fiscal-report.repo';
 import { dailyRows, keptTotals } from '../../domain/sales-figures.repo';
 import { serviceFeeSql } from '../../domain/service-fee';
 import { saleMovementsSql } from '../../domain/stock-ledger.repo';
@@ -539,20 +540,12 @@ export async function findSale(
       customerPhone: customers.phone,
       branchName: branches.name,
       registerCode: registers.code,
-      fiscalStatus: fiscalDocuments.status,
-      fiscalNumber: fiscalDocuments.fiscalNumber,
+      ...fiscalReportColumns,
     })
     .from(sales)
     .innerJoin(branches, and(eq(branches.companyId, sales.companyId), eq(branches.id, sales.branchId)))
     .leftJoin(registers, and(eq(registers.companyId, sales.companyId), eq(registers.id, sales.registerId)))
-    .leftJoin(
-      fiscalDocuments,
-      and(
-        eq(fiscalDocuments.companyId, sales.companyId),
-        eq(fiscalDocuments.kind, 'sale'),
-        eq(fiscalDocuments.documentId, sales.id),
-      ),
-    )
+    .leftJoin(fiscalDocuments, fiscalReportOn('sale', sales.companyId, sales.id))
     .leftJoin(users, eq(users.id, sales.cashierId))
     .leftJoin(customers, and(eq(customers.companyId, sales.companyId), eq(customers.id, sales.customerId)))
     .where(and(eq(sales.id, id), tenantFilter(sales.companyId, companyIds)))
@@ -592,11 +585,7 @@ export async function findSale(
     refunded,
   );
   // A read of the sale says its fiscal report; a replay answers as the first answer did (without it).
-  if (withFiscal) {
-    sale.fiscal = row.fiscalStatus
-      ? { status: row.fiscalStatus as 'pending' | 'sent' | 'failed', number: row.fiscalNumber }
-      : null;
-  }
+  if (withFiscal) sale.fiscal = fiscalReportOf(row);
   return { sale, companyId: s.companyId, branchId: s.branchId };
 }
 
