@@ -151,6 +151,60 @@ describe(`FBR's POS service fee (${engineName()})`, () => {
     expect(returned.json().data.refundAmount).toBe(fromMinor(toMinor(316.86) - 100));
   });
 
+  it("an exchange's new sale is an invoice of its own: it charges the fee, and the returned goods never pay it back", async () => {
+    await setFee(true);
+    const cart = (fee: number) => {
+      const totals = computeCartTotals({
+        items: [{ price: 99.99, quantity: 1 }],
+        taxRate: 17,
+        discountType: 'amount',
+        discountValue: 0,
+        serviceFee: fee,
+      });
+      return {
+        totals,
+        sale: {
+          items: [{ product_id: soap.id, quantity: 1, price: 99.99 }],
+          subtotal: totals.subtotal,
+          tax: totals.tax,
+          tax_rate: 17,
+          discount_type: 'amount',
+          discount_value: 0,
+          discount_amount: totals.discountAmount,
+          ...(fee > 0 && { service_fee: fee }),
+          total: totals.total,
+        },
+      };
+    };
+    const first = await call(manager, 'POST', '/api/transactions', {
+      branchId: tenant.main.id,
+      ...cart(1).sale,
+      payment_method: 'card',
+      amount_paid: cart(1).totals.total,
+      change: 0,
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const original = first.json().data;
+    const exchange = (fee: number, tenders: { method: string; amount: number }[]) =>
+      call(manager, 'POST', '/api/exchanges', {
+        branchId: tenant.main.id,
+        originalTransactionId: original.id,
+        items: [{ original_transaction_item_id: original.items[0].id, return_quantity: 1, condition: 'new' }],
+        reason: 'wrong_item',
+        sale: cart(fee).sale,
+        tenders,
+      });
+    // Without the fee the branch charges, the new sale is refused and nothing is written.
+    const stale = await exchange(0, []);
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().message).toBe(SALES_MSG.serviceFeeChanged);
+    // The same soap again: the returned one pays its 116.99 (99.99 and 17.00 tax, not the fee); the card the fee.
+    const made = await exchange(1, [{ method: 'card', amount: 1 }]);
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data).toMatchObject({ credit: 116.99, applied: 116.99, paid: 1, back: 0 });
+    expect(made.json().data.sale).toMatchObject({ serviceFee: 1, total: 117.99 });
+  });
+
   it('offline, the fee the register charged is kept and a different one flagged', async () => {
     await setFee(true);
     const cashier = await login(ctx.app, tenant.cashier.username);
