@@ -11,6 +11,12 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** The owner of the tables, who migrates; default DATABASE_URL (one role does both). */
   DATABASE_MIGRATION_URL: z.string().url().optional(),
+  /**
+   * A streaming replica of DATABASE_URL that reports, exports and the analytics pages read from
+   * (docs/architecture/database.md, 'Reads from a replica'); unset, they read DATABASE_URL. Ignored on
+   * the embedded database.
+   */
+  DATABASE_READ_URL: z.string().url().optional(),
   /** PostgreSQL connections per server process. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
   /** The embedded database (no autovacuum) is vacuumed and analyzed this often. */

@@ -17,6 +17,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     migrationUrl: env.DATABASE_MIGRATION_URL,
+    readUrl: env.DATABASE_READ_URL,
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
   });
@@ -24,6 +25,9 @@ async function main() {
   const jwtSecret = await loadJwtSecret(database.db, env.JWT_SECRET);
   const isEmpty = (await countUsers(database.db)) === 0;
   const notices: string[] = [];
+  if (env.DATABASE_READ_URL && database.engine === 'pglite') {
+    notices.push('DATABASE_READ_URL is ignored without DATABASE_URL: the embedded database has no replica.');
+  }
 
   if (isEmpty && database.engine === 'pglite' && env.SEED_DEMO === 'auto') {
     // Demo data and its well-known password only ever go into the embedded database.
@@ -86,7 +90,10 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   // Last, so nothing scrolls them away (request lines are logged only at LOG_LEVEL=debug).
-  const where = database.engine === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL';
+  const where =
+    database.engine === 'pglite'
+      ? `embedded PGlite in ${env.DATA_DIR}`
+      : `PostgreSQL${database.replica ? ', reports from its replica' : ''}`;
   for (const line of notices) console.log(line);
   if (database.engine === 'pglite' && !isEmpty && env.SEED_DEMO === 'auto') {
     console.log(`Demo users (if unchanged): ${DEMO_USERS.map((u) => u.username).join(', ')} / ${DEMO_PASSWORD}`);

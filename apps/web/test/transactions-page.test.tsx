@@ -180,6 +180,24 @@ describe('TransactionsPage', () => {
     expect(screen.queryByText('Access Restricted')).toBeNull();
   });
 
+  it('says how old the figures are when the server read them from a replica that was behind, and only then', async () => {
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Gross Revenue' });
+    await waitFor(() => expect(within(card).getByText('PKR 100.00')).toBeTruthy());
+    expect(screen.queryByText(/read from a replica/)).toBeNull();
+    cleanup();
+    const freshness = { source: 'replica' as const, lagSeconds: 12, stale: true };
+    vi.stubGlobal(
+      'fetch',
+      routeFetch({
+        analytics: () =>
+          answer(transactionResponses.analytics, { success: true, data: analytics, meta: { freshness } }),
+      }),
+    );
+    renderPage();
+    expect(await screen.findByText('Figures as of 12 s ago (read from a replica)')).toBeTruthy();
+  });
+
   it('lists rows with date, cashier, Walk-in Customer, payment, total and status', async () => {
     fetchMock = routeFetch({ list: () => page([row]) });
     vi.stubGlobal('fetch', fetchMock);

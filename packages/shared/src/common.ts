@@ -55,6 +55,32 @@ export const envelope = <T extends z.ZodType>(data: T) =>
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({ success: z.literal(true), data: z.array(item), meta: pageMetaSchema, message: z.string().optional() });
 
+/**
+ * A replica's lag past which an answer read from it says its figures are stale, and the screens say how
+ * old they are (docs/architecture/database.md, 'Reads from a replica').
+ */
+export const REPLICA_STALE_SECONDS = 5;
+
+/** How fresh an answer read from a replica is: `lagSeconds` behind the primary when it was read. */
+export const freshnessSchema = z.object({
+  source: z.literal('replica'),
+  lagSeconds: z.number().min(0),
+  stale: z.boolean(),
+});
+export type Freshness = z.infer<typeof freshnessSchema>;
+
+/**
+ * The success envelope of a route that reads a replica when there is one (reports, the analytics):
+ * `meta.freshness` when its data was read there.
+ */
+export const replicaEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({
+    success: z.literal(true),
+    data,
+    meta: z.object({ freshness: freshnessSchema }).optional(),
+    message: z.string().optional(),
+  });
+
 /** The success envelope's type (what `envelope(schema)` describes). */
 export type Envelope<T> = { success: true; data: T; message?: string };
 /** A page's type (what `paged(schema)` describes). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countSchema, envelope, idSchema, instantSchema, moneySchema } from './common';
+import { countSchema, envelope, idSchema, instantSchema, moneySchema, replicaEnvelope } from './common';
 import { salesFiguresSchema } from './sales';
 
 /** Every dashboard call takes the branch (scoped and permission-checked by the server). */
@@ -61,10 +61,11 @@ export const dashboardTransactionSchema = z.object({
 });
 export type DashboardTransaction = z.infer<typeof dashboardTransactionSchema>;
 
+/** The sales and returns figures may be read from a replica (meta.freshness); stock and the latest sales never are. */
 export const dashboardResponses = {
-  salesSummary: envelope(dashboardSalesSummarySchema),
+  salesSummary: replicaEnvelope(dashboardSalesSummarySchema),
   inventorySummary: envelope(dashboardInventorySummarySchema),
-  returnsSummary: envelope(dashboardReturnsSummarySchema),
+  returnsSummary: replicaEnvelope(dashboardReturnsSummarySchema),
   recentTransactions: envelope(z.array(dashboardTransactionSchema)),
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countSchema, envelope, moneySchema } from './common';
+import { countSchema, moneySchema, replicaEnvelope } from './common';
 import { optionalDateSchema } from './sales';
 
 /**
@@ -112,7 +112,7 @@ export const reportSchema = z.object({
 export type Report = z.infer<typeof reportSchema>;
 
 export const reportResponses = {
-  get: envelope(reportSchema),
+  get: replicaEnvelope(reportSchema),
 };
 
 /** The natural order of a report: time reports by time, the others by revenue (largest first). */

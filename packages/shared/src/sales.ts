@@ -8,6 +8,7 @@ import {
   paged,
   quantityInput,
   quantitySchema,
+  replicaEnvelope,
 } from './common';
 import { fiscalReportSchema } from './fiscal';
 import { hasAtMostTwoDecimals, RATE_MSG } from './rates';
@@ -428,7 +429,7 @@ export type TransactionAnalytics = z.infer<typeof transactionAnalyticsSchema>;
 export const transactionResponses = {
   sale: envelope(saleSchema),
   list: paged(transactionListItemSchema),
-  analytics: envelope(transactionAnalyticsSchema),
+  analytics: replicaEnvelope(transactionAnalyticsSchema),
 };
 
 // ---- batch upload of a register's outbox (docs/architecture/offline.md, 'Registers and offline sales') ----

@@ -24,8 +24,35 @@ export type Engine = 'pglite' | 'postgresql';
 export type Database = {
   db: Db;
   engine: Engine;
+  /** The streaming replica reports and analytics read from (DATABASE_READ_URL, PostgreSQL only); absent: they read `db`. */
+  replica?: Replica;
   close: () => Promise<void>;
 };
+
+/** A read-only pool on a streaming replica of the primary (docs/architecture/database.md, 'Reads from a replica'). */
+export type Replica = {
+  db: Db;
+  /**
+   * How many seconds the replica's data is behind the primary's: 0 when it has replayed all the WAL it
+   * received, else the age of the last transaction it replayed; null when the database is not in recovery
+   * (DATABASE_READ_URL names a primary). Throws when the replica does not answer.
+   */
+  lagSeconds: () => Promise<number | null>;
+};
+
+/**
+ * The replica's lag. `pg_last_xact_replay_timestamp()` alone would call an idle, caught-up replica as
+ * old as the primary's last commit, so a replica that has replayed everything it received is 0 behind.
+ * Its clock is compared with the primary's commit times: keep the hosts' clocks synchronised (NTP).
+ */
+const REPLICA_LAG_SQL = `select case
+  when not pg_is_in_recovery() then null
+  when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
+  else greatest(0, coalesce(extract(epoch from now() - pg_last_xact_replay_timestamp()), 0))
+end::float8 as lag`;
+
+/** A replica that does not answer within this fails the read (which then goes to the primary), not hangs it. */
+const REPLICA_CONNECT_TIMEOUT_MS = 2_000;
 
 /** The committed drizzle-kit migrations, found from the source tree and from the bundled dist alike. */
 export function findMigrationsFolder(): string {
@@ -46,7 +73,9 @@ export async function openDatabase(options: {
    */
   migrationUrl?: string;
   dataDir?: string;
-  /** PostgreSQL connections in the pool (default 20). */
+  /** PostgreSQL: a streaming replica of databaseUrl for reports and analytics (ignored without databaseUrl). */
+  readUrl?: string;
+  /** PostgreSQL connections in the pool (default 20), and in the replica's. */
   poolMax?: number;
   /** An idle pooled connection failed (database restart, connection killed): log it, never crash. */
   onIdleError?: (error: Error) => void;
@@ -67,7 +96,15 @@ export async function openDatabase(options: {
       await pool.end();
       throw error;
     }
-    return { db, engine: 'postgresql', close: () => pool.end() };
+    const replica = options.readUrl ? openReplica(options.readUrl, options) : undefined;
+    return {
+      db,
+      engine: 'postgresql',
+      replica: replica?.replica,
+      close: async () => {
+        await Promise.all([pool.end(), replica?.close()]);
+      },
+    };
   }
   // No dataDir means an in-memory database (tests).
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
@@ -75,6 +112,28 @@ export async function openDatabase(options: {
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   return { db: pgliteDb as unknown as Db, engine: 'pglite', close: () => client.close() };
+}
+
+/** The replica's pool: nothing is migrated there (it replays the primary's WAL), it is only read. */
+function openReplica(
+  readUrl: string,
+  options: { poolMax?: number; onIdleError?: (error: Error) => void },
+): { replica: Replica; close: () => Promise<void> } {
+  const pool = new pg.Pool({
+    connectionString: readUrl,
+    max: options.poolMax ?? 20,
+    connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
+  });
+  pool.on(
+    'error',
+    options.onIdleError ?? ((error) => console.error(`PostgreSQL replica connection error: ${error.message}`)),
+  );
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const lagSeconds = async () => {
+    const { rows } = await pool.query<{ lag: number | null }>(REPLICA_LAG_SQL);
+    return rows[0]?.lag ?? null;
+  };
+  return { replica: { db, lagSeconds }, close: () => pool.end() };
 }
 
 /**
@@ -121,8 +180,18 @@ export async function queryRows<Row>(db: DbOrTx, query: SQLWrapper): Promise<Row
   return (result as { rows: Row[] }).rows;
 }
 
-export async function pingDatabase(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
+/** `select 1`, refused after `timeoutMs` (the health check's answer must come quickly even when the database does not). */
+export async function pingDatabase(db: Db, timeoutMs = 2_000): Promise<void> {
+  await withTimeout(db.execute(sql`select 1`), timeoutMs);
+}
+
+/** The promise, or a rejection after `timeoutMs` if it has not settled by then (it is left to settle on its own). */
+export function withTimeout<T>(promise: PromiseLike<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`No answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** A fixed statement's text with its values in place of $1, $2 ... as parameters of one query. */

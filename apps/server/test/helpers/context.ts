@@ -12,13 +12,14 @@ export type TestContext = { app: FastifyInstance; database: Database; close: () 
 
 /**
  * A real server on a real, empty database: PostgreSQL when TEST_DATABASE_URL is set (a fresh database
- * per call, dropped on close), else in-memory PGlite. Requests go through app.inject.
+ * per call, dropped on close), else in-memory PGlite. Requests go through app.inject. A DATABASE_URL
+ * among the overrides is used as it is (a cluster the test made itself; DATABASE_READ_URL its replica).
  */
 export async function createTestContext(
   envOverrides: Record<string, string> = {},
   { onRoute, salesRollup, fiscalOutbox }: Pick<AppOptions, 'onRoute' | 'salesRollup' | 'fiscalOutbox'> = {},
 ): Promise<TestContext> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = envOverrides.DATABASE_URL ? undefined : process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (adminUrl) {
@@ -49,7 +50,12 @@ export async function createTestContext(
   const template = env.DATABASE_URL ? '' : inject('pgliteTemplate');
   const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
   // The database is dropped WITH (FORCE) on close: its connections being cut then is expected.
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, onIdleError: () => {}, loadDataDir });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    readUrl: env.DATABASE_READ_URL,
+    onIdleError: () => {},
+    loadDataDir,
+  });
   await ensureRoles(database.db);
   const app = await buildApp({
     env,

@@ -48,9 +48,10 @@ describe('dependencies', () => {
     expect(importers).toEqual([]);
   });
 
-  it('the environment has no DATABASE_READ_URL until something reads it', () => {
+  it('DATABASE_READ_URL is read (the replica of docs/architecture/database.md) and must be a URL', () => {
     const env = readEnv({ DATABASE_READ_URL: 'postgres://replica.example/pos' });
-    expect(Object.keys(env)).not.toContain('DATABASE_READ_URL');
+    expect(env.DATABASE_READ_URL).toBe('postgres://replica.example/pos');
+    expect(() => readEnv({ DATABASE_READ_URL: 'replica' })).toThrow(/DATABASE_READ_URL/);
   });
 
   it('Playwright never retries, on CI or off it', async () => {

@@ -2,6 +2,7 @@ import { dashboardQuerySchema, dashboardResponses, shiftDashboardResponse } from
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/http';
+import { okFromReplica } from '../../lib/read-replica';
 import * as service from './dashboard.service';
 
 export async function dashboardRoutes(app: FastifyInstance) {
@@ -20,7 +21,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
         response: { 200: dashboardResponses.salesSummary },
       },
     },
-    async (req) => ok(await service.salesSummary(app.db, req.actor, req.query)),
+    async (req, reply) => okFromReplica(app, reply, (db) => service.salesSummary(db, req.actor, req.query)),
   );
   r.get(
     '/dashboard/inventory-summary',
@@ -45,7 +46,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
         response: { 200: dashboardResponses.returnsSummary },
       },
     },
-    async (req) => ok(await service.returnsSummary(app.db, req.actor, req.query)),
+    async (req, reply) => okFromReplica(app, reply, (db) => service.returnsSummary(db, req.actor, req.query)),
   );
   r.get(
     '/dashboard/shifts-summary',

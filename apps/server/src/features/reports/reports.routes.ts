@@ -2,7 +2,7 @@ import { reportParamsSchema, reportQuerySchema, reportResponses, withExportForma
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { exportResponse, sendExport } from '../../lib/export';
-import { ok } from '../../lib/http';
+import { okFromReplica, readReplica } from '../../lib/read-replica';
 import * as service from './reports.service';
 
 export async function reportsRoutes(app: FastifyInstance) {
@@ -21,7 +21,8 @@ export async function reportsRoutes(app: FastifyInstance) {
         response: { 200: reportResponses.get },
       },
     },
-    async (req) => ok(await service.getReport(app.db, req.actor, req.params.report, req.query)),
+    async (req, reply) =>
+      okFromReplica(app, reply, (db) => service.getReport(db, req.actor, req.params.report, req.query)),
   );
 
   r.get(
@@ -36,7 +37,11 @@ export async function reportsRoutes(app: FastifyInstance) {
         ...exportResponse,
       },
     },
-    async (req, reply) =>
-      sendExport(reply, req.query.format, await service.exportReport(app.db, req.actor, req.params.report, req.query)),
+    async (req, reply) => {
+      const { value } = await readReplica(app, reply, (db) =>
+        service.exportReport(db, req.actor, req.params.report, req.query),
+      );
+      return sendExport(reply, req.query.format, value);
+    },
   );
 }

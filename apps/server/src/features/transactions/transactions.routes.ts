@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportResponse, sendExport } from '../../lib/export';
 import { ok, okPage } from '../../lib/http';
+import { okFromReplica, readReplica } from '../../lib/read-replica';
 import { createExchange } from './exchange.service';
 import { createSale } from './sale-write.service';
 import * as service from './transactions.service';
@@ -115,7 +116,10 @@ export async function transactionsRoutes(app: FastifyInstance) {
         ...exportResponse,
       },
     },
-    async (req, reply) => sendExport(reply, req.query.format, await exportSales(app.db, req.actor, req.query)),
+    async (req, reply) => {
+      const { value } = await readReplica(app, reply, (db) => exportSales(db, req.actor, req.query));
+      return sendExport(reply, req.query.format, value);
+    },
   );
 
   // Registered before /transactions/:id; Fastify prefers the static segment anyway.
@@ -130,7 +134,7 @@ export async function transactionsRoutes(app: FastifyInstance) {
         response: { 200: transactionResponses.analytics },
       },
     },
-    async (req) => ok(await service.getAnalytics(app.db, req.actor, req.query)),
+    async (req, reply) => okFromReplica(app, reply, (db) => service.getAnalytics(db, req.actor, req.query)),
   );
 
   r.get(

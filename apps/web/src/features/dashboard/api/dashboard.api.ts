@@ -1,4 +1,4 @@
-import type { dashboardResponses, LowStockItem, shiftDashboardResponse } from '@pos/shared';
+import type { dashboardResponses, Freshness, LowStockItem, shiftDashboardResponse } from '@pos/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type Answer, apiRequest } from '../../../lib/api';
 import { fetchStock } from '../../../lib/api/inventory.api';
@@ -16,11 +16,13 @@ const paths: { [K in keyof Panels]: string } = {
   recentTransactions: 'recent-transactions',
 };
 
-/** One panel's data, typed by its response schema. */
+/** One panel's answer, typed by its response schema. */
+const answer = <K extends keyof Panels>(panel: K, branchId: string, signal?: AbortSignal) =>
+  apiRequest<Answer<Panels[K]>>(`/dashboard/${paths[panel]}`, { query: { branchId }, signal });
+
+/** One panel's data. */
 const get = <K extends keyof Panels>(panel: K, branchId: string, signal?: AbortSignal) =>
-  apiRequest<Answer<Panels[K]>>(`/dashboard/${paths[panel]}`, { query: { branchId }, signal }).then(
-    (r): Answer<Panels[K]>['data'] => r.data,
-  );
+  answer(panel, branchId, signal).then((r): Answer<Panels[K]>['data'] => r.data);
 
 /** A 403 is an answer (the panel shows Access Restricted), not something to retry. */
 const noRetryOn4xx = (count: number, error: unknown) =>
@@ -35,12 +37,30 @@ function usePanel<T>(branchId: string | undefined, panel: string, fetcher: (sign
   });
 }
 
-export const useSalesSummary = (branchId?: string) =>
-  usePanel(branchId, 'sales', (signal) => get('salesSummary', branchId ?? '', signal));
+/**
+ * The sales and returns figures may be read from a replica: their queries keep the whole answer (meta.freshness
+ * with the data), and each hook selects what it shows from the one cached answer.
+ */
+const figuresQuery = <K extends 'salesSummary' | 'returnsSummary'>(panel: K, key: string, branchId?: string) => ({
+  queryKey: dashboardKeys.panel(branchId ?? '', key),
+  queryFn: ({ signal }: { signal?: AbortSignal }) => answer(panel, branchId ?? '', signal),
+  enabled: Boolean(branchId),
+  retry: noRetryOn4xx,
+});
+const salesQuery = (branchId?: string) => figuresQuery('salesSummary', 'sales', branchId);
+const returnsQuery = (branchId?: string) => figuresQuery('returnsSummary', 'returns', branchId);
+
+export const useSalesSummary = (branchId?: string) => useQuery({ ...salesQuery(branchId), select: (r) => r.data });
 export const useInventorySummary = (branchId?: string) =>
   usePanel(branchId, 'inventory', (signal) => get('inventorySummary', branchId ?? '', signal));
-export const useReturnsSummary = (branchId?: string) =>
-  usePanel(branchId, 'returns', (signal) => get('returnsSummary', branchId ?? '', signal));
+export const useReturnsSummary = (branchId?: string) => useQuery({ ...returnsQuery(branchId), select: (r) => r.data });
+
+/** How fresh the sales and returns figures are (`meta.freshness` of each answer; undefined: from the primary). */
+export function useFiguresFreshness(branchId?: string): (Freshness | undefined)[] {
+  const sales = useQuery({ ...salesQuery(branchId), select: (r) => r.meta?.freshness });
+  const returns = useQuery({ ...returnsQuery(branchId), select: (r) => r.meta?.freshness });
+  return [sales.data, returns.data];
+}
 export const useRecentTransactions = (branchId?: string) =>
   usePanel(branchId, 'recent', (signal) => get('recentTransactions', branchId ?? '', signal));
 

@@ -1,8 +1,10 @@
 import { Badge, Box, Grid, Group, LoadingOverlay, SimpleGrid, Stack, Title } from '@mantine/core';
 import { userCan } from '@pos/shared';
+import { FreshnessNotice } from '../../../components/freshness-notice';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
 import {
+  useFiguresFreshness,
   useInventorySummary,
   useLowStock,
   useRecentTransactions,
@@ -32,6 +34,7 @@ export function DashboardPage() {
   const returns = useReturnsSummary(branchId);
   const recent = useRecentTransactions(branchId);
   const lowStock = useLowStock(branchId);
+  const freshness = useFiguresFreshness(branchId);
   const loading =
     isLoading || [sales, inventory, returns, recent, lowStock].some((q) => q.isLoading && q.fetchStatus !== 'idle');
 
@@ -53,6 +56,7 @@ export function DashboardPage() {
             </Badge>
           ) : null}
         </Group>
+        <FreshnessNotice answers={freshness} />
 
         <TodayCards
           sales={sales.data}

@@ -27,11 +27,12 @@ export function reportQuery({ report: _report, ...params }: ReportParams) {
 export const reportPath = (report: ReportKind) => `/reports/${report}`;
 export const reportExportPath = (report: ReportKind) => `/reports/${report}/export.csv`;
 
+/** The whole answer: the report in `data`, and in `meta.freshness` how fresh it is when read from a replica. */
 export function fetchReport(params: ReportParams, signal?: AbortSignal) {
   return apiRequest<Answer<typeof reportResponses.get>>(reportPath(params.report), {
     query: reportQuery(params),
     signal,
-  }).then((r) => r.data);
+  });
 }
 
 /** One report; the previous one stays on screen while the next loads. */

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { AccessDenied } from '../../../components/access-denied';
 import { DateField } from '../../../components/date-field';
 import { ExportButton } from '../../../components/export-button';
+import { FreshnessNotice } from '../../../components/freshness-notice';
 import { useCurrentSelection } from '../../../lib/selection-context';
 import { useSessionUser } from '../../../lib/session-store';
 import { type ReportParams, reportExportPath, reportQuery, useReport } from '../api/reports.api';
@@ -45,7 +46,7 @@ function ReportsScreen({ withCost, companyWide }: { withCost: boolean; companyWi
   };
   const enabled = Boolean(wholeCompany ? company?.id : branch?.id);
   const report = useReport(params, enabled);
-  const data = report.data;
+  const data = report.data?.data;
 
   const chooseReport = (value: string | null) => {
     if (!value) return;
@@ -70,6 +71,7 @@ function ReportsScreen({ withCost, companyWide }: { withCost: boolean; companyWi
           {wholeCompany ? (company?.name ?? 'Company') : (branch?.name ?? 'Branch')}
         </Badge>
       </Group>
+      <FreshnessNotice answers={[report.data?.meta?.freshness]} />
 
       <Paper withBorder p="md">
         <Group align="flex-end" gap="sm" wrap="wrap">

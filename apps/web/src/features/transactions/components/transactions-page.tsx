@@ -2,6 +2,7 @@ import { Badge, Group, Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ExportButton, exportQuery } from '../../../components/export-button';
+import { FreshnessNotice } from '../../../components/freshness-notice';
 import {
   isForbidden,
   transactionsQuery,
@@ -98,6 +99,7 @@ export function TransactionsPage() {
         ) : null}
       </Group>
 
+      <FreshnessNotice answers={[analytics.data?.meta?.freshness]} />
       <SummaryCards
         analytics={analytics.data?.data}
         isLoading={isSelecting || (Boolean(branchId) && analytics.isPending)}
