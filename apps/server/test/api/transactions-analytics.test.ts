@@ -352,12 +352,17 @@ describe(`GET /transactions/analytics (${engineName()})`, () => {
       totalItemsReturned: 2,
     });
 
-    await db()
-      .delete(saleItems)
-      .where(and(eq(saleItems.companyId, companyId), eq(saleItems.saleId, voidedId)));
-    await db()
-      .delete(sales)
-      .where(and(eq(sales.companyId, companyId), eq(sales.id, voidedId)));
+    // Its lines and then the sale go, with the sale's row held as above: a roll-up of the sale, still queued by the
+    // line change, must not read its lines before they go while their delete leaves the totals to it.
+    await db().transaction(async (tx) => {
+      await tx
+        .select({ id: sales.id })
+        .from(sales)
+        .where(and(eq(sales.companyId, companyId), eq(sales.id, voidedId)))
+        .for('update');
+      await tx.delete(saleItems).where(and(eq(saleItems.companyId, companyId), eq(saleItems.saleId, voidedId)));
+      await tx.delete(sales).where(and(eq(sales.companyId, companyId), eq(sales.id, voidedId)));
+    });
     const [row] = await queryRows<{ tx: string | number; revenue: string; items: string | number; refunded: string }>(
       db(),
       sql`
