@@ -154,7 +154,7 @@ test('a retail-price item: the customer pays the printed price; the cart and the
     discountType: 'percentage',
     discountValue: 0,
   });
-  expect(totals.minor).toEqual({ subtotal: 50_000, discountAmount: 0, tax: 9_000, total: 59_000 });
+  expect(totals.minor).toEqual({ subtotal: 50_000, discountAmount: 0, tax: 9_000, serviceFee: 0, total: 59_000 });
   await expect(page.getByText('Tax 18% incl. on PKR 500.00')).toBeVisible();
   await expect(page.getByLabel('Total', { exact: true })).toContainText('590.00');
   await page.screenshot({ path: `${SHOTS}/tax-classes-retail-price.png` });
