@@ -283,7 +283,7 @@ export function cpuPerUnit(before, after, units) {
 }
 
 /** A card sale of 3 different products of the register's list, 1-3 units each, 5 % tax. */
-function salePayload(branchId, products) {
+export function salePayload(branchId, products) {
   const picked = new Set();
   while (picked.size < 3) picked.add(Math.floor(Math.random() * products.length));
   const items = [...picked].map((i) => ({

@@ -18,6 +18,15 @@ const envSchema = z.object({
    */
   DATABASE_READ_URL: z.string().url().optional(),
   /** PostgreSQL connections per server process. */
+  /**
+   * 'true' when DATABASE_URL goes through a transaction-mode pooler (PgBouncer before 1.21): no statement is
+   * prepared by name (docs/architecture/database.md, 'Pooling'). Needs DATABASE_MIGRATION_URL, straight to
+   * PostgreSQL: migrations hold a session lock.
+   */
+  DATABASE_TRANSACTION_POOLER: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
   /** The embedded database (no autovacuum) is vacuumed and analyzed this often. */
   EMBEDDED_MAINTENANCE_MINUTES: z.coerce
@@ -53,6 +62,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     .refine((env) => !env.DATABASE_MIGRATION_URL || env.DATABASE_URL, {
       path: ['DATABASE_MIGRATION_URL'],
       message: 'needs DATABASE_URL (the role the server works as)',
+    })
+    .refine((env) => !env.DATABASE_TRANSACTION_POOLER || env.DATABASE_MIGRATION_URL, {
+      path: ['DATABASE_TRANSACTION_POOLER'],
+      message: 'needs DATABASE_MIGRATION_URL, a direct connection to PostgreSQL (migrations hold a session lock)',
     })
     .safeParse(source);
   if (!parsed.success) {

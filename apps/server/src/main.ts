@@ -20,6 +20,7 @@ async function main() {
     readUrl: env.DATABASE_READ_URL,
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
+    transactionPooler: env.DATABASE_TRANSACTION_POOLER,
   });
   await ensureRoles(database.db);
   const jwtSecret = await loadJwtSecret(database.db, env.JWT_SECRET);

@@ -77,6 +77,11 @@ export async function openDatabase(options: {
   readUrl?: string;
   /** PostgreSQL connections in the pool (default 20), and in the replica's. */
   poolMax?: number;
+  /**
+   * PostgreSQL: databaseUrl reaches the database through a transaction-mode pooler (PgBouncer): no statement
+   * is prepared by name, since the next transaction may run on another server connection.
+   */
+  transactionPooler?: boolean;
   /** An idle pooled connection failed (database restart, connection killed): log it, never crash. */
   onIdleError?: (error: Error) => void;
   /** PGlite only: start the in-memory database from this dump (`dumpDataDir`; tests: a migrated template). */
@@ -89,6 +94,7 @@ export async function openDatabase(options: {
       'error',
       options.onIdleError ?? ((error) => console.error(`PostgreSQL connection error: ${error.message}`)),
     );
+    if (options.transactionPooler) transactionPooled.add(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await migrateAsOwner(pool, options.migrationUrl, migrationsFolder);
@@ -194,6 +200,20 @@ export function withTimeout<T>(promise: PromiseLike<T>, timeoutMs: number): Prom
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** The pools opened through a transaction-mode pooler (openDatabase's transactionPooler). */
+const transactionPooled = new WeakSet<object>();
+
+/**
+ * The name to prepare a statement under on this handle: `name` on a direct connection (parsed and planned
+ * once per connection), '' (unnamed: parsed with each run) through a transaction-mode pooler, where a
+ * statement prepared on one server connection is unknown to the next (docs/architecture/database.md,
+ * 'Pooling'). A transaction handle runs on its pool's connection: its statements are unnamed too.
+ */
+export function statementName(db: DbOrTx, name: string): string {
+  const client = (db as unknown as { $client?: object }).$client;
+  return client && transactionPooled.has(client) ? '' : name;
+}
+
 /** A fixed statement's text with its values in place of $1, $2 ... as parameters of one query. */
 function withValues(text: string, values: unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);
@@ -247,5 +267,6 @@ export async function runFixed<Row>(db: DbOrTx, statement: FixedStatement, value
   // In a transaction (an exchange writes its sale in the return's): the same text through the transaction.
   if (!client) return queryRows<Row>(db, withValues(statement.text, values));
   if (client instanceof PGlite) return (await client.query<Row>(statement.text, values)).rows;
-  return (await client.query<Row & pg.QueryResultRow>({ name: statement.name, text: statement.text, values })).rows;
+  const name = statementName(db, statement.name) || undefined;
+  return (await client.query<Row & pg.QueryResultRow>({ name, text: statement.text, values })).rows;
 }

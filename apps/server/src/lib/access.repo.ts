@@ -1,6 +1,6 @@
 import { ROLE_IDS } from '@pos/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { type DbOrTx, statementName } from '../db/client';
 import { branches, roles, sessions, users } from '../db/schema';
 
 /** A cashier's one branch: their own, else their company's main branch. */
@@ -79,7 +79,7 @@ function liveSessionQuery(db: DbOrTx) {
       ),
     )
     .limit(1)
-    .prepare('find_live_session');
+    .prepare(statementName(db, 'find_live_session'));
 }
 
 // One prepared statement per database handle: on PostgreSQL each pooled connection parses and plans it

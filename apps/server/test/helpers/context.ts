@@ -52,7 +52,9 @@ export async function createTestContext(
   // The database is dropped WITH (FORCE) on close: its connections being cut then is expected.
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
+    migrationUrl: env.DATABASE_MIGRATION_URL,
     readUrl: env.DATABASE_READ_URL,
+    transactionPooler: env.DATABASE_TRANSACTION_POOLER,
     onIdleError: () => {},
     loadDataDir,
   });
