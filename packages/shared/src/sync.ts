@@ -132,6 +132,11 @@ export type EventTicket = z.infer<typeof eventTicketSchema>;
 export const eventsQuerySchema = z.object({
   ticket: z.string({ error: 'Ticket is required' }).min(1, 'Ticket is required').max(2000),
   branchId: idSchema.optional(),
+  /**
+   * The last SSE id a register's earlier stream sent: this stream first sends what the branch's outbox holds
+   * after it, or `resync` when it no longer covers it.
+   */
+  since: z.string().max(1000).optional(),
 });
 
 /** What the stream sends (event name: data). `resync`: too many changes at once, sync the catalogue. */

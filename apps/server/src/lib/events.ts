@@ -19,12 +19,52 @@ export const LIVE_EVENTS_KEEP_MINUTES = 5;
 const CLEANUP_EVERY_MS = 60_000;
 const RETRY_AFTER_MS = 1_000;
 
-type Listener = (event: LiveEvent) => void;
+/** The events of one read of the outbox for the listener's branch, and where that read left the outbox. */
+type Listener = (events: LiveEvent[], position: Horizon) => void;
 
 export type EventHub = {
-  subscribe: (key: { companyId: string; branchId: string }, listener: Listener) => Promise<() => void>;
+  /**
+   * Delivers the branch's events of every transaction that commits after the answered `position` (where
+   * the hub's next read starts) until `unsubscribe` is called.
+   */
+  subscribe: (
+    key: { companyId: string; branchId: string },
+    listener: Listener,
+  ) => Promise<{ unsubscribe: () => void; position: Horizon }>;
   close: () => Promise<void>;
 };
+
+/**
+ * A stream's position as its events' SSE `id` (docs/architecture/offline.md, 'Live events'): the horizon and
+ * when it was taken, `<ms>.<xmax>.<running ids joined by ->`. A register that reconnects (its stream's
+ * process died, the network dropped) sends the last one back as `since`, and the new stream first sends
+ * what the branch's outbox holds after it.
+ */
+export function encodePosition(position: Horizon, at = Date.now()): string {
+  return `${at}.${position.xmax}.${position.running.join('-')}`;
+}
+
+/**
+ * The position in a `since`, or undefined when it is malformed or older than the outbox keeps its events
+ * (less a minute's margin): then the stream cannot say what was missed and the register syncs its catalogue.
+ */
+export function decodePosition(text: string, now = Date.now()): Horizon | undefined {
+  const match = /^(\d{1,15})\.(\d{1,20})\.((?:\d{1,20}(?:-\d{1,20})*)?)$/.exec(text);
+  if (!match) return undefined;
+  const at = Number(match[1]);
+  if (at > now + 60_000 || now - at > (LIVE_EVENTS_KEEP_MINUTES - 1) * 60_000) return undefined;
+  return { xmax: Number(match[2]), running: match[3] ? match[3].split('-').map(Number) : [] };
+}
+
+/** The branch's events committed after `after` (a stream resuming at a position), and the new position. */
+export async function readBranchEventsAfter(
+  db: Db,
+  branchId: string,
+  after: Horizon,
+): Promise<{ events: LiveEvent[]; position: Horizon }> {
+  const read = await readLiveEvents(db, { after, branchIds: [branchId] });
+  return { events: read.events.flatMap(eventsOf), position: read.horizon };
+}
 
 /** The events of one outbox row, stock first. */
 export function eventsOf(row: Pick<LiveEventRow, 'stock' | 'products' | 'resync'>): LiveEvent[] {
@@ -43,7 +83,7 @@ export function createEventHub(db: Db, log: (message: string) => void = () => {}
   let since: Horizon | undefined;
   let timer: NodeJS.Timeout | undefined;
   /** A read in flight: never two at once (both would deliver the same events). */
-  let reading = false;
+  let reading: Promise<void> | undefined;
   let closed = false;
 
   const cleanup = setInterval(() => {
@@ -55,10 +95,17 @@ export function createEventHub(db: Db, log: (message: string) => void = () => {}
 
   const branchIds = () => [...listeners.keys()].map((key) => key.split(':')[1] as string);
 
-  const dispatch = (row: LiveEventRow) => {
-    const set = listeners.get(`${row.companyId}:${row.branchId}`);
-    if (!set) return;
-    for (const event of eventsOf(row)) for (const listener of set) listener(event);
+  /** A read's rows to the listeners of their branches: one call per branch with all of its events. */
+  const dispatch = (rows: LiveEventRow[], position: Horizon) => {
+    const byKey = new Map<string, LiveEvent[]>();
+    for (const row of rows) {
+      const key = `${row.companyId}:${row.branchId}`;
+      if (!listeners.has(key)) continue;
+      const events = byKey.get(key) ?? [];
+      events.push(...eventsOf(row));
+      byKey.set(key, events);
+    }
+    for (const [key, events] of byKey) for (const listener of listeners.get(key) ?? []) listener(events, position);
   };
 
   const schedule = (delay: number) => {
@@ -75,17 +122,22 @@ export function createEventHub(db: Db, log: (message: string) => void = () => {}
       since = undefined;
       return;
     }
-    reading = true;
+    let done = () => {};
+    reading = new Promise((resolve) => {
+      done = resolve;
+    });
     let next = EVENTS_POLL_MS;
     try {
       const read = await readLiveEvents(db, { after: since, branchIds: branchIds() });
-      since = read.horizon;
-      for (const row of read.events) dispatch(row);
+      // Nobody listens any more: the next first subscriber starts at its own now, not at this read.
+      since = listeners.size === 0 ? undefined : read.horizon;
+      dispatch(read.events, read.horizon);
     } catch (error) {
       if (!closed) log(`events: reading the outbox failed (${(error as Error).message}); retrying`);
       next = RETRY_AFTER_MS;
     } finally {
-      reading = false;
+      reading = undefined;
+      done();
     }
     schedule(next);
   }
@@ -93,6 +145,9 @@ export function createEventHub(db: Db, log: (message: string) => void = () => {}
   return {
     async subscribe({ companyId, branchId }, listener) {
       const key = `${companyId}:${branchId}`;
+      // A read in flight was asked for the branches listened to when it began: the answered position is the
+      // one after it, from which the next read includes this branch.
+      while (reading) await reading;
       // The first subscriber starts the reads at now: every write that commits after this answers is delivered.
       if (since === undefined) since = await liveEventsHorizon(db);
       let set = listeners.get(key);
@@ -102,10 +157,12 @@ export function createEventHub(db: Db, log: (message: string) => void = () => {}
       }
       set.add(listener);
       schedule(EVENTS_POLL_MS);
-      return () => {
+      const unsubscribe = () => {
         set.delete(listener);
         if (set.size === 0) listeners.delete(key);
+        if (listeners.size === 0 && !reading) since = undefined;
       };
+      return { unsubscribe, position: since };
     },
     async close() {
       closed = true;

@@ -12,13 +12,14 @@ import { createEventHub, EVENTS_POLL_MS, LIVE_EVENTS_KEEP_MINUTES } from '../../
 import { deleteOldLiveEvents } from '../../src/lib/events.repo';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { createProduct, createTenant, login, request } from '../helpers/factories';
+import { exited, freePort, startServer } from '../helpers/server-process';
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** The signing key of createTestContext's app, so that process B accepts A's sessions. */
 const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
-type Received = { event: string; data: Record<string, unknown> };
+type Received = { event: string; data: Record<string, unknown>; id?: string };
 
 /**
  * A server-sent events reader over real HTTP (as a browser's EventSource): `until` resolves with the
@@ -42,7 +43,7 @@ async function openStream(url: string) {
           const event = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (!event || data === undefined) continue;
-          const e = { event, data: JSON.parse(data) };
+          const e: Received = { event, data: JSON.parse(data), id: /^id: (.*)$/m.exec(block)?.[1] };
           received.push(e);
           for (const w of [...waiters]) {
             if (w.test(e)) {
@@ -171,8 +172,9 @@ describe(`live events (${engineName()})`, () => {
   it('a statement of more than 100 products is one resync event; the outbox keeps no event past its time', async () => {
     const hub = createEventHub(ctx.database.db);
     const received: LiveEvent[] = [];
-    const unsubscribe = await hub.subscribe({ companyId: tenant.company.id, branchId: tenant.second.id }, (event) =>
-      received.push(event),
+    const { unsubscribe } = await hub.subscribe(
+      { companyId: tenant.company.id, branchId: tenant.second.id },
+      (events) => received.push(...events),
     );
     try {
       await ctx.database.db.execute(sql`insert into products (company_id, branch_id, name, price)
@@ -203,8 +205,9 @@ describe(`live events (${engineName()})`, () => {
       );
       const hub = createEventHub(ctx.database.db);
       const received: LiveEvent[] = [];
-      const unsubscribe = await hub.subscribe({ companyId: tenant.company.id, branchId: tenant.second.id }, (event) =>
-        received.push(event),
+      const { unsubscribe } = await hub.subscribe(
+        { companyId: tenant.company.id, branchId: tenant.second.id },
+        (events) => received.push(...events),
       );
       const other = new pg.Client({ connectionString: ctx.app.env.DATABASE_URL });
       await other.connect();
@@ -290,6 +293,114 @@ describe(`live events (${engineName()})`, () => {
       } finally {
         child.kill('SIGTERM');
         if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once('exit', r));
+      }
+    },
+    120_000,
+  );
+
+  /** The last SSE id a stream sent: where a register would resume. */
+  const lastId = (stream: Awaited<ReturnType<typeof openStream>>) => stream.received.findLast((e) => e.id)?.id;
+  const streamUrl = (origin: string, ticket: string, since?: string) =>
+    `${origin}/api/events?${new URLSearchParams({ ticket, ...(since !== undefined && { since }) })}`;
+
+  it('a stream opened again with the last id it sent (since) first sends what changed in between; an unknown or too old id sends resync', async () => {
+    const product = await createProduct(ctx.database.db, {
+      companyId: tenant.company.id,
+      branchId: tenant.main.id,
+      stockQuantity: 9,
+    });
+    const first = await openStream(streamUrl(base, (await ticketFor(tenant.main.id)).ticket));
+    await first.until((e) => e.event === 'ready');
+    expect((await sell(product.id, 1)).statusCode).toBe(201);
+    await first.until((e) => e.event === 'stock' && e.data.productId === product.id);
+    const since = lastId(first);
+    expect(since).toMatch(/^\d+\.\d+\./);
+    await first.close();
+
+    // While no stream is open: two sales and a price change.
+    expect((await sell(product.id, 2)).statusCode).toBe(201);
+    expect((await sell(product.id, 3)).statusCode).toBe(201);
+    const edit = await request(ctx.app, tokens.manager, {
+      method: 'PATCH',
+      url: `/api/products/${product.id}`,
+      payload: { price: 81 },
+    });
+    expect(edit.statusCode).toBe(200);
+
+    const resumed = await openStream(streamUrl(base, (await ticketFor(tenant.main.id)).ticket, since));
+    try {
+      await resumed.until((e) => e.event === 'product' && e.data.id === product.id);
+      const stock = resumed.received.filter((e) => e.event === 'stock' && e.data.productId === product.id);
+      expect(stock.map((e) => e.data.stockQuantity)).toEqual([6, 3]);
+      expect(resumed.received.map((e) => e.event)).not.toContain('resync');
+      // Its own last id has moved past them: resuming from it brings nothing again.
+      const later = lastId(resumed);
+      expect(later).not.toBe(since);
+      const again = await openStream(streamUrl(base, (await ticketFor(tenant.main.id)).ticket, later));
+      try {
+        await again.until((e) => e.event === 'ready');
+        await new Promise((resolve) => setTimeout(resolve, 3 * EVENTS_POLL_MS));
+        expect(again.received.map((e) => e.event)).toEqual(['ready']);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await resumed.close();
+    }
+
+    const tooOld = `${Date.now() - LIVE_EVENTS_KEEP_MINUTES * 60_000}.${since?.split('.').slice(1).join('.')}`;
+    for (const unknown of ['not-a-position', tooOld]) {
+      const stream = await openStream(streamUrl(base, (await ticketFor(tenant.main.id)).ticket, unknown));
+      try {
+        expect(stream.status).toBe(200);
+        await stream.until((e) => e.event === 'resync');
+      } finally {
+        await stream.close();
+      }
+    }
+  });
+
+  it.runIf(engineName() === 'postgresql')(
+    "a register whose stream's process is killed resumes on another process without losing a stock change",
+    async () => {
+      const product = await createProduct(ctx.database.db, {
+        companyId: tenant.company.id,
+        branchId: tenant.main.id,
+        stockQuantity: 20,
+      });
+      // Process B, the server from source as a child process on the same database and signing key.
+      const port = await freePort();
+      const child = await startServer(ctx.app.env.DATABASE_URL as string, port, { jwtSecret: TEST_JWT_SECRET });
+      try {
+        const baseB = `http://127.0.0.1:${port}`;
+        const issued = await fetch(`${baseB}/api/events/ticket`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.cashier}` },
+          body: JSON.stringify({ branchId: tenant.main.id }),
+        });
+        const { data } = (await issued.json()) as { data: { ticket: string } };
+        const onB = await openStream(streamUrl(baseB, data.ticket));
+        await onB.until((e) => e.event === 'ready');
+        expect((await sell(product.id, 1)).statusCode).toBe(201);
+        await onB.until((e) => e.event === 'stock' && e.data.productId === product.id);
+        const since = lastId(onB);
+
+        child.kill('SIGKILL');
+        await exited(child);
+        await onB.close();
+        // Sold through process A while the register has no stream.
+        expect((await sell(product.id, 4)).statusCode).toBe(201);
+
+        const onA = await openStream(streamUrl(base, (await ticketFor(tenant.main.id)).ticket, since));
+        try {
+          const stock = await onA.until((e) => e.event === 'stock' && e.data.productId === product.id);
+          expect(stock.data).toEqual({ productId: product.id, stockQuantity: 15 });
+        } finally {
+          await onA.close();
+        }
+      } finally {
+        child.kill('SIGKILL');
+        await exited(child);
       }
     },
     120_000,

@@ -1,7 +1,8 @@
 import { eventResponses, eventsQuerySchema, eventTicketRequestSchema, type LiveEvent } from '@pos/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createEventHub } from '../../lib/events';
+import { createEventHub, decodePosition, encodePosition, readBranchEventsAfter } from '../../lib/events';
+import type { Horizon } from '../../lib/events.repo';
 import { ok } from '../../lib/http';
 import * as service from './events.service';
 
@@ -61,10 +62,16 @@ export async function eventStreamRoutes(app: FastifyInstance, { secret }: { secr
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      const send = (event: LiveEvent | { type: 'ready'; data: object }) => {
-        raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
-      };
       let ended = false;
+      /** One event; `position` (its SSE id) on the last of a read: the register has the branch's events up to it. */
+      const send = (event: LiveEvent | { type: 'ready'; data: object }, position?: Horizon) => {
+        if (ended) return;
+        const id = position ? `id: ${encodePosition(position)}\n` : '';
+        raw.write(`${id}event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      };
+      const sendAll = (events: LiveEvent[], position: Horizon) => {
+        for (const [i, event] of events.entries()) send(event, i === events.length - 1 ? position : undefined);
+      };
       let unsubscribe: (() => void) | undefined;
       const end = () => {
         if (ended) return;
@@ -84,9 +91,23 @@ export async function eventStreamRoutes(app: FastifyInstance, { secret }: { secr
       streams.add(end);
       raw.on('close', end);
       raw.write('retry: 3000\n\n');
-      unsubscribe = await hub.subscribe(scope, send);
-      if (ended) unsubscribe();
-      else send({ type: 'ready', data: { branchId: scope.branchId } });
+      // A register that reconnects says where its last stream left it (`since`): the events the branch's
+      // outbox holds after that come first, and the live ones wait behind them (an event read by both comes
+      // again later, in order, so each product's last word is its newest).
+      const resumeAt = req.query.since === undefined ? undefined : decodePosition(req.query.since);
+      let waiting: [LiveEvent[], Horizon][] | undefined = resumeAt ? [] : undefined;
+      const subscribed = await hub.subscribe(scope, (events, position) =>
+        waiting ? waiting.push([events, position]) : sendAll(events, position),
+      );
+      unsubscribe = subscribed.unsubscribe;
+      if (ended) return unsubscribe();
+      send({ type: 'ready', data: { branchId: scope.branchId } }, resumeAt ?? subscribed.position);
+      const missed = resumeAt && (await readBranchEventsAfter(app.db, scope.branchId, resumeAt).catch(() => undefined));
+      if (missed) sendAll(missed.events, missed.position);
+      // A position the outbox no longer covers, or not a position: the register syncs its catalogue instead.
+      else if (req.query.since !== undefined) send({ type: 'resync', data: {} });
+      for (const [events, position] of waiting ?? []) sendAll(events, position);
+      waiting = undefined;
     },
   );
 }

@@ -12,23 +12,29 @@ export type LiveEvent =
  * POST /events/ticket (bearer token) for a ticket valid a minute, naming the branch, and opens
  * GET /events?ticket=&branchId= with it. A reconnect asks for a new ticket.
  */
-async function eventsUrl(branchId: string): Promise<string> {
+async function eventsUrl(branchId: string, since: string): Promise<string> {
   const answer = await apiRequest<Answer<typeof eventResponses.ticket>>('/events/ticket', {
     method: 'POST',
     body: { branchId },
   });
-  return `${API_BASE}/events?${new URLSearchParams({ branchId, ticket: answer.data.ticket })}`;
+  const query = new URLSearchParams({ branchId, ticket: answer.data.ticket, ...(since && { since }) });
+  return `${API_BASE}/events?${query}`;
 }
 
 /**
- * Listens to the branch's live changes until the returned function is called. A dropped stream is
- * closed and opened again with a new ticket (the browser's own retry would reuse the expired one).
+ * Listens to the branch's live changes until the returned function is called. A dropped stream (its server
+ * process died, the network went) is closed and opened again with a new ticket (the browser's own retry
+ * would reuse the expired one) and the last event id it had (`since`): the new stream, on whichever process,
+ * first sends the changes made in between, or `resync` when they are too old to tell.
  */
 export function openLiveEvents(branchId: string, onEvent: (event: LiveEvent) => void): () => void {
   let source: EventSource | null = null;
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | null = null;
+  /** The last SSE id received: where the stream stood. */
+  let since = '';
   const parse = (type: LiveEvent['type']) => (message: MessageEvent<string>) => {
+    if (message.lastEventId) since = message.lastEventId;
     try {
       onEvent({ type, ...JSON.parse(message.data) } as LiveEvent);
     } catch {
@@ -41,9 +47,12 @@ export function openLiveEvents(branchId: string, onEvent: (event: LiveEvent) => 
   const open = async () => {
     if (stopped) return;
     try {
-      const url = await eventsUrl(branchId);
+      const url = await eventsUrl(branchId, since);
       if (stopped) return;
       source = new EventSource(url);
+      source.addEventListener('ready', (message) => {
+        if (message.lastEventId) since = message.lastEventId;
+      });
       source.addEventListener('stock', parse('stock'));
       source.addEventListener('product', parse('product'));
       source.addEventListener('resync', parse('resync'));
