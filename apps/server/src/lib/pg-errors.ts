@@ -33,3 +33,23 @@ export function refusalOf(error: unknown): Refusal | undefined {
   const hint = pgErrorOf(error)?.hint ?? (error as { hint?: unknown } | undefined)?.hint;
   return typeof hint === 'string' && refusals.has(hint) ? (hint as Refusal) : undefined;
 }
+
+/**
+ * The database was not there to answer: no connection (refused, reset, timed out, closed under the query),
+ * a server shutting down (57P01-57P03) or a connection exception (class 08), or a standby cancelling the
+ * query for replay (40001 'conflict with recovery' from a hot standby). A read that met one may be read again
+ * elsewhere; a query error (bad input, a refusal) may not.
+ */
+export function isUnavailable(error: unknown): boolean {
+  const code = pgErrorOf(error)?.code;
+  if (code) return code.startsWith('08') || ['57P01', '57P02', '57P03', '40001'].includes(code);
+  for (let current: unknown = error, i = 0; i < 4 && current && typeof current === 'object'; i++) {
+    const { code: nodeCode, message } = current as { code?: unknown; message?: unknown };
+    if (typeof nodeCode === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(nodeCode))
+      return true;
+    if (typeof message === 'string' && /Connection terminated|connection timeout|No answer within/i.test(message))
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

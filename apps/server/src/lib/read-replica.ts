@@ -1,6 +1,7 @@
 import { type Freshness, REPLICA_STALE_SECONDS } from '@pos/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
+import { isUnavailable } from './pg-errors';
 
 /**
  * Reads from a replica (docs/architecture/database.md, 'Reads from a replica'): the one place that decides
@@ -11,7 +12,8 @@ import type { Db } from '../db/client';
  *
  * Without a replica (DATABASE_READ_URL unset, or the embedded database) the read goes to the primary and
  * nothing is added. With one, its lag is read first (so the figures are at least that fresh) and answered as
- * `freshness`, stale past REPLICA_STALE_SECONDS; a replica that does not answer is skipped for the primary.
+ * `freshness`, stale past REPLICA_STALE_SECONDS; a replica that does not answer, or fails the read for want of a
+ * connection, is skipped for the primary.
  */
 export async function readReplica<T>(
   app: FastifyInstance,
@@ -30,7 +32,16 @@ export async function readReplica<T>(
   const freshness = freshnessOf(lag);
   // Exports answer a file, not JSON: the header says the same there.
   reply.header('x-replica-lag-seconds', String(freshness.lagSeconds));
-  return { value: await read(replica.db), freshness };
+  try {
+    return { value: await read(replica.db), freshness };
+  } catch (error) {
+    // The replica went away mid-read (stopped, cut off, promoted and restarted), or cancelled the read for
+    // replay: the same read from the primary. Anything else (a 404, bad input) is the answer.
+    if (!isUnavailable(error)) throw error;
+    reply.log.warn({ err: error }, 'The read replica failed the read: reading from the primary');
+    reply.removeHeader('x-replica-lag-seconds');
+    return { value: await read(app.db) };
+  }
 }
 
 /** `readReplica` answered in the success envelope of `replicaEnvelope(...)`: `meta.freshness` when read from the replica. */
