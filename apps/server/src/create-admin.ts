@@ -24,6 +24,7 @@ async function main() {
     migrationUrl: env.DATABASE_MIGRATION_URL,
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
+    transactionPooler: env.DATABASE_TRANSACTION_POOLER,
   });
   await ensureRoles(database.db);
   const { created } = await createSuperAdmin(database.db, { username, password });

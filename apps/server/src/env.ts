@@ -1,5 +1,14 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** An IPv4 or IPv6 address, or a CIDR range of one (`10.0.0.0/24`, `fd00::/8`). */
+function isAddressOrRange(text: string): boolean {
+  const [address = '', bits, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
 
 // The only reader of process.env in the server.
 const envSchema = z.object({
@@ -41,10 +50,18 @@ const envSchema = z.object({
   LOGIN_RATE_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_RATE_MAX_PER_USERNAME: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
+  /**
+   * Whose X-Forwarded-For / X-Forwarded-Proto to believe: 'false' (nobody), 'true' (any peer: only when
+   * nothing but the proxy can reach the server), or the proxies' addresses or CIDR ranges, comma-separated.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v) => v.trim())
+    .refine((v) => v === 'true' || v === 'false' || v.split(',').every((a) => isAddressOrRange(a.trim())), {
+      message: "'true', 'false' or the proxies' addresses or CIDR ranges, comma-separated",
+    })
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : v.split(',').map((a) => a.trim()))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEnv } from '../../src/env';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 
 // A shop's second register opens the app over plain HTTP on a LAN address. HSTS and the
@@ -66,5 +67,33 @@ describe(`security headers over HTTP and HTTPS (${engineName()})`, () => {
       expect(res.headers['strict-transport-security']).toBeUndefined();
       expect(hasUpgrade(res.headers['content-security-policy'])).toBe(false);
     });
+  });
+
+  describe('behind a proxy named by address (TRUST_PROXY=10.0.0.5)', () => {
+    let ctx: TestContext;
+    beforeAll(async () => {
+      ctx = await createTestContext({ TRUST_PROXY: '10.0.0.5, fd00::/8' });
+    });
+    afterAll(() => ctx.close());
+
+    it("believes the named proxy's forwarded headers, and nobody else's", async () => {
+      const from = (remoteAddress: string) =>
+        ctx.app.inject({
+          method: 'GET',
+          url: '/api/health',
+          remoteAddress,
+          headers: { host: 'pos.example.com', 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7' },
+        });
+      expect((await from('10.0.0.5')).headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect((await from('fd00::1')).headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      // A client reaching the server directly cannot claim https (nor another address).
+      expect((await from('10.0.0.9')).headers['strict-transport-security']).toBeUndefined();
+    });
+  });
+
+  it('refuses a TRUST_PROXY that is neither a switch nor addresses', () => {
+    expect(() => readEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+    expect(() => readEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(readEnv({ TRUST_PROXY: '10.0.0.0/24,127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/24', '127.0.0.1']);
   });
 });
