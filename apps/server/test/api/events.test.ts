@@ -13,67 +13,13 @@ import { deleteOldLiveEvents } from '../../src/lib/events.repo';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { createProduct, createTenant, login, request } from '../helpers/factories';
 import { exited, freePort, startServer } from '../helpers/server-process';
+import { openStream } from '../helpers/sse';
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** The signing key of createTestContext's app, so that process B accepts A's sessions. */
 const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
-type Received = { event: string; data: Record<string, unknown>; id?: string };
-
-/**
- * A server-sent events reader over real HTTP (as a browser's EventSource): `until` resolves with the
- * first event the predicate accepts. No timing is asserted; the test's own timeout bounds a wait.
- */
-async function openStream(url: string) {
-  const controller = new AbortController();
-  const res = await fetch(url, { signal: controller.signal });
-  const received: Received[] = [];
-  const waiters: { test: (e: Received) => boolean; resolve: (e: Received) => void }[] = [];
-  const done = (async () => {
-    if (!res.body) return;
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of res.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        for (let at = buffer.indexOf('\n\n'); at >= 0; at = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, at);
-          buffer = buffer.slice(at + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (!event || data === undefined) continue;
-          const e: Received = { event, data: JSON.parse(data), id: /^id: (.*)$/m.exec(block)?.[1] };
-          received.push(e);
-          for (const w of [...waiters]) {
-            if (w.test(e)) {
-              waiters.splice(waiters.indexOf(w), 1);
-              w.resolve(e);
-            }
-          }
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  return {
-    status: res.status,
-    contentType: res.headers.get('content-type'),
-    received,
-    until: (test: (e: Received) => boolean) =>
-      new Promise<Received>((resolve) => {
-        const seen = received.find(test);
-        if (seen) resolve(seen);
-        else waiters.push({ test, resolve });
-      }),
-    close: async () => {
-      controller.abort();
-      await done;
-    },
-  };
-}
-
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -298,8 +244,6 @@ describe(`live events (${engineName()})`, () => {
     120_000,
   );
 
-  /** The last SSE id a stream sent: where a register would resume. */
-  const lastId = (stream: Awaited<ReturnType<typeof openStream>>) => stream.received.findLast((e) => e.id)?.id;
   const streamUrl = (origin: string, ticket: string, since?: string) =>
     `${origin}/api/events?${new URLSearchParams({ ticket, ...(since !== undefined && { since }) })}`;
 
@@ -313,7 +257,7 @@ describe(`live events (${engineName()})`, () => {
     await first.until((e) => e.event === 'ready');
     expect((await sell(product.id, 1)).statusCode).toBe(201);
     await first.until((e) => e.event === 'stock' && e.data.productId === product.id);
-    const since = lastId(first);
+    const since = first.lastId();
     expect(since).toMatch(/^\d+\.\d+\./);
     await first.close();
 
@@ -334,7 +278,7 @@ describe(`live events (${engineName()})`, () => {
       expect(stock.map((e) => e.data.stockQuantity)).toEqual([6, 3]);
       expect(resumed.received.map((e) => e.event)).not.toContain('resync');
       // Its own last id has moved past them: resuming from it brings nothing again.
-      const later = lastId(resumed);
+      const later = resumed.lastId();
       expect(later).not.toBe(since);
       const again = await openStream(streamUrl(base, (await ticketFor(tenant.main.id)).ticket, later));
       try {
@@ -383,7 +327,7 @@ describe(`live events (${engineName()})`, () => {
         await onB.until((e) => e.event === 'ready');
         expect((await sell(product.id, 1)).statusCode).toBe(201);
         await onB.until((e) => e.event === 'stock' && e.data.productId === product.id);
-        const since = lastId(onB);
+        const since = onB.lastId();
 
         child.kill('SIGKILL');
         await exited(child);

@@ -5,7 +5,7 @@ import { fiscalDocuments, fiscalSettings } from '../../src/db/schema';
 import { type FbrSimulator, startFbrSimulator } from '../../src/fiscal-sim/fbr-simulator';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { createProduct, createSale, createTenant } from '../helpers/factories';
-import { exited, freePort, startServer } from '../helpers/server-process';
+import { exited, freePort, startServer, until } from '../helpers/server-process';
 
 /**
  * The fiscal outbox is crash-safe: 200 sales wait to be reported; the real server (a child process on
@@ -19,14 +19,6 @@ const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
 const PENDING = 200;
 const KILL_AFTER = 60;
 const POS = 7001;
-
-const until = async (done: () => Promise<boolean> | boolean, what: string, ms = 90_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 describe.runIf(engineName() === 'postgresql')(`the fiscal outbox survives a server crash (${engineName()})`, () => {
   let ctx: TestContext;

@@ -11,7 +11,8 @@ import { type FbrSimulator, startFbrSimulator } from '../../src/fiscal-sim/fbr-s
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { enrolDevice, uploadSigned } from '../helpers/device';
 import { createProduct, createTenant, PASSWORD } from '../helpers/factories';
-import { exited, freePort, startServer } from '../helpers/server-process';
+import { exited, freePort, startServer, until } from '../helpers/server-process';
+import { openStream } from '../helpers/sse';
 
 /**
  * Stateless servers (docs/deployment.md): two server processes (the real server from source, as child
@@ -26,20 +27,12 @@ const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
 const MAX_SIGN_INS_PER_USERNAME = 4;
 const POS = 7101;
 
-const until = async (done: () => Promise<boolean> | boolean, what: string, ms = 60_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
-
 /** The part of app.inject's answer the helpers read. */
 type Answer = { statusCode: number; headers: Record<string, string>; body: string; json: InjectAnswer['json'] };
 
 /**
  * Requests through the load balancer in the shape of app.inject, so the suite's helpers (enrolment, signed
- * uploads) run through it unchanged. `servedBy` is the process HAProxy chose (its X-Served-By header).
+ * uploads) run through it unchanged; its X-Served-By header names the process HAProxy chose.
  */
 function balancer(origin: string) {
   const inject = async (options: {
@@ -97,48 +90,6 @@ async function startHaproxy(dir: string, port: number, servers: Record<string, n
     );
   }, 'HAProxy to answer');
   return child;
-}
-
-/** A server-sent events reader over fetch; `until` resolves with the first event the predicate accepts. */
-async function openStream(url: string) {
-  const controller = new AbortController();
-  const res = await fetch(url, { signal: controller.signal });
-  const received: { event: string; data: Record<string, unknown>; id?: string }[] = [];
-  const waiters: { test: (e: (typeof received)[number]) => boolean; resolve: () => void }[] = [];
-  const done = (async () => {
-    let buffer = '';
-    try {
-      for await (const chunk of res.body ?? []) {
-        buffer += Buffer.from(chunk as Uint8Array).toString('utf8');
-        for (let at = buffer.indexOf('\n\n'); at >= 0; at = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, at);
-          buffer = buffer.slice(at + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (!event || data === undefined) continue;
-          received.push({ event, data: JSON.parse(data), id: /^id: (.*)$/m.exec(block)?.[1] });
-          for (const w of [...waiters]) if (w.test(received[received.length - 1] as never)) w.resolve();
-        }
-      }
-    } catch {
-      // aborted, or the process behind it died
-    }
-  })();
-  return {
-    servedBy: res.headers.get('x-served-by'),
-    received,
-    lastId: () => received.findLast((e) => e.id)?.id,
-    until: (test: (e: (typeof received)[number]) => boolean) =>
-      new Promise<void>((resolve) => {
-        if (received.some(test)) resolve();
-        else waiters.push({ test, resolve });
-      }),
-    ended: done,
-    close: async () => {
-      controller.abort();
-      await done;
-    },
-  };
 }
 
 const reason =
@@ -353,7 +304,7 @@ describe.skipIf(engineName() !== 'postgresql' || !HAPROXY)(`behind a load balanc
     await stream.until((e) => e.event === 'stock' && e.data.stockQuantity === afterFirst);
     const since = stream.lastId() as string;
 
-    const victim = stream.servedBy as 'a' | 'b';
+    const victim = stream.headers.get('x-served-by') as 'a' | 'b';
     const survivor = victim === 'a' ? 'b' : 'a';
     servers[victim]?.kill('SIGKILL');
     await exited(servers[victim] as ChildProcess);
@@ -369,7 +320,7 @@ describe.skipIf(engineName() !== 'postgresql' || !HAPROXY)(`behind a load balanc
       `${origin}/api/events?${new URLSearchParams({ ticket: await ticket(), branchId: tenant.main.id, since })}`,
     );
     try {
-      expect(resumed.servedBy).toBe(survivor);
+      expect(resumed.headers.get('x-served-by')).toBe(survivor);
       await resumed.until((e) => e.event === 'stock' && e.data.stockQuantity === afterMeanwhile);
       expect(resumed.received.map((e) => e.event)).not.toContain('resync');
     } finally {

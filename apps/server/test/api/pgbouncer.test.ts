@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { createProduct, createTenant, login, request } from '../helpers/factories';
+import { freePort } from '../helpers/server-process';
 
 /**
  * The server through PgBouncer in transaction mode (docs/architecture/database.md, 'Pooling'): Debian's
@@ -22,17 +23,6 @@ const PGBOUNCER = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((p) => fs.e
 const isRoot = process.getuid?.() === 0;
 /** PgBouncer's server connections per database and user: fewer than the concurrent requests below. */
 const SERVER_CONNECTIONS = 2;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** PgBouncer in transaction mode on `port`, in front of `target`; trust authentication (a test's loopback). */
 async function startPgBouncer(dir: string, target: URL, port: number): Promise<ChildProcess> {

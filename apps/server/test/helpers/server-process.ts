@@ -58,3 +58,12 @@ export const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) =>
     child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
   );
+
+/** Resolves once `done` answers true, checking every 50 ms; throws after `ms` naming `what`. */
+export async function until(done: () => Promise<boolean> | boolean, what: string, ms = 90_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
