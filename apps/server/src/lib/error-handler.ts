@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, bodyTooLarge } from './errors';
-import { pgErrorOf, UNIQUE_VIOLATION } from './pg-errors';
+import { isUnavailable, pgErrorOf, UNIQUE_VIOLATION } from './pg-errors';
 
 /** The error envelope of a 4xx. */
 export type ClientError = {
@@ -69,6 +69,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ success: false, message: error.message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    if (isUnavailable(error)) {
+      // The database went away under the request (a failover, a restart, the pooler): not a bug, and worth
+      // sending again (a sale with its Idempotency-Key); the same answer as /api/health's.
+      req.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .send({ success: false, message: 'The database is not reachable. Please try again.', code: 'DB_UNAVAILABLE' });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ success: false, message: 'Internal server error', code: 'INTERNAL' });

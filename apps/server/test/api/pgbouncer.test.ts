@@ -52,9 +52,8 @@ async function startPgBouncer(dir: string, target: URL, port: number): Promise<C
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
     for (const file of [dir, ini, path.join(dir, 'userlist.txt')]) fs.chownSync(file, uid, uid);
   }
-  const child = isRoot
-    ? spawn('runuser', ['-u', 'postgres', '--', PGBOUNCER as string, ini], { stdio: 'ignore' })
-    : spawn(PGBOUNCER as string, [ini], { stdio: 'ignore' });
+  // As root, PgBouncer itself switches to postgres (-u): the child is PgBouncer, so a signal reaches it.
+  const child = spawn(PGBOUNCER as string, [...(isRoot ? ['-u', 'postgres'] : []), ini], { stdio: 'ignore' });
   const deadline = Date.now() + 10_000;
   for (;;) {
     const up = await new Promise<boolean>((resolve) => {
@@ -211,6 +210,19 @@ describe.skipIf(engineName() !== 'postgresql' || !PGBOUNCER)(`through PgBouncer 
       expect(failed.length).toBeGreaterThan(0);
     } finally {
       await unpooled.close().catch(() => undefined);
+    }
+  }, 60_000);
+
+  it('a request whose database goes away (the pooler stopped) is answered 503 DB_UNAVAILABLE, not a 500', async () => {
+    const ctx = pooled as TestContext;
+    const token = await login(ctx.app, tenant.cashier.username);
+    bouncer?.kill('SIGKILL');
+    await new Promise((resolve) => bouncer?.once('exit', resolve));
+    // The pool's open connections to PgBouncer are gone with it; new ones are refused.
+    const answers = [await sell(ctx, token), await sell(ctx, token)];
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toMatchObject({ success: false, code: 'DB_UNAVAILABLE' });
     }
   }, 60_000);
 });
