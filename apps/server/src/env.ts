@@ -26,7 +26,6 @@ const envSchema = z.object({
    * the embedded database.
    */
   DATABASE_READ_URL: z.string().url().optional(),
-  /** PostgreSQL connections per server process. */
   /**
    * 'true' when DATABASE_URL goes through a transaction-mode pooler (PgBouncer before 1.21): no statement is
    * prepared by name (docs/architecture/database.md, 'Pooling'). Needs DATABASE_MIGRATION_URL, straight to
@@ -36,6 +35,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** PostgreSQL connections per server process. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
   /** The embedded database (no autovacuum) is vacuumed and analyzed this often. */
   EMBEDDED_MAINTENANCE_MINUTES: z.coerce
