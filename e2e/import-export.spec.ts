@@ -42,7 +42,8 @@ async function pickDate(page: Page, label: string, date: Date) {
   // The calendar is the open dialog; the selects' lists (kept mounted, hidden) are popover dropdowns too.
   const dropdown = page.getByRole('dialog').filter({ has: page.locator('[data-direction]') });
   for (let i = 0; i < 3 && (await dropdown.getByRole('button', { name: dayName, exact: true }).count()) === 0; i++) {
-    await dropdown.locator(`[data-direction="${date < new Date() ? 'previous' : 'next'}"]`).click();
+    // By its name: the control and its icon both carry data-direction (two matches when a month is crossed).
+    await dropdown.getByRole('button', { name: date < new Date() ? 'Previous month' : 'Next month' }).click();
   }
   await dropdown.getByRole('button', { name: dayName, exact: true }).first().click();
 }
