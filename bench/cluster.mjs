@@ -12,8 +12,7 @@
 // connection retried on another server, a dropped one only for reads and requests with an Idempotency-Key;
 // its server lines, admin socket and process settings replaced); in each app host one built server
 // (apps/server/dist/main.js) and a PgBouncer in transaction mode in front of the primary
-// (DATABASE_URL; with DATABASE_TRANSACTION_POOLER=true when the server has that setting, else DATABASE_URL goes
-// to the primary directly); db1 a fresh primary (initdb, WAL archived to a directory), db2 its hot standby
+// (DATABASE_URL, with DATABASE_TRANSACTION_POOLER=true); db1 a fresh primary (initdb, WAL archived to a directory), db2 its hot standby
 // (pg_basebackup -R). Two database roles as the README says: pos_owner migrates (DATABASE_MIGRATION_URL,
 // always direct), pos_app runs the server; DATABASE_READ_URL is the replica. The database hosts' names
 // (pos-primary, pos-replica) are in each app host's /etc/hosts (/etc/netns/<host>/hosts).
@@ -310,10 +309,6 @@ async function makeDatabases() {
   }
 }
 
-/** Whether the server has the lead's setting for a transaction pooler in front of DATABASE_URL. */
-const serverKnowsPooler = () =>
-  fs.readFileSync(path.join(root, 'apps/server/src/env.ts'), 'utf8').includes('DATABASE_TRANSACTION_POOLER');
-
 const pgbouncerIni = (app) => path.join(WORK, 'pgbouncer', app, 'pgbouncer.ini');
 
 function writePgbouncerIni(app, primary) {
@@ -360,7 +355,7 @@ function startPgbouncers() {
 const JWT_SECRET = randomBytes(48).toString('base64url');
 const ADMIN_PASSWORD = randomBytes(12).toString('base64url');
 
-function serverEnv(pooler) {
+function serverEnv() {
   return {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
@@ -373,8 +368,8 @@ function serverEnv(pooler) {
     SEED_DEMO: 'never',
     ADMIN_USERNAME: 'drilladmin',
     ADMIN_PASSWORD,
-    DATABASE_URL: pooler ? 'postgres://pos_app@127.0.0.1:6432/pos' : 'postgres://pos_app@pos-primary:5432/pos',
-    ...(pooler && { DATABASE_TRANSACTION_POOLER: 'true' }),
+    DATABASE_URL: 'postgres://pos_app@127.0.0.1:6432/pos',
+    DATABASE_TRANSACTION_POOLER: 'true',
     DATABASE_MIGRATION_URL: 'postgres://pos_owner@pos-primary:5432/pos',
     DATABASE_READ_URL: 'postgres://pos_app@pos-replica:5432/pos',
     DATABASE_POOL_MAX: '10',
@@ -390,12 +385,12 @@ const healthy = (app) =>
     () => false,
   );
 
-async function startServer(app, pooler) {
-  const child = start(
-    app,
-    inHost(app, process.execPath, [path.join(root, 'apps/server/dist/main.js')]),
-    serverEnv(pooler),
-  );
+/** The built server in the app host, with the environment the deployment guide gives it. */
+const spawnServer = (app) =>
+  start(app, inHost(app, process.execPath, [path.join(root, 'apps/server/dist/main.js')]), serverEnv());
+
+async function startServer(app) {
+  const child = spawnServer(app);
   await until(
     `${app}'s server`,
     async () => {
@@ -598,12 +593,10 @@ async function failover(events, at, pgbouncers) {
   events.push({ t: at(), event: 'replica promoted; pointing the app hosts at it' });
   for (const app of APPS) {
     writeHosts(app, 'db2');
-    if (pgbouncers) {
-      writePgbouncerIni(app, 'db2');
-      pgbouncers[app].kill('SIGHUP');
-    }
+    writePgbouncerIni(app, 'db2');
+    pgbouncers[app].kill('SIGHUP');
   }
-  events.push({ t: at(), event: `app hosts reconfigured (/etc/hosts${pgbouncers ? ', PgBouncer reloaded' : ''})` });
+  events.push({ t: at(), event: 'app hosts reconfigured (/etc/hosts, PgBouncer reloaded)' });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -817,7 +810,6 @@ async function main() {
   cleanUp();
   if (!args.includes('--no-build')) buildServer();
   fs.mkdirSync(path.join(WORK, 'logs'), { recursive: true });
-  const pooler = serverKnowsPooler();
   const result = {
     date: new Date().toISOString(),
     seconds: SECONDS,
@@ -827,19 +819,17 @@ async function main() {
     replication: SYNCHRONOUS ? 'synchronous (synchronous_standby_names)' : 'asynchronous (PostgreSQL default)',
     cores: os.cpus().length,
     loadBefore: loadAverage(),
-    databaseUrl: pooler
-      ? 'PgBouncer (transaction mode) on each app host'
-      : 'the primary directly (no DATABASE_TRANSACTION_POOLER yet)',
+    databaseUrl: 'PgBouncer (transaction mode) on each app host',
   };
   log('network namespaces and bridge');
   makeNetwork();
   log('PostgreSQL primary in db1, base backup, replica in db2');
   await makeDatabases();
-  const pgbouncers = pooler ? startPgbouncers() : undefined;
-  log(`servers (DATABASE_URL through ${pooler ? 'PgBouncer' : 'no pooler: the primary directly'})`);
+  const pgbouncers = startPgbouncers();
+  log('servers (DATABASE_URL through PgBouncer)');
   const servers = {};
-  servers.app1 = await startServer('app1', pooler);
-  [servers.app2, servers.app3] = await Promise.all([startServer('app2', pooler), startServer('app3', pooler)]);
+  servers.app1 = await startServer('app1');
+  [servers.app2, servers.app3] = await Promise.all([startServer('app2'), startServer('app3')]);
   const haproxySocket = startHaproxy();
   await until('HAProxy to see three servers up', async () => {
     const rows = await haproxyStats(haproxySocket).catch(() => []);
@@ -906,11 +896,7 @@ async function main() {
     servers.app1.kill('SIGKILL');
     await sleep(10_000);
     events.push({ t: at(), event: 'starting app1 server again' });
-    servers.app1 = start(
-      'app1',
-      inHost('app1', process.execPath, [path.join(root, 'apps/server/dist/main.js')]),
-      serverEnv(pooler),
-    );
+    servers.app1 = spawnServer('app1');
     await until("app1's server", () => healthy('app1'), 90_000);
     events.push({ t: at(), event: 'app1 server answers /api/health' });
     await sleep(schedule.cut * 1000 - (performance.now() - t0));
