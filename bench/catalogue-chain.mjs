@@ -23,6 +23,7 @@ import {
   apiClient,
   buildServer,
   createDatabase,
+  LISTING_PRICE,
   loadAverage,
   option,
   saleLoad,
@@ -98,10 +99,11 @@ try {
        select $1::uuid, variant_id, ($2::text[])[g], 'ean13' from chain`,
       [company.id, codes],
     );
-    // Every branch lists every variant: the listing copies the catalogue (as listVariant writes it).
+    // Every branch lists every variant at the chain price: the listing copies the catalogue and stores no price
+    // (as listVariant writes it).
     await db.query(
-      `insert into products (company_id, branch_id, variant_id, name, sku, barcodes, cost, price, stock_quantity)
-       select v.company_id, b.id, v.id, v.name, v.sku, array[bc.code], v.cost, v.price, 1000000
+      `insert into products (company_id, branch_id, variant_id, name, sku, barcodes, cost, stock_quantity)
+       select v.company_id, b.id, v.id, v.name, v.sku, array[bc.code], v.cost, 1000000
        from variants v join barcodes bc on bc.company_id = v.company_id and bc.variant_id = v.id
        cross join branches b where v.company_id = $1 and b.company_id = $1`,
       [company.id],
@@ -125,17 +127,19 @@ try {
   log(
     `chain price change of ${changes.length} variants: ${priceChange.ms} ms, ${priceChange.value.data.listings} listings`,
   );
-  const [{ n: stale }] = (
-    await db.query(
-      `select count(*)::int as n from products p join variants v on v.company_id = p.company_id and v.id = p.variant_id
-       where p.company_id = $1 and not p.price_overridden and p.price <> v.price`,
-      [company.id],
-    )
-  ).rows;
-  if (stale !== 0) throw new Error(`${stale} listings missed the chain price change`);
+  if (priceChange.value.data.listings !== VARIANTS * BRANCHES) {
+    throw new Error(`the price change reached ${priceChange.value.data.listings} listings`);
+  }
 
   // One branch's full catalogue sync, as a register's first sync.
   const cashier = tenant.cashierToken;
+  const newPrice = new Map(changes.map((c) => [c.variantId, c.price]));
+  const variantOf = new Map(
+    (await db.query('select id, variant_id from products where branch_id = $1', [branch.id])).rows.map((r) => [
+      r.id,
+      r.variant_id,
+    ]),
+  );
   const sync = await timed(async () => {
     let cursor;
     let received = 0;
@@ -143,6 +147,12 @@ try {
       const qs = new URLSearchParams({ branchId: branch.id, limit: '5000', ...(cursor && { cursor }) });
       const page = (await call('GET', `/sync/catalogue?${qs}`, { token: cashier })).data;
       received += page.products.length;
+      // Each listing syncs at its variant's new chain price.
+      for (const product of page.products) {
+        if (product.price !== newPrice.get(variantOf.get(product.id))) {
+          throw new Error(`listing ${product.id} synced at ${product.price}`);
+        }
+      }
       cursor = page.nextCursor;
       if (!page.hasMore) break;
     }
@@ -181,7 +191,7 @@ try {
   for (let i = 0; i < REGISTERS; i++) {
     const at = branchRows[i % branchRows.length];
     const { rows: listed } = await db.query(
-      `select id, price::float8 as price from products where company_id = $1 and branch_id = $2
+      `select id, (${LISTING_PRICE})::float8 as price from products p where company_id = $1 and branch_id = $2
        order by id limit 1000`,
       [company.id, at.id],
     );

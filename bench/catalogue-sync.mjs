@@ -16,6 +16,7 @@ import {
   apiClient,
   buildServer,
   createDatabase,
+  LISTING_PRICE,
   loadAverage,
   option,
   setUpTenant,
@@ -82,7 +83,7 @@ try {
   if (received !== PRODUCTS) throw new Error(`first sync answered ${received} products, expected ${PRODUCTS}`);
 
   await db.query(
-    `update products set price = price + 1 where company_id = $1 and branch_id = $2
+    `update products p set price = ${LISTING_PRICE} + 1 where company_id = $1 and branch_id = $2
        and id in (select id from products where company_id = $1 and branch_id = $2 order by sku limit $3)`,
     [company.id, branch.id, CHANGED],
   );

@@ -13,6 +13,13 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * A listing's price in SQL over products aliased p: its branch's own, or else its variant's chain price, which a
+ * listing that follows it does not store (listingPriceSql in apps/server/src/domain/catalog.repo.ts).
+ */
+export const LISTING_PRICE =
+  'coalesce(p.price, (select lv.price from variants lv where lv.company_id = p.company_id and lv.id = p.variant_id))';
+
 /** `--name value` from the command line, else the fallback; a number when the fallback is one. */
 export function option(name, fallback) {
   const args = process.argv.slice(2);

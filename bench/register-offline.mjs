@@ -28,6 +28,7 @@ import {
   buildServer,
   buildWeb,
   createDatabase,
+  LISTING_PRICE,
   loadAverage,
   option,
   root,
@@ -142,7 +143,7 @@ try {
 
   // b. delta of 100 changed products
   await db.query(
-    `update products set price = price + 1, updated_at = now()
+    `update products p set price = ${LISTING_PRICE} + 1, updated_at = now()
      where id in (select id from products where branch_id = $1 order by sku limit 100)`,
     [branch.id],
   );

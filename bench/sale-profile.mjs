@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { commitSaleStatement, option } from './lib.mjs';
+import { commitSaleStatement, LISTING_PRICE, option } from './lib.mjs';
 
 const url = process.argv.slice(2).find((a) => a.startsWith('postgres'));
 if (!url) throw new Error('usage: node bench/sale-profile.mjs <database url> [--sales 2000]');
@@ -18,7 +18,9 @@ const pid = (await db.query('select pg_backend_pid() as pid')).rows[0].pid;
 const branch = (await db.query('select company_id, id from branches order by created_at limit 1')).rows[0];
 const cashier = (await db.query(`select id from users where username = 'benchcashier'`)).rows[0].id;
 const products = (
-  await db.query('select id, price::text as price from products where branch_id = $1 order by id', [branch.id])
+  await db.query(`select id, (${LISTING_PRICE})::text as price from products p where branch_id = $1 order by id`, [
+    branch.id,
+  ])
 ).rows;
 
 /** The backend's CPU time so far (user + system), ms, from /proc (clock ticks of 10 ms). */

@@ -26,6 +26,7 @@ import {
   buildServer,
   commitSaleStatement,
   createDatabase,
+  LISTING_PRICE,
   loadAverage,
   option,
   saleLoad,
@@ -66,7 +67,8 @@ async function loadHistory(db, { companyId, branchId }) {
   const started = performance.now();
   await db.query(
     `create temp table history_products as
-       select row_number() over (order by id) - 1 as n, id, name, sku, price from products where company_id = $1`,
+       select row_number() over (order by id) - 1 as n, id, name, sku, ${LISTING_PRICE} as price
+         from products p where company_id = $1`,
     [companyId],
   );
   const n = Number((await db.query('select count(*) from history_products')).rows[0].count);
@@ -173,7 +175,8 @@ async function runPgbench({ databaseUrl, companyId, branchId }) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   await db.query(
-    `create table bench_products as select row_number() over (order by id) as n, id, price::text as price from products where company_id = $1`,
+    `create table bench_products as select row_number() over (order by id) as n, id, (${LISTING_PRICE})::text as price
+       from products p where company_id = $1`,
     [companyId],
   );
   await db.query('create unique index on bench_products (n)');

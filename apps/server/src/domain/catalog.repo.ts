@@ -7,10 +7,24 @@ import { type DbOrTx, queryRows } from '../db/client';
  * listed in a branch only by listVariant and insertListings.
  */
 
+/**
+ * A listing's price, as SQL: the branch's own (products.price, an override) or else its variant's chain
+ * price, which listings do not copy (a chain price change writes the variants alone). `listing` names the
+ * products row in the statement; `variant`, when the statement joins the listing's variant already.
+ */
+export function listingPriceSql(listing: string, variant?: string): string {
+  return variant
+    ? `coalesce(${listing}.price, ${variant}.price)`
+    : `coalesce(${listing}.price, (select lv.price from variants lv where lv.company_id = ${listing}.company_id and lv.id = ${listing}.variant_id))`;
+}
+
+/** listingPriceSql for a Drizzle select from products (not aliased): the price as numeric text. */
+export const listingPrice = () => sql<string>`${sql.raw(listingPriceSql('products'))}`;
+
 /** uuids as one array parameter (a Postgres array literal: ids are validated uuids). */
 const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
-/** Brings the live listings of the items' variants up to date (name, SKU, category, description, unit, tax class, chain price). */
+/** Brings the live listings of the items' variants up to date (name, SKU, barcodes, category, description, unit, tax class). */
 export async function refreshListings(db: DbOrTx, companyId: string, itemIds: readonly string[]): Promise<number> {
   if (itemIds.length === 0) return 0;
   const [row] = await queryRows<{ n: number }>(
@@ -19,6 +33,10 @@ export async function refreshListings(db: DbOrTx, companyId: string, itemIds: re
   );
   return Number(row?.n ?? 0);
 }
+
+/** What a listing of variant `va` stores as its price: the branch's own, none when that is the chain price. */
+const ownPriceSql = (price: number | null) =>
+  price === null ? sql`null::numeric` : sql`nullif(${price.toFixed(2)}::numeric, va.price)`;
 
 export type ListingChange = {
   companyId: string;
@@ -42,11 +60,10 @@ export async function listVariant(
   db: DbOrTx,
   { companyId, branchId, variantId, price, lowStockThreshold, maxStock, cost, brandId }: ListingChange,
 ): Promise<{ productId: string; created: boolean } | undefined> {
-  const priceSql = price === null ? sql`va.price` : sql`${price.toFixed(2)}::numeric`;
   const [updated] = await queryRows<{ id: string }>(
     db,
     sql`update products p
-           set price = ${priceSql}, price_overridden = ${priceSql} <> va.price,
+           set price = ${ownPriceSql(price)},
                low_stock_threshold = coalesce(${lowStockThreshold ?? null}::int, p.low_stock_threshold),
                max_stock = coalesce(${maxStock ?? null}::int, p.max_stock), updated_at = now()
           from variants va
@@ -89,19 +106,17 @@ export async function insertListings(
   }: Omit<ListingChange, 'branchId' | 'variantId'> & { branchIds: readonly string[]; variantIds: readonly string[] },
 ): Promise<{ id: string }[]> {
   if (branchIds.length === 0 || variantIds.length === 0) return [];
-  const priceSql = price === null ? sql`va.price` : sql`${price.toFixed(2)}::numeric`;
   return queryRows<{ id: string }>(
     db,
     sql`insert into products (company_id, branch_id, variant_id, name, sku, barcodes, category_id, description,
-                              unit, tax_class_id, tax_rate, tax_included, brand_id, cost, price, price_overridden,
+                              unit, tax_class_id, tax_rate, tax_included, brand_id, cost, price,
                               low_stock_threshold, max_stock)
         select va.company_id, b.id, va.id, va.name, va.sku,
                array(select c.code from barcodes c where c.company_id = va.company_id and c.variant_id = va.id
                      order by c.code),
                it.category_id, it.description, it.unit, it.tax_class_id, tc.rate,
                coalesce(tc.kind = 'retail_price', false), ${brandId ?? null}::uuid,
-               coalesce(${cost === undefined ? null : cost.toFixed(2)}::numeric, va.cost), ${priceSql},
-               ${priceSql} <> va.price,
+               coalesce(${cost === undefined ? null : cost.toFixed(2)}::numeric, va.cost), ${ownPriceSql(price)},
                coalesce(${lowStockThreshold ?? null}::int, 10), coalesce(${maxStock ?? null}::int, 1000)
           from variants va join items it on it.company_id = va.company_id and it.id = va.item_id
           left join tax_classes tc on tc.company_id = it.company_id and tc.id = it.tax_class_id

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, findMigrationsFolder, queryRows } from '../../src/db/client';
 import * as schema from '../../src/db/schema';
+import { listingPriceSql } from '../../src/domain/catalog.repo';
 import { engineName } from '../helpers/context';
 import { checkInvariants } from '../helpers/invariants';
 
@@ -237,10 +238,12 @@ describe(`migration 0047 on a database that lived at 0046 (${engineName()})`, ()
     subtotal: string;
     returned_quantity: number;
   };
-  const productRows = () =>
+  // Migrated, a listing that follows its chain price stores none (0074): its price is read as the register does.
+  const productRows = (price = 'price') =>
     queryRows<ProductRow>(
       db(),
-      sql`select id, company_id, branch_id, stock_quantity::float8 as stock_quantity, price::text, cost::text, brand_id, deleted_at
+      sql`select id, company_id, branch_id, stock_quantity::float8 as stock_quantity, ${sql.raw(price)}::text as price,
+            cost::text, brand_id, deleted_at
           from products order by id`,
     );
   const movementTotals = () =>
@@ -412,7 +415,7 @@ describe(`migration 0047 on a database that lived at 0046 (${engineName()})`, ()
     await handle.migrate(findMigrationsFolder());
     const rows = await queryRows<Listing>(
       db(),
-      sql`select p.id, p.company_id, p.branch_id, p.name, p.sku, p.price::text, p.deleted_at, p.price_overridden, p.category_id,
+      sql`select p.id, p.company_id, p.branch_id, p.name, p.sku, ${sql.raw(listingPriceSql('p'))}::text as price, p.deleted_at, p.price_overridden, p.category_id,
             p.variant_id, v.company_id as variant_company, v.price::text as variant_price,
             v.deleted_at is not null as variant_deleted, i.id as item_id, i.deleted_at is not null as item_deleted
           from products p
@@ -462,7 +465,7 @@ describe(`migration 0047 on a database that lived at 0046 (${engineName()})`, ()
 
   it('keeps every product id with its branch, stock, price, cost and deletion; the ledger and sale lines unchanged', async () => {
     expect(before.products).toHaveLength(productKeys.length);
-    expect(await productRows()).toEqual(before.products);
+    expect(await productRows(listingPriceSql('products'))).toEqual(before.products);
     expect(await movementTotals()).toEqual(before.movements);
     expect(before.lines).toHaveLength(7);
     expect(await saleLines()).toEqual(before.lines);

@@ -13,6 +13,7 @@ import {
   products,
   stockMovements,
 } from '../../src/db/schema';
+import { listingPrice } from '../../src/domain/catalog.repo';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { createTenant, login, request } from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
@@ -76,7 +77,7 @@ describe(`Import of other systems' files (${engineName()})`, () => {
       .select({
         sku: products.sku,
         name: products.name,
-        price: products.price,
+        price: listingPrice(),
         cost: products.cost,
         stock: products.stockQuantity,
         lowStockThreshold: products.lowStockThreshold,

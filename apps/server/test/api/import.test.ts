@@ -8,6 +8,7 @@ import {
   createProduct,
   createTaxClass,
   createTenant,
+  listingColumns,
   login,
   request,
 } from '../helpers/factories';
@@ -52,9 +53,10 @@ describe(`CSV import (${engineName()})`, () => {
     if (res.statusCode !== 200) throw new Error(`${step}: ${res.statusCode} ${res.body}`);
     return res.json().data as Result;
   }
+  // The listings with the price each sells at (none is stored when it is the chain price).
   const liveProducts = () =>
     db()
-      .select()
+      .select(listingColumns)
       .from(products)
       .where(
         and(

@@ -1,7 +1,9 @@
 import { BARCODE_MSG, barcodeTakenMessage, catalogSkuTakenMessage, ITEM_MSG, type Item } from '@pos/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
 import { auditLogs, items, products } from '../../src/db/schema';
+import { listingPrice } from '../../src/domain/catalog.repo';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { createCategory, createSale, createTenant, login, request } from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
@@ -258,6 +260,92 @@ describe(`the company's catalogue: items, variants, listings (${engineName()})`,
     });
     expect(twice.statusCode).toBe(400);
     expect(twice.body).toContain(ITEM_MSG.priceChangesUnique);
+  });
+
+  it("a chain price change writes the variants alone: no listing's row, yet every following branch sells at it, syncs it and hears of it", async () => {
+    const flask = await createItem({
+      name: 'Flask',
+      options: [{ name: 'Size', values: ['Small'] }],
+      sku: 'FLASK',
+      price: 30,
+      branchIds: [tenant.main.id, tenant.second.id],
+    });
+    const variant = flask.variants[0];
+    if (!variant) throw new Error('variant');
+    await call(tokens.manager, 'PUT', `/api/variants/${variant.id}/listings/${tenant.second.id}`, { price: 33 });
+    // Each listing row's version (xmin: the transaction that last wrote it) and the register's sync cursor.
+    const rowVersions = () =>
+      queryRows<{ id: string; branch: string; version: string; stored: string | null }>(
+        db(),
+        sql`select id, branch_id as branch, xmin::text as version, price::text as stored from products
+             where company_id = ${companyId()} and variant_id = ${variant.id} order by branch_id`,
+      );
+    const before = await rowVersions();
+    expect(before.map((r) => [r.branch, r.stored]).sort()).toEqual(
+      [
+        [tenant.main.id, null],
+        [tenant.second.id, '33.00'],
+      ].sort(),
+    );
+    const syncPage = async (cursor?: string) => {
+      const qs = new URLSearchParams({ branchId: tenant.main.id, limit: '5000', ...(cursor && { cursor }) });
+      const res = await call(tokens.cashier, 'GET', `/api/sync/catalogue?${qs}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { products: { id: string; price: number }[]; nextCursor: string; hasMore: boolean };
+    };
+    const first = await syncPage();
+    expect(first.hasMore).toBe(false);
+    const [events] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from live_events`);
+
+    const res = await call(tokens.manager, 'POST', '/api/variants/prices', {
+      companyId: companyId(),
+      changes: [{ variantId: variant.id, price: 31.5 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ variants: 1, listings: 1 });
+    expect(await rowVersions()).toEqual(before);
+    expect(priceBySku(await branchView(tenant.main.id, 'Flask'))).toEqual({ 'FLASK-Small': 31.5 });
+    expect(priceBySku(await branchView(tenant.second.id, 'Flask'))).toEqual({ 'FLASK-Small': 33 });
+
+    // The register's next delta sends the main branch's listing at the new price.
+    const mainListing = before.find((r) => r.branch === tenant.main.id);
+    const delta = await syncPage(first.nextCursor);
+    expect(delta.products.filter((p) => p.id === mainListing?.id)).toMatchObject([{ price: 31.5 }]);
+    // The main branch's registers hear of it; the second branch's (its own price) do not.
+    const heard = await queryRows<{ branch: string; products: string[] }>(
+      db(),
+      sql`select branch_id as branch, products from live_events order by id offset ${events?.n ?? 0}`,
+    );
+    expect(heard).toEqual([{ branch: tenant.main.id, products: [mainListing?.id] }]);
+
+    // The sale checks the price the listing reads now: the old one is refused, the new one sold.
+    const sale = (price: number) =>
+      call(tokens.cashier, 'POST', '/api/transactions', {
+        branchId: tenant.main.id,
+        items: [{ product_id: mainListing?.id, quantity: 1, price }],
+        subtotal: price,
+        tax: 0,
+        tax_rate: 0,
+        discount_type: 'amount',
+        discount_value: 0,
+        discount_amount: 0,
+        total: price,
+        payment_method: 'card',
+        amount_paid: price,
+        change: 0,
+      });
+    const stocked = await call(tokens.manager, 'POST', '/api/inventory/adjustments', {
+      productId: mainListing?.id,
+      branchId: tenant.main.id,
+      newQuantity: 5,
+      reason: 'Delivery',
+    });
+    expect(stocked.statusCode, stocked.body).toBe(200);
+    expect((await sale(30)).statusCode).toBe(409);
+    const sold = await sale(31.5);
+    expect(sold.statusCode, sold.body).toBe(201);
+    expect(sold.json().data.items).toMatchObject([{ unitPrice: 31.5 }]);
+    expect(await checkInvariants(db())).toEqual([]);
   });
 
   it("renaming the item renames its variants in every branch's view; an edit in one branch's view reaches the others", async () => {
@@ -530,7 +618,7 @@ describe(`the company's catalogue: items, variants, listings (${engineName()})`,
     });
     const listing = async (sku: string, branchId: string) => {
       const [row] = await db()
-        .select({ id: products.id, name: products.name, sku: products.sku, price: products.price })
+        .select({ id: products.id, name: products.name, sku: products.sku, price: listingPrice() })
         .from(products)
         .where(and(eq(products.companyId, companyId()), eq(products.branchId, branchId), eq(products.sku, sku)));
       if (!row) throw new Error(`no listing of ${sku}`);

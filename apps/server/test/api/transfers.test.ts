@@ -2,8 +2,17 @@ import { computeCartTotals, QUANTITY_MSG, type TransferDetail } from '@pos/share
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, branches, brands, products, stockMovements } from '../../src/db/schema';
+import { listingPrice } from '../../src/domain/catalog.repo';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
-import { createBrand, createCategory, createProduct, createTenant, login, request } from '../helpers/factories';
+import {
+  createBrand,
+  createCategory,
+  createProduct,
+  createTenant,
+  listingColumns,
+  login,
+  request,
+} from '../helpers/factories';
 import { checkInvariants } from '../helpers/invariants';
 
 describe(`transfers (${engineName()})`, () => {
@@ -55,7 +64,7 @@ describe(`transfers (${engineName()})`, () => {
 
   async function destinationBySku(branchId: string, sku: string) {
     const [row] = await db()
-      .select()
+      .select(listingColumns)
       .from(products)
       .where(
         and(
@@ -121,7 +130,7 @@ describe(`transfers (${engineName()})`, () => {
     const destinationId = data(res).lines[0]?.destinationProductId ?? '';
     expect(destinationId).not.toBe(lookalike.id);
     const [dest] = await db()
-      .select({ variantId: products.variantId, stock: products.stockQuantity, price: products.price })
+      .select({ variantId: products.variantId, stock: products.stockQuantity, price: listingPrice() })
       .from(products)
       .where(and(eq(products.companyId, a.company.id), eq(products.id, destinationId)));
     expect(dest).toEqual({ variantId: medium.id, stock: 2, price: '20.00' });

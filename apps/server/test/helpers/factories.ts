@@ -8,7 +8,7 @@ import {
   type RoleId,
   toMinor,
 } from '@pos/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client';
 import {
@@ -34,6 +34,7 @@ import {
   users,
   variants,
 } from '../../src/db/schema';
+import { listingPrice } from '../../src/domain/catalog.repo';
 import { nextReceiptNumber } from '../../src/domain/document-numbers.repo';
 import { recordInitialStock } from '../../src/domain/stock-ledger.repo';
 import { hashPassword } from '../../src/lib/passwords';
@@ -276,6 +277,9 @@ export async function createTaxClass(
   return row;
 }
 
+/** A products row as it sells, for `db.select(listingColumns)`: the stored price is null when it is the chain price. */
+export const listingColumns = { ...getTableColumns(products), price: listingPrice() };
+
 /** A product with an initial_stock movement when it starts with stock (the ledger invariant holds). */
 export async function createProduct(
   db: Db,
@@ -299,6 +303,12 @@ export async function createProduct(
     })
     .returning();
   if (!product) throw new Error('product');
+  // The row stores no price when it is the chain price: the factory answers the listing's price.
+  const [{ price } = { price: null }] = await db
+    .select({ price: listingPrice() })
+    .from(products)
+    .where(and(eq(products.companyId, companyId), eq(products.id, product.id)));
+  if (price === null) throw new Error('product price');
   if (product.stockQuantity > 0) {
     await recordInitialStock(db, {
       companyId,
@@ -308,7 +318,7 @@ export async function createProduct(
       userId: null,
     });
   }
-  return product;
+  return { ...product, price };
 }
 
 /** A product's variant in the company's catalogue, with its item. */

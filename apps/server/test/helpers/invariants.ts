@@ -41,8 +41,8 @@ import { type Db, queryRows } from '../../src/db/client';
  *    its rows but the register's next shift's; none is ever in the shift it is late for.
  * 10. listings: every live product row (a branch's listing of a catalogue variant, migration 0047) lists a
  *    variant of its own company and shows what the catalogue says: the variant's name, SKU and barcodes, its item's
- *    category, description and tax class (with the class's rate), and the variant's chain price unless the branch overrides it
- *    (price_overridden); no variant is listed twice live in one branch. (Invariant 1 already stands per
+ *    category, description and tax class (with the class's rate) (its price is the variant's chain price unless
+ *    the branch stores its own: nothing to compare); no variant is listed twice live in one branch. (Invariant 1 already stands per
  *    listing: a listing's stock is its own ledger's.)
  */
 export type Violation = { invariant: string; detail: string };
@@ -806,11 +806,8 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     sku: string | null;
     category_id: string | null;
     description: string | null;
-    price: string;
-    price_overridden: boolean;
     variant_name: string | null;
     variant_sku: string | null;
-    variant_price: string | null;
     item_category_id: string | null;
     item_description: string | null;
     barcodes: string[];
@@ -824,8 +821,8 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
   }>(
     db,
     sql`select p.id, p.variant_id, v.id is not null as variant, i.id is not null as item, p.name, p.sku,
-          p.category_id, p.description, p.price::text, p.price_overridden, v.name as variant_name,
-          v.sku as variant_sku, v.price::text as variant_price, i.category_id as item_category_id,
+          p.category_id, p.description, v.name as variant_name,
+          v.sku as variant_sku, i.category_id as item_category_id,
           i.description as item_description, p.barcodes, vb.codes as variant_barcodes,
           p.tax_class_id, p.tax_rate::text, p.tax_included, i.tax_class_id as item_tax_class_id,
           tc.rate::text as class_rate, coalesce(tc.kind = 'retail_price', false) as class_included
@@ -840,8 +837,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
                or p.name is distinct from v.name or p.sku is distinct from v.sku
                or p.category_id is distinct from i.category_id or p.description is distinct from i.description
                or p.tax_class_id is distinct from i.tax_class_id or p.tax_rate is distinct from tc.rate
-               or p.tax_included is distinct from coalesce(tc.kind = 'retail_price', false)
-               or (not p.price_overridden and p.price is distinct from v.price))`,
+               or p.tax_included is distinct from coalesce(tc.kind = 'retail_price', false))`,
   )) {
     if (!r.variant) {
       add('listings', `product ${r.id}: its variant ${r.variant_id ?? 'null'} is not one of its company's`);
@@ -864,9 +860,6 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
         `tax class ${show(r.tax_class_id)}, the item's ${show(r.item_tax_class_id)}`,
       r.tax_rate !== r.class_rate && `tax rate ${show(r.tax_rate)}, its class's ${show(r.class_rate)}`,
       r.tax_included !== r.class_included && `tax included ${r.tax_included}, by its class ${r.class_included}`,
-      !r.price_overridden &&
-        cents(r.price) !== cents(r.variant_price) &&
-        `price ${r.price} (not overridden), the chain price ${r.variant_price}`,
     ].filter(Boolean);
     add('listings', `product ${r.id} (variant ${r.variant_id}): ${differences.join('; ')}`);
   }

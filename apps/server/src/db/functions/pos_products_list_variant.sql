@@ -1,7 +1,7 @@
 -- Trigger (products, before insert, when the row names no variant): makes the new branch product a listing
 -- of the company's catalogue. The SKU of one of the company's live variants lists that variant (its name,
 -- SKU, barcodes, category, description, unit and tax class replace the row's; the row's price is a branch override when it differs
--- from the chain price); if the branch lists it already, the products unique indexes refuse the row.
+-- from the chain price, and is not stored when it is the chain price); if the branch lists it already, the products unique indexes refuse the row.
 -- Anything else becomes a new item with one variant made from the row. Every path that adds products (the products API, imports, transfers, seeds) goes
 -- through here, so every product row is a listing (docs/architecture/catalogue.md).
 CREATE OR REPLACE FUNCTION public.pos_products_list_variant()
@@ -46,6 +46,8 @@ BEGIN
       RETURNING id, price INTO found_variant, chain_price;
   END IF;
   NEW.variant_id := found_variant;
-  NEW.price_overridden := NEW.price <> chain_price;
+  IF NEW.price = chain_price THEN
+    NEW.price := NULL;
+  END IF;
   RETURN NEW;
 END $function$;

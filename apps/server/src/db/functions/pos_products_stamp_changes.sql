@@ -17,13 +17,14 @@ BEGIN
   IF NEW.stock_quantity IS DISTINCT FROM OLD.stock_quantity THEN
     NEW.stock_xid := pg_current_xact_id()::text::bigint;
   END IF;
-  -- The row as it was, but for the columns a stock change moves (and search_key, generated, not
-  -- computed yet in a BEFORE trigger): any other difference is a catalogue change.
+  -- The row as it was, but for the columns a stock change moves (and search_key and price_overridden,
+  -- generated, not computed yet in a BEFORE trigger): any other difference is a catalogue change.
   was.stock_quantity := NEW.stock_quantity;
   was.stock_xid := NEW.stock_xid;
   was.change_xid := NEW.change_xid;
   was.updated_at := NEW.updated_at;
   was.search_key := NEW.search_key;
+  was.price_overridden := NEW.price_overridden;
   IF was IS DISTINCT FROM NEW THEN
     NEW.change_xid := pg_current_xact_id()::text::bigint;
   END IF;

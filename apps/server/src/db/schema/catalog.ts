@@ -149,7 +149,8 @@ export const items = pgTable(
 /**
  * A variant of an item. name is what its listings show (the item's name, and its option values when it
  * has options); price is the chain price, which every listing without an override sells at; cost is what a
- * new listing starts from (each branch then keeps its own weighted cost).
+ * new listing starts from (each branch then keeps its own weighted cost). Triggers (db/triggers/variants.sql): a
+ * chain price change stamps price_xid and tells the registers of the branches whose listings follow it.
  */
 export const variants = pgTable(
   'variants',
@@ -167,6 +168,10 @@ export const variants = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Set by the trigger variants_price_xid (pos_variants_stamp_price), never by the application: the
+    // transaction id of the last change of the chain price. The catalogue sync sends a listing that follows
+    // the chain price again when its variant's price_xid is past the register's cursor.
+    priceXid: bigint('price_xid', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
@@ -219,7 +224,12 @@ export const products = pgTable(
     categoryId: uuid('category_id'),
     brandId: uuid('brand_id'),
     cost: money('cost').notNull().default('0'),
-    price: money('price').notNull(),
+    /**
+     * The branch's own price (an override); null: the listing sells at its variant's chain price, which is
+     * not copied here, so a chain price change writes its variants alone. Read a listing's price through
+     * listingPrice (domain/catalog.repo.ts).
+     */
+    price: money('price'),
     stockQuantity: quantity('stock_quantity').notNull().default(0),
     lowStockThreshold: quantity('low_stock_threshold').notNull().default(10),
     maxStock: quantity('max_stock').notNull().default(1000),
@@ -255,8 +265,8 @@ export const products = pgTable(
       .notNull()
       .$defaultFn(() => sql`null`),
     // The branch sells at its own price rather than the variant's chain price (a chain price change
-    // passes it by).
-    priceOverridden: boolean('price_overridden').notNull().default(false),
+    // passes it by): the listing stores a price.
+    priceOverridden: boolean('price_overridden').notNull().generatedAlwaysAs(sql`price is not null`),
     // The variant's barcodes, copied by pos_catalog_refresh_listings (the catalogue sync sends them).
     barcodes: text('barcodes').array().notNull().default(sql`'{}'::text[]`),
   },

@@ -325,7 +325,7 @@ export async function seedDemo(db: Db, { timezone }: { timezone: string }): Prom
       if (!branch.isMain) {
         await tx
           .update(products)
-          .set({ price: TEE.gulbergPriceOfM.toFixed(2), priceOverridden: true })
+          .set({ price: TEE.gulbergPriceOfM.toFixed(2) })
           .where(
             and(eq(products.companyId, company.id), eq(products.branchId, branch.id), eq(products.sku, 'APP-TEE-M')),
           );

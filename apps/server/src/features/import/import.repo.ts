@@ -313,7 +313,9 @@ export async function insertProducts(tx: DbOrTx, { companyId, branchId }: Branch
     tx,
     sql`insert into products (company_id, branch_id, name, sku, category_id, brand_id, price, cost, stock_quantity,
                               low_stock_threshold, max_stock, description, unit, variant_id)
-        select ${companyId}::uuid, ${branchId}::uuid, x.name, x.sku, x.category_id, x.brand_id, x.price,
+        select ${companyId}::uuid, ${branchId}::uuid, x.name, x.sku, x.category_id, x.brand_id,
+               -- the chain price is not stored (a row without a variant: the listing trigger sees to it)
+               nullif(x.price, (select v.price from variants v where v.company_id = ${companyId}::uuid and v.id = x.variant_id)),
                coalesce(x.cost, 0), coalesce(x.stock, 0), coalesce(x.low_stock_threshold, 10),
                coalesce(x.max_stock, 1000), x.description, coalesce(x.unit, 'piece'), x.variant_id
         from ${productRecordset(rows)}
@@ -332,9 +334,8 @@ export async function updateProducts(tx: DbOrTx, { companyId, branchId }: Branch
           name = x.name,
           category_id = coalesce(x.category_id, p.category_id),
           brand_id = coalesce(x.brand_id, p.brand_id),
-          price = x.price,
           -- The branch's price: an override unless it is the chain price (as PATCH /products/{id}).
-          price_overridden = x.price <> (select v.price from variants v where v.company_id = p.company_id and v.id = p.variant_id),
+          price = nullif(x.price, (select v.price from variants v where v.company_id = p.company_id and v.id = p.variant_id)),
           cost = coalesce(x.cost, p.cost),
           low_stock_threshold = coalesce(x.low_stock_threshold, p.low_stock_threshold),
           max_stock = coalesce(x.max_stock, p.max_stock),
@@ -470,7 +471,7 @@ export async function deleteMapping(tx: DbOrTx, { companyId, kind, headersKey }:
 /**
  * Copies the live products of `from` into `to` (same company) in two statements: their brands are found
  * in `to` by name or (createBrands) created; then each product's variant is listed in `to`: an existing
- * listing takes the source's brand, price (and whether it is an override), cost and thresholds, a new one
+ * listing takes the source's brand, price (its override, or none: the chain price), cost and thresholds, a new one
  * is inserted with no stock (stock is what is on the shelf; it moves only through the ledger). Name, SKU,
  * barcodes, category and description are the catalogue's already; the categories are attached to `to` by the
  * trigger products_attach_category. Answers the counts and the brands created.
@@ -516,17 +517,17 @@ export async function copyProducts(
           where p.company_id = ${companyId}::uuid and p.branch_id = ${fromBranchId}::uuid and p.deleted_at is null
         ),
         upd as (
-          update products t set brand_id = s.to_brand_id, price = s.price, price_overridden = s.price_overridden,
+          update products t set brand_id = s.to_brand_id, price = s.price,
             cost = s.cost, low_stock_threshold = s.low_stock_threshold, max_stock = s.max_stock, updated_at = now()
           from src s where t.company_id = ${companyId}::uuid and t.id = s.target_id
           returning 1
         ),
         ins as (
           insert into products (company_id, branch_id, variant_id, name, sku, barcodes, category_id, brand_id, price,
-                                price_overridden, cost, stock_quantity, low_stock_threshold, max_stock, description,
+                                cost, stock_quantity, low_stock_threshold, max_stock, description,
                                 unit, tax_class_id, tax_rate, tax_included)
           select ${companyId}::uuid, ${toBranchId}::uuid, s.variant_id, s.name, s.sku, s.barcodes, s.category_id,
-                 s.to_brand_id, s.price, s.price_overridden, s.cost, 0, s.low_stock_threshold, s.max_stock,
+                 s.to_brand_id, s.price, s.cost, 0, s.low_stock_threshold, s.max_stock,
                  s.description, s.unit, s.tax_class_id, s.tax_rate, s.tax_included
           from src s where s.target_id is null
           returning 1

@@ -1,7 +1,8 @@
 import type { Barcode, BarcodeKind, ItemSummary, Listing, TaxClassKind, Unit, Variant } from '@pos/shared';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { barcodes, branches, categories, items, products, taxClasses, variants } from '../../db/schema';
+import { listingPriceSql } from '../../domain/catalog.repo';
 import { toMoney } from '../../lib/money';
 import { containsPattern } from '../../lib/sql-filters.repo';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
@@ -116,7 +117,7 @@ export async function itemVariants(
       productId: products.id,
       branchId: branches.id,
       branchName: branches.name,
-      listingPrice: products.price,
+      listingPrice: sql<string>`${sql.raw(listingPriceSql('products', 'variants'))}`,
       priceOverridden: products.priceOverridden,
       stockQuantity: products.stockQuantity,
     })
@@ -318,6 +319,26 @@ export async function setChainPrices(
          where va.company_id = ${companyId} and va.id = c.id
         returning va.id, va.item_id as "itemId", old.price::text as before, va.price::text as after`,
   );
+}
+
+/** How many live listings of these variants follow their chain price (store no price of their own). */
+export async function countChainListings(
+  db: DbOrTx,
+  { companyId, variantIds }: CompanyKey & { variantIds: readonly string[] },
+): Promise<number> {
+  if (variantIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(
+      and(
+        eq(products.companyId, companyId),
+        inArray(products.variantId, [...variantIds]),
+        isNull(products.deletedAt),
+        isNull(products.price),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** Whether a code is already a barcode, or an SKU (case-insensitively) of another variant, in the company. */

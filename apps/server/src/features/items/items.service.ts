@@ -250,11 +250,14 @@ export async function updateVariant(
   await db
     .transaction(async (tx) => {
       await repo.updateVariant(tx, { companyId, id, patch });
-      const listings = await refreshListings(tx, companyId, [before.itemId]);
+      const refreshed = await refreshListings(tx, companyId, [before.itemId]);
+      const priceChanged = patch.price !== undefined && patch.price !== before.price;
+      // A price change reaches the listings that follow the chain price (they store none: nothing to refresh).
+      const listings = priceChanged ? await repo.countChainListings(tx, { companyId, variantIds: [id] }) : refreshed;
       await writeAudit(tx, {
         companyId,
         userId: actor.userId,
-        action: patch.price !== undefined && patch.price !== before.price ? 'variant.price_change' : 'variant.update',
+        action: priceChanged ? 'variant.price_change' : 'variant.update',
         entityType: 'variant',
         entityId: id,
         before: { sku: before.sku, price: before.price, cost: before.cost },
@@ -266,8 +269,10 @@ export async function updateVariant(
 }
 
 /**
- * Chain price changes of many variants in one transaction: every listing without an override follows.
- * One audit row names each variant's price before and after. A variant outside the company is 404.
+ * Chain price changes of many variants in one transaction: every listing without an override follows, as
+ * it stores no price of its own (the variants alone are written; their trigger tells the branches' registers).
+ * One audit row names each variant's price before and after, and how many listings follow them. A variant
+ * outside the company is 404.
  */
 export async function changeChainPrices(
   db: Db,
@@ -278,7 +283,7 @@ export async function changeChainPrices(
   return db.transaction(async (tx) => {
     const changed = await repo.setChainPrices(tx, { companyId, changes: input.changes });
     if (changed.length !== input.changes.length) throw notFound('Variant');
-    const listings = await refreshListings(tx, companyId, [...new Set(changed.map((c) => c.itemId))]);
+    const listings = await repo.countChainListings(tx, { companyId, variantIds: changed.map((c) => c.id) });
     await writeAudit(tx, {
       companyId,
       userId: actor.userId,

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { barcodes, brands, categories, products, taxClasses, variants } from '../../db/schema';
+import { listingPrice, listingPriceSql } from '../../domain/catalog.repo';
 import { toMoney } from '../../lib/money';
 import { containsPattern, prefixPattern } from '../../lib/sql-filters.repo';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
@@ -22,7 +23,7 @@ const productColumns = {
   categoryName: productCategory.name,
   brandName: productBrand.name,
   cost: products.cost,
-  price: products.price,
+  price: listingPrice(),
   stockQuantity: products.stockQuantity,
   lowStockThreshold: products.lowStockThreshold,
   maxStock: products.maxStock,
@@ -407,7 +408,12 @@ export async function findProduct(
  */
 export async function lockProductPrices(db: DbOrTx, { companyId, id }: { companyId: string; id: string }) {
   const [row] = await db
-    .select({ price: products.price, cost: products.cost, variantId: products.variantId, chainPrice: variants.price })
+    .select({
+      price: sql<string>`${sql.raw(listingPriceSql('products', 'variants'))}`,
+      cost: products.cost,
+      variantId: products.variantId,
+      chainPrice: variants.price,
+    })
     .from(products)
     .innerJoin(variants, and(eq(variants.companyId, products.companyId), eq(variants.id, products.variantId)))
     .where(and(eq(products.companyId, companyId), eq(products.id, id), isNull(products.deletedAt)))
@@ -473,12 +479,13 @@ export async function updateProduct(
     companyId,
     id,
     patch,
-    priceOverridden,
+    chainPrice,
   }: {
     companyId: string;
     id: string;
     patch: Partial<Omit<ProductValues, 'stockQuantity'>>;
-    priceOverridden?: boolean;
+    /** The variant's chain price: a price equal to it is not stored (the listing follows the chain price). */
+    chainPrice: number;
   },
 ) {
   const { cost, price, ...rest } = patch;
@@ -486,9 +493,8 @@ export async function updateProduct(
     .update(products)
     .set({
       ...rest,
-      ...(priceOverridden !== undefined && { priceOverridden }),
       ...(cost !== undefined && { cost: cost.toFixed(2) }),
-      ...(price !== undefined && { price: price.toFixed(2) }),
+      ...(price !== undefined && { price: price === chainPrice ? null : price.toFixed(2) }),
       updatedAt: new Date(),
     })
     .where(and(eq(products.companyId, companyId), eq(products.id, id), isNull(products.deletedAt)));

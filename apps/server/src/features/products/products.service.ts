@@ -229,8 +229,7 @@ export async function updateProduct(db: Db, actor: Actor, id: string, input: Upd
         throw catalogSkuConflict(patch.sku);
       }
       // A branch's price other than the chain price is its override; the chain price itself clears it.
-      const priceOverridden = patch.price === undefined ? undefined : patch.price !== chainPrice;
-      await repo.updateProduct(tx, { companyId: scope.companyId, id, patch, priceOverridden });
+      await repo.updateProduct(tx, { companyId: scope.companyId, id, patch, chainPrice });
       const after = { price: patch.price ?? before.price, cost: patch.cost ?? before.cost };
       if (after.price !== before.price || after.cost !== before.cost) {
         await writeAudit(tx, {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import {
   branches,
@@ -9,7 +9,9 @@ import {
   fiscalSettings,
   giftVouchers,
   products,
+  variants,
 } from '../../db/schema';
+import { listingPriceSql } from '../../domain/catalog.repo';
 import { serviceFeeSql } from '../../domain/service-fee';
 
 type BranchKey = { companyId: string; branchId: string };
@@ -32,22 +34,23 @@ const after = (column: { changeXid: unknown; id: unknown }, w: SyncWindow): SQL 
 /**
  * One page of the branch's products in the order of their last write. A first sync (`from` 0) reads
  * them all, walking products_branch_change_idx by change_xid. A later one reads the rows written since
- * `from` by either stamp (change_xid: the catalogue columns; stock_xid: the stock, which a sale changes
- * without touching change_xid or any index) in the order of the later stamp: a scan of the branch's
- * products, the price of a sale that is a HOT update (bench/README.md, 'The sale write').
+ * `from` by any stamp (change_xid: the catalogue columns; stock_xid: the stock, which a sale changes
+ * without touching change_xid or any index; and for a listing that follows the chain price, its variant's
+ * price_xid) in the order of the latest: a scan of the branch's products, the price of a sale that is a HOT
+ * update (bench/README.md, 'The sale write') and of a chain price change that writes no listing.
  */
 export async function productsPage(db: DbOrTx, scope: BranchKey, w: SyncWindow) {
   const key =
     w.from === 0
       ? sql<number>`${products.changeXid}`
-      : sql<number>`greatest(${products.changeXid}, ${products.stockXid})`;
+      : sql<number>`greatest(${products.changeXid}, ${products.stockXid}, case when ${products.price} is null then ${variants.priceXid} else 0 end)`;
   return db
     .select({
       id: products.id,
       name: products.name,
       sku: products.sku,
       barcodes: products.barcodes,
-      price: products.price,
+      price: sql<string>`${sql.raw(listingPriceSql('products', 'variants'))}`,
       stockQuantity: products.stockQuantity,
       unit: products.unit,
       taxRate: products.taxRate,
@@ -61,13 +64,14 @@ export async function productsPage(db: DbOrTx, scope: BranchKey, w: SyncWindow) 
       changeXid: sql<number>`${key}`.mapWith(Number),
     })
     .from(products)
+    .innerJoin(variants, and(eq(variants.companyId, products.companyId), eq(variants.id, products.variantId)))
     .leftJoin(categories, and(eq(categories.companyId, products.companyId), eq(categories.id, products.categoryId)))
     .leftJoin(brands, and(eq(brands.companyId, products.companyId), eq(brands.id, products.brandId)))
     .where(
       and(
         eq(products.companyId, scope.companyId),
         eq(products.branchId, scope.branchId),
-        w.from === 0 ? undefined : or(gte(products.changeXid, w.from), gte(products.stockXid, w.from)),
+        w.from === 0 ? undefined : gte(key, w.from),
         after({ changeXid: key, id: products.id }, w),
         w.liveOnly ? isNull(products.deletedAt) : undefined,
       ),

@@ -17,6 +17,7 @@ import {
   saleTenders,
   users,
 } from '../../db/schema';
+import { listingPrice, listingPriceSql } from '../../domain/catalog.repo';
 import { receiptNumberSql } from '../../domain/document-numbers';
 import { fiscalReportColumns, fiscalReportOf, fiscalReportOn } from '../../domain/fiscal-report.repo';
 import { dailyRows, keptTotals } from '../../domain/sales-figures.repo';
@@ -66,7 +67,7 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
     .select({
       id: products.id,
       name: products.name,
-      price: products.price,
+      price: listingPrice(),
       stockQuantity: products.stockQuantity,
       unit: products.unit,
       taxRate: products.taxRate,
@@ -169,12 +170,12 @@ moved as (
   where p.company_id = ${p.companyId} and p.id = l.id and p.branch_id = ${p.branchId}
     and (p.deleted_at is null or ${p.offline}::boolean)
     and (${p.offline}::boolean
-         or (p.price = l.price and p.tax_rate is not distinct from l.tax_rate and p.tax_included = l.tax_included
+         or (${listingPriceSql('p')} = l.price and p.tax_rate is not distinct from l.tax_rate and p.tax_included = l.tax_included
              and p.stock_quantity >= l.quantity))
   returning p.id, p.name, p.sku, p.unit, l.charged as price, l.quantity, p.stock_quantity as new_quantity,
     coalesce(l.tax_rate, ${p.taxRate}::numeric) as tax_rate, l.tax_included, p.tax_class_id,
     array_remove(array[case when ${p.offline}::boolean and p.stock_quantity < 0 then 'oversold' end,
-                       case when ${p.offline}::boolean and p.price <> l.charged then 'price_differs' end,
+                       case when ${p.offline}::boolean and ${listingPriceSql('p')} <> l.charged then 'price_differs' end,
                        case when ${p.offline}::boolean and (p.tax_rate, p.tax_included) is distinct from
                                                             (l.tax_rate, l.tax_included) then 'tax_differs' end],
                  null) as flags
