@@ -87,7 +87,8 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
 
 /**
  * The whole sale in one statement, so one round trip and no explicit transaction (docs/architecture/sales.md):
- * 1. the cart's products are locked in id order (one order for every sale: no deadlocks);
+ * 1. the cart's products are locked in id order (one order for every sale: no deadlocks), with the price each
+ *    sells at (listingPriceSql: read here, for the locked rows only, so the update below joins by id alone);
  * 2. each is decremented only if it is live in the branch, its price and its tax class's rate (and whether
  *    its price includes the tax) are still the cart's and its stock covers the quantity; unless every product was, pos_sale_check fails the statement (REFUSALS.saleStock);
  * 3. the customer is found or created by phone;
@@ -153,7 +154,7 @@ export const COMMIT_SALE = namedStatement(
   ],
   (p) => `
 with locked as (
-  select p.id, w.quantity, w.price, w.charged, w.tax_rate, w.tax_included
+  select p.id, w.quantity, w.price, w.charged, w.tax_rate, w.tax_included, ${listingPriceSql('p')} as listed
   from products p
   join unnest(${p.productIds}::uuid[], ${p.productQuantities}::numeric[], ${p.productPrices}::numeric[],
               ${p.productCharged}::numeric[], ${p.productTaxRates}::numeric[], ${p.productTaxIncluded}::boolean[])
@@ -170,12 +171,12 @@ moved as (
   where p.company_id = ${p.companyId} and p.id = l.id and p.branch_id = ${p.branchId}
     and (p.deleted_at is null or ${p.offline}::boolean)
     and (${p.offline}::boolean
-         or (${listingPriceSql('p')} = l.price and p.tax_rate is not distinct from l.tax_rate and p.tax_included = l.tax_included
+         or (l.listed = l.price and p.tax_rate is not distinct from l.tax_rate and p.tax_included = l.tax_included
              and p.stock_quantity >= l.quantity))
   returning p.id, p.name, p.sku, p.unit, l.charged as price, l.quantity, p.stock_quantity as new_quantity,
     coalesce(l.tax_rate, ${p.taxRate}::numeric) as tax_rate, l.tax_included, p.tax_class_id,
     array_remove(array[case when ${p.offline}::boolean and p.stock_quantity < 0 then 'oversold' end,
-                       case when ${p.offline}::boolean and ${listingPriceSql('p')} <> l.charged then 'price_differs' end,
+                       case when ${p.offline}::boolean and l.listed <> l.charged then 'price_differs' end,
                        case when ${p.offline}::boolean and (p.tax_rate, p.tax_included) is distinct from
                                                             (l.tax_rate, l.tax_included) then 'tax_differs' end],
                  null) as flags

@@ -39,7 +39,7 @@
 -- $39 voucherId
 -- $40 serviceFee
 with locked as (
-  select p.id, w.quantity, w.price, w.charged, w.tax_rate, w.tax_included
+  select p.id, w.quantity, w.price, w.charged, w.tax_rate, w.tax_included, coalesce(p.price, (select lv.price from variants lv where lv.company_id = p.company_id and lv.id = p.variant_id)) as listed
   from products p
   join unnest($17::uuid[], $18::numeric[], $19::numeric[],
               $26::numeric[], $27::numeric[], $28::boolean[])
@@ -56,12 +56,12 @@ moved as (
   where p.company_id = $1 and p.id = l.id and p.branch_id = $2
     and (p.deleted_at is null or $29::boolean)
     and ($29::boolean
-         or (coalesce(p.price, (select lv.price from variants lv where lv.company_id = p.company_id and lv.id = p.variant_id)) = l.price and p.tax_rate is not distinct from l.tax_rate and p.tax_included = l.tax_included
+         or (l.listed = l.price and p.tax_rate is not distinct from l.tax_rate and p.tax_included = l.tax_included
              and p.stock_quantity >= l.quantity))
   returning p.id, p.name, p.sku, p.unit, l.charged as price, l.quantity, p.stock_quantity as new_quantity,
     coalesce(l.tax_rate, $10::numeric) as tax_rate, l.tax_included, p.tax_class_id,
     array_remove(array[case when $29::boolean and p.stock_quantity < 0 then 'oversold' end,
-                       case when $29::boolean and coalesce(p.price, (select lv.price from variants lv where lv.company_id = p.company_id and lv.id = p.variant_id)) <> l.charged then 'price_differs' end,
+                       case when $29::boolean and l.listed <> l.charged then 'price_differs' end,
                        case when $29::boolean and (p.tax_rate, p.tax_included) is distinct from
                                                             (l.tax_rate, l.tax_included) then 'tax_differs' end],
                  null) as flags
