@@ -18,8 +18,11 @@ export function listingPriceSql(listing: string, variant?: string): string {
     : `coalesce(${listing}.price, (select lv.price from variants lv where lv.company_id = ${listing}.company_id and lv.id = ${listing}.variant_id))`;
 }
 
-/** listingPriceSql for a Drizzle select from products (not aliased): the price as numeric text. */
-export const listingPrice = () => sql<string>`${sql.raw(listingPriceSql('products'))}`;
+/**
+ * listingPriceSql for a Drizzle select from products (not aliased): the price as numeric text; `variant`: the
+ * listing's variant is joined under that name already.
+ */
+export const listingPrice = (variant?: string) => sql<string>`${sql.raw(listingPriceSql('products', variant))}`;
 
 /** uuids as one array parameter (a Postgres array literal: ids are validated uuids). */
 const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;

@@ -2,7 +2,7 @@ import type { Barcode, BarcodeKind, ItemSummary, Listing, TaxClassKind, Unit, Va
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { barcodes, branches, categories, items, products, taxClasses, variants } from '../../db/schema';
-import { listingPriceSql } from '../../domain/catalog.repo';
+import { listingPrice } from '../../domain/catalog.repo';
 import { toMoney } from '../../lib/money';
 import { containsPattern } from '../../lib/sql-filters.repo';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
@@ -117,7 +117,7 @@ export async function itemVariants(
       productId: products.id,
       branchId: branches.id,
       branchName: branches.name,
-      listingPrice: sql<string>`${sql.raw(listingPriceSql('products', 'variants'))}`,
+      listingPrice: listingPrice('variants'),
       priceOverridden: products.priceOverridden,
       stockQuantity: products.stockQuantity,
     })

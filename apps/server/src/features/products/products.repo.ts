@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { barcodes, brands, categories, products, taxClasses, variants } from '../../db/schema';
-import { listingPrice, listingPriceSql } from '../../domain/catalog.repo';
+import { listingPrice } from '../../domain/catalog.repo';
 import { toMoney } from '../../lib/money';
 import { containsPattern, prefixPattern } from '../../lib/sql-filters.repo';
 import { type CompanyScope, tenantFilter } from '../../lib/tenant.repo';
@@ -409,7 +409,7 @@ export async function findProduct(
 export async function lockProductPrices(db: DbOrTx, { companyId, id }: { companyId: string; id: string }) {
   const [row] = await db
     .select({
-      price: sql<string>`${sql.raw(listingPriceSql('products', 'variants'))}`,
+      price: listingPrice('variants'),
       cost: products.cost,
       variantId: products.variantId,
       chainPrice: variants.price,

@@ -11,7 +11,7 @@ import {
   products,
   variants,
 } from '../../db/schema';
-import { listingPriceSql } from '../../domain/catalog.repo';
+import { listingPrice } from '../../domain/catalog.repo';
 import { serviceFeeSql } from '../../domain/service-fee';
 
 type BranchKey = { companyId: string; branchId: string };
@@ -50,7 +50,7 @@ export async function productsPage(db: DbOrTx, scope: BranchKey, w: SyncWindow) 
       name: products.name,
       sku: products.sku,
       barcodes: products.barcodes,
-      price: sql<string>`${sql.raw(listingPriceSql('products', 'variants'))}`,
+      price: listingPrice('variants'),
       stockQuantity: products.stockQuantity,
       unit: products.unit,
       taxRate: products.taxRate,

@@ -178,8 +178,8 @@ export async function findSourceProduct(tx: DbOrTx, { companyId, id }: { company
       variantId: products.variantId,
       brandName: brands.name,
       cost: products.cost,
+      // The source branch's own price; null: it follows the chain price.
       price: products.price,
-      priceOverridden: products.priceOverridden,
       lowStockThreshold: products.lowStockThreshold,
       maxStock: products.maxStock,
     })

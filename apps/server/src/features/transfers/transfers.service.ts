@@ -350,7 +350,7 @@ async function destinationProductOf(
   const listed = await listVariant(tx, {
     ...to,
     variantId: source.variantId,
-    price: source.priceOverridden ? toMoney(source.price) : null,
+    price: source.price === null ? null : toMoney(source.price),
     cost: toMoney(source.cost),
     lowStockThreshold: source.lowStockThreshold,
     maxStock: source.maxStock,
