@@ -103,9 +103,9 @@ export class RegisterDb extends Dexie {
     // No products `branchId` index: `[branchId+nameLower]` answers a branch's range, and every index
     // entry is written per product by the catalogue sync (bench/README.md, 'The register offline').
     this.version(3).stores({ products: 'id, [branchId+nameLower], [branchId+skuLower], *words' });
-    // A variant's barcodes (issue 27): one entry per barcode, none for products without.
+    // A variant's barcodes: one entry per barcode, none for products without.
     this.version(4).stores({ products: 'id, [branchId+nameLower], [branchId+skuLower], *words, *codes' });
-    // The company's gift vouchers by their code's digest (issue 28: vouchers offline).
+    // The company's gift vouchers by their code's digest (vouchers offline).
     this.version(5).stores({ vouchers: 'digest' });
   }
 }
