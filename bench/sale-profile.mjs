@@ -5,7 +5,7 @@ import pg from 'pg';
 import { commitSaleStatement, LISTING_PRICE, option } from './lib.mjs';
 
 const url = process.argv.slice(2).find((a) => a.startsWith('postgres'));
-if (!url) throw new Error('usage: node bench/sale-profile.mjs <database url> [--sales 2000]');
+if (!url) throw new Error('usage: node bench/sale-profile.mjs <database url> [--sales 2000] [--explain]');
 const SALES = option('sales', 2000);
 
 const statement = commitSaleStatement();
@@ -29,7 +29,7 @@ function backendCpu() {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-async function sale() {
+async function sale(explain = false) {
   const picked = new Set();
   while (picked.size < 3) picked.add(Math.floor(Math.random() * products.length));
   const cart = [...picked].sort((a, b) => a - b).map((i) => products[i]);
@@ -74,11 +74,23 @@ async function sale() {
     takesCash: false,
     accountApprovedBy: null,
     voucherId: null,
+    serviceFee: '0.00',
   };
-  await db.query({ name: statement.name, text: statement.text, values: statement.names.map((n) => values[n]) });
+  const params = statement.names.map((n) => values[n]);
+  if (!explain) return db.query({ name: statement.name, text: statement.text, values: params });
+  const plan = await db.query({ text: `explain (analyze, buffers, timing) ${statement.text}`, values: params });
+  return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
 for (let i = 0; i < 200; i++) await sale(); // plans cached, caches warm
+if (process.argv.includes('--explain')) {
+  // One sale's plan with its timings, in a transaction rolled back.
+  await db.query('begin');
+  console.log(await sale(true));
+  await db.query('rollback');
+  await db.end();
+  process.exit(0);
+}
 const stats = async () =>
   (
     await db.query(
