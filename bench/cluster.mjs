@@ -38,7 +38,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +49,7 @@ import {
   option,
   root,
   salePayload,
+  saleSender,
   setUpTenant,
   sleep,
   writeResult,
@@ -502,41 +502,6 @@ async function setUpShop() {
 // ---------------------------------------------------------------------------------------------------------
 // The load: registers that retry a sale with its key until it is answered
 
-function makeSender() {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: REGISTERS * 2 });
-  const send = (token, body, key) =>
-    new Promise((resolve) => {
-      const req = http.request(
-        `${LB}/api/transactions`,
-        {
-          method: 'POST',
-          agent,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            authorization: `Bearer ${token}`,
-            'idempotency-key': key,
-          },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk) => {
-            text += chunk;
-          });
-          res.on('end', () =>
-            resolve({ status: res.statusCode, text, replayed: res.headers['idempotent-replayed'] === 'true' }),
-          );
-          res.on('error', (error) => resolve({ error: error.code ?? error.message }));
-        },
-      );
-      req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })));
-      req.on('error', (error) => resolve({ error: error.code ?? error.message }));
-      req.end(body);
-    });
-  return { send, close: () => agent.destroy() };
-}
-
 /**
  * One register's closed loop until `deadline`; a sale begun before it is finished (retried for at most
  * 5 minutes). Answers what it sent and saw.
@@ -911,7 +876,7 @@ async function main() {
   })();
 
   log(`${REGISTERS} registers selling for ${SECONDS} s; faults at ${JSON.stringify(result.schedule)}`);
-  const sender = makeSender();
+  const sender = saleSender(LB, { sockets: REGISTERS * 2, timeoutMs: REQUEST_TIMEOUT_MS });
   const deadline = t0 + SECONDS * 1000;
   const registers = await Promise.all(
     shop.registers.map((register, i) =>

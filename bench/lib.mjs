@@ -318,6 +318,48 @@ export function salePayload(branchId, products) {
 }
 
 /**
+ * POST /api/transactions over node:http with kept-alive connections (`sockets` of them), like a till: cheaper per
+ * request than fetch, so the load generator takes less of the cores the server and the database share with it.
+ * Answers { status, text, replayed } or, when no answer came (a refused connection, `timeoutMs` passed),
+ * { error }: a failed request is a result to count, never a thrown error.
+ */
+export function saleSender(base, { sockets, timeoutMs = 0 }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  const send = (token, body, key = randomUUID()) =>
+    new Promise((resolve) => {
+      const req = http.request(
+        `${base}/api/transactions`,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            authorization: `Bearer ${token}`,
+            'idempotency-key': key,
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => {
+            text += chunk;
+          });
+          res.on('end', () =>
+            resolve({ status: res.statusCode, text, replayed: res.headers['idempotent-replayed'] === 'true' }),
+          );
+          res.on('error', (error) => resolve({ error: error.code ?? error.message }));
+        },
+      );
+      if (timeoutMs > 0)
+        req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })));
+      req.on('error', (error) => resolve({ error: error.code ?? error.message }));
+      req.end(body);
+    });
+  return { send, close: () => agent.destroy() };
+}
+
+/**
  * The sale load: each register (a cashier's token, its branch and the products it sells) posts 3-line card
  * sales (1-3 units each, 5 % tax) after a 2 s warm-up, for `seconds`: as soon as the last is answered (closed
  * loop), or at `rate` sales/s in all (open loop, latency counted from when a sale was due). Answers the
@@ -327,50 +369,20 @@ export async function saleLoad({ port, registers, serverPid, seconds, rate = 0 }
   const REGISTERS = registers.length;
   const SECONDS = seconds;
   const RATE = rate;
-  const url = `http://127.0.0.1:${port}/api/transactions`;
   const latencies = [];
   let failures = 0;
   let created = 0;
   const failureSamples = [];
-  // node:http with one kept-alive connection per register, like a till: cheaper per request than fetch,
-  // so the load generator takes less of the two cores the server and the database share with it.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: REGISTERS });
-  const send = (token, body) =>
-    new Promise((resolve, reject) => {
-      const req = http.request(
-        url,
-        {
-          method: 'POST',
-          agent,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            authorization: `Bearer ${token}`,
-            'idempotency-key': randomUUID(),
-          },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk) => {
-            text += chunk;
-          });
-          res.on('end', () => resolve({ status: res.statusCode, text }));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
+  const sender = saleSender(`http://127.0.0.1:${port}`, { sockets: REGISTERS });
   const post = async (register, due = performance.now()) => {
     const started = due;
-    const res = await send(register.token, JSON.stringify(salePayload(register.branchId, register.products)));
+    const res = await sender.send(register.token, JSON.stringify(salePayload(register.branchId, register.products)));
     if (res.status === 201) {
       created++;
       return performance.now() - started;
     }
     failures++;
-    if (failureSamples.length < 3) failureSamples.push(`${res.status} ${res.text.slice(0, 200)}`);
+    if (failureSamples.length < 3) failureSamples.push(res.error ?? `${res.status} ${res.text.slice(0, 200)}`);
     return undefined;
   };
   // Warm-up: JIT, connection pool, plan caches.
@@ -396,7 +408,7 @@ export async function saleLoad({ port, registers, serverPid, seconds, rate = 0 }
       }
     }),
   );
-  agent.destroy();
+  sender.close();
   const elapsed = (performance.now() - started) / 1000;
   const cpu = cpuPerUnit(cpuBefore, cpuSnapshot(serverPid), latencies.length + failures);
   return {
