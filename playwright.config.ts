@@ -1,9 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_PORT, E2E_WORKERS, serverOrigin } from './e2e/servers';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-
-// Real Chromium (Debian's /usr/bin/chromium, never a downloaded one) against the real built server
-// on a fresh embedded database with the demo data.
+// Real Chromium (Debian's /usr/bin/chromium, never a downloaded one) against the real built server on a fresh
+// embedded database with the demo data: one server per worker (e2e/servers.ts; specs import `test` from
+// e2e/fixtures.ts, which points each worker at its own).
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
@@ -12,13 +12,14 @@ export default defineConfig({
   // A slower machine waits longer; nothing is retried.
   timeout: 120_000,
   expect: { timeout: 20_000 },
+  // A spec file's tests run in order in one worker; two files run at once, each worker on its own server: the
+  // suite waits on the browser and timers more than it computes, so two workers fill the two cores.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   // No retries anywhere: a flaky test is fixed, not retried.
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     // No trace: recording one for every test (its screencast and DOM snapshots) made the suite 40 % slower on two
     // cores (shop.spec.ts 150 s against 105 s). A failure keeps its screenshot; `--trace retain-on-failure` for more.
     trace: 'off',
@@ -38,11 +39,11 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
     command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${PORT}/api/health`,
+    url: `${serverOrigin(index)}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT) },
-  },
+    env: { PORT: String(E2E_PORT + index) },
+  })),
 });

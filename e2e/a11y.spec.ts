@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { apiSession, createProductViaApi, uploadOfflineSaleViaApi } from './api';
 import { expectAccessible, expectNoSeriousWcag, expectPopupsAccessible, settle, trackRequests } from './axe';
+import { type BrowserContext, expect, type Page, test } from './fixtures';
 import { ensureShiftOpen, signInToDashboard } from './helpers';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ensureShiftOpen, signInToDashboard } from './helpers';
 
 // Screenshots for a person to look at: under test-results (SCREENS_DIR to keep them elsewhere).

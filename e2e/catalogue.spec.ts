@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from './fixtures';
 import { expectToast, signInToDashboard, unique, uniqueUsername } from './helpers';
 
 /** Opens a screen from the sidebar and waits for its title. */

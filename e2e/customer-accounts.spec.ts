@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { computeCartTotals } from '../packages/shared/src/money';
 import { type ApiSession, apiSession, findProduct, sellViaApi } from './api';
 import { expectAccessible, expectNoSeriousWcag } from './axe';
+import { expect, type Page, test } from './fixtures';
 import { expectToast, signInToDashboard } from './helpers';
 
 // Screenshots for a person to look at (SHOTS_DIR to keep them elsewhere).

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { apiSession, createProductViaApi } from './api';
+import { expect, test } from './fixtures';
 import { ensureShiftOpen, signInToDashboard, unique } from './helpers';
 
 // The customer display (docs/architecture/devices.md, 'Customer display'): a second window at /display opened from the

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { apiSession, findProduct, returnViaApi, sellViaApi } from './api';
+import { expect, test } from './fixtures';
 import { signInToDashboard } from './helpers';
 
 const SHOTS = '/tmp/shots';

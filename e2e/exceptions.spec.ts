@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiSession, createProductViaApi, uploadOfflineSaleViaApi } from './api';
 import { expectNoSeriousWcag } from './axe';
+import { expect, type Locator, type Page, test } from './fixtures';
 import { expectToast, signInToDashboard } from './helpers';
 
 /**

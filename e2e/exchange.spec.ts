@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, type Request, test } from '@playwright/test';
 import { computeReturnRefund, fromMinor } from '@pos/shared';
 import { computeCartTotals } from '../packages/shared/src/money';
 import { type ApiSession, apiSession, findProduct, sellViaApi } from './api';
 import { expectNoSeriousWcag } from './axe';
+import { expect, type Page, type Request, test } from './fixtures';
 import {
   allowSlowScans,
   ensureShiftOpen,

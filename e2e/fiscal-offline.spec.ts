@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousWcag } from './axe';
 import { startFbrSimulator } from './fbr-sim';
+import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import { DEMO_PASSWORD, ensureShiftOpen, expectToast, keepPrintPopupsOpen, signInToDashboard } from './helpers';
 
 // FBR fiscal reporting (docs/architecture/fiscal.md) with the register offline: its sales are reported when they
@@ -49,8 +49,8 @@ const putSettings = (data: Record<string, unknown>) =>
 // One simulator and one setting for both tests: the second returns a sale the first reported.
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+test.beforeAll(async ({ playwright, serverURL }) => {
+  api = await playwright.request.newContext({ baseURL: serverURL });
   ({ url: simUrl, stop: stopSimulator } = await startFbrSimulator());
   const login = await api.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORD } });
   expect(login.ok()).toBeTruthy();

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { apiSession, findProduct, sellViaApi } from './api';
 import { expectNoSeriousWcag, settle } from './axe';
 import { startFbrSimulator } from './fbr-sim';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
 import { DEMO_PASSWORD, expectToast, signInToDashboard } from './helpers';
 
 // The screens of fiscal reporting (docs/architecture/fiscal.md): the Super Admin's "Fiscal reporting (FBR)" card
@@ -43,9 +43,9 @@ async function shoot(page: Page, what: Locator, name: string) {
 
 test.describe
   .serial('the fiscal screens', () => {
-    test.beforeAll(async ({ playwright }, testInfo) => {
+    test.beforeAll(async ({ playwright, serverURL }) => {
       mkdirSync(SHOTS, { recursive: true });
-      api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+      api = await playwright.request.newContext({ baseURL: serverURL });
       ({ url: simUrl, stop: stopSimulator } = await startFbrSimulator());
       const login = await api.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORD } });
       expect(login.ok()).toBeTruthy();

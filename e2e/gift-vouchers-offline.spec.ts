@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiSession } from './api';
 import { expectNoSeriousWcag } from './axe';
 import { installFakeUsbPrinter } from './devices';
+import { expect, type Locator, type Page, test } from './fixtures';
 import { allowSlowScans, ensureShiftOpen, expectToast, scanWithWedge, signInToDashboard } from './helpers';
 import { exemptItems, payWithVoucher } from './vouchers';
 

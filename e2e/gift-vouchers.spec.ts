@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import { apiSession } from './api';
 import { expectAccessible, expectNoSeriousWcag } from './axe';
 import { decodeEscPos, escPosIndex, escPosLines, installFakeUsbPrinter, usbRecord } from './devices';
+import { expect, type Page, test } from './fixtures';
 import { allowSlowScans, ensureShiftOpen, expectToast, scanWithWedge, signInToDashboard } from './helpers';
 import { exemptItems, payWithVoucher } from './vouchers';
 

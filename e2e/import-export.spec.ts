@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiSession, createProductViaApi, findProduct, sellViaApi } from './api';
+import { expect, type Page, test } from './fixtures';
 import { expectToast, signInToDashboard } from './helpers';
 
 const SHOTS = process.env.SCREENS_DIR ?? 'test-results/import-export-screens';

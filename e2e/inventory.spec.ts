@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { expectToast, signInToDashboard, unique } from './helpers';
 
 const SHOTS = '/tmp/shots';

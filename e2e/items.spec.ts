@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import { formatInCurrency } from '../packages/shared/src/currency';
 import { catalogSkuTakenMessage } from '../packages/shared/src/items';
+import { expect, type Page, test } from './fixtures';
 import { DEMO_PASSWORD, expectToast, signInToDashboard, unique } from './helpers';
 
 const SHOTS = process.env.SCREENS_DIR ?? 'test-results/items-screens';

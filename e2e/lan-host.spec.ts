@@ -1,23 +1,27 @@
-import { expect, test } from '@playwright/test';
 import config from '../playwright.config';
+import { expect, test } from './fixtures';
 import { DEMO_PASSWORD, ensureShiftOpen } from './helpers';
 
 // A shop's second register opens the app at http://<LAN name or address>:3000. Chromium
 // maps the name pos-lan.test to this machine, so the page is served over plain HTTP from a host
 // that is not localhost: HSTS or the CSP's upgrade-insecure-requests would turn every script request
 // into https and leave a blank page.
-const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseArgs = config.use?.launchOptions?.args ?? [];
 
 test.use({
-  baseURL: `http://pos-lan.test:${PORT}`,
+  // The worker's server (./servers.ts) under the LAN name.
+  baseURL: async ({ serverURL }, use) => use(serverURL.replace('127.0.0.1', 'pos-lan.test')),
   launchOptions: {
     ...config.use?.launchOptions,
     args: [...baseArgs, '--host-resolver-rules=MAP pos-lan.test 127.0.0.1'],
   },
 });
 
-test('a cashier signs in and completes a sale through a LAN host name over plain HTTP', async ({ page, context }) => {
+test('a cashier signs in and completes a sale through a LAN host name over plain HTTP', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const insecureRequests: string[] = [];
   page.on('request', (req) => {
     if (req.url().startsWith('https://')) insecureRequests.push(req.url());
@@ -28,7 +32,7 @@ test('a cashier signs in and completes a sale through a LAN host name over plain
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByLabel('Password').press('Enter');
   await expect(page).toHaveURL(/\/dashboard$/);
-  expect(new URL(page.url()).origin).toBe(`http://pos-lan.test:${PORT}`);
+  expect(new URL(page.url()).origin).toBe(baseURL);
 
   await page.goto('/dashboard/pos');
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { apiSession, createProductViaApi } from './api';
+import { expect, type Page, test } from './fixtures';
 import { ensureShiftOpen, signInToDashboard } from './helpers';
 
 // Two registers of one branch; one sells the last unit, the other's tile shows it out of stock

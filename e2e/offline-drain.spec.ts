@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { apiSession } from './api';
+import { expect, test } from './fixtures';
 import { ensureShiftOpen, signInToDashboard } from './helpers';
 
 // The register uploads its outbox in batches (POST /transactions/batch, 50 sales of a branch a

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { apiSession, createProductViaApi, findProduct } from './api';
+import { expect, test } from './fixtures';
 import { ensureShiftOpen, expectToast, signInToDashboard } from './helpers';
 
 // A sale made offline is accepted even when the stock went short meanwhile (the goods left the shop).

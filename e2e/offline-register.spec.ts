@@ -2,10 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { computeCartTotals } from '../packages/shared/src/money';
 import { type ApiSession, apiSession, findProduct } from './api';
+import { expect, type Page, test } from './fixtures';
 import { ensureShiftOpen, keepPrintPopupsOpen, signIn, signInToDashboard } from './helpers';
+import { E2E_PORT } from './servers';
 
 // The register keeps selling with the network down and loses nothing when it comes back.
 // Demo data: Main Branch; Cola 1.5L (BEV-COLA-15). Stock and tax are read, never assumed.
@@ -253,7 +254,7 @@ test('offline register (server stopped): the register reloads and sells, and syn
   browser,
 }) => {
   test.setTimeout(240_000);
-  const port = Number(process.env.E2E_PORT ?? 3210) + 100;
+  const port = E2E_PORT + 100;
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-offline-e2e-'));
   let server = await startOwnServer(port, dataDir);

@@ -1,9 +1,9 @@
-import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
 import { computeCartTotals } from '../packages/shared/src/money';
 import { paidOutCeilingMessage } from '../packages/shared/src/shifts';
 import { apiSession, findProduct } from './api';
 import { expectNoSeriousWcag } from './axe';
 import { decodeEscPos, installFakeUsbPrinter, usbRecord } from './devices';
+import { expect, type Locator, type Page, type Request, test } from './fixtures';
 import { ensureShiftOpen, expectToast, signInToDashboard } from './helpers';
 
 // Offline, after a reload, the register's Shift menu is there; cash in / out work (queued,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, unique } from './helpers';
 
 // 'founder' is a Super Admin without a company, created by scripts/e2e-server.mjs (ADMIN_USERNAME).

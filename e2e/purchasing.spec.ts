@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { apiSession, createProductViaApi } from './api';
+import { expect, type Page, test } from './fixtures';
 import { expectToast, signInToDashboard, unique } from './helpers';
 
 const SHOTS = process.env.SCREENS_DIR ?? 'test-results/purchasing-screens';

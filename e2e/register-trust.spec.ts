@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { apiSession, createProductViaApi, findProduct } from './api';
+import { expect, type Page, test } from './fixtures';
 import {
   allowSlowScans,
   ensureShiftOpen,

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { computeCartTotals } from '../packages/shared/src/money';
+import { expect, type Page, test } from './fixtures';
 import { ensureShiftOpen, keepPrintPopupsOpen, signInToDashboard } from './helpers';
 
 // Demo data: Main Branch, tax 5 %; Cola 1.5L (BEV-COLA-15, PKR 180) and Salted Chips 70g (SNK-CHIP-70, PKR 90).

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import { apiSession, findProduct, sellViaApi } from './api';
+import { expect, type Page, test } from './fixtures';
 import { signInToDashboard } from './helpers';
 
 // Screenshots for a person to look at: under test-results (SCREENS_DIR to keep them elsewhere).

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import { computeReturnRefund, fromMinor, type Sale } from '@pos/shared';
 import { apiSession, ensureApiShift, findProduct, sellViaApi } from './api';
+import { expect, type Page, test } from './fixtures';
 import { expectToast, keepPrintPopupsOpen, signInToDashboard } from './helpers';
 
 const SHOTS = '/tmp/shots';

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiSession, createProductViaApi } from './api';
+import { expect, type Locator, type Page, test } from './fixtures';
 import { allowSlowScans, ensureShiftOpen, scanWithWedge, signInToDashboard } from './helpers';
 
 /**

@@ -1,6 +1,6 @@
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { formatInCurrency } from '../packages/shared/src/currency';
 import { apiSession } from './api';
+import { type BrowserContext, expect, type Locator, type Page, test } from './fixtures';
 import { ensureShiftOpen, expectToast, keepPrintPopupsOpen, signInToDashboard } from './helpers';
 
 // Screenshots for a person to look at: under test-results (SCREENS_DIR to keep them elsewhere).

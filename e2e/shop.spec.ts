@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import { computeCartTotals } from '../packages/shared/src/money';
 import { type ApiSession, apiSession, createProductViaApi, sellViaApi } from './api';
+import { expect, type Page, test } from './fixtures';
 import { ensureShiftOpen, signIn, signInToDashboard, unique, uniqueUsername } from './helpers';
 
 // What a shop would trip over: one test (or more) per item.

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { computeCartTotals } from '../packages/shared/src/money';
 import { expectNoSeriousWcag } from './axe';
+import { expect, type Page, test } from './fixtures';
 import {
   allowSlowScans,
   ensureShiftOpen,

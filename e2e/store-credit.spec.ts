@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { computeCartTotals } from '../packages/shared/src/money';
 import { apiSession, findProduct, sellViaApi } from './api';
 import { expectAccessible, expectNoSeriousWcag } from './axe';
+import { expect, type Page, test } from './fixtures';
 import {
   allowSlowScans,
   ensureShiftOpen,

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { computeCartTotals } from '../packages/shared/src/money';
 import { apiSession, findProduct } from './api';
 import { expectNoSeriousWcag } from './axe';
+import { expect, test } from './fixtures';
 import {
   DEMO_PASSWORD,
   expectToast,

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { createProductViaApi } from './api';
+import { type Browser, expect, type Page, test } from './fixtures';
 import { DEMO_PASSWORD, expectToast, signInToDashboard, unique, uniqueUsername } from './helpers';
 
 const SHOTS = process.env.SCREENS_DIR ?? 'test-results/transfers-screens';

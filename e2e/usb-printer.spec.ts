@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { MSG } from '../packages/shared/src/messages';
 import { apiSession, createProductViaApi } from './api';
 import { decodeEscPos, type EscPosItem, escPosIndex, escPosLines, installFakeUsbPrinter, usbRecord } from './devices';
+import { expect, type Page, test } from './fixtures';
 import { ensureShiftOpen, signInToDashboard, unique } from './helpers';
 
 /**

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { computeCartTotals } from '../packages/shared/src/money';
 import { scaleLabelFor } from '../packages/shared/src/scale-labels';
 import { apiSession, findProduct } from './api';
+import { expect, type Page, test } from './fixtures';
 import {
   expectToast,
   keepPrintPopupsOpen,

@@ -1,0 +1,12 @@
+/**
+ * The servers the end-to-end tests drive: one per Playwright worker, each the built app on its own fresh
+ * embedded database with the demo data (scripts/e2e-server.mjs), worker N on port E2E_PORT + N. A spec file
+ * runs in one worker, so what it writes is seen only by the specs that share its worker's server.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+
+/** The origin of the server that worker `parallelIndex` drives. */
+export function serverOrigin(parallelIndex: number): string {
+  return `http://127.0.0.1:${E2E_PORT + parallelIndex}`;
+}
