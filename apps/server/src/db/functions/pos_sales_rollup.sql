@@ -13,22 +13,32 @@ AS $function$
 DECLARE
   picked uuid[];
 BEGIN
+  -- Each queued sale is looked up by its key in a lateral subquery: one index probe per queued sale. A join of
+  -- the queue with sales is planned for p_max rows (the server passes 1,000), and for that many the planner
+  -- hashed every sale of the table, a scan of all sales at every run however few were queued.
   WITH q AS (
     SELECT company_id, sale_id FROM sales_rollup_queue
     ORDER BY company_id, sale_id
     LIMIT p_max
     FOR UPDATE SKIP LOCKED
-  ), taken AS (
-    SELECT s.company_id, s.id FROM sales s JOIN q ON s.company_id = q.company_id AND s.id = q.sale_id
-    FOR SHARE OF s SKIP LOCKED
+  ), looked AS (
+    SELECT q.company_id, q.sale_id, t.id AS taken, (t.id IS NOT NULL OR x.id IS NULL) AS leaves
+    FROM q
+    -- The sale, share-locked, unless a transaction is changing it (then it stays queued).
+    LEFT JOIN LATERAL (
+      SELECT s.id FROM sales s WHERE s.company_id = q.company_id AND s.id = q.sale_id
+      FOR SHARE SKIP LOCKED
+    ) t ON true
+    -- Only for a sale not taken: whether it still exists (a queued sale that is gone leaves the queue).
+    LEFT JOIN LATERAL (
+      SELECT s.id FROM sales s WHERE t.id IS NULL AND s.company_id = q.company_id AND s.id = q.sale_id
+      LIMIT 1
+    ) x ON true
   ), done AS (
-    DELETE FROM sales_rollup_queue d USING q
-    WHERE d.company_id = q.company_id AND d.sale_id = q.sale_id
-      AND (EXISTS (SELECT 1 FROM taken t WHERE t.company_id = q.company_id AND t.id = q.sale_id)
-           OR NOT EXISTS (SELECT 1 FROM sales x WHERE x.company_id = q.company_id AND x.id = q.sale_id))
-    RETURNING d.sale_id
+    DELETE FROM sales_rollup_queue d USING looked l
+    WHERE d.company_id = l.company_id AND d.sale_id = l.sale_id AND l.leaves
   )
-  SELECT array_agg(t.id) INTO picked FROM taken t;
+  SELECT array_agg(l.taken) FILTER (WHERE l.taken IS NOT NULL) INTO picked FROM looked l;
   IF picked IS NULL THEN
     RETURN 0;
   END IF;
