@@ -94,8 +94,11 @@ async function loadHistory(db, { companyId, branchId }) {
     [companyId, HISTORY, n],
   );
   await db.query('commit');
-  // History is rolled up into the kept totals (a running server's roll-up does it within a second).
-  await db.query('select pos_sales_rollup($1::integer)', [HISTORY]);
+  // History is rolled up into the kept totals in the server's batches (SALES_ROLLUP_BATCH), on analysed tables
+  // as a live database has them: one call for all of it handed the totals' derivations an array of every sale,
+  // and unanalysed tables were planned as empty (1.7 s a batch of 1,000 over 300,000 sales, 0.19 s analysed).
+  await db.query('analyze');
+  while (Number((await db.query('select pos_sales_rollup(1000) as n')).rows[0].n) > 0);
   await db.query('vacuum analyze');
   await db.query('checkpoint');
   return { sales: HISTORY, seconds: +((performance.now() - started) / 1000).toFixed(1) };
