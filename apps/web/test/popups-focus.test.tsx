@@ -25,6 +25,7 @@ describe('deferred popups: the swap to the loaded control', () => {
     expect(screen.getByRole('status', { name: 'popup parts' }).textContent).toBe('plain');
 
     fireEvent.keyDown(plain, { key: 'Tab' });
+    fireEvent.keyUp(plain, { key: 'Tab' });
     await waitFor(() => expect(screen.getByRole('status', { name: 'popup parts' }).textContent).toBe('loaded'));
     const loaded = screen.getByRole('button', { name: 'New cart' });
     expect(document.activeElement).toBe(loaded);
