@@ -12,8 +12,8 @@ export default defineConfig({
   // A slower machine waits longer; nothing is retried.
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  // A spec file's tests run in order in one worker; with E2E_WORKERS=2 two files run at once, each worker on its
-  // own server (e2e/servers.ts says why one is the default).
+  // A spec file's tests run in order in one worker; two files run at once (E2E_WORKERS, default 2), each worker on
+  // its own server (e2e/servers.ts).
   fullyParallel: false,
   workers: E2E_WORKERS,
   // No retries anywhere: a flaky test is fixed, not retried.

