@@ -244,4 +244,81 @@ describe(`the sales roll-up (${engineName()})`, () => {
     expect(rolled).toBe(3);
     expect(scans, 'sequential scans of sales in the roll-up').toBe(0);
   });
+  it("a full batch derives its totals by each sale's key too: 1,000 queued sales among 4,000 scan neither the sales nor their lines", async () => {
+    const other = await createTenant(db());
+    const product = await createProduct(db(), { companyId: other.company.id, branchId: other.main.id, price: '2.00' });
+    // 4,000 card sales of two lines each, queued by their insert; the first 3,000 rolled up, 1,000 left queued.
+    await db().execute(sql`
+      with s as (
+        insert into sales (company_id, branch_id, receipt_number, cashier_id, payment_method, status, subtotal,
+                           discount_type, discount_value, discount_amount, tax_rate, tax_amount, total, amount_paid,
+                           change_amount, created_at, sold_at)
+        select ${other.company.id}::uuid, ${other.main.id}::uuid, 'BATCH-' || lpad(g::text, 4, '0'), ${other.admin.id}::uuid, 'card',
+               'completed', 4, 'amount', 0, 0, 0, 0, 4, 4, 0, now() - make_interval(mins => 4001 - g),
+               now() - make_interval(mins => 4001 - g)
+        from generate_series(1, 4000) g
+        returning company_id, id
+      )
+      insert into sale_items (company_id, sale_id, product_id, product_name, product_sku, quantity, unit_price,
+                              subtotal, tax_rate)
+      select s.company_id, s.id, ${product.id}::uuid, 'Batch item', null, 1, 2, 2, 0
+      from s cross join generate_series(1, 2)`);
+    await db().execute(sql`
+      delete from sales_rollup_queue q using sales s
+      where s.company_id = q.company_id and s.id = q.sale_id and s.receipt_number > 'BATCH-3000'
+        and s.company_id = ${other.company.id}::uuid`);
+    await rollUpAllSales(db());
+    await db().execute(sql`
+      insert into sales_rollup_queue (company_id, sale_id)
+      select company_id, id from sales
+      where company_id = ${other.company.id}::uuid and receipt_number > 'BATCH-3000'`);
+    const otherQueued = await queryRows<{ n: string }>(
+      db(),
+      sql`select count(*) as n from sales_rollup_queue where company_id = ${other.company.id}::uuid`,
+    );
+    expect(Number(otherQueued[0]?.n)).toBe(1000);
+    for (const table of ['sales', 'sale_items', 'sale_tenders', 'sales_rollup_queue']) {
+      await db().execute(sql.raw(`analyze ${table}`));
+    }
+    const tables = ['sales', 'sale_items', 'sale_tenders'];
+    const { rolled, scans } = await db().transaction(async (tx) => {
+      const seqScans = async () =>
+        Object.fromEntries(
+          (
+            await queryRows<{ relname: string; n: string }>(
+              tx,
+              sql`select relname, seq_scan as n from pg_stat_xact_user_tables
+                  where relname in ('sales', 'sale_items', 'sale_tenders')`,
+            )
+          ).map((r) => [r.relname, Number(r.n)]),
+        );
+      const before = await seqScans();
+      const n = await rollUpSales(tx, 1000);
+      const after = await seqScans();
+      return { rolled: n, scans: Object.fromEntries(tables.map((t) => [t, (after[t] ?? 0) - (before[t] ?? 0)])) };
+    });
+    expect(rolled).toBe(1000);
+    expect(scans, 'sequential scans in a roll-up of 1,000 sales').toEqual({ sales: 0, sale_items: 0, sale_tenders: 0 });
+    // Every sale counted once in every kept table: 4,000 sales of 4.00, 8,000 units of 2.00, all by card.
+    const [kept] = await queryRows<Record<string, string>>(
+      db(),
+      sql`select (select sum(transactions) from sales_daily where company_id = ${other.company.id}::uuid)::text as daily,
+                 (select sum(revenue) from sales_daily where company_id = ${other.company.id}::uuid)::text as revenue,
+                 (select sum(items_sold) from sales_daily where company_id = ${other.company.id}::uuid)::text as items,
+                 (select sum(transactions) from sales_hourly where company_id = ${other.company.id}::uuid)::text as hourly,
+                 (select sum(quantity) from sales_daily_products where company_id = ${other.company.id}::uuid)::text as units,
+                 (select sum(goods) from sales_monthly_products where company_id = ${other.company.id}::uuid)::text as goods,
+                 (select sum(amount) from sales_daily_tenders
+                  where company_id = ${other.company.id}::uuid and method = 'card')::text as card`,
+    );
+    expect(kept).toEqual({
+      daily: '4000',
+      revenue: '16000.00',
+      items: '8000.000',
+      hourly: '4000',
+      units: '8000.000',
+      goods: '16000.00',
+      card: '16000.00',
+    });
+  });
 });

@@ -11,9 +11,13 @@ AS $function$
          count(*)::integer,
          (count(*) FILTER (WHERE s.status = 'completed'))::integer,
          coalesce(sum(t.amount) FILTER (WHERE s.status = 'completed'), 0)
-  FROM sales s
+  FROM (SELECT DISTINCT u.id FROM unnest(p_sales) AS u(id)) p
+  -- Each sale looked up by its key (OFFSET 0 keeps the lookup per sale: as a join, a batch of 1,000 was planned
+  -- as a hash of every sale, and of every sale line, of the table).
+  CROSS JOIN LATERAL (SELECT * FROM sales s WHERE s.id = p.id OFFSET 0) s
   JOIN branches b ON b.company_id = s.company_id AND b.id = s.branch_id
-  JOIN sale_tender_lines t ON t.company_id = s.company_id AND t.sale_id = s.id
-  WHERE s.id = ANY (p_sales)
+  CROSS JOIN LATERAL (
+    SELECT t.method, t.amount FROM sale_tender_lines t WHERE t.company_id = s.company_id AND t.sale_id = s.id OFFSET 0
+  ) t
   GROUP BY 1, 2, 3, 4, 5
 $function$;
