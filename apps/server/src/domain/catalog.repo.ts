@@ -118,7 +118,7 @@ export async function insertListings(
                array(select c.code from barcodes c where c.company_id = va.company_id and c.variant_id = va.id
                      order by c.code),
                it.category_id, it.description, it.unit, it.tax_class_id, tc.rate,
-               coalesce(tc.kind = 'retail_price', false), ${brandId ?? null}::uuid,
+               coalesce(tc.tax_included, false), ${brandId ?? null}::uuid,
                coalesce(${cost === undefined ? null : cost.toFixed(2)}::numeric, va.cost), ${ownPriceSql(price)},
                coalesce(${lowStockThreshold ?? null}::int, 10), coalesce(${maxStock ?? null}::int, 1000)
           from variants va join items it on it.company_id = va.company_id and it.id = va.item_id

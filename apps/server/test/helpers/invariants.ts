@@ -825,7 +825,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
           v.sku as variant_sku, i.category_id as item_category_id,
           i.description as item_description, p.barcodes, vb.codes as variant_barcodes,
           p.tax_class_id, p.tax_rate::text, p.tax_included, i.tax_class_id as item_tax_class_id,
-          tc.rate::text as class_rate, coalesce(tc.kind = 'retail_price', false) as class_included
+          tc.rate::text as class_rate, coalesce(tc.tax_included, false) as class_included
         from products p
         left join variants v on v.company_id = p.company_id and v.id = p.variant_id
         left join items i on i.company_id = v.company_id and i.id = v.item_id
@@ -837,7 +837,7 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
                or p.name is distinct from v.name or p.sku is distinct from v.sku
                or p.category_id is distinct from i.category_id or p.description is distinct from i.description
                or p.tax_class_id is distinct from i.tax_class_id or p.tax_rate is distinct from tc.rate
-               or p.tax_included is distinct from coalesce(tc.kind = 'retail_price', false))`,
+               or p.tax_included is distinct from coalesce(tc.tax_included, false))`,
   )) {
     if (!r.variant) {
       add('listings', `product ${r.id}: its variant ${r.variant_id ?? 'null'} is not one of its company's`);

@@ -10,7 +10,7 @@ CREATE OR REPLACE FUNCTION public.pos_catalog_refresh_listings(p_company uuid, p
 AS $function$
   WITH catalogue AS (
     SELECT va.id, va.name, va.sku, it.category_id, it.description, it.unit, it.tax_class_id,
-           tc.rate AS tax_rate, coalesce(tc.kind = 'retail_price', false) AS tax_included,
+           tc.rate AS tax_rate, coalesce(tc.tax_included, false) AS tax_included,
            array(SELECT b.code FROM barcodes b
                   WHERE b.company_id = va.company_id AND b.variant_id = va.id ORDER BY b.code) AS barcodes
       FROM variants va

@@ -16,7 +16,7 @@ DECLARE
 BEGIN
   IF NEW.sku IS NOT NULL THEN
     SELECT va.id, va.price, va.name, va.sku, it.category_id, it.description, it.unit, it.tax_class_id,
-           tc.rate AS tax_rate, coalesce(tc.kind = 'retail_price', false) AS tax_included INTO hit
+           tc.rate AS tax_rate, coalesce(tc.tax_included, false) AS tax_included INTO hit
       FROM variants va
       JOIN items it ON it.company_id = va.company_id AND it.id = va.item_id
       LEFT JOIN tax_classes tc ON tc.company_id = it.company_id AND tc.id = it.tax_class_id

@@ -88,6 +88,11 @@ export const taxClasses = pgTable(
     name: text('name').notNull(),
     kind: text('kind').$type<TaxClassKind>().notNull(),
     rate: numeric('rate', { precision: 5, scale: 2 }).notNull(),
+    /**
+     * Whether the tax is inside the price (a retail-price class, Sales Tax Act Third Schedule): the one place
+     * that rule is spelled; a listing copies it (products.tax_included) and its sale lines keep it.
+     */
+    taxIncluded: boolean('tax_included').notNull().generatedAlwaysAs(sql`kind = 'retail_price'`),
     /** The Pakistan Customs Tariff heading a fiscal invoice reports (0401.1000). */
     pctCode: text('pct_code'),
     /**

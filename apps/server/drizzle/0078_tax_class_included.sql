@@ -1,0 +1,1 @@
+ALTER TABLE "tax_classes" ADD COLUMN "tax_included" boolean GENERATED ALWAYS AS (kind = 'retail_price') STORED NOT NULL;
