@@ -14,10 +14,7 @@ AS $function$
          coalesce(sum(s.tax_amount) FILTER (WHERE s.status = 'completed'), 0),
          coalesce(sum(s.discount_amount) FILTER (WHERE s.status = 'completed'), 0),
          coalesce(sum(i.quantity) FILTER (WHERE s.status = 'completed'), 0)
-  FROM (SELECT DISTINCT u.id FROM unnest(p_sales) AS u(id)) p
-  -- Each sale looked up by its key (OFFSET 0 keeps the lookup per sale: as a join, a batch of 1,000 was planned
-  -- as a hash of every sale, and of every sale line, of the table).
-  CROSS JOIN LATERAL (SELECT * FROM sales s WHERE s.id = p.id OFFSET 0) s
+  FROM pos_sales_by_key(p_sales) s
   JOIN branches b ON b.company_id = s.company_id AND b.id = s.branch_id
   LEFT JOIN LATERAL (
     SELECT sum(si.quantity) AS quantity FROM sale_items si WHERE si.company_id = s.company_id AND si.sale_id = s.id

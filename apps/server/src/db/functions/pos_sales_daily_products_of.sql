@@ -7,11 +7,9 @@ CREATE OR REPLACE FUNCTION public.pos_sales_daily_products_of(p_sales uuid[])
 AS $function$
   SELECT s.company_id, s.branch_id, (s.sold_at AT TIME ZONE b.timezone)::date, i.product_id, i.product_name,
          count(*)::integer, sum(i.quantity), sum(i.subtotal), 0, 0, 0::numeric
-  FROM (SELECT DISTINCT u.id FROM unnest(p_sales) AS u(id)) p
-  -- Each sale looked up by its key (OFFSET 0 keeps the lookup per sale: as a join, a batch of 1,000 was planned
-  -- as a hash of every sale, and of every sale line, of the table).
-  CROSS JOIN LATERAL (SELECT * FROM sales s WHERE s.id = p.id OFFSET 0) s
+  FROM pos_sales_by_key(p_sales) s
   JOIN branches b ON b.company_id = s.company_id AND b.id = s.branch_id
+  -- Its lines by the sale's key too (OFFSET 0: as a join, every line of the table was hashed).
   CROSS JOIN LATERAL (
     SELECT i.product_id, i.product_name, i.quantity, i.subtotal FROM sale_items i
     WHERE i.company_id = s.company_id AND i.sale_id = s.id OFFSET 0

@@ -11,11 +11,9 @@ AS $function$
          count(*)::integer,
          (count(*) FILTER (WHERE s.status = 'completed'))::integer,
          coalesce(sum(t.amount) FILTER (WHERE s.status = 'completed'), 0)
-  FROM (SELECT DISTINCT u.id FROM unnest(p_sales) AS u(id)) p
-  -- Each sale looked up by its key (OFFSET 0 keeps the lookup per sale: as a join, a batch of 1,000 was planned
-  -- as a hash of every sale, and of every sale line, of the table).
-  CROSS JOIN LATERAL (SELECT * FROM sales s WHERE s.id = p.id OFFSET 0) s
+  FROM pos_sales_by_key(p_sales) s
   JOIN branches b ON b.company_id = s.company_id AND b.id = s.branch_id
+  -- Its tenders by the sale's key too (OFFSET 0: as a join, every sale of the table was hashed again).
   CROSS JOIN LATERAL (
     SELECT t.method, t.amount FROM sale_tender_lines t WHERE t.company_id = s.company_id AND t.sale_id = s.id OFFSET 0
   ) t

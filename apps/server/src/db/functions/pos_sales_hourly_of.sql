@@ -8,10 +8,7 @@ AS $function$
   SELECT s.company_id, s.branch_id, (s.sold_at AT TIME ZONE b.timezone)::date,
          extract(hour FROM s.sold_at AT TIME ZONE b.timezone)::smallint, s.cashier_id, s.payment_method,
          count(*)::integer, sum(s.total)
-  FROM (SELECT DISTINCT u.id FROM unnest(p_sales) AS u(id)) p
-  -- Each sale looked up by its key (OFFSET 0 keeps the lookup per sale: as a join, a batch of 1,000 was planned
-  -- as a hash of every sale, and of every sale line, of the table).
-  CROSS JOIN LATERAL (SELECT * FROM sales s WHERE s.id = p.id OFFSET 0) s
+  FROM pos_sales_by_key(p_sales) s
   JOIN branches b ON b.company_id = s.company_id AND b.id = s.branch_id
   WHERE s.status = 'completed'
   GROUP BY 1, 2, 3, 4, 5, 6
