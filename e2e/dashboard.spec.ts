@@ -100,6 +100,8 @@ test('a sale and a return show in every panel they affect', async ({ page }) => 
   });
   await expect(page.getByTestId('today-orders')).toBeVisible();
   await expect(figure('Returns Summary', 'Today')).toBeVisible();
+  // Not while the figures load (the cards show 0 until they come).
+  await expect(page.getByTestId('dashboard')).not.toHaveAttribute('aria-busy', 'true');
   const before = await readAll();
 
   // A sale of two units and a return of one, through the API.

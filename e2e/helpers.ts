@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { type BrowserContext, type CDPSession, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -77,14 +77,45 @@ export async function keepPrintPopupsOpen(context: BrowserContext): Promise<void
   });
 }
 
+/** Each page's DevTools session, for the keys a scanner sends. */
+const wedgeSessions = new WeakMap<Page, Promise<CDPSession>>();
+
+/** A key as Chromium's input takes it: its key, the text it types and its Windows key code. */
+function wedgeKey(char: string) {
+  if (char === '\r') return { key: 'Enter', code: 'Enter', text: '\r', windowsVirtualKeyCode: 13 };
+  const upper = char.toUpperCase();
+  const keyCode = /^[A-Z0-9]$/.test(upper) ? upper.charCodeAt(0) : char === '-' ? 189 : 0;
+  return { key: char, text: char, windowsVirtualKeyCode: keyCode };
+}
+
 /**
- * A keyboard-wedge scanner: one key every 8 ms wherever the focus is, then Enter (scanner.spec.ts). The test
- * browser on a loaded machine can take up to ~100 ms between two such keys, so a register that takes scans
- * this way allows 150 ms (allowSlowScans).
+ * A keyboard-wedge scanner: the code's keys 8 ms apart, then Enter, wherever the focus is (scanner.spec.ts).
+ * Like a real one, each key carries the time the device pressed it (DevTools' `timestamp`, which becomes the
+ * event's timeStamp, the time the register's scan detector reads): Playwright's own typing stamps a key when
+ * the test process gets round to sending it, and a loaded machine stretched an 8 ms gap past the register's
+ * limit, so a scan broke up and leaked into the focused field. The keys are sent one after another at once;
+ * the register still allows 150 ms (allowSlowScans), as its detector hands a burst's characters back to the
+ * field when no key has come for that long in real time.
  */
 export async function scanWithWedge(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 8 });
-  await page.keyboard.press('Enter');
+  let session = wedgeSessions.get(page);
+  if (!session) {
+    session = page.context().newCDPSession(page);
+    wedgeSessions.set(page, session);
+  }
+  const cdp = await session;
+  const start = Date.now() / 1000;
+  for (const [i, char] of [...code, '\r'].entries()) {
+    const key = wedgeKey(char);
+    const at = start + i * 0.008;
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, timestamp: at });
+    await cdp.send('Input.dispatchKeyEvent', {
+      type: 'keyUp',
+      key: key.key,
+      windowsVirtualKeyCode: key.windowsVirtualKeyCode,
+      timestamp: at + 0.004,
+    });
+  }
 }
 
 /** The register's own scanner setting for the loaded test machine: 150 ms between a scan's keys. */

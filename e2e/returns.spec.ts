@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { computeReturnRefund, fromMinor, type Sale } from '@pos/shared';
 import { apiSession, ensureApiShift, findProduct, sellViaApi } from './api';
 import { expect, type Page, test } from './fixtures';
-import { expectToast, keepPrintPopupsOpen, signInToDashboard } from './helpers';
+import { expectToast, keepPrintPopupsOpen, scanWithWedge, signInToDashboard } from './helpers';
 
 const SHOTS = '/tmp/shots';
 const SCREENS = '/work/screens/H1';
@@ -162,10 +162,7 @@ test('a cashier takes a partial cash return at the register during a shift; the 
 
   // Three colas scanned, paid in cash with change.
   await page.getByLabel('Barcode').focus();
-  for (let i = 0; i < 3; i++) {
-    await page.keyboard.type('BEV-COLA-15', { delay: 8 });
-    await page.keyboard.press('Enter');
-  }
+  for (let i = 0; i < 3; i++) await scanWithWedge(page, 'BEV-COLA-15');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await page.keyboard.press('ControlOrMeta+p');
   const payment = page.getByRole('dialog', { name: 'Payment' });
@@ -189,8 +186,7 @@ test('a cashier takes a partial cash return at the register during a shift; the 
   await expect(dialog.getByLabel('Receipt number')).toBeFocused();
   await dialog.focus();
   await expect(dialog).toBeFocused();
-  await page.keyboard.type(sale.receiptNumber, { delay: 8 });
-  await page.keyboard.press('Enter');
+  await scanWithWedge(page, sale.receiptNumber);
   const quantity = dialog.getByLabel('Return quantity for Cola 1.5L');
   await expect(quantity).toBeVisible();
   await expect(dialog).toContainText(sale.receiptNumber);

@@ -9,10 +9,10 @@ import { allowSlowScans, ensureShiftOpen, scanWithWedge, signInToDashboard } fro
  */
 
 /**
- * The scanner: one key every ~8 ms, then Enter. A real scanner's keys come 1-20 ms apart and the
- * register's default limit is 40 ms; the test browser on a loaded machine takes up to ~100 ms between
- * two keys it was told to send 8 ms apart, so this register is set to 150 ms (a register-local setting,
- * as a till with a slow scanner would be). The person below types at 120 ms a key, with the defaults.
+ * The scanner: one key every 8 ms by the device's clock, then Enter (helpers.ts). A real scanner's keys come
+ * 1-20 ms apart and the register's default limit is 40 ms; this register allows 150 ms (a register-local
+ * setting, as a till with a slow scanner would be), the margin its detector's release timer needs when the
+ * loaded test machine delivers the keys late. The person below types at 120 ms a key, with the defaults.
  */
 const scan = scanWithWedge;
 

@@ -43,7 +43,8 @@ export function DashboardPage() {
   const inventoryDenied = isForbidden(inventory.error);
 
   return (
-    <Box pos="relative" mih={200}>
+    // Busy while the figures load (the cards show 0 under the overlay until they come).
+    <Box pos="relative" mih={200} aria-busy={loading || undefined} data-testid="dashboard">
       <LoadingOverlay visible={loading} zIndex={10} overlayProps={{ blur: 1 }} />
       <Stack gap="md">
         <Group gap="sm" align="center">
