@@ -7,7 +7,7 @@ import { renderWithProviders } from './render';
  * A dialog's focus trap gives the focus to its first field once. Mantine's trap (@mantine/hooks use-focus-trap)
  * schedules that focus twice on opening (from its ref and from its effect); when React ran the two in different
  * tasks, a cashier's (or a test's) Shift+Tab between them was undone: the focus went back to Amount Received and
- * the Arrow keys meant for the tender radios changed the amount. patches/@mantine+hooks+9.7.3.patch: the trap
+ * the Arrow keys meant for the tender radios went to the amount field. patches/@mantine+hooks+9.7.3.patch: the trap
  * leaves the focus where it is when it is inside the dialog already.
  */
 describe('a dialog takes the focus once', () => {
