@@ -29,9 +29,10 @@ export function option(name, fallback) {
 }
 
 /**
- * The sale statement as the server runs it ({ name, names, text }), imported from the server's source
- * (through tsx, so the fragments it is assembled from, the receipt number and the ledger rows, are
- * expanded): pgbench and the profile run exactly the API's SQL.
+ * The sale statement as the server runs it ({ name, names, text }) for a card sale without a customer (the
+ * plain variant, COMMIT_PLAIN_SALE), imported from the server's source (through tsx, so the fragments it is
+ * assembled from, the receipt number and the ledger rows, are expanded): pgbench and the profile run exactly
+ * the API's SQL.
  */
 export function commitSaleStatement() {
   const repo = path.join(root, 'apps/server/src/features/transactions/transactions.repo.ts');
@@ -42,11 +43,11 @@ export function commitSaleStatement() {
       'tsx',
       '--input-type=module',
       '-e',
-      `const m = await import(${JSON.stringify(pathToFileURL(repo).href)}); process.stdout.write(JSON.stringify(m.COMMIT_SALE));`,
+      `const m = await import(${JSON.stringify(pathToFileURL(repo).href)}); process.stdout.write(JSON.stringify(m.COMMIT_PLAIN_SALE));`,
     ],
     { cwd: root, encoding: 'utf8' },
   );
-  if (result.status !== 0 || !result.stdout) throw new Error(`COMMIT_SALE not read: ${result.stderr}`);
+  if (result.status !== 0 || !result.stdout) throw new Error(`COMMIT_PLAIN_SALE not read: ${result.stderr}`);
   return JSON.parse(result.stdout);
 }
 

@@ -6,7 +6,8 @@
 //
 // A fresh database with a branch's history, the built server on it, then the load (closed loop, or open
 // loop at --rate sales/s). PostgreSQL: afterwards what one API sale runs (the session look-up and the
-// server's sale statement, COMMIT_SALE) is run raw by pgbench with the same concurrency, for comparison.
+// server's sale statement, COMMIT_PLAIN_SALE for its card sales) is run raw by pgbench with the same
+// concurrency, for comparison.
 // PGlite: the embedded database in a temporary DATA_DIR. Targets (DESIGN.md section 9): PostgreSQL
 // >= 1,000 sales/s, p99 <= 50 ms, >= 0.5 x raw; PGlite >= 100 sales/s. Method and figures: bench/README.md.
 // --branches N spreads the registers over N branches of the company (register i sells at branch i % N,

@@ -232,14 +232,19 @@ export type NamedStatement<K extends string> = FixedStatement & { names: readonl
 /**
  * Builds a NamedStatement: `build` writes the SQL with `p.someName` where the parameter goes (it is
  * `$n`), so the text reads by name and the values are passed by name (runNamed), never by position.
+ * A name the text does not use is left out of `names` (a variant of a statement may leave parts out, and
+ * PostgreSQL cannot prepare a parameter nothing in the text gives a type); the others keep their order.
  */
 export function namedStatement<const K extends string>(
   name: string,
   names: readonly K[],
   build: (p: Record<K, string>) => string,
 ): NamedStatement<K> {
-  const p = Object.fromEntries(names.map((n, i) => [n, `$${i + 1}`])) as Record<K, string>;
-  return { name, names, text: build(p) };
+  const mark = (n: string) => `\u0000${n}\u0000`;
+  const marked = build(Object.fromEntries(names.map((n) => [n, mark(n)])) as Record<K, string>);
+  const used = names.filter((n) => marked.includes(mark(n)));
+  const text = used.reduce((t, n, i) => t.replaceAll(mark(n), `$${i + 1}`), marked);
+  return { name, names: used, text };
 }
 
 /** Runs a NamedStatement with its values by name (see runFixed). */

@@ -107,52 +107,124 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
  *    different one is kept and the sale flagged `service_fee_differs`;
  * 6. a sale taking cash (`takesCash`) online needs the shift the sales trigger found (REFUSALS.shiftRequired).
  * A failed check rolls everything back. Numerics are compared and returned as text.
+ *
+ * Two variants of the text, each prepared by its own name: the whole one (COMMIT_SALE) and a plain one
+ * (COMMIT_PLAIN_SALE: step 3 and the tender rows of step 5 left out, with their parameters) for the sale most
+ * sales are, paid in cash or by card without a customer; it opens and locks fewer tables (bench/README.md).
  */
-export const COMMIT_SALE = namedStatement(
-  'pos_commit_sale',
-  [
-    'companyId',
-    'branchId',
-    'saleId',
-    'cashierId',
-    'paymentMethod',
-    'subtotal',
-    'discountType',
-    'discountValue',
-    'discountAmount',
-    'taxRate',
-    'taxAmount',
-    'total',
-    'amountPaid',
-    'changeAmount',
-    'idempotencyKey',
-    'requestHash',
-    'productIds',
-    'productQuantities',
-    'productPrices',
-    'lineIds',
-    'lineProductIds',
-    'lineQuantities',
-    'customerPhone',
-    'customerName',
-    'customerEmail',
-    'productCharged',
-    'productTaxRates',
-    'productTaxIncluded',
-    'offline',
-    'soldAt',
-    'registerId',
-    'receiptNumber',
-    'shiftId',
-    'flags',
-    'tenderMethods',
-    'tenderAmounts',
-    'takesCash',
-    'accountApprovedBy',
-    'voucherId',
-    'serviceFee',
-  ],
-  (p) => `
+function saleStatement(name: string, plain: boolean) {
+  return namedStatement(
+    name,
+    [
+      'companyId',
+      'branchId',
+      'saleId',
+      'cashierId',
+      'paymentMethod',
+      'subtotal',
+      'discountType',
+      'discountValue',
+      'discountAmount',
+      'taxRate',
+      'taxAmount',
+      'total',
+      'amountPaid',
+      'changeAmount',
+      'idempotencyKey',
+      'requestHash',
+      'productIds',
+      'productQuantities',
+      'productPrices',
+      'lineIds',
+      'lineProductIds',
+      'lineQuantities',
+      'customerPhone',
+      'customerName',
+      'customerEmail',
+      'productCharged',
+      'productTaxRates',
+      'productTaxIncluded',
+      'offline',
+      'soldAt',
+      'registerId',
+      'receiptNumber',
+      'shiftId',
+      'flags',
+      'tenderMethods',
+      'tenderAmounts',
+      'takesCash',
+      'accountApprovedBy',
+      'voucherId',
+      'serviceFee',
+    ],
+    (p) => {
+      // What a plain sale leaves out: step 3, its offline flags, the tender rows of step 5, its answer's columns.
+      const customer = plain
+        ? ''
+        : `customer as (
+  insert into customers (company_id, branch_id, name, phone, email)
+  select ${p.companyId}::uuid, ${p.branchId}::uuid, ${p.customerName}::text, ${p.customerPhone}::text,
+         ${p.customerEmail}::text
+  where ${p.customerPhone}::text is not null
+  on conflict (company_id, branch_id, phone) do update set phone = excluded.phone
+  returning id, name, phone, credit_balance, account_balance, credit_limit
+),
+`;
+      const overdrawn = plain
+        ? ''
+        : `           case when ${p.offline}::boolean and (select credit_balance from customer) <
+                     (select sum(t.amount) from unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[])
+                        as t(method, amount) where t.method = 'store_credit') then 'credit_overdrawn' end,
+           case when ${p.offline}::boolean and (select credit_limit - account_balance from customer) <
+                     (select sum(t.amount) from unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[])
+                        as t(method, amount) where t.method = 'account') then 'account_over_limit' end,
+           case when ${p.offline}::boolean and (select v.balance from gift_vouchers v
+                                                 where v.company_id = ${p.companyId}::uuid and v.id = ${p.voucherId}::uuid) <
+                     (select sum(t.amount) from unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[])
+                        as t(method, amount) where t.method = 'voucher') then 'voucher_overdrawn' end,
+`;
+      const tenders = plain
+        ? ''
+        : `tendered as (
+  insert into sale_tenders (company_id, sale_id, method, amount)
+  select ${p.companyId}::uuid, s.id, t.method, t.amount
+  from sale s cross join unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[]) as t(method, amount)
+  where ${p.paymentMethod}::text = 'mixed'
+),
+spent as (
+  insert into customer_credit_entries (company_id, customer_id, amount, kind, reference_id, user_id, offline)
+  select ${p.companyId}::uuid, c.id, -t.amount, 'sale', s.id, ${p.cashierId}::uuid, ${p.offline}::boolean
+  from sale s cross join customer c
+  cross join unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[]) as t(method, amount)
+  where t.method = 'store_credit'
+),
+charged as (
+  insert into customer_account_entries (company_id, customer_id, branch_id, amount, kind, reference_id, user_id,
+                                        approved_by, offline)
+  select ${p.companyId}::uuid, c.id, ${p.branchId}::uuid, t.amount, 'sale', s.id, ${p.cashierId}::uuid,
+         case when c.account_balance + t.amount > c.credit_limit then ${p.accountApprovedBy}::uuid end,
+         ${p.offline}::boolean
+  from sale s cross join customer c
+  cross join unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[]) as t(method, amount)
+  where t.method = 'account'
+),
+redeemed as (
+  insert into gift_voucher_entries (company_id, voucher_id, amount, kind, reference_id, user_id, offline)
+  select ${p.companyId}::uuid, ${p.voucherId}::uuid, -t.amount, 'redeem', s.id, ${p.cashierId}::uuid,
+         ${p.offline}::boolean
+  from sale s cross join unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[]) as t(method, amount)
+  where t.method = 'voucher'
+),
+`;
+      const answer = plain
+        ? `false as account_over_limit, null::uuid as customer_id, null::text as customer_name,
+       null::text as customer_phone,`
+        : `coalesce(c.account_balance + (select sum(t.amount) from unnest(${p.tenderMethods}::text[],
+                                       ${p.tenderAmounts}::numeric[]) as t(method, amount) where t.method = 'account')
+                > c.credit_limit, false) as account_over_limit,
+       c.id as customer_id, c.name as customer_name, c.phone as customer_phone,`;
+      const customerJoin = plain ? '' : '\nleft join customer c on true';
+      return `
 with locked as (
   select p.id, w.quantity, w.price, w.charged, w.tax_rate, w.tax_included, ${listingPriceSql('p')} as listed
   from products p
@@ -185,15 +257,7 @@ sellable as (
   select pos_sale_check((select count(*) from moved) = cardinality(${p.productIds}::uuid[]),
                         '${REFUSALS.saleStock}') as ok
 ),
-customer as (
-  insert into customers (company_id, branch_id, name, phone, email)
-  select ${p.companyId}::uuid, ${p.branchId}::uuid, ${p.customerName}::text, ${p.customerPhone}::text,
-         ${p.customerEmail}::text
-  where ${p.customerPhone}::text is not null
-  on conflict (company_id, branch_id, phone) do update set phone = excluded.phone
-  returning id, name, phone, credit_balance, account_balance, credit_limit
-),
-sale as (
+${customer}sale as (
   insert into sales (company_id, id, branch_id, receipt_number, cashier_id, customer_id, payment_method, status,
                      subtotal, discount_type, discount_value, discount_amount, tax_rate, tax_amount, service_fee,
                      total, amount_paid, change_amount, idempotency_key, request_hash,
@@ -201,7 +265,7 @@ sale as (
   select ${p.companyId}::uuid, ${p.saleId}::uuid, ${p.branchId}::uuid,
          coalesce(${p.receiptNumber}::text, (select ${receiptNumberSql('n')}
                               from (select nextval(pos_receipt_sequence(${p.branchId}::uuid)) as n) as seq)),
-         ${p.cashierId}::uuid, (select id from customer), ${p.paymentMethod}::text, 'completed',
+         ${p.cashierId}::uuid, ${plain ? 'null::uuid' : '(select id from customer)'}, ${p.paymentMethod}::text, 'completed',
          ${p.subtotal}::numeric, ${p.discountType}::text, ${p.discountValue}::numeric, ${p.discountAmount}::numeric,
          ${p.taxRate}::numeric, ${p.taxAmount}::numeric, ${p.serviceFee}::numeric, ${p.total}::numeric,
          ${p.amountPaid}::numeric,
@@ -212,17 +276,7 @@ sale as (
                                       from moved m, unnest(m.flags) as f where ${p.offline}::boolean) || array[
            case when ${p.soldAt}::timestamptz > now() + interval '5 minutes' then 'sold_at_future' end,
            case when ${p.soldAt}::timestamptz < now() - make_interval(hours => b.offline_limit_hours) then 'sold_at_stale' end,
-           case when ${p.offline}::boolean and (select credit_balance from customer) <
-                     (select sum(t.amount) from unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[])
-                        as t(method, amount) where t.method = 'store_credit') then 'credit_overdrawn' end,
-           case when ${p.offline}::boolean and (select credit_limit - account_balance from customer) <
-                     (select sum(t.amount) from unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[])
-                        as t(method, amount) where t.method = 'account') then 'account_over_limit' end,
-           case when ${p.offline}::boolean and (select v.balance from gift_vouchers v
-                                                 where v.company_id = ${p.companyId}::uuid and v.id = ${p.voucherId}::uuid) <
-                     (select sum(t.amount) from unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[])
-                        as t(method, amount) where t.method = 'voucher') then 'voucher_overdrawn' end,
-           case when ${p.offline}::boolean and ${p.serviceFee}::numeric <> ${serviceFeeSql('f')}
+${overdrawn}           case when ${p.offline}::boolean and ${p.serviceFee}::numeric <> ${serviceFeeSql('f')}
                 then 'service_fee_differs' end
          ], null)
   from sellable
@@ -246,47 +300,14 @@ items as (
     as l(id, product_id, quantity)
   join moved m on m.id = l.product_id
 ),
-tendered as (
-  insert into sale_tenders (company_id, sale_id, method, amount)
-  select ${p.companyId}::uuid, s.id, t.method, t.amount
-  from sale s cross join unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[]) as t(method, amount)
-  where ${p.paymentMethod}::text = 'mixed'
-),
-spent as (
-  insert into customer_credit_entries (company_id, customer_id, amount, kind, reference_id, user_id, offline)
-  select ${p.companyId}::uuid, c.id, -t.amount, 'sale', s.id, ${p.cashierId}::uuid, ${p.offline}::boolean
-  from sale s cross join customer c
-  cross join unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[]) as t(method, amount)
-  where t.method = 'store_credit'
-),
-charged as (
-  insert into customer_account_entries (company_id, customer_id, branch_id, amount, kind, reference_id, user_id,
-                                        approved_by, offline)
-  select ${p.companyId}::uuid, c.id, ${p.branchId}::uuid, t.amount, 'sale', s.id, ${p.cashierId}::uuid,
-         case when c.account_balance + t.amount > c.credit_limit then ${p.accountApprovedBy}::uuid end,
-         ${p.offline}::boolean
-  from sale s cross join customer c
-  cross join unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[]) as t(method, amount)
-  where t.method = 'account'
-),
-redeemed as (
-  insert into gift_voucher_entries (company_id, voucher_id, amount, kind, reference_id, user_id, offline)
-  select ${p.companyId}::uuid, ${p.voucherId}::uuid, -t.amount, 'redeem', s.id, ${p.cashierId}::uuid,
-         ${p.offline}::boolean
-  from sale s cross join unnest(${p.tenderMethods}::text[], ${p.tenderAmounts}::numeric[]) as t(method, amount)
-  where t.method = 'voucher'
-),
-movements as (
+${tenders}movements as (
   ${saleMovementsSql({ companyId: p.companyId, branchId: p.branchId, userId: p.cashierId, sale: 'sale', moved: 'moved' })}
 )
 select pos_sale_check(s.id is not null, '${REFUSALS.saleExists}') as ok,
        pos_sale_check(s.id is null or s.shift_id is not null or not ${p.takesCash}::boolean or ${p.offline}::boolean,
                       '${REFUSALS.shiftRequired}') as drawer,
        s.receipt_number, s.created_at, s.sold_at, s.flags, s.shift_id,
-       coalesce(c.account_balance + (select sum(t.amount) from unnest(${p.tenderMethods}::text[],
-                                       ${p.tenderAmounts}::numeric[]) as t(method, amount) where t.method = 'account')
-                > c.credit_limit, false) as account_over_limit,
-       c.id as customer_id, c.name as customer_name, c.phone as customer_phone,
+       ${answer}
        (select name from branches where company_id = ${p.companyId} and id = ${p.branchId}) as branch_name,
        (select code from registers where company_id = ${p.companyId} and id = ${p.registerId}::uuid) as register_code,
        (select json_agg(json_build_object('id', m.id, 'name', m.name, 'sku', m.sku, 'unit', m.unit, 'price', m.price::text,
@@ -294,9 +315,22 @@ select pos_sale_check(s.id is not null, '${REFUSALS.saleExists}') as ok,
                                           'taxClassId', m.tax_class_id, 'flags', m.flags))
         from moved m) as products
 from (select 1) as one
-left join sale s on true
-left join customer c on true`,
-);
+left join sale s on true${customerJoin}`;
+    },
+  );
+}
+
+export const COMMIT_SALE = saleStatement('pos_commit_sale', false);
+export const COMMIT_PLAIN_SALE = saleStatement('pos_commit_plain_sale', true);
+
+/** A sale paid in cash or by card, in one tender, with no customer: the plain statement writes it. */
+export function isPlainSale(sale: Pick<SaleToCommit, 'customer' | 'paymentMethod' | 'tenders'>) {
+  return (
+    sale.customer === null &&
+    sale.paymentMethod !== 'mixed' &&
+    sale.tenders.every((t) => t.method === 'cash' || t.method === 'card')
+  );
+}
 
 /** The sale's own columns (money as text with two decimals, the tax rate a percent), its cart and customer. */
 export type SaleToCommit = Omit<
@@ -366,7 +400,7 @@ export type CommittedSale = {
 
 type CommitSaleName = (typeof COMMIT_SALE.names)[number];
 
-/** Runs COMMIT_SALE; throws SaleCheckFailed('stock' | 'exists') when it refused and wrote nothing. */
+/** Runs COMMIT_SALE (COMMIT_PLAIN_SALE for a plain sale); throws SaleCheckFailed('stock' | 'exists') when it refused and wrote nothing. */
 export async function commitSale(db: DbOrTx, sale: SaleToCommit): Promise<CommittedSale> {
   let row: {
     receipt_number: string;
@@ -383,7 +417,7 @@ export async function commitSale(db: DbOrTx, sale: SaleToCommit): Promise<Commit
     products: CommittedSale['products'];
   };
   try {
-    [row] = (await runNamed<typeof row, CommitSaleName>(db, COMMIT_SALE, {
+    [row] = (await runNamed<typeof row, CommitSaleName>(db, isPlainSale(sale) ? COMMIT_PLAIN_SALE : COMMIT_SALE, {
       companyId: sale.companyId,
       branchId: sale.branchId,
       saleId: sale.id,
