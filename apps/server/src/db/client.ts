@@ -65,6 +65,15 @@ export function findMigrationsFolder(): string {
   throw new Error('Migrations folder (apps/server/drizzle) not found');
 }
 
+/**
+ * Run first on each direct connection of the pool (a client runs its queries in order): a statement
+ * prepared by name (runFixed, find_live_session) is planned once, its generic plan, never re-planned per
+ * run. Left to PostgreSQL, that is a cost comparison, and it re-planned the plain sale statement on every
+ * sale (docs/architecture/database.md, 'Pooling'). Not through a transaction-mode pooler, where nothing is
+ * prepared by name and a session setting would reach other clients.
+ */
+const PLAN_ONCE = 'set plan_cache_mode = force_generic_plan';
+
 export async function openDatabase(options: {
   databaseUrl?: string;
   /**
@@ -90,11 +99,11 @@ export async function openDatabase(options: {
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20 });
-    pool.on(
-      'error',
-      options.onIdleError ?? ((error) => console.error(`PostgreSQL connection error: ${error.message}`)),
-    );
+    const onError =
+      options.onIdleError ?? ((error: Error) => console.error(`PostgreSQL connection error: ${error.message}`));
+    pool.on('error', onError);
     if (options.transactionPooler) transactionPooled.add(pool);
+    else pool.on('connect', (client) => void client.query(PLAN_ONCE).catch(onError));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await migrateAsOwner(pool, options.migrationUrl, migrationsFolder);

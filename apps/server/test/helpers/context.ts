@@ -55,6 +55,7 @@ export async function createTestContext(
     migrationUrl: env.DATABASE_MIGRATION_URL,
     readUrl: env.DATABASE_READ_URL,
     transactionPooler: env.DATABASE_TRANSACTION_POOLER,
+    poolMax: env.DATABASE_POOL_MAX,
     onIdleError: () => {},
     loadDataDir,
   });

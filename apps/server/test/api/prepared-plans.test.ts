@@ -1,0 +1,54 @@
+import { computeCartTotals } from '@pos/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMIT_PLAIN_SALE } from '../../src/features/transactions/transactions.repo';
+import { createTestContext, engineName, type TestContext } from '../helpers/context';
+import { createProduct, createTenant, login, request } from '../helpers/factories';
+
+/**
+ * A statement prepared by name is planned once per connection (db/client.ts, PLAN_ONCE): its generic plan.
+ * Left to PostgreSQL's cost comparison, the plain sale statement (a card sale without a customer) was
+ * re-planned on every sale. One connection in the pool, so the sales and the look-up share it.
+ */
+describe.skipIf(engineName() !== 'postgresql')('prepared statements on PostgreSQL', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ DATABASE_POOL_MAX: '1' });
+  });
+  afterAll(() => ctx.close());
+
+  it('plan the sale statement once, not at every sale', async () => {
+    const db = ctx.database.db;
+    const tenant = await createTenant(db);
+    const product = await createProduct(db, { companyId: tenant.company.id, branchId: tenant.main.id });
+    const token = await login(ctx.app, tenant.cashier.username);
+    const items = [{ product_id: product.id, quantity: 1, price: Number(product.price) }];
+    const totals = computeCartTotals({ items, taxRate: 0, discountType: 'amount', discountValue: 0 });
+    const sales = 8;
+    for (let i = 0; i < sales; i++) {
+      const res = await request(ctx.app, token, {
+        method: 'POST',
+        url: '/api/transactions',
+        payload: {
+          branchId: tenant.main.id,
+          items,
+          subtotal: totals.subtotal,
+          tax: 0,
+          tax_rate: 0,
+          discount_type: 'amount',
+          discount_value: 0,
+          discount_amount: 0,
+          total: totals.total,
+          payment_method: 'card',
+          amount_paid: totals.total,
+          change: 0,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const { rows } = await db.execute<{ generic_plans: string; custom_plans: string }>(
+      sql`select generic_plans, custom_plans from pg_prepared_statements where name = ${COMMIT_PLAIN_SALE.name}`,
+    );
+    expect(rows).toEqual([{ generic_plans: String(sales), custom_plans: '0' }]);
+  });
+});
