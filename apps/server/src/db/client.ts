@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -66,11 +66,11 @@ export function findMigrationsFolder(): string {
 }
 
 /**
- * Run first on each direct connection of the pool (a client runs its queries in order): a statement
- * prepared by name (runFixed, find_live_session) is planned once, its generic plan, never re-planned per
- * run. Left to PostgreSQL, that is a cost comparison, and it re-planned the plain sale statement on every
- * sale (docs/architecture/database.md, 'Pooling'). Not through a transaction-mode pooler, where nothing is
- * prepared by name and a session setting would reach other clients.
+ * Run first on each direct connection of the pool (a client runs its queries in order) and on the embedded
+ * database: a statement prepared by name (runFixed, find_live_session) is planned once, its generic plan,
+ * never re-planned per run. Left to PostgreSQL, that is a cost comparison, and it re-planned the plain sale
+ * statement at every sale (docs/architecture/database.md, 'Pooling'). Not through a transaction-mode pooler,
+ * where nothing is prepared by name and a session setting would reach other clients.
  */
 const PLAN_ONCE = 'set plan_cache_mode = force_generic_plan';
 
@@ -126,6 +126,7 @@ export async function openDatabase(options: {
   const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
+  await client.exec(PLAN_ONCE);
   return { db: pgliteDb as unknown as Db, engine: 'pglite', close: () => client.close() };
 }
 
@@ -280,7 +281,60 @@ export async function runFixed<Row>(db: DbOrTx, statement: FixedStatement, value
   const client = (db as unknown as { $client?: pg.Pool | PGlite }).$client;
   // In a transaction (an exchange writes its sale in the return's): the same text through the transaction.
   if (!client) return queryRows<Row>(db, withValues(statement.text, values));
-  if (client instanceof PGlite) return (await client.query<Row>(statement.text, values)).rows;
+  if (client instanceof PGlite) return runPreparedPglite<Row>(client, statement, values);
   const name = statementName(db, statement.name) || undefined;
   return (await client.query<Row & pg.QueryResultRow>({ name, text: statement.text, values })).rows;
+}
+
+/** Per embedded database: each fixed statement's parameter types, once it is prepared there (by name). */
+const pglitePrepared = new WeakMap<PGlite, Map<string, number[]>>();
+
+/**
+ * A fixed statement on PGlite, prepared by name like on a direct PostgreSQL connection (PGlite's `query` parses
+ * and plans every run): Parse and Describe once, then Bind, Execute and Sync per run, through PGlite's own
+ * protocol, serializers and result parser.
+ */
+async function runPreparedPglite<Row>(client: PGlite, statement: FixedStatement, values: unknown[]): Promise<Row[]> {
+  let prepared = pglitePrepared.get(client);
+  if (!prepared) {
+    prepared = new Map();
+    pglitePrepared.set(client, prepared);
+  }
+  const exchange = async (...messages: Uint8Array[]) => {
+    const answers: Awaited<ReturnType<PGlite['execProtocol']>>['messages'] = [];
+    try {
+      for (const message of messages)
+        answers.push(...(await client.execProtocol(message, { syncToFs: false })).messages);
+    } finally {
+      answers.push(...(await client.execProtocol(protocol.serialize.sync(), { syncToFs: false })).messages);
+    }
+    return answers;
+  };
+  // As PGlite's own query() does: no transaction of another request open meanwhile, no other query between.
+  return client._runExclusiveTransaction(() =>
+    client.runExclusive(async () => {
+      let oids = prepared.get(statement.name);
+      if (!oids) {
+        const { name, text } = statement;
+        const described = await exchange(
+          protocol.serialize.parse({ name, text }),
+          protocol.serialize.describe({ type: 'S', name }),
+        );
+        oids = parse.parseDescribeStatementResults(described);
+        prepared.set(name, oids);
+      }
+      const serialized = values.map((v, i) => {
+        if (v === null || v === undefined) return null;
+        const serialize = client.serializers[oids[i] as number];
+        return serialize ? serialize(v) : String(v);
+      });
+      const answers = await exchange(
+        protocol.serialize.bind({ statement: statement.name, values: serialized }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+      );
+      await client.syncToFs();
+      return (parse.parseResults(answers, client.parsers)[0]?.rows ?? []) as Row[];
+    }),
+  );
 }
