@@ -14,6 +14,8 @@ const db = new pg.Client({ connectionString: url });
 await db.connect();
 await db.query('set synchronous_commit = off');
 await db.query(`set track_functions = 'pl'`);
+// As the server's connections (PLAN_ONCE in apps/server/src/db/client.ts): the statement's generic plan, planned once.
+await db.query('set plan_cache_mode = force_generic_plan');
 const pid = (await db.query('select pg_backend_pid() as pid')).rows[0].pid;
 const branch = (await db.query('select company_id, id from branches order by created_at limit 1')).rows[0];
 const cashier = (await db.query(`select id from users where username = 'benchcashier'`)).rows[0].id;
