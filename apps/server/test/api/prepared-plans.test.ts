@@ -1,8 +1,8 @@
-import { computeCartTotals } from '@pos/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { COMMIT_PLAIN_SALE } from '../../src/features/transactions/transactions.repo';
+import { salePayload } from '../access/access-table';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { createProduct, createTenant, login, request } from '../helpers/factories';
 
@@ -24,28 +24,10 @@ describe(`the sale statement prepared by name (${engineName()})`, () => {
     const tenant = await createTenant(db);
     const product = await createProduct(db, { companyId: tenant.company.id, branchId: tenant.main.id });
     const token = await login(ctx.app, tenant.cashier.username);
-    const items = [{ product_id: product.id, quantity: 1, price: Number(product.price) }];
-    const totals = computeCartTotals({ items, taxRate: 0, discountType: 'amount', discountValue: 0 });
     const sales = 8;
     for (let i = 0; i < sales; i++) {
-      const res = await request(ctx.app, token, {
-        method: 'POST',
-        url: '/api/transactions',
-        payload: {
-          branchId: tenant.main.id,
-          items,
-          subtotal: totals.subtotal,
-          tax: 0,
-          tax_rate: 0,
-          discount_type: 'amount',
-          discount_value: 0,
-          discount_amount: 0,
-          total: totals.total,
-          payment_method: 'card',
-          amount_paid: totals.total,
-          change: 0,
-        },
-      });
+      const payload = salePayload(tenant.main.id, product);
+      const res = await request(ctx.app, token, { method: 'POST', url: '/api/transactions', payload });
       expect(res.statusCode, res.body).toBe(201);
     }
     const rows = await queryRows<{ generic: number; custom: number }>(
