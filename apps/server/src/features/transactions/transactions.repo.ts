@@ -110,7 +110,9 @@ export async function findCartProducts(tx: DbOrTx, { companyId, branchId, ids }:
  *
  * Two variants of the text, each prepared by its own name: the whole one (COMMIT_SALE) and a plain one
  * (COMMIT_PLAIN_SALE: step 3 and the tender rows of step 5 left out, with their parameters) for the sale most
- * sales are, paid in cash or by card without a customer; it opens and locks fewer tables (bench/README.md).
+ * sales are, paid in cash or by card without a customer; it opens and locks fewer tables. Both are planned once
+ * (PLAN_ONCE, db/client.ts): left to PostgreSQL, the plain one was re-planned at every sale (bench/README.md, 'The
+ * plain sale statement, planned once').
  */
 function saleStatement(name: string, plain: boolean) {
   return namedStatement(
