@@ -67,6 +67,18 @@ describe('the scanner detector (default settings: 40 ms, 6 characters)', () => {
     expect(events.at(-1)?.defaultPrevented).toBe(true);
   });
 
+  it('a page that stalls mid-scan on a button loses nothing: the time stamps, not the timer, end a burst', () => {
+    const { onKeyDown } = detector();
+    const button = document.createElement('button');
+    document.body.append(button);
+    // The first four keys are handled, then the page stalls past the release timer (the keys queued meanwhile
+    // keep the scanner's own times, 5 ms apart), then the rest arrive.
+    keys(button, onKeyDown, chars('GV4Y'));
+    vi.advanceTimersByTime(settings.maxGapMs + 100);
+    keys(button, onKeyDown, [...chars('SGXAW35E'), 'Enter'], { start: 1020 });
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('GV4YSGXAW35E');
+  });
+
   it('slow keys are typing: each character reaches the field, Enter does what it does', () => {
     const { onKeyDown } = detector();
     const slow = keys(input, onKeyDown, chars('080329'), { gap: 120 });

@@ -120,7 +120,10 @@ export function createScanDetector(settings: () => ScannerSettings, onScan: (cod
         field = here;
       }
       clearTimeout(timer);
-      timer = setTimeout(release, maxGapMs + RELEASE_SLACK_MS);
+      // Only characters kept from a field need handing back in real time (a person's typing). Without a field
+      // the burst waits for the next key, whose own time stamp says whether it continues: a page that stalls
+      // mid-scan (the scanner's keys queued meanwhile) must not cut the scan in two.
+      timer = kept ? setTimeout(release, maxGapMs + RELEASE_SLACK_MS) : undefined;
       return;
     }
     if (event.key === 'Enter' && plain && withinGap) {
