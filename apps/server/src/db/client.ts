@@ -69,7 +69,7 @@ export function findMigrationsFolder(): string {
  * Run first on each direct connection of the pool (a client runs its queries in order) and on the embedded
  * database: a statement prepared by name (runFixed, find_live_session) is planned once, its generic plan,
  * never re-planned per run. Left to PostgreSQL, that is a cost comparison, and it re-planned the plain sale
- * statement at every sale (docs/architecture/database.md, 'Pooling'). Not through a transaction-mode pooler,
+ * statement at every sale (docs/architecture/database.md, 'Engines and migrations'). Not through a transaction-mode pooler,
  * where nothing is prepared by name and a session setting would reach other clients.
  */
 const PLAN_ONCE = 'set plan_cache_mode = force_generic_plan';
