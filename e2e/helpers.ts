@@ -95,9 +95,10 @@ function wedgeKey(char: string) {
  * the test process gets round to sending it, and a loaded machine stretched an 8 ms gap past the register's
  * limit, so a scan broke up and leaked into the focused field. The keys are sent one after another at once;
  * the register still allows 150 ms (allowSlowScans), as its detector hands a burst's characters back to the
- * field when no key has come for that long in real time.
+ * field when no key has come for that long in real time. `stall` holds the keys after the first `after` for
+ * `ms` of real time, their stamps unchanged: the scanner's keys queued while the page is busy.
  */
-export async function scanWithWedge(page: Page, code: string) {
+export async function scanWithWedge(page: Page, code: string, stall?: { after: number; ms: number }) {
   let session = wedgeSessions.get(page);
   if (!session) {
     session = page.context().newCDPSession(page);
@@ -108,6 +109,7 @@ export async function scanWithWedge(page: Page, code: string) {
   for (const [i, char] of [...code, '\r'].entries()) {
     const key = wedgeKey(char);
     const at = start + i * 0.008;
+    if (stall && i === stall.after) await page.waitForTimeout(stall.ms);
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, timestamp: at });
     await cdp.send('Input.dispatchKeyEvent', {
       type: 'keyUp',

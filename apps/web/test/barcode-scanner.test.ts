@@ -79,6 +79,30 @@ describe('the scanner detector (default settings: 40 ms, 6 characters)', () => {
     expect(onScan).toHaveBeenCalledExactlyOnceWith('GV4YSGXAW35E');
   });
 
+  it('a page that stalls mid-scan in a field takes back what the timer handed it: the scan goes out, the field is as it was', () => {
+    const { onKeyDown } = detector();
+    keys(input, onKeyDown, chars('23'));
+    // The page stalls past the release timer: the field gets the two characters...
+    vi.advanceTimersByTime(settings.maxGapMs + 100);
+    expect(input.value).toBe('1023');
+    // ...then the scanner's queued keys arrive, stamped 5 ms after the last one handled.
+    const rest = keys(input, onKeyDown, [...chars('0329'), 'Enter'], { start: 1010 });
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('230329');
+    expect(rest.every((e) => e.defaultPrevented)).toBe(true);
+    vi.runAllTimers();
+    expect(input.value).toBe('10');
+  });
+
+  it('a person who pauses keeps what the timer handed back: the next key, stamped after the gap, is typing', () => {
+    const { onKeyDown } = detector();
+    keys(input, onKeyDown, ['5']);
+    vi.advanceTimersByTime(settings.maxGapMs + 100);
+    expect(input.value).toBe('105');
+    keys(input, onKeyDown, ['0', 'Enter'], { start: 1000 + settings.maxGapMs + 100 });
+    expect(onScan).not.toHaveBeenCalled();
+    expect(input.value).toBe('1050');
+  });
+
   it('slow keys are typing: each character reaches the field, Enter does what it does', () => {
     const { onKeyDown } = detector();
     const slow = keys(input, onKeyDown, chars('080329'), { gap: 120 });

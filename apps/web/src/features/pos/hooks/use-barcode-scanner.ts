@@ -24,8 +24,8 @@ const TEXT_INPUT_TYPES = new Set(['text', 'search', 'tel', 'url', 'password', 'e
 
 /**
  * The release timer waits this much beyond the longest gap: the keys' own time stamps decide what is a
- * burst, the timer only hands back a person's characters, and a busy page must not hand them back while
- * the scanner's next key is still queued.
+ * burst, the timer only hands back a person's characters (and a key stamped within the gap after it takes
+ * them back).
  */
 const RELEASE_SLACK_MS = 30;
 
@@ -45,6 +45,13 @@ function inScope(target: Element | null): boolean {
   return !dialog || dialog.matches(HOLDING_DIALOG) || dialog.querySelector(HOLDING_DIALOG) !== null;
 }
 
+/** Sets a field's value as if edited, so React's onChange sees it. */
+function setValue(field: TextField, value: string, inputType: string, data: string | null): void {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+  setter?.call(field, value);
+  field.dispatchEvent(new InputEvent('input', { bubbles: true, inputType, data }));
+}
+
 /**
  * Characters kept back from a field, typed into it after all: as the browser types (undo, input
  * events, React's onChange) while it has the focus, else appended with an input event.
@@ -53,9 +60,7 @@ function typeInto(field: TextField, text: string): void {
   // execCommand is the one way to type as the user does; it is deprecated but has no replacement.
   const focused = document.activeElement === field && typeof document.execCommand === 'function';
   if (focused && document.execCommand('insertText', false, text)) return;
-  const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
-  setValue?.call(field, field.value + text);
-  field.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
+  setValue(field, field.value + text, 'insertText', text);
 }
 
 export type ScanDetector = {
@@ -78,11 +83,14 @@ export function createScanDetector(settings: () => ScannerSettings, onScan: (cod
   let field: TextField | null = null;
   let last = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** What the release timer last handed back, and the field's value before it: a later key may take it back. */
+  let handedBack: { burst: string; kept: string; field: TextField; last: number; before: string } | null = null;
 
   const reset = () => {
     burst = '';
     kept = '';
     field = null;
+    handedBack = null;
     clearTimeout(timer);
     timer = undefined;
   };
@@ -92,6 +100,31 @@ export function createScanDetector(settings: () => ScannerSettings, onScan: (cod
     const text = kept;
     reset();
     if (target?.isConnected && text) typeInto(target, text);
+  };
+
+  /**
+   * The timer runs on the page's time, the keys carry the device's: a page that stalls (or keys delivered
+   * late) lets the timer fire while the scanner's next keys are still queued. So what it hands back is
+   * remembered, and taken back out of the field if the next key's own time stamp shows the burst went on.
+   */
+  const releaseOnTimer = () => {
+    const back = field && kept ? { burst, kept, field, last, before: field.value } : null;
+    release();
+    handedBack = back;
+  };
+
+  const takeBack = (event: KeyboardEvent, target: Element | null): void => {
+    const back = handedBack;
+    handedBack = null;
+    const continues =
+      back !== null &&
+      event.timeStamp - back.last <= settings().maxGapMs &&
+      (event.key.length === 1 || event.key === 'Enter') &&
+      textField(target) === back.field &&
+      back.field.isConnected;
+    if (!continues) return;
+    setValue(back.field, back.before, 'deleteContent', null);
+    ({ burst, kept, field, last } = back);
   };
 
   const swallow = (event: KeyboardEvent) => {
@@ -106,6 +139,7 @@ export function createScanDetector(settings: () => ScannerSettings, onScan: (cod
       release();
       return;
     }
+    takeBack(event, target);
     const { maxGapMs } = settings();
     const withinGap = burst !== '' && event.timeStamp - last <= maxGapMs;
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
@@ -123,7 +157,7 @@ export function createScanDetector(settings: () => ScannerSettings, onScan: (cod
       // Only characters kept from a field need handing back in real time (a person's typing). Without a field
       // the burst waits for the next key, whose own time stamp says whether it continues: a page that stalls
       // mid-scan (the scanner's keys queued meanwhile) must not cut the scan in two.
-      timer = kept ? setTimeout(release, maxGapMs + RELEASE_SLACK_MS) : undefined;
+      timer = kept ? setTimeout(releaseOnTimer, maxGapMs + RELEASE_SLACK_MS) : undefined;
       return;
     }
     if (event.key === 'Enter' && plain && withinGap) {
