@@ -120,6 +120,7 @@ export function dashboardPeriods(timezone: string, now: Date = new Date()) {
     yesterday: addDays(today, -1),
     weekStart,
     monthStart: `${today.slice(0, 8)}01`,
+    last7Start: addDays(today, -6),
     last30Start: addDays(today, -29),
   };
 }

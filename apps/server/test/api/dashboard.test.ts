@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, engineName, type TestContext } from '../helpers/context';
 import { createProduct, createReturn, createSale, createTenant, login, request } from '../helpers/factories';
@@ -215,6 +216,26 @@ describe(`GET /dashboard/* (${engineName()})`, () => {
     const cashier = await get('inventory-summary', tokens.cashier);
     expect(cashier.statusCode).toBe(200);
     expect(cashier.json().data).toMatchObject({ totalProducts: 4, totalStockValue: null });
+  });
+
+  it('recent movements: the last 7 local days, today and the six before, not the instant a week back', async () => {
+    vi.setSystemTime(NOW);
+    const companyId = other.company.id;
+    const branchId = other.main.id;
+    // Three products' opening stock (one movement each), moved to local times around the week's edge (now is
+    // 05-15 12:00): 05-08 23:00 is within 7 x 24 hours but on the eighth day back; 05-09 00:30 is the window's
+    // first day; 05-15 11:00 is today. Every other movement of this branch happened on the machine's real date.
+    const at = [pk(5, 8, 23), pk(5, 9, 0, 30), pk(5, 15, 11)];
+    for (const createdAt of at) {
+      const product = await createProduct(db(), { companyId, branchId, stockQuantity: 3 });
+      await db().execute(
+        sql`update stock_movements set created_at = ${createdAt.toISOString()}::timestamptz
+            where company_id = ${companyId}::uuid and product_id = ${product.id}::uuid`,
+      );
+    }
+    const res = await get('inventory-summary', tokens.otherAdmin, branchId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.recentMovements).toBe(2);
   });
 
   it('recent transactions: the 10 newest sales of the branch with the spec field names', async () => {

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, between, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { products, sales, stockMovements } from '../../db/schema';
+import { products, sales, stockMovementsDaily } from '../../db/schema';
 
 type BranchKey = { companyId: string; branchId: string };
 
@@ -20,16 +20,23 @@ export async function inventoryCounts(db: DbOrTx, scope: BranchKey) {
   return row ?? { totalProducts: 0, lowStockCount: '0', outOfStockCount: '0', totalStockValue: '0' };
 }
 
-/** Stock movements of the branch since the instant. */
-export async function movementsSince(db: DbOrTx, scope: BranchKey, since: Date): Promise<number> {
+/**
+ * Stock movements of the branch on the local days `from`..`to` (its time zone's dates), from the kept daily
+ * counts (stock_movements_daily): a few rows per day, however many movements.
+ */
+export async function movementsOnDays(
+  db: DbOrTx,
+  scope: BranchKey,
+  { from, to }: { from: string; to: string },
+): Promise<number> {
   const [row] = await db
-    .select({ n: count() })
-    .from(stockMovements)
+    .select({ n: sql<string>`coalesce(sum(${stockMovementsDaily.movements}), 0)` })
+    .from(stockMovementsDaily)
     .where(
       and(
-        eq(stockMovements.companyId, scope.companyId),
-        eq(stockMovements.branchId, scope.branchId),
-        gte(stockMovements.createdAt, since),
+        eq(stockMovementsDaily.companyId, scope.companyId),
+        eq(stockMovementsDaily.branchId, scope.branchId),
+        between(stockMovementsDaily.day, from, to),
       ),
     );
   return Number(row?.n ?? 0);

@@ -78,8 +78,6 @@ export async function shiftsSummary(
   return { openShifts: figures.open, closedToday: figures.closedToday, overShortToday: toMoney(figures.overShort) };
 }
 
-const RECENT_MOVEMENT_DAYS = 7;
-
 /** GET /dashboard/inventory-summary (view_inventory): live products only; stock value only with view_cost. */
 export async function inventorySummary(
   db: Db,
@@ -87,10 +85,12 @@ export async function inventorySummary(
   { branchId, now = new Date() }: { branchId: string; now?: Date },
 ): Promise<DashboardInventorySummary> {
   const scope = await resolveBranch(db, { actor, branchId, permission: 'view_inventory' });
-  const since = new Date(now.getTime() - RECENT_MOVEMENT_DAYS * 24 * 60 * 60 * 1000);
+  // Recent: the last 7 local days (today and the six before), days as the other figures count them; an instant
+  // a week back would let a movement age out between two looks at the same day's figures.
+  const { today, last7Start } = dashboardPeriods(scope.timezone, now);
   const [counts, recentMovements] = await Promise.all([
     repo.inventoryCounts(db, scope),
-    repo.movementsSince(db, scope, since),
+    repo.movementsOnDays(db, scope, { from: last7Start, to: today }),
   ]);
   return {
     totalProducts: Number(counts.totalProducts),
