@@ -37,6 +37,9 @@ test.describe('transfers', () => {
     page,
     browser,
   }) => {
+    // A long flow (several screens and sessions): on a slow machine (CI's rehearsal of 2026-11-30, 2.3x slower) it took
+    // 1.5-2.0 minutes; its budget is the offline-register flows'.
+    test.setTimeout(240_000);
     mkdirSync(SHOTS, { recursive: true });
     const { headers, companyId, main, other } = await demoBranches(page);
 
