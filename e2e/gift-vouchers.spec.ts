@@ -3,7 +3,14 @@ import { apiSession } from './api';
 import { expectAccessible, expectNoSeriousWcag } from './axe';
 import { decodeEscPos, escPosIndex, escPosLines, installFakeUsbPrinter, usbRecord } from './devices';
 import { expect, type Page, test } from './fixtures';
-import { allowSlowScans, ensureShiftOpen, expectToast, scanWithWedge, signInToDashboard } from './helpers';
+import {
+  allowSlowScans,
+  ensureShiftOpen,
+  expectToast,
+  LONG_FLOW_MS,
+  scanWithWedge,
+  signInToDashboard,
+} from './helpers';
 import { exemptItems, payWithVoucher } from './vouchers';
 
 /**
@@ -53,9 +60,7 @@ test('gift vouchers: sold for cash at the register (slip printed, paid in), spen
   page,
   context,
 }) => {
-  // A long flow (several screens and sessions): on a slow machine (CI's rehearsal of 2026-11-30, 2.3x slower) it took
-  // 1.5-2.0 minutes; its budget is the offline-register flows'.
-  test.setTimeout(240_000);
+  test.setTimeout(LONG_FLOW_MS);
   mkdirSync(SHOTS, { recursive: true });
   await installFakeUsbPrinter(context);
   await allowSlowScans(page);

@@ -22,6 +22,13 @@ export async function apiToken(page: Page, username: string, password = DEMO_PAS
   return (await res.json()).access_token;
 }
 
+/**
+ * The time budget of a long flow (several screens and sessions: the offline register's, a shift, store credit,
+ * gift vouchers, a transfer), against the suite's 120 s: on 2026-11-30 a machine running system calls 2.2x slower
+ * took 1.5-2.0 minutes over such flows (docs/architecture/testing.md).
+ */
+export const LONG_FLOW_MS = 240_000;
+
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 /** A unique username (no spaces, which usernames may not contain). */

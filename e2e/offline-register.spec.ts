@@ -5,7 +5,7 @@ import path from 'node:path';
 import { computeCartTotals } from '../packages/shared/src/money';
 import { type ApiSession, apiSession, findProduct } from './api';
 import { expect, type Page, test } from './fixtures';
-import { ensureShiftOpen, keepPrintPopupsOpen, signIn, signInToDashboard } from './helpers';
+import { ensureShiftOpen, keepPrintPopupsOpen, LONG_FLOW_MS, signIn, signInToDashboard } from './helpers';
 import { E2E_PORT } from './servers';
 
 // The register keeps selling with the network down and loses nothing when it comes back.
@@ -253,7 +253,7 @@ function stopServer(child: ChildProcess): Promise<void> {
 test('offline register (server stopped): the register reloads and sells, and syncs when the server is back', async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(LONG_FLOW_MS);
   const port = E2E_PORT + 100;
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-offline-e2e-'));

@@ -1,7 +1,7 @@
 import { formatInCurrency } from '../packages/shared/src/currency';
 import { apiSession } from './api';
 import { type BrowserContext, expect, type Locator, type Page, test } from './fixtures';
-import { ensureShiftOpen, expectToast, keepPrintPopupsOpen, signInToDashboard } from './helpers';
+import { ensureShiftOpen, expectToast, keepPrintPopupsOpen, LONG_FLOW_MS, signInToDashboard } from './helpers';
 
 // Screenshots for a person to look at: under test-results (SCREENS_DIR to keep them elsewhere).
 const SCREENS = process.env.SCREENS_DIR ?? 'test-results/screens';
@@ -49,9 +49,7 @@ test('a shift: float, cash and card sales, a discount approved by the manager, a
   page,
   context,
 }) => {
-  // A long flow (several screens and sessions): on a slow machine (CI's rehearsal of 2026-11-30, 2.3x slower) it took
-  // 1.5-2.0 minutes; its budget is the offline-register flows'.
-  test.setTimeout(240_000);
+  test.setTimeout(LONG_FLOW_MS);
   await keepPrintPopupsOpen(context);
   const manager = await apiSession(page, 'manager');
   const branchId = manager.branchId;

@@ -7,6 +7,7 @@ import {
   ensureShiftOpen,
   expectToast,
   keepPrintPopupsOpen,
+  LONG_FLOW_MS,
   scanWithWedge,
   signInToDashboard,
 } from './helpers';
@@ -39,9 +40,7 @@ test('store credit: a return and a manager adjustment give it, the register spen
   page,
   browser,
 }) => {
-  // A long flow (several screens and sessions): on a slow machine (CI's rehearsal of 2026-11-30, 2.3x slower) it took
-  // 1.5-2.0 minutes; its budget is the offline-register flows'.
-  test.setTimeout(240_000);
+  test.setTimeout(LONG_FLOW_MS);
   // A customer of the main branch with a card sale of two colas (tax 0).
   const manager = await apiSession(page, 'manager');
   const phone = `0333${Date.now().toString().slice(-7)}`;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { createProductViaApi } from './api';
 import { type Browser, expect, type Page, test } from './fixtures';
-import { DEMO_PASSWORD, expectToast, signInToDashboard, unique, uniqueUsername } from './helpers';
+import { DEMO_PASSWORD, expectToast, LONG_FLOW_MS, signInToDashboard, unique, uniqueUsername } from './helpers';
 
 const SHOTS = process.env.SCREENS_DIR ?? 'test-results/transfers-screens';
 
@@ -37,9 +37,7 @@ test.describe('transfers', () => {
     page,
     browser,
   }) => {
-    // A long flow (several screens and sessions): on a slow machine (CI's rehearsal of 2026-11-30, 2.3x slower) it took
-    // 1.5-2.0 minutes; its budget is the offline-register flows'.
-    test.setTimeout(240_000);
+    test.setTimeout(LONG_FLOW_MS);
     mkdirSync(SHOTS, { recursive: true });
     const { headers, companyId, main, other } = await demoBranches(page);
 
