@@ -5,6 +5,9 @@ import { expectAccessible, expectNoSeriousWcag, expectPopupsAccessible, settle, 
 import { type BrowserContext, expect, type Page, test } from './fixtures';
 import { ensureShiftOpen, signInToDashboard } from './helpers';
 
+// This file takes the network away: the service worker serves the register its code (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * WCAG 2.1 AA in every run: axe-core on every main screen, as a cashier, a manager and an admin, in the
  * states a till sees (dialogs open, a phone's width), and in each screen state with each of its menus,

@@ -4,6 +4,9 @@ import { startFbrSimulator } from './fbr-sim';
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import { DEMO_PASSWORD, ensureShiftOpen, expectToast, keepPrintPopupsOpen, signInToDashboard } from './helpers';
 
+// This file takes the network away: the service worker serves the register its code (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // FBR fiscal reporting (docs/architecture/fiscal.md) with the register offline: its sales are reported when they
 // sync, and a reprint carries FBR's number. The FBR simulator (the server's build, apps/server/dist/fbr-sim.js)
 // runs beside the e2e server; Main Branch reports to it for these tests and stops at the end (the e2e database

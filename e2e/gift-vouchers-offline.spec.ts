@@ -6,6 +6,9 @@ import { expect, type Locator, type Page, test } from './fixtures';
 import { allowSlowScans, ensureShiftOpen, expectToast, scanWithWedge, signInToDashboard } from './helpers';
 import { exemptItems, payWithVoucher } from './vouchers';
 
+// This file takes the network away: the service worker serves the register its code (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Gift vouchers at an offline register (docs/architecture/offline.md, 'Gift vouchers offline'): a 200.00 voucher
  * sold online reaches the register by its sync (its code's digest, never the code); offline, a 300.00 sale takes

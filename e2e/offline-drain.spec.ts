@@ -2,6 +2,9 @@ import { apiSession } from './api';
 import { expect, test } from './fixtures';
 import { ensureShiftOpen, signInToDashboard } from './helpers';
 
+// This file takes the network away: the service worker serves the register its code (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // The register uploads its outbox in batches (POST /transactions/batch, 50 sales of a branch a
 // request, in order); a sale the server refuses is listed with its reason and the others are recorded.
 // Demo data: Main Branch. The sales are card sales of one unit each, spread over the branch's products.

@@ -2,6 +2,9 @@ import { apiSession, createProductViaApi, findProduct } from './api';
 import { expect, test } from './fixtures';
 import { ensureShiftOpen, expectToast, signInToDashboard } from './helpers';
 
+// This file takes the network away: the service worker serves the register its code (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // A sale made offline is accepted even when the stock went short meanwhile (the goods left the shop).
 // The stock goes below 0, the line is flagged for the manager, and the product stays usable everywhere.
 

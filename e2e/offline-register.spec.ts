@@ -8,6 +8,9 @@ import { expect, type Page, test } from './fixtures';
 import { ensureShiftOpen, keepPrintPopupsOpen, LONG_FLOW_MS, signIn, signInToDashboard } from './helpers';
 import { E2E_PORT } from './servers';
 
+// This file takes the network away: the service worker serves the register its code (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // The register keeps selling with the network down and loses nothing when it comes back.
 // Demo data: Main Branch; Cola 1.5L (BEV-COLA-15). Stock and tax are read, never assumed.
 

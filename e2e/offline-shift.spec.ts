@@ -6,6 +6,9 @@ import { decodeEscPos, installFakeUsbPrinter, usbRecord } from './devices';
 import { expect, type Locator, type Page, type Request, test } from './fixtures';
 import { ensureShiftOpen, expectToast, signInToDashboard } from './helpers';
 
+// This file takes the network away: the service worker serves the register its code (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Offline, after a reload, the register's Shift menu is there; cash in / out work (queued,
 // the drawer still opens) and the X report is provisional; back online they sync once. Demo data: Main
 // Branch, Cola 1.5L (BEV-COLA-15). A new browser context is a new device: its own register and shift.

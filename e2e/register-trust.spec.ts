@@ -9,6 +9,9 @@ import {
   unique,
 } from './helpers';
 
+// This file takes the network away: the service worker serves the register its code (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // The register's trust model (docs/architecture/register-trust.md): an enrolled register proves what it did offline
 // with its own key; its rules hold offline, a manager approves on the device with their PIN, and what
 // departs without approval syncs as an exception. A forged "offline" request from the cashier's token is

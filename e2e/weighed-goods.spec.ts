@@ -11,6 +11,9 @@ import {
   unique,
 } from './helpers';
 
+// This file takes the network away: the service worker serves the register its code (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Weighed goods at the register. Demo data: "Basmati Rice (loose)" (GRO-RICE-KG) sold by the kilogram at
  * 320.00 a kg, its barcode 2100123000005 (the company's scale prefix 21, item code 00123, weight 00000); the
