@@ -22,7 +22,7 @@ export default defineConfig({
   use: {
     // A fresh context per test installed the service worker, which fetched and stored the whole precache (218 files,
     // 2.9 MB) for a test that never went offline: 10-15 % of the suite's CPU on two cores. The files that take the
-    // network away (the offline register, a11y's offline screen) allow it with `test.use`.
+    // network away (the offline register, a11y's offline screen) allow it: `test.use(WITH_SERVICE_WORKER)`, e2e/fixtures.ts.
     serviceWorkers: 'block',
     // No trace: recording one for every test (its screencast and DOM snapshots) made the suite 40 % slower on two
     // cores (shop.spec.ts 150 s against 105 s). A failure keeps its screenshot; `--trace retain-on-failure` for more.

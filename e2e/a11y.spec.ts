@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiSession, createProductViaApi, uploadOfflineSaleViaApi } from './api';
 import { expectAccessible, expectNoSeriousWcag, expectPopupsAccessible, settle, trackRequests } from './axe';
-import { type BrowserContext, expect, type Page, test } from './fixtures';
+import { type BrowserContext, expect, type Page, test, WITH_SERVICE_WORKER } from './fixtures';
 import { ensureShiftOpen, signInToDashboard } from './helpers';
 
-// This file takes the network away: the service worker serves the register its code (playwright.config.ts).
-test.use({ serviceWorkers: 'allow' });
+test.use(WITH_SERVICE_WORKER);
 
 /**
  * WCAG 2.1 AA in every run: axe-core on every main screen, as a cashier, a manager and an admin, in the

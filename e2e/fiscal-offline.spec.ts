@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { expectNoSeriousWcag } from './axe';
 import { startFbrSimulator } from './fbr-sim';
-import { type APIRequestContext, expect, type Page, test } from './fixtures';
+import { type APIRequestContext, expect, type Page, test, WITH_SERVICE_WORKER } from './fixtures';
 import { DEMO_PASSWORD, ensureShiftOpen, expectToast, keepPrintPopupsOpen, signInToDashboard } from './helpers';
 
-// This file takes the network away: the service worker serves the register its code (playwright.config.ts).
-test.use({ serviceWorkers: 'allow' });
+test.use(WITH_SERVICE_WORKER);
 
 // FBR fiscal reporting (docs/architecture/fiscal.md) with the register offline: its sales are reported when they
 // sync, and a reprint carries FBR's number. The FBR simulator (the server's build, apps/server/dist/fbr-sim.js)

@@ -15,3 +15,9 @@ export const test = base.extend<Record<never, never>, { serverURL: string }>({
   ],
   baseURL: async ({ serverURL }, use) => use(serverURL),
 });
+
+/**
+ * For a spec file that takes the network away: the register's service worker runs and serves it its code, as on
+ * an installed till (`test.use(WITH_SERVICE_WORKER)`). Every other file runs without it (playwright.config.ts).
+ */
+export const WITH_SERVICE_WORKER = { serviceWorkers: 'allow' } as const;

@@ -2,12 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { apiSession } from './api';
 import { expectNoSeriousWcag } from './axe';
 import { installFakeUsbPrinter } from './devices';
-import { expect, type Locator, type Page, test } from './fixtures';
+import { expect, type Locator, type Page, test, WITH_SERVICE_WORKER } from './fixtures';
 import { allowSlowScans, ensureShiftOpen, expectToast, scanWithWedge, signInToDashboard } from './helpers';
 import { exemptItems, payWithVoucher } from './vouchers';
 
-// This file takes the network away: the service worker serves the register its code (playwright.config.ts).
-test.use({ serviceWorkers: 'allow' });
+test.use(WITH_SERVICE_WORKER);
 
 /**
  * Gift vouchers at an offline register (docs/architecture/offline.md, 'Gift vouchers offline'): a 200.00 voucher

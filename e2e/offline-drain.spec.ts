@@ -1,9 +1,8 @@
 import { apiSession } from './api';
-import { expect, test } from './fixtures';
+import { expect, test, WITH_SERVICE_WORKER } from './fixtures';
 import { ensureShiftOpen, signInToDashboard } from './helpers';
 
-// This file takes the network away: the service worker serves the register its code (playwright.config.ts).
-test.use({ serviceWorkers: 'allow' });
+test.use(WITH_SERVICE_WORKER);
 
 // The register uploads its outbox in batches (POST /transactions/batch, 50 sales of a branch a
 // request, in order); a sale the server refuses is listed with its reason and the others are recorded.

@@ -1,9 +1,8 @@
 import { apiSession, createProductViaApi, findProduct } from './api';
-import { expect, test } from './fixtures';
+import { expect, test, WITH_SERVICE_WORKER } from './fixtures';
 import { ensureShiftOpen, expectToast, signInToDashboard } from './helpers';
 
-// This file takes the network away: the service worker serves the register its code (playwright.config.ts).
-test.use({ serviceWorkers: 'allow' });
+test.use(WITH_SERVICE_WORKER);
 
 // A sale made offline is accepted even when the stock went short meanwhile (the goods left the shop).
 // The stock goes below 0, the line is flagged for the manager, and the product stays usable everywhere.

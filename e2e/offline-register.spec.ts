@@ -4,12 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { computeCartTotals } from '../packages/shared/src/money';
 import { type ApiSession, apiSession, findProduct } from './api';
-import { expect, type Page, test } from './fixtures';
+import { expect, type Page, test, WITH_SERVICE_WORKER } from './fixtures';
 import { ensureShiftOpen, keepPrintPopupsOpen, LONG_FLOW_MS, signIn, signInToDashboard } from './helpers';
 import { E2E_PORT } from './servers';
 
-// This file takes the network away: the service worker serves the register its code (playwright.config.ts).
-test.use({ serviceWorkers: 'allow' });
+test.use(WITH_SERVICE_WORKER);
 
 // The register keeps selling with the network down and loses nothing when it comes back.
 // Demo data: Main Branch; Cola 1.5L (BEV-COLA-15). Stock and tax are read, never assumed.

@@ -3,11 +3,10 @@ import { paidOutCeilingMessage } from '../packages/shared/src/shifts';
 import { apiSession, findProduct } from './api';
 import { expectNoSeriousWcag } from './axe';
 import { decodeEscPos, installFakeUsbPrinter, usbRecord } from './devices';
-import { expect, type Locator, type Page, type Request, test } from './fixtures';
+import { expect, type Locator, type Page, type Request, test, WITH_SERVICE_WORKER } from './fixtures';
 import { ensureShiftOpen, expectToast, signInToDashboard } from './helpers';
 
-// This file takes the network away: the service worker serves the register its code (playwright.config.ts).
-test.use({ serviceWorkers: 'allow' });
+test.use(WITH_SERVICE_WORKER);
 
 // Offline, after a reload, the register's Shift menu is there; cash in / out work (queued,
 // the drawer still opens) and the X report is provisional; back online they sync once. Demo data: Main

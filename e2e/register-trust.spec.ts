@@ -1,5 +1,5 @@
 import { apiSession, createProductViaApi, findProduct } from './api';
-import { expect, type Page, test } from './fixtures';
+import { expect, type Page, test, WITH_SERVICE_WORKER } from './fixtures';
 import {
   allowSlowScans,
   ensureShiftOpen,
@@ -9,8 +9,7 @@ import {
   unique,
 } from './helpers';
 
-// This file takes the network away: the service worker serves the register its code (playwright.config.ts).
-test.use({ serviceWorkers: 'allow' });
+test.use(WITH_SERVICE_WORKER);
 
 // The register's trust model (docs/architecture/register-trust.md): an enrolled register proves what it did offline
 // with its own key; its rules hold offline, a manager approves on the device with their PIN, and what

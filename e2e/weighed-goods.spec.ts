@@ -1,7 +1,7 @@
 import { computeCartTotals } from '../packages/shared/src/money';
 import { scaleLabelFor } from '../packages/shared/src/scale-labels';
 import { apiSession, findProduct } from './api';
-import { expect, type Page, test } from './fixtures';
+import { expect, type Page, test, WITH_SERVICE_WORKER } from './fixtures';
 import {
   expectToast,
   keepPrintPopupsOpen,
@@ -11,8 +11,7 @@ import {
   unique,
 } from './helpers';
 
-// This file takes the network away: the service worker serves the register its code (playwright.config.ts).
-test.use({ serviceWorkers: 'allow' });
+test.use(WITH_SERVICE_WORKER);
 
 /**
  * Weighed goods at the register. Demo data: "Basmati Rice (loose)" (GRO-RICE-KG) sold by the kilogram at
