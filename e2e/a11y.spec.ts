@@ -516,6 +516,7 @@ for (const role of ROLES) {
       test(screen.name, async () => {
         const page = await context.newPage();
         trackRequests(page);
+        let finished = false;
         try {
           await page.setViewportSize(screen.viewport ?? DESKTOP);
           const target = typeof screen.path === 'string' ? screen.path : await screen.path(page, role);
@@ -529,7 +530,16 @@ for (const role of ROLES) {
           if (opensPopups(role, screen)) {
             await expectPopupsAccessible(page, `${role} ${screen.name}`, seenPopups, role === 'admin');
           }
+          finished = true;
         } finally {
+          // A failure keeps what this page showed and where it was (Playwright's own screenshot is of the fixture's
+          // page, which these tests do not use).
+          if (!finished || test.info().errors.length > 0) {
+            const shot = test.info().outputPath('screen.png');
+            await page.screenshot({ path: shot, fullPage: true });
+            await test.info().attach('screen', { path: shot, contentType: 'image/png' });
+            await test.info().attach('address', { body: page.url(), contentType: 'text/plain' });
+          }
           // A screen that took the network away gives it back to the next one.
           await context.setOffline(false);
           await page.close();
