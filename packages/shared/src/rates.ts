@@ -21,6 +21,14 @@ export const RATE_MSG = {
  */
 export function hasAtMostTwoDecimals(value: number): boolean {
   if (!Number.isFinite(value)) return false;
+  // The clear cases without the string: below 1e9 the product's error is under 1e-5 cents, so within 1e-5
+  // cents of a whole cent the six decimals are that cent, and 1e-4 cents or more away they are not
+  // (rates.test.ts compares both over generated amounts).
+  if (Math.abs(value) < 1e9) {
+    const off = Math.abs(value * 100 - Math.round(value * 100));
+    if (off < 1e-5) return true;
+    if (off >= 1e-4) return false;
+  }
   const fraction = Math.abs(value).toFixed(6).split('.')[1] ?? '';
   return fraction.endsWith('0000');
 }

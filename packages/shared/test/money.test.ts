@@ -23,6 +23,35 @@ describe('toMinor', () => {
   it('rejects what is not a number', () => {
     expect(() => toMinor(Number.NaN)).toThrow(RangeError);
   });
+
+  // The definition: the amount's six decimals, then half up on the third (what toMinor did by string alone).
+  const byDecimalString = (amount: number) => {
+    const [whole = '0', fraction = ''] = Math.abs(amount).toFixed(6).split('.');
+    const minor = Number(whole) * 100 + Number(fraction.slice(0, 2)) + (Number(fraction.slice(2)) >= 5000 ? 1 : 0);
+    return amount < 0 ? -minor : minor;
+  };
+  it('answers what the decimal string does, whole cents or not', () => {
+    const cents = fc.integer({ min: -99_999_999_999, max: 99_999_999_999 });
+    fc.assert(
+      fc.property(cents, (c) => toMinor(c / 100) === byDecimalString(c / 100)),
+      { numRuns: 20_000 },
+    );
+    // Sums and products as the register makes them (0.1 + 0.2), and amounts a hair off a cent or a half cent.
+    fc.assert(
+      fc.property(cents, cents, (a, b) => toMinor(a / 100 + b / 100) === byDecimalString(a / 100 + b / 100)),
+      { numRuns: 20_000 },
+    );
+    const offsets = fc.constantFrom(0, 5e-3, -5e-3, 1e-7, -1e-7, 5e-7, -5e-7, 1e-9, -1e-9, 4.9999e-3, 5.0001e-3);
+    fc.assert(
+      fc.property(cents, offsets, (c, off) => toMinor(c / 100 + off) === byDecimalString(c / 100 + off)),
+      { numRuns: 20_000 },
+    );
+    fc.assert(
+      fc.property(fc.double({ min: -1e10, max: 1e10, noNaN: true }), (x) => toMinor(x) === byDecimalString(x)),
+      { numRuns: 20_000 },
+    );
+    expect(Object.is(toMinor(-0), 0)).toBe(true);
+  });
 });
 
 describe('percentOf', () => {

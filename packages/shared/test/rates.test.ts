@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../src/messages';
 import { hasAtMostTwoDecimals, RATE_MSG } from '../src/rates';
@@ -30,6 +31,30 @@ describe('hasAtMostTwoDecimals', () => {
     for (const bad of [1.005, 17.555, 2.675, 0.001, 12.3456, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(hasAtMostTwoDecimals(bad)).toBe(false);
     }
+  });
+  it('answers what the six decimals say, near a whole cent or far from it', () => {
+    const byDecimalString = (value: number) => (Math.abs(value).toFixed(6).split('.')[1] ?? '').endsWith('0000');
+    const cents = fc.integer({ min: -99_999_999_999, max: 99_999_999_999 });
+    const offsets = fc.constantFrom(0, 1e-9, -1e-9, 1e-7, -1e-7, 4e-7, 4.9e-7, 5e-7, 5.1e-7, 6e-7, 1e-6, 1e-3, 5e-3);
+    fc.assert(
+      fc.property(cents, offsets, (c, off) => hasAtMostTwoDecimals(c / 100 + off) === byDecimalString(c / 100 + off)),
+      { numRuns: 20_000 },
+    );
+    fc.assert(
+      fc.property(
+        cents,
+        cents,
+        (a, b) => hasAtMostTwoDecimals(a / 100 + b / 100) === byDecimalString(a / 100 + b / 100),
+      ),
+      { numRuns: 20_000 },
+    );
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1e10, max: 1e10, noNaN: true }),
+        (x) => hasAtMostTwoDecimals(x) === byDecimalString(x),
+      ),
+      { numRuns: 20_000 },
+    );
   });
 });
 
