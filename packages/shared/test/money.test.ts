@@ -36,7 +36,7 @@ describe('toMinor', () => {
       fc.property(cents, (c) => toMinor(c / 100) === byDecimalString(c / 100)),
       { numRuns: 20_000 },
     );
-    // Sums and products as the register makes them (0.1 + 0.2), and amounts a hair off a cent or a half cent.
+    // Sums as the register makes them (0.1 + 0.2), and amounts a hair off a cent or a half cent.
     fc.assert(
       fc.property(cents, cents, (a, b) => toMinor(a / 100 + b / 100) === byDecimalString(a / 100 + b / 100)),
       { numRuns: 20_000 },
