@@ -20,16 +20,23 @@ export const addQuantities = (...quantities: number[]): number =>
   fromMilli(quantities.reduce((sum, q) => sum + toMilli(q), 0));
 export type DiscountType = 'percentage' | 'amount';
 
+/**
+ * How far an amount is from its nearest whole cent, in cents: to within 1e-5 cents below 1e9 (the error of the
+ * product), NaN from 1e9 up, where no comparison holds. The six decimals `toMinor` and `hasAtMostTwoDecimals`
+ * read move it by at most 5e-5 more, so a clear distance answers both without the decimal string (money.test.ts
+ * and rates.test.ts compare them with it over generated amounts).
+ */
+export function centsOffWhole(amount: number): number {
+  if (!(Math.abs(amount) < 1e9)) return Number.NaN;
+  const cents = amount * 100;
+  return Math.abs(cents - Math.round(cents));
+}
+
 /** 12.345 -> 1235. Decimal-string based, so 1.005 becomes 101 (half up), not 100 as `Math.round(1.005 * 100)` gives. */
 export function toMinor(amount: number): Minor {
   if (!Number.isFinite(amount)) throw new RangeError(`Not an amount: ${amount}`);
-  // Away from a half cent the nearest cent is the answer, without the string: below 1e9 the product's error
-  // is under 1e-5 cents and the six decimals move it by at most 5e-5, so an amount within 0.49 cents of a
-  // whole cent rounds to it either way (money.test.ts compares both over generated amounts). Every price,
-  // total and tender on the wire is whole cents.
-  const cents = amount * 100;
-  const nearest = Math.round(cents);
-  if (Math.abs(cents - nearest) < 0.49 && Math.abs(amount) < 1e9) return nearest + 0;
+  // Within 0.49 cents of a whole cent, that cent either way (every price, total and tender on the wire).
+  if (centsOffWhole(amount) < 0.49) return Math.round(amount * 100) + 0;
   return toMinorByDecimals(amount);
 }
 

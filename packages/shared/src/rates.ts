@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsOffWhole } from './money';
 
 /**
  * One rule for every rate: a percent from 0 to 100 with at most 2
@@ -21,14 +22,10 @@ export const RATE_MSG = {
  */
 export function hasAtMostTwoDecimals(value: number): boolean {
   if (!Number.isFinite(value)) return false;
-  // The clear cases without the string: below 1e9 the product's error is under 1e-5 cents, so within 1e-5
-  // cents of a whole cent the six decimals are that cent, and 1e-4 cents or more away they are not
-  // (rates.test.ts compares both over generated amounts).
-  if (Math.abs(value) < 1e9) {
-    const off = Math.abs(value * 100 - Math.round(value * 100));
-    if (off < 1e-5) return true;
-    if (off >= 1e-4) return false;
-  }
+  // Within 1e-5 cents of a whole cent the six decimals are that cent; 1e-4 cents or more away they are not.
+  const off = centsOffWhole(value);
+  if (off < 1e-5) return true;
+  if (off >= 1e-4) return false;
   const fraction = Math.abs(value).toFixed(6).split('.')[1] ?? '';
   return fraction.endsWith('0000');
 }
