@@ -534,11 +534,14 @@ for (const role of ROLES) {
         } finally {
           // A failure keeps what this page showed and where it was (Playwright's own screenshot is of the fixture's
           // page, which these tests do not use).
+          // A page that cannot be photographed (it crashed) leaves the test's own error to speak.
           if (!finished || test.info().errors.length > 0) {
-            const shot = test.info().outputPath('screen.png');
-            await page.screenshot({ path: shot, fullPage: true });
-            await test.info().attach('screen', { path: shot, contentType: 'image/png' });
             await test.info().attach('address', { body: page.url(), contentType: 'text/plain' });
+            const shot = test.info().outputPath('screen.png');
+            await page.screenshot({ path: shot, fullPage: true }).then(
+              () => test.info().attach('screen', { path: shot, contentType: 'image/png' }),
+              () => undefined,
+            );
           }
           // A screen that took the network away gives it back to the next one.
           await context.setOffline(false);
