@@ -66,11 +66,14 @@ export function findMigrationsFolder(): string {
 }
 
 /**
- * Run first on each direct connection of the pool (a client runs its queries in order) and on the embedded
- * database: a statement prepared by name (runFixed, find_live_session) is planned once, its generic plan,
- * never re-planned per run. Left to PostgreSQL, that is a cost comparison, and it re-planned the plain sale
- * statement at every sale (docs/architecture/database.md, 'Engines and migrations'). Not through a transaction-mode pooler,
- * where nothing is prepared by name and a session setting would reach other clients.
+ * Run first on each direct connection of the pool, before it is handed to anyone (pg-pool's `onConnect`, awaited),
+ * and on the embedded database: a statement prepared by name (runFixed, find_live_session) is planned once, its
+ * generic plan, never re-planned per run. Left to PostgreSQL, that is a cost comparison, and it re-planned the plain
+ * sale statement at every sale (docs/architecture/database.md, 'Engines and migrations'). Sent from the pool's
+ * 'connect' event instead, it ran beside the first query of whoever took the connection, which node-postgres
+ * deprecates (and logged at every start). A `set`, not a startup parameter: PgBouncer refuses those it does not
+ * know. Not through a transaction-mode pooler, where nothing is prepared by name and a session setting would
+ * reach other clients.
  */
 const PLAN_ONCE = 'set plan_cache_mode = force_generic_plan';
 
@@ -98,12 +101,15 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 20,
+      ...(!options.transactionPooler && { onConnect: (client: pg.ClientBase) => client.query(PLAN_ONCE) }),
+    });
     const onError =
       options.onIdleError ?? ((error: Error) => console.error(`PostgreSQL connection error: ${error.message}`));
     pool.on('error', onError);
     if (options.transactionPooler) transactionPooled.add(pool);
-    else pool.on('connect', (client) => void client.query(PLAN_ONCE).catch(onError));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await migrateAsOwner(pool, options.migrationUrl, migrationsFolder);
