@@ -1,7 +1,8 @@
 import { addQuantities } from '@pos/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client';
-import { products, stockMovements } from '../db/schema';
+import { products, stockMovements, stockMovementsDaily } from '../db/schema';
+import type { DayCount } from '../lib/keyset.repo';
 
 export type StockMovementInsert = typeof stockMovements.$inferInsert;
 
@@ -326,4 +327,31 @@ export async function recordInitialStocks(
   const n = Number(rows[0]?.n ?? 0);
   if (n !== stocked.length) throw new Error('recordInitialStocks: a product is not as inserted');
   return n;
+}
+
+/**
+ * The branch's movements per local day (its time zone's dates), `from` to `to` when given, of one type when
+ * given: from the kept counts (stock_movements_daily, kept by the ledger's insert, update and delete triggers),
+ * a few rows per day however many movements. The dashboard's recent movements and the movement list's pages
+ * (inventory) both count with it.
+ */
+export async function movementCountsByDay(
+  db: DbOrTx,
+  scope: { companyId: string; branchId: string },
+  { movementType, from, to }: { movementType?: string; from?: string; to?: string },
+): Promise<DayCount[]> {
+  const rows = await db
+    .select({ day: stockMovementsDaily.day, rows: sql<number>`sum(${stockMovementsDaily.movements})::int` })
+    .from(stockMovementsDaily)
+    .where(
+      and(
+        eq(stockMovementsDaily.companyId, scope.companyId),
+        eq(stockMovementsDaily.branchId, scope.branchId),
+        movementType ? eq(stockMovementsDaily.movementType, movementType) : undefined,
+        from ? sql`${stockMovementsDaily.day} >= ${from}::date` : undefined,
+        to ? sql`${stockMovementsDaily.day} <= ${to}::date` : undefined,
+      ),
+    )
+    .groupBy(stockMovementsDaily.day);
+  return rows.map((r) => ({ day: r.day, rows: Number(r.rows) }));
 }

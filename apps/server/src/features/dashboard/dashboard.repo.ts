@@ -1,6 +1,6 @@
-import { and, between, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { products, sales, stockMovementsDaily } from '../../db/schema';
+import { products, sales } from '../../db/schema';
 
 type BranchKey = { companyId: string; branchId: string };
 
@@ -18,28 +18,6 @@ export async function inventoryCounts(db: DbOrTx, scope: BranchKey) {
       and(eq(products.companyId, scope.companyId), eq(products.branchId, scope.branchId), isNull(products.deletedAt)),
     );
   return row ?? { totalProducts: 0, lowStockCount: '0', outOfStockCount: '0', totalStockValue: '0' };
-}
-
-/**
- * Stock movements of the branch on the local days `from`..`to` (its time zone's dates), from the kept daily
- * counts (stock_movements_daily): a few rows per day, however many movements.
- */
-export async function movementsOnDays(
-  db: DbOrTx,
-  scope: BranchKey,
-  { from, to }: { from: string; to: string },
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${stockMovementsDaily.movements}), 0)` })
-    .from(stockMovementsDaily)
-    .where(
-      and(
-        eq(stockMovementsDaily.companyId, scope.companyId),
-        eq(stockMovementsDaily.branchId, scope.branchId),
-        between(stockMovementsDaily.day, from, to),
-      ),
-    );
-  return Number(row?.n ?? 0);
 }
 
 /**

@@ -10,6 +10,7 @@ import type {
 import type { Db } from '../../db/client';
 import { dailyNetRevenue, dashboardPeriods, returnsByPeriod, salesFigures } from '../../domain/sales-figures';
 import { shiftDayFigures } from '../../domain/shifts.repo';
+import { movementCountsByDay } from '../../domain/stock-ledger.repo';
 import { type Actor, can, resolveBranch } from '../../lib/access';
 import { toMoney } from '../../lib/money';
 import * as repo from './dashboard.repo';
@@ -88,10 +89,11 @@ export async function inventorySummary(
   // Recent: the last 7 local days (today and the six before), days as the other figures count them; an instant
   // a week back would let a movement age out between two looks at the same day's figures.
   const { today, last7Start } = dashboardPeriods(scope.timezone, now);
-  const [counts, recentMovements] = await Promise.all([
+  const [counts, recentDays] = await Promise.all([
     repo.inventoryCounts(db, scope),
-    repo.movementsOnDays(db, scope, { from: last7Start, to: today }),
+    movementCountsByDay(db, scope, { from: last7Start, to: today }),
   ]);
+  const recentMovements = recentDays.reduce((n, d) => n + d.rows, 0);
   return {
     totalProducts: Number(counts.totalProducts),
     lowStockCount: Number(counts.lowStockCount),

@@ -1,7 +1,8 @@
 import type { StockMovementType, StockStatusFilter, Unit } from '@pos/shared';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { categories, products, stockMovements, stockMovementsDaily, users } from '../../db/schema';
+import { categories, products, stockMovements, users } from '../../db/schema';
+import { movementCountsByDay } from '../../domain/stock-ledger.repo';
 import { type DayCount, type OrderKey, orderBy, type PageWindow, windowQuery } from '../../lib/keyset.repo';
 import { toMoney } from '../../lib/money';
 import { containsPattern, localDayRange } from '../../lib/sql-filters.repo';
@@ -224,7 +225,7 @@ export async function listMovements(db: DbOrTx, scope: BranchDays, filters: Move
 
 /**
  * How many movements match the list's filters, per local day of the branch (lib/keyset.repo.ts,
- * readPageByDays). Without a product: from the kept counts (stock_movements_daily, migration 0023), a few
+ * readPageByDays). Without a product: from the kept counts (the stock ledger's movementCountsByDay), a few
  * hundred rows for a year whatever the ledger holds. A product's movements are few: counted from the
  * ledger (stock_movements_product_idx).
  */
@@ -242,20 +243,11 @@ export async function countMovementsByDay(
       .groupBy(sql`1`);
     return rows.map((r) => ({ day: r.day, rows: Number(r.rows) }));
   }
-  const rows = await db
-    .select({ day: stockMovementsDaily.day, rows: sql<number>`sum(${stockMovementsDaily.movements})::int` })
-    .from(stockMovementsDaily)
-    .where(
-      and(
-        eq(stockMovementsDaily.companyId, scope.companyId),
-        eq(stockMovementsDaily.branchId, scope.branchId),
-        filters.movementType ? eq(stockMovementsDaily.movementType, filters.movementType) : undefined,
-        filters.startDate ? sql`${stockMovementsDaily.day} >= ${filters.startDate}::date` : undefined,
-        filters.endDate ? sql`${stockMovementsDaily.day} <= ${filters.endDate}::date` : undefined,
-      ),
-    )
-    .groupBy(stockMovementsDaily.day);
-  return rows.map((r) => ({ day: r.day, rows: Number(r.rows) }));
+  return movementCountsByDay(db, scope, {
+    movementType: filters.movementType,
+    from: filters.startDate,
+    to: filters.endDate,
+  });
 }
 
 /** The list's order: newest first, id breaking ties. */
