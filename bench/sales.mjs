@@ -267,6 +267,8 @@ async function main() {
     seconds: SECONDS,
     products: PRODUCTS,
     cores: os.cpus().length,
+    // The server runs on this bench's Node (startServer spawns process.execPath): its CPU per sale depends on it.
+    node: process.version,
     loadBefore: loadAverage(),
   };
   try {
