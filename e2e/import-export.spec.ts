@@ -39,8 +39,12 @@ function productsCsv(prefix: string, count: number, bad: Record<number, 'price' 
 async function pickDate(page: Page, label: string, date: Date) {
   await page.getByRole('button', { name: label, exact: true }).click();
   const dayName = `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
-  // The calendar is the open dialog; the selects' lists (kept mounted, hidden) are popover dropdowns too.
-  const dropdown = page.getByRole('dialog').filter({ has: page.locator('[data-direction]') });
+  // This field's calendar by its name (DateField sets it), shown before its days are counted. Any calendar
+  // dialog, counted at once, could read the day as absent (the other field's calendar still closing, or this
+  // one not drawn yet), and the loop below moved months away from it: a rehearsal went from December to March
+  // looking for 2 December.
+  const dropdown = page.getByRole('dialog', { name: `${label}: calendar` });
+  await expect(dropdown.locator('[data-direction]').first()).toBeVisible();
   for (let i = 0; i < 3 && (await dropdown.getByRole('button', { name: dayName, exact: true }).count()) === 0; i++) {
     // By its name: the control and its icon both carry data-direction (two matches when a month is crossed).
     await dropdown.getByRole('button', { name: date < new Date() ? 'Previous month' : 'Next month' }).click();
