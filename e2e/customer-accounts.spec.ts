@@ -4,7 +4,7 @@ import { computeCartTotals } from '../packages/shared/src/money';
 import { type ApiSession, apiSession, findProduct, sellViaApi } from './api';
 import { expectAccessible, expectNoSeriousWcag } from './axe';
 import { expect, type Page, test } from './fixtures';
-import { expectToast, signInToDashboard } from './helpers';
+import { expectNoSideScroll, expectToast, signInToDashboard } from './helpers';
 
 // Screenshots for a person to look at (SHOTS_DIR to keep them elsewhere).
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -165,7 +165,7 @@ test('customer accounts: a manager sets the credit limit, a sale on account show
   await page.screenshot({ path: `${SHOTS}/account-payment-1280.png` });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(payDialog.getByRole('button', { name: 'Record payment' })).toBeInViewport();
-  expect(await payDialog.evaluate((el) => el.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSideScroll(payDialog);
   await expectNoSeriousWcag(page, 'the Receive payment dialog, 390 px');
   await page.screenshot({ path: `${SHOTS}/account-payment-390.png` });
   await page.setViewportSize({ width: 1280, height: 720 });

@@ -7,6 +7,7 @@ import { expect, type Page, type Request, test } from './fixtures';
 import {
   allowSlowScans,
   ensureShiftOpen,
+  expectNoSideScroll,
   expectToast,
   keepPrintPopupsOpen,
   scanWithWedge,
@@ -193,7 +194,7 @@ test('an exchange with a difference paid by card: the cola comes back, the deare
   await banner.scrollIntoViewIfNeeded();
   await expect(banner).toBeInViewport();
   // Nothing wider than the phone's screen: the page does not scroll sideways, the banner fits.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSideScroll(page);
   expect(await banner.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
   await expectNoSeriousWcag(page, 'the cart with the Exchange banner, 390 px');
   await page.screenshot({ path: `${SHOTS}/exchange-banner-390.png` });
@@ -338,8 +339,8 @@ test('an exchange for something cheaper gives the rest back in cash from the dra
   await page.screenshot({ path: `${SHOTS}/exchange-give-back-1280.png` });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(complete).toBeInViewport();
-  expect(await pay.evaluate((el) => el.scrollWidth <= window.innerWidth)).toBe(true);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSideScroll(pay);
+  await expectNoSideScroll(page);
   await expectNoSeriousWcag(page, 'the Exchange dialog giving back, 390 px');
   await page.screenshot({ path: `${SHOTS}/exchange-give-back-390.png` });
   await page.setViewportSize({ width: 1280, height: 720 });

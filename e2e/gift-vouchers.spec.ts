@@ -6,6 +6,7 @@ import { expect, type Page, test } from './fixtures';
 import {
   allowSlowScans,
   ensureShiftOpen,
+  expectNoSideScroll,
   expectToast,
   LONG_FLOW_MS,
   scanWithWedge,
@@ -92,7 +93,7 @@ test('gift vouchers: sold for cash at the register (slip printed, paid in), spen
   await page.screenshot({ path: `${SHOTS}/sell-voucher-1280.png` });
   await page.setViewportSize(PHONE);
   await expect(sell.getByRole('button', { name: 'Sell voucher' })).toBeInViewport();
-  expect(await sell.evaluate((el) => el.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSideScroll(sell);
   await expectNoSeriousWcag(page, 'the Sell gift voucher dialog, 390 px');
   await page.screenshot({ path: `${SHOTS}/sell-voucher-390.png` });
   await page.setViewportSize(DESKTOP);
@@ -162,7 +163,7 @@ test('gift vouchers: sold for cash at the register (slip printed, paid in), spen
   await page.setViewportSize(PHONE);
   const complete = pay.getByRole('button', { name: 'Complete Payment' });
   await expect(complete).toBeInViewport();
-  expect(await pay.evaluate((el) => el.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSideScroll(pay);
   await expectNoSeriousWcag(page, 'the Payment dialog with a gift voucher, 390 px');
   await page.screenshot({ path: `${SHOTS}/payment-voucher-390.png` });
   await page.setViewportSize(DESKTOP);

@@ -1,4 +1,4 @@
-import { type BrowserContext, type CDPSession, expect, type Page } from '@playwright/test';
+import { type BrowserContext, type CDPSession, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -140,4 +140,17 @@ export async function openRegisterForScans(page: Page) {
   await ensureShiftOpen(page);
   await expect(page.getByTestId('register-status')).toHaveAttribute('data-catalogue', 'synced');
   await expect(page.getByLabel('Barcode')).toBeFocused();
+}
+
+/**
+ * The page (or one element of it) is no wider than the window: no sideways scroll. Polled: just after
+ * `setViewportSize` the page can still hold its old layout for a frame (an exchange dialog's page measured 459 px
+ * in a 390 px window, then 390 the next frame); a real overflow still fails once the poll times out.
+ */
+export async function expectNoSideScroll(target: Page | Locator) {
+  const fits = () =>
+    'goto' in target
+      ? target.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+      : target.evaluate((el) => el.scrollWidth <= window.innerWidth);
+  await expect.poll(fits).toBe(true);
 }

@@ -4,6 +4,7 @@ import { expect, type Page, test } from './fixtures';
 import {
   allowSlowScans,
   ensureShiftOpen,
+  expectNoSideScroll,
   expectToast,
   keepPrintPopupsOpen,
   scanWithWedge,
@@ -106,7 +107,7 @@ test('split tender: part card, part cash with change; the receipt shows both, th
   await expect(complete).toBeInViewport();
   await expect(dialog.getByRole('button', { name: 'Add tender (F8)' })).toBeInViewport();
   // Nothing wider than the phone's screen.
-  expect(await dialog.evaluate((el) => el.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSideScroll(dialog);
   await expectNoSeriousWcag(page, 'the Payment dialog with a card line and cash, 390 px');
   await page.screenshot({ path: `${SHOTS}/split-tender-payment-390.png` });
   await page.setViewportSize({ width: 1280, height: 720 });

@@ -5,6 +5,7 @@ import { expect, type Page, test } from './fixtures';
 import {
   allowSlowScans,
   ensureShiftOpen,
+  expectNoSideScroll,
   expectToast,
   keepPrintPopupsOpen,
   LONG_FLOW_MS,
@@ -104,7 +105,7 @@ test('store credit: a return and a manager adjustment give it, the register spen
   await page.screenshot({ path: `${SHOTS}/store-credit-adjust-1280.png` });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeInViewport();
-  expect(await dialog.evaluate((el) => el.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSideScroll(dialog);
   await expectNoSeriousWcag(page, 'the Adjust store credit dialog, 390 px');
   await page.screenshot({ path: `${SHOTS}/store-credit-adjust-390.png` });
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -218,7 +219,7 @@ test('store credit: a return and a manager adjustment give it, the register spen
   await till.screenshot({ path: `${SHOTS}/store-credit-payment-1280.png` });
   await till.setViewportSize({ width: 390, height: 844 });
   await expect(complete).toBeInViewport();
-  expect(await pay.evaluate((el) => el.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSideScroll(pay);
   await expectNoSeriousWcag(till, 'the Payment dialog with three tenders, 390 px');
   await till.screenshot({ path: `${SHOTS}/store-credit-payment-390.png` });
   await till.setViewportSize({ width: 1280, height: 720 });
