@@ -340,7 +340,19 @@ async function main() {
       server = await startServer(serverOptions);
     }
     log(`history: ${HISTORY} sales in ${result.history.seconds} s`);
+    // The WAL position before and after the load (PostgreSQL): bench/wal.mjs reads what the sales wrote between them.
+    const walPosition = async () => {
+      const db = new pg.Client({ connectionString: database.url });
+      await db.connect();
+      try {
+        return (await db.query('select pg_current_wal_insert_lsn() as lsn')).rows[0].lsn;
+      } finally {
+        await db.end();
+      }
+    };
+    if (database) result.walFrom = await walPosition();
     result.api = await saleLoad({ port: PORT, registers, serverPid: server.pid, seconds: SECONDS, rate: RATE });
+    if (database) result.walTo = await walPosition();
     result.loadAfterApi = loadAverage();
     await server.stop();
     if (database) {
