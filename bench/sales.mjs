@@ -340,28 +340,25 @@ async function main() {
       server = await startServer(serverOptions);
     }
     log(`history: ${HISTORY} sales in ${result.history.seconds} s`);
-    // The WAL position before and after the load (PostgreSQL): bench/wal.mjs reads what the sales wrote between them.
-    const walPosition = async () => {
+    // One value from the bench database (PostgreSQL), on a connection of its own.
+    const queryOne = async (text) => {
       const db = new pg.Client({ connectionString: database.url });
       await db.connect();
       try {
-        return (await db.query('select pg_current_wal_insert_lsn() as lsn')).rows[0].lsn;
+        return Object.values((await db.query(text)).rows[0])[0];
       } finally {
         await db.end();
       }
     };
+    // The WAL position before and after the load: bench/wal.mjs reads what the sales wrote between them.
+    const walPosition = () => queryOne('select pg_current_wal_insert_lsn()');
     if (database) result.walFrom = await walPosition();
     result.api = await saleLoad({ port: PORT, registers, serverPid: server.pid, seconds: SECONDS, rate: RATE });
     if (database) result.walTo = await walPosition();
     result.loadAfterApi = loadAverage();
     await server.stop();
-    if (database) {
-      // Every answered sale is in the database once.
-      const db = new pg.Client({ connectionString: database.url });
-      await db.connect();
-      result.salesInDatabase = Number((await db.query('select count(*) from sales')).rows[0].count);
-      await db.end();
-    }
+    // Every answered sale is in the database once.
+    if (database) result.salesInDatabase = Number(await queryOne('select count(*) from sales'));
     if (database && BRANCHES === 1) {
       log('pgbench, the same statements raw');
       result.raw = await runPgbench({

@@ -54,7 +54,7 @@ for (const line of output.split('\n')) {
   if (!m) continue;
   const [, rmgr, total, kind, rest] = m;
   const rel = /blkref #0: rel \d+\/\d+\/(\d+)/.exec(rest);
-  const key = rel ? `${names.get(rel[1]) ?? `filenode ${rel[1]}`}` : `${rmgr} ${kind}`;
+  const key = rel ? (names.get(rel[1]) ?? `filenode ${rel[1]}`) : `${rmgr} ${kind}`;
   const entry = byKey.get(key) ?? { records: 0, bytes: 0, images: 0, kinds: new Map() };
   entry.records += 1;
   // A full-page image: the first change of a page after a checkpoint writes the whole page.
