@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { expectNoSeriousWcag } from './axe';
 import { startFbrSimulator } from './fbr-sim';
 import { type APIRequestContext, expect, type Page, test, WITH_SERVICE_WORKER } from './fixtures';
-import { DEMO_PASSWORD, ensureShiftOpen, expectToast, keepPrintPopupsOpen, signInToDashboard } from './helpers';
+import {
+  DEMO_PASSWORD,
+  ensureShiftOpen,
+  expectServiceWorkerControl,
+  expectToast,
+  keepPrintPopupsOpen,
+  signInToDashboard,
+} from './helpers';
 
 test.use(WITH_SERVICE_WORKER);
 
@@ -139,7 +146,7 @@ test('a register offline sells 3 sales, comes back, the 3 are fiscalised and the
 
   // Offline: 3 sales, each receipt printed at once with its number pending. The service worker serves the
   // app's precached code (the Payment dialog is loaded when first opened).
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
+  await expectServiceWorkerControl(page);
   await context.setOffline(true);
   await expect(status).toContainText('Offline since');
   const numbers: string[] = [];

@@ -1,11 +1,17 @@
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import { serverOrigin } from './servers';
 
 export * from '@playwright/test';
 
+/** The browser's side of a failure: the last lines are attached to a failed test, printed with its error. */
+const BROWSER_LOG_LINES = 200;
+
 /**
  * Playwright's `test` with each worker on its own server (./servers.ts): `serverURL` is the worker's origin
  * (for hooks that open their own request context), `baseURL` follows it. Every spec imports `test` from here.
+ * A failed test carries what its pages' consoles reported as errors and warnings, their uncaught errors and their
+ * failed requests, each with its time since the test began: a failure that does not come back on a second run
+ * (a busy machine's) still says what the browser saw.
  */
 export const test = base.extend<Record<never, never>, { serverURL: string }>({
   serverURL: [
@@ -14,6 +20,30 @@ export const test = base.extend<Record<never, never>, { serverURL: string }>({
     { scope: 'worker' },
   ],
   baseURL: async ({ serverURL }, use) => use(serverURL),
+  context: async ({ context }, use, testInfo) => {
+    const started = Date.now();
+    const lines: string[] = [];
+    const note = (page: Page, what: string) =>
+      lines.push(
+        `${((Date.now() - started) / 1000).toFixed(1)} s ${new URL(page.url() || 'about:blank').pathname} ${what}`,
+      );
+    const watch = (page: Page) => {
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') note(page, `console.${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (error) => note(page, `uncaught: ${error.message}`));
+      page.on('requestfailed', (r) => note(page, `failed ${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
+    };
+    for (const page of context.pages()) watch(page);
+    context.on('page', watch);
+    await use(context);
+    if (testInfo.status !== testInfo.expectedStatus && lines.length > 0) {
+      await testInfo.attach('browser log', {
+        body: lines.slice(-BROWSER_LOG_LINES).join('\n'),
+        contentType: 'text/plain',
+      });
+    }
+  },
 });
 
 /**

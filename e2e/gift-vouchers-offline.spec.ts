@@ -3,7 +3,14 @@ import { apiSession } from './api';
 import { expectNoSeriousWcag } from './axe';
 import { installFakeUsbPrinter } from './devices';
 import { expect, type Locator, type Page, test, WITH_SERVICE_WORKER } from './fixtures';
-import { allowSlowScans, ensureShiftOpen, expectToast, scanWithWedge, signInToDashboard } from './helpers';
+import {
+  allowSlowScans,
+  ensureShiftOpen,
+  expectServiceWorkerControl,
+  expectToast,
+  scanWithWedge,
+  signInToDashboard,
+} from './helpers';
 import { exemptItems, payWithVoucher } from './vouchers';
 
 test.use(WITH_SERVICE_WORKER);
@@ -71,7 +78,7 @@ test('gift voucher offline: spent by scan from its synced balance, synced once b
   expect(await synced.text()).not.toContain(code);
   await vouchersSyncedAfter(status, '');
   // The service worker controls the page: the lazy Payment dialog's code comes from its precache offline.
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
+  await expectServiceWorkerControl(page);
 
   // Offline: a 300.00 sale, 120.00 of it by the voucher (scanned), 180.00 cash.
   await context.setOffline(true);

@@ -154,3 +154,24 @@ export async function expectNoSideScroll(target: Page | Locator) {
       : target.evaluate((el) => el.scrollWidth <= window.innerWidth);
   await expect.poll(fits).toBe(true);
 }
+
+/**
+ * Waits until the register's service worker controls the page (its precache then serves the app's code offline).
+ * While it does not, the poll reads where the registration stands, so a failure says whether the worker was never
+ * registered (the page's load event not yet fired), is still installing (fetching the precache) or is active but
+ * not controlling this page.
+ */
+export async function expectServiceWorkerControl(page: Page, timeout = 60_000) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (navigator.serviceWorker?.controller) return 'controlled';
+          const reg = await navigator.serviceWorker?.getRegistration();
+          if (!reg) return `not registered (document ${document.readyState})`;
+          return `not controlled: installing ${reg.installing?.state ?? '-'}, waiting ${reg.waiting?.state ?? '-'}, active ${reg.active?.state ?? '-'}`;
+        }),
+      { timeout, message: 'the service worker controls the page' },
+    )
+    .toBe('controlled');
+}

@@ -1,6 +1,12 @@
 import { apiSession, createProductViaApi, findProduct } from './api';
 import { expect, test, WITH_SERVICE_WORKER } from './fixtures';
-import { ensureShiftOpen, expectToast, keepPrintPopupsOpen, signInToDashboard } from './helpers';
+import {
+  ensureShiftOpen,
+  expectServiceWorkerControl,
+  expectToast,
+  keepPrintPopupsOpen,
+  signInToDashboard,
+} from './helpers';
 
 test.use(WITH_SERVICE_WORKER);
 
@@ -29,7 +35,7 @@ test('an offline sale beyond the stock is recorded, flagged on the inventory scr
     await ensureShiftOpen(till);
     const status = till.getByTestId('register-status');
     await expect(status).toHaveAttribute('data-catalogue', 'synced');
-    await till.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
+    await expectServiceWorkerControl(till);
     await register.setOffline(true);
     await expect(status).toContainText('Offline since');
 

@@ -5,7 +5,14 @@ import path from 'node:path';
 import { computeCartTotals } from '../packages/shared/src/money';
 import { type ApiSession, apiSession, findProduct } from './api';
 import { expect, type Page, test, WITH_SERVICE_WORKER } from './fixtures';
-import { ensureShiftOpen, keepPrintPopupsOpen, LONG_FLOW_MS, signIn, signInToDashboard } from './helpers';
+import {
+  ensureShiftOpen,
+  expectServiceWorkerControl,
+  keepPrintPopupsOpen,
+  LONG_FLOW_MS,
+  signIn,
+  signInToDashboard,
+} from './helpers';
 import { E2E_PORT } from './servers';
 
 test.use(WITH_SERVICE_WORKER);
@@ -94,7 +101,7 @@ test('offline register (network down): reload, 5 sales with receipts, reload, si
   await expect(status).toContainText(/Register R\d+/);
   await expect(status).toHaveAttribute('data-catalogue', 'synced');
   // The service worker controls the page: the app shell is precached.
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
+  await expectServiceWorkerControl(page);
   // The sign-in was remembered for an offline sign-in (its key derivation runs after the sign-in, and takes
   // seconds on a busy machine): the offline sign-ins below check a password against it.
   await page.waitForFunction(
@@ -272,7 +279,7 @@ test('offline register (server stopped): the register reloads and sells, and syn
     const status = page.getByTestId('register-status');
     await expect(status).toContainText('Online');
     await expect(status).toHaveAttribute('data-catalogue', 'synced');
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
+    await expectServiceWorkerControl(page);
 
     await stopServer(server);
     await page.reload();
@@ -310,18 +317,7 @@ test('offline register: the dialogs that load on first use (price check, X repor
   await ensureShiftOpen(page);
   const status = page.getByTestId('register-status');
   await expect(status).toHaveAttribute('data-catalogue', 'synced');
-  // The service worker controls the page; if not, the failure says where its registration stands.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          if (navigator.serviceWorker?.controller) return 'controlled';
-          const reg = await navigator.serviceWorker?.getRegistration();
-          return `not controlled: installing ${reg?.installing?.state ?? '-'}, waiting ${reg?.waiting?.state ?? '-'}, active ${reg?.active?.state ?? '-'}`;
-        }),
-      { timeout: 45_000 },
-    )
-    .toBe('controlled');
+  await expectServiceWorkerControl(page);
 
   // Their chunks were not fetched online (no dialog opened yet): each must come from the precache.
   const LAZY = /\/assets\/(price-check-modals|shift-report-modal|shortcuts-modal)-[\w-]+\.js$/;

@@ -4,7 +4,7 @@ import { apiSession, findProduct } from './api';
 import { expectNoSeriousWcag } from './axe';
 import { decodeEscPos, installFakeUsbPrinter, usbRecord } from './devices';
 import { expect, type Locator, type Page, type Request, test, WITH_SERVICE_WORKER } from './fixtures';
-import { ensureShiftOpen, expectToast, signInToDashboard } from './helpers';
+import { ensureShiftOpen, expectServiceWorkerControl, expectToast, signInToDashboard } from './helpers';
 
 test.use(WITH_SERVICE_WORKER);
 
@@ -98,7 +98,7 @@ test('offline after a reload: the Shift menu, a paid out and a paid in (drawer k
   await ensureShiftOpen(page, 100);
   await expect(status).toContainText('Online');
   await expect(status).toHaveAttribute('data-catalogue', 'synced');
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
+  await expectServiceWorkerControl(page);
   // One cash sale online: the shift's figures the register keeps include it.
   await sellCashCola(page);
   await expectToast(page, 'Payment processed successfully');

@@ -3,6 +3,7 @@ import { expect, type Page, test, WITH_SERVICE_WORKER } from './fixtures';
 import {
   allowSlowScans,
   ensureShiftOpen,
+  expectServiceWorkerControl,
   keepPrintPopupsOpen,
   scanWithWedge,
   signInToDashboard,
@@ -74,7 +75,7 @@ test('offline: a discount approved on the device syncs clean, one without approv
   await ensureShiftOpen(page);
   await expect(status).toContainText('Online');
   await expect(status).toHaveAttribute('data-catalogue', 'synced');
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
+  await expectServiceWorkerControl(page);
   await context.setOffline(true);
   await page.reload();
   await expect(status).toContainText('Offline since');

@@ -3,6 +3,7 @@ import { scaleLabelFor } from '../packages/shared/src/scale-labels';
 import { apiSession, findProduct } from './api';
 import { expect, type Page, test, WITH_SERVICE_WORKER } from './fixtures';
 import {
+  expectServiceWorkerControl,
   expectToast,
   keepPrintPopupsOpen,
   openRegisterForScans,
@@ -162,7 +163,7 @@ test('offline, a scale label is read from the local catalogue; the sale syncs wi
   await openRegister(page);
   const status = page.getByTestId('register-status');
   // The service worker controls the page: the Payment dialog's chunk comes from its cache offline.
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
+  await expectServiceWorkerControl(page);
 
   await context.setOffline(true);
   await expect(status).toContainText('Offline since');
