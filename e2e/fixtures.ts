@@ -3,13 +3,13 @@ import { serverOrigin } from './servers';
 
 export * from '@playwright/test';
 
-/** The browser's side of a failure: the last lines are attached to a failed test, printed with its error. */
+/** The browser's side of a failure: its last lines are printed with the failed test's output. */
 const BROWSER_LOG_LINES = 200;
 
 /**
  * Playwright's `test` with each worker on its own server (./servers.ts): `serverURL` is the worker's origin
  * (for hooks that open their own request context), `baseURL` follows it. Every spec imports `test` from here.
- * A failed test carries what its pages' consoles reported as errors and warnings, their uncaught errors and their
+ * A failed test prints what its pages' consoles reported as errors and warnings, their uncaught errors and their
  * failed requests, each with its time since the test began: a failure that does not come back on a second run
  * (a busy machine's) still says what the browser saw.
  */
@@ -37,11 +37,9 @@ export const test = base.extend<Record<never, never>, { serverURL: string }>({
     for (const page of context.pages()) watch(page);
     context.on('page', watch);
     await use(context);
+    // Printed, not attached: the list reporter cuts a text attachment at 300 characters, and CI keeps only the output.
     if (testInfo.status !== testInfo.expectedStatus && lines.length > 0) {
-      await testInfo.attach('browser log', {
-        body: lines.slice(-BROWSER_LOG_LINES).join('\n'),
-        contentType: 'text/plain',
-      });
+      console.log(`The browser's log of "${testInfo.title}":\n${lines.slice(-BROWSER_LOG_LINES).join('\n')}`);
     }
   },
 });

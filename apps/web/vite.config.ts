@@ -27,10 +27,11 @@ export default defineConfig({
     // The register as an installed app: a Workbox service worker (generateSW) precaches the
     // app shell and every chunk, so a reload with the network or the server gone still opens the
     // register. The API is never cached: /api navigations are left to the network, and no runtime
-    // caching is declared. A new build takes over at once (autoUpdate: skipWaiting + clientsClaim).
+    // caching is declared. A new build takes over at once (autoUpdate: skipWaiting + clientsClaim). The page
+    // registers it itself, and tries again when an install fails (src/app/service-worker.ts).
     VitePWA({
       registerType: 'autoUpdate',
-      injectRegister: 'script-defer',
+      injectRegister: false,
       manifest: {
         name: 'POS System',
         short_name: 'POS',

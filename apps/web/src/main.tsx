@@ -5,6 +5,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { registerServiceWorker } from './app/service-worker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
@@ -13,3 +14,6 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// Built only (a production build has the service worker; the dev server has none).
+if (import.meta.env.PROD) registerServiceWorker();
