@@ -1,4 +1,4 @@
-import { addQuantities } from '@pos/shared';
+import { addQuantities, type StockMovementType } from '@pos/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client';
 import { products, stockMovements, stockMovementsDaily } from '../db/schema';
@@ -338,7 +338,7 @@ export async function recordInitialStocks(
 export async function movementCountsByDay(
   db: DbOrTx,
   scope: { companyId: string; branchId: string },
-  { movementType, from, to }: { movementType?: string; from?: string; to?: string },
+  { movementType, from, to }: { movementType?: StockMovementType; from?: string; to?: string },
 ): Promise<DayCount[]> {
   const rows = await db
     .select({ day: stockMovementsDaily.day, rows: sql<number>`sum(${stockMovementsDaily.movements})::int` })

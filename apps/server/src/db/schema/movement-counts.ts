@@ -1,4 +1,5 @@
 import { date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { MOVEMENT_TYPES } from './catalog';
 
 /**
  * Derived, never written by the application: statement-level triggers on stock_movements
@@ -14,7 +15,7 @@ export const stockMovementsDaily = pgTable(
     companyId: uuid('company_id').notNull(),
     branchId: uuid('branch_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    movementType: text('movement_type').notNull(),
+    movementType: text('movement_type', { enum: MOVEMENT_TYPES }).notNull(),
     userId: uuid('user_id').notNull(),
     movements: integer('movements').notNull().default(0),
   },
