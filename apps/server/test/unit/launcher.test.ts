@@ -100,6 +100,20 @@ describe('npm start launcher', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-launcher-'));
   }, 600_000);
 
+  it('builds the web app for production under the NODE_ENV=test this suite runs with', () => {
+    // The build above ran under vitest's NODE_ENV=test (on a fresh clone it is the build the e2e suite then
+    // serves): Vite built React's development code then, and left the service worker unregistered.
+    expect(process.env.NODE_ENV).toBe('test');
+    const assets = path.join(root, 'apps/web/dist/assets');
+    const code = fs
+      .readdirSync(assets)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => fs.readFileSync(path.join(assets, file), 'utf8'));
+    // React's production build (its errors minified), not its development build (its DOM nesting warnings).
+    expect(code.some((text) => text.includes('Minified React error'))).toBe(true);
+    expect(code.some((text) => text.includes('In HTML, %s cannot be a child'))).toBe(false);
+  });
+
   afterAll(() => {
     if (launcher?.pid && isAlive(launcher.pid)) launcher.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
