@@ -18,13 +18,9 @@ export function registerServiceWorker(): void {
     wait = Math.min(wait * 2, RETRY_MAX_MS);
   };
   const attempt = async () => {
-    let registration: ServiceWorkerRegistration | undefined;
-    try {
-      registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
-    } catch {
-      // The script could not be fetched (offline, the server away): not an install that failed.
-      return again();
-    }
+    // null: the script could not be fetched (offline, the server away), not an install that failed.
+    const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => null);
+    if (registration === null) return again();
     // Registration refused without an error (a browser that blocks service workers): nothing to try again.
     const worker = registration?.installing;
     worker?.addEventListener('statechange', () => {
