@@ -26,14 +26,9 @@ function buildIfStale({ name, output, inputs, workspace }) {
   const source = Math.max(...inputs.map((p) => newestMtime(p)));
   if (built > 0 && built >= source) return;
   console.log(`Building ${name}...`);
-  // A production build whatever NODE_ENV the caller has: Vite builds React's development code (and
-  // import.meta.env.PROD false: no service worker) under NODE_ENV=test, which the unit suite's launcher test
-  // passes on, and the e2e suite then ran against that build.
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  // The web build is a production build whatever NODE_ENV the caller has (apps/web/scripts/build.mjs): the
+  // unit suite's launcher test runs this under NODE_ENV=test, and the e2e suite serves what it built.
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

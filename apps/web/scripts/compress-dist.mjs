@@ -1,4 +1,4 @@
-// After `vite build`: a gzip and a brotli copy next to every text asset of dist/, which the server sends
+// After Vite's build (build.mjs): a gzip and a brotli copy next to every text asset of dist/, which the server sends
 // to browsers that accept them (@fastify/static `preCompressed`). Compressed once at build time, at the
 // highest levels, instead of on every request.
 import fs from 'node:fs';
