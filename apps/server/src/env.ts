@@ -2,6 +2,14 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
+/**
+ * PostgreSQL connections per server process by default (`DATABASE_POOL_MAX`). More backends than the database's
+ * cores each running a sale make PostgreSQL spend its time in their contention on the same hot pages and the WAL:
+ * with 32 registers on two cores, 20 connections cost it a fifth more CPU per sale than 8-12, and sold a fifth
+ * less (bench/README.md, 'The pool's size'). A request past the pool waits in the process, which is cheaper.
+ */
+export const DEFAULT_POOL_MAX = 10;
+
 /** An IPv4 or IPv6 address, or a CIDR range of one (`10.0.0.0/24`, `fd00::/8`). */
 function isAddressOrRange(text: string): boolean {
   const [address = '', bits, ...rest] = text.split('/');
@@ -35,8 +43,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  /** PostgreSQL connections per server process. */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
+  /** PostgreSQL connections per server process (DEFAULT_POOL_MAX). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL_MAX),
   /** The embedded database (no autovacuum) is vacuumed and analyzed this often. */
   EMBEDDED_MAINTENANCE_MINUTES: z.coerce
     .number()

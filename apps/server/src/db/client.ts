@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DEFAULT_POOL_MAX } from '../env';
 import { grantAppRole } from './app-role';
 import * as schema from './schema';
 
@@ -87,7 +88,7 @@ export async function openDatabase(options: {
   dataDir?: string;
   /** PostgreSQL: a streaming replica of databaseUrl for reports and analytics (ignored without databaseUrl). */
   readUrl?: string;
-  /** PostgreSQL connections in the pool (default 20), and in the replica's. */
+  /** PostgreSQL connections in the pool (default DEFAULT_POOL_MAX), and in the replica's. */
   poolMax?: number;
   /**
    * PostgreSQL: databaseUrl reaches the database through a transaction-mode pooler (PgBouncer): no statement
@@ -103,7 +104,7 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: options.poolMax ?? 20,
+      max: options.poolMax ?? DEFAULT_POOL_MAX,
       ...(!options.transactionPooler && { onConnect: (client: pg.ClientBase) => client.query(PLAN_ONCE) }),
     });
     const onError =
@@ -143,7 +144,7 @@ function openReplica(
 ): { replica: Replica; close: () => Promise<void> } {
   const pool = new pg.Pool({
     connectionString: readUrl,
-    max: options.poolMax ?? 20,
+    max: options.poolMax ?? DEFAULT_POOL_MAX,
     connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
   });
   pool.on(
