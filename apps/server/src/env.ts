@@ -5,7 +5,7 @@ import { z } from 'zod';
 /**
  * PostgreSQL connections per server process by default (`DATABASE_POOL_MAX`). More backends than the database's
  * cores each running a sale make PostgreSQL spend its time in their contention on the same hot pages and the WAL:
- * with 32 registers on two cores, 20 connections cost it a fifth more CPU per sale than 8-12, and sold a fifth
+ * with 32 registers on two cores, 20 connections cost it a fifth more CPU per sale than 8-12, and sold a tenth
  * less (bench/README.md, 'The pool's size'). A request past the pool waits in the process, which is cheaper.
  */
 export const DEFAULT_POOL_MAX = 10;
